@@ -1,0 +1,72 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths as api } from '../../../core/api';
+import { FeedbackDialog } from '../../features/feedback/feedback-dialog';
+import { api as call } from '../../lib/api';
+import { paths } from '../../paths';
+import { sessionAtom, signOutLocally } from '../../state/session';
+import { toast, toastError } from '../ui/toast';
+
+/** Share Feedback, the user's email, and My Account (My Athletes, Sign Out). */
+export function AccountMenu() {
+  const session = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  if (session.status !== 'signed-in') return null;
+
+  async function signOut() {
+    setOpen(false);
+    try {
+      await call('POST', api.signout);
+      signOutLocally();
+      toast({ title: 'Signed out successfully!' });
+      navigate(paths.auth);
+    } catch {
+      toastError('Failed to sign out. Please try again.');
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <button type="button" className="btn-ghost hidden sm:inline-flex" onClick={() => setFeedbackOpen(true)}>
+        Share Feedback
+      </button>
+      <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" data-testid="user-email">
+        {session.user.email}
+      </span>
+      <div className="relative" ref={menuRef}>
+        <button type="button" className="btn-secondary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          My Account
+        </button>
+        {open && (
+          <div role="menu" className="absolute right-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+            <p className="truncate px-3 py-2 text-xs text-slate-500 md:hidden">{session.user.email}</p>
+            <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 sm:hidden" onClick={() => { setOpen(false); setFeedbackOpen(true); }}>
+              Share Feedback
+            </button>
+            <Link role="menuitem" to={paths.athletes} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
+              My Athletes
+            </Link>
+            <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={signOut}>
+              Sign Out
+            </button>
+          </div>
+        )}
+      </div>
+      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths as api, type Athlete, type AthleteNote } from '../../../core/api';
+import { firstIssue, noteSchema } from '../../../core/validation';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toast, toastError } from '../../components/ui/toast';
+import { api as call, errorMessage } from '../../lib/api';
+import { formatNoteDate } from '../../lib/dates';
+import { paths } from '../../paths';
+
+/** /athletes/{id}: an athlete with their notes, newest first. */
+export function AthleteDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [athlete, setAthlete] = useState<Athlete | null>(null);
+  const [notes, setNotes] = useState<AthleteNote[]>([]);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
+  const [deleting, setDeleting] = useState<AthleteNote | null>(null);
+
+  useEffect(() => {
+    Promise.all([call<Athlete>('GET', api.athlete(id)), call<AthleteNote[]>('GET', api.athleteNotes(id))])
+      .then(([a, n]) => {
+        setAthlete(a);
+        setNotes(n);
+      })
+      .catch(() => {
+        toastError('Failed to load athlete data');
+        navigate(paths.athletes, { replace: true });
+      });
+  }, [id, navigate]);
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    const parsed = noteSchema.safeParse({ note: draft });
+    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    try {
+      const note = await call<AthleteNote>('POST', api.athleteNotes(id), parsed.data);
+      setNotes((list) => [note, ...list]);
+      setDraft('');
+      toast({ title: 'Success', description: 'Note added' });
+    } catch (err) {
+      toastError(errorMessage(err, 'Failed to add note'));
+    }
+  }
+
+  async function saveEdit(e: FormEvent) {
+    e.preventDefault();
+    if (!editing) return;
+    const parsed = noteSchema.safeParse({ note: editing.note });
+    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    try {
+      const note = await call<AthleteNote>('PATCH', api.note(editing.id), parsed.data);
+      setNotes((list) => list.map((n) => (n.id === note.id ? note : n)));
+      setEditing(null);
+      toast({ title: 'Success', description: 'Note updated' });
+    } catch (err) {
+      toastError(errorMessage(err, 'Failed to update note'));
+    }
+  }
+
+  async function remove(n: AthleteNote) {
+    try {
+      await call('DELETE', api.note(n.id));
+      setNotes((list) => list.filter((x) => x.id !== n.id));
+      toast({ title: 'Success', description: 'Note deleted successfully' });
+    } catch {
+      toastError('Failed to delete note');
+    }
+  }
+
+  if (!athlete) return <Spinner />;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to={paths.athletes} className="text-sm text-sky-700 hover:underline">← My Athletes</Link>
+        <h1 className="mt-2 text-2xl font-bold">{athlete.name}</h1>
+        {athlete.club && <p className="text-sm text-slate-600">{athlete.club}</p>}
+      </div>
+      <form className="card space-y-3 p-4" onSubmit={add} noValidate>
+        <label className="label" htmlFor="new-note">Add a note</label>
+        <textarea id="new-note" className="input min-h-24" value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" className="btn-primary">Add Note</button>
+      </form>
+      {notes.length === 0 ? (
+        <p className="text-sm text-slate-600">No notes yet.</p>
+      ) : (
+        <ul className="space-y-3" data-testid="note-list">
+          {notes.map((n) => (
+            <li key={n.id} className="card p-4" data-testid="note-item">
+              <p className="text-xs text-slate-500">{formatNoteDate(n.created_at)}</p>
+              {editing?.id === n.id ? (
+                <form className="mt-2 space-y-2" onSubmit={saveEdit} noValidate>
+                  <textarea aria-label="Edit note" className="input min-h-20" value={editing.note} maxLength={2000} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
+                  <div className="flex gap-2">
+                    <button type="submit" className="btn-primary">Save</button>
+                    <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <p className="mt-1 whitespace-pre-wrap text-sm">{n.note}</p>
+                  <div className="mt-2 flex gap-1">
+                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing({ id: n.id, note: n.note })}>Edit</button>
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(n)}>Delete</button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete note?"
+        message="Are you sure you want to delete this note? This action cannot be undone."
+        onConfirm={() => deleting && remove(deleting)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths as api, type Practice } from '../../../core/api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toast, toastError } from '../../components/ui/toast';
+import { api as call } from '../../lib/api';
+import { formatPracticeDate } from '../../lib/dates';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
+import { practiceHome } from '../../paths';
+import { currentPracticeAtom, removePractice, selectPractice, usePractices } from '../../state/practices';
+import { NewPracticeDialog } from './new-practice-dialog';
+
+type View = 'grid' | 'list';
+
+/** / and /practices: the coach's practices with a grid or list view, New Practice, select and delete. */
+export function PracticesPage() {
+  const state = usePractices();
+  const current = useAtomValue(currentPracticeAtom);
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>(() => (readStorage(storageKeys.practicesView) === 'list' ? 'list' : 'grid'));
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Practice | null>(null);
+
+  function changeView(v: View) {
+    setView(v);
+    writeStorage(storageKeys.practicesView, v);
+  }
+
+  function open(p: Practice) {
+    selectPractice(p.id);
+    navigate(practiceHome(p.practice_type));
+  }
+
+  async function remove(p: Practice) {
+    try {
+      await call('DELETE', api.practice(p.id));
+      removePractice(p.id);
+      toast({ title: 'Success', description: 'Practice deleted successfully' });
+    } catch {
+      toastError('Failed to delete practice');
+    }
+  }
+
+  if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Practices</h1>
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="View" className="flex rounded-md border border-slate-300 bg-white p-0.5">
+            {(['grid', 'list'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                className={`rounded px-3 py-1.5 text-sm ${view === v ? 'bg-slate-900 text-white' : 'text-slate-700'}`}
+                onClick={() => changeView(v)}
+              >
+                {v === 'grid' ? 'Grid' : 'List'}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            New Practice
+          </button>
+        </div>
+      </div>
+
+      {state.list.length === 0 ? (
+        <div className="card p-10 text-center">
+          <h2 className="text-lg font-semibold">No practices yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Create a practice to build pools and run a tableau.</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>
+            Create First Practice
+          </button>
+        </div>
+      ) : (
+        <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'space-y-2'} data-testid="practice-list">
+          {state.list.map((p) => (
+            <li key={p.id} className={`card flex ${view === 'grid' ? 'flex-col gap-3 p-4' : 'items-center justify-between gap-3 px-4 py-3'} ${current?.id === p.id ? 'ring-2 ring-sky-500' : ''}`} data-testid="practice-item">
+              <button type="button" className="min-w-0 flex-1 text-left" onClick={() => open(p)} aria-label={`Open ${p.name}`}>
+                <span className="block truncate font-semibold">{p.name}</span>
+                <span className="text-sm text-slate-600">{formatPracticeDate(p.date)}</span>
+              </button>
+              <div className="flex items-center gap-2">
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-700">
+                  {p.practice_type === 'team' ? 'Team' : 'Individual'}
+                </span>
+                {current?.id === p.id && <span className="text-xs font-semibold text-sky-700">Current</span>}
+                <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <NewPracticeDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete practice?"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? Its pools and results are deleted too. This action cannot be undone.`}
+        onConfirm={() => deleting && remove(deleting)}
+      />
+    </div>
+  );
+}

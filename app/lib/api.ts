@@ -1,0 +1,61 @@
+import { paths } from '../../core/api';
+
+/** An API answer other than 2xx, carrying the server's message for the screen. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Swaps the refresh cookie for a new pair; concurrent callers share one request. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(paths.refresh, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  return fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: method === 'GET' ? undefined : { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+}
+
+/** Calls the API; a 401 outside /api/auth is retried once after a token refresh. */
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await send(method, path, body);
+    if (res.status === 401 && !path.startsWith('/api/auth/') && (await refreshSession())) {
+      res = await send(method, path, body);
+    }
+  } catch {
+    throw new ApiError(0, 'Network error: check your connection and try again.');
+  }
+  const data = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const message = (data as { error?: string } | null)?.error ?? 'An unexpected error occurred.';
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
+
+export const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);

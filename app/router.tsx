@@ -1,0 +1,61 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { AppShell } from './components/layout/app-shell';
+import { PracticeLayout } from './components/layout/practice-layout';
+import { ProtectedRoute } from './components/layout/protected-route';
+import { Toaster } from './components/ui/toast';
+import { AthleteDetailPage } from './features/athletes/athlete-detail-page';
+import { AthletesPage } from './features/athletes/athletes-page';
+import { AuthPage } from './features/auth/auth-page';
+import { GuestJoinCodePage, GuestJoinPage } from './features/guest/guest-join-page';
+import { NotFoundPage } from './features/not-found/not-found-page';
+import {
+  FinalResultsScreen, PoolResultsScreen, PoolsScreen, TableauScreen, TeamsScreen,
+} from './features/practice/practice-screens';
+import { PracticesPage } from './features/practices/practices-page';
+import { useSessionKeeper } from './state/session';
+
+function Root() {
+  useSessionKeeper();
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/guest-join', element: <GuestJoinPage /> },
+      { path: '/guest-join/:code', element: <GuestJoinCodePage /> },
+      {
+        element: (
+          <ProtectedRoute>
+            <AppShell />
+          </ProtectedRoute>
+        ),
+        children: [
+          { path: '/', element: <PracticesPage /> },
+          { path: '/practices', element: <PracticesPage /> },
+          { path: '/athletes', element: <AthletesPage /> },
+          { path: '/athletes/:id', element: <AthleteDetailPage /> },
+          {
+            element: <PracticeLayout />,
+            children: [
+              { path: '/individual-practice', element: <PoolsScreen /> },
+              { path: '/team-practice', element: <PoolsScreen /> },
+              { path: '/pool-results', element: <PoolResultsScreen /> },
+              { path: '/tableau', element: <TableauScreen /> },
+              { path: '/final-results', element: <FinalResultsScreen /> },
+              { path: '/teams', element: <TeamsScreen /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

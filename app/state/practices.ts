@@ -1,0 +1,74 @@
+import { atom, getDefaultStore, useAtomValue } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { paths, type Practice } from '../../core/api';
+import { api } from '../lib/api';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage';
+import { toastError } from '../components/ui/toast';
+import { sessionAtom } from './session';
+
+type PracticesState = { status: 'idle' | 'loading' | 'ready' | 'error'; list: Practice[] };
+
+export const practicesAtom = atom<PracticesState>({ status: 'idle', list: [] });
+const storedIdAtom = atom<string | null>(readStorage(storageKeys.currentPracticeId));
+
+/** SPEC §4 Current practice: the stored one if it still exists, otherwise the first (newest). */
+export const currentPracticeAtom = atom((get) => {
+  const { list } = get(practicesAtom);
+  const id = get(storedIdAtom);
+  return list.find((p) => p.id === id) ?? list[0] ?? null;
+});
+
+const store = getDefaultStore();
+
+export function selectPractice(id: string | null) {
+  store.set(storedIdAtom, id);
+  writeStorage(storageKeys.currentPracticeId, id);
+}
+
+export async function reloadPractices() {
+  store.set(practicesAtom, (s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
+  try {
+    const list = await api<Practice[]>('GET', paths.practices);
+    store.set(practicesAtom, { status: 'ready', list });
+  } catch {
+    store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));
+    toastError('Failed to load practices');
+  }
+}
+
+export function upsertPractice(practice: Practice) {
+  store.set(practicesAtom, (s) => {
+    const exists = s.list.some((p) => p.id === practice.id);
+    const list = exists ? s.list.map((p) => (p.id === practice.id ? practice : p)) : [practice, ...s.list];
+    list.sort((a, b) => b.date.localeCompare(a.date) || b.created_at - a.created_at);
+    return { ...s, list };
+  });
+}
+
+/** Drops a deleted practice; a deleted current practice hands over to the first remaining one. */
+export function removePractice(id: string) {
+  const current = store.get(currentPracticeAtom);
+  store.set(practicesAtom, (s) => ({ ...s, list: s.list.filter((p) => p.id !== id) }));
+  if (current?.id === id) selectPractice(store.get(practicesAtom).list[0]?.id ?? null);
+}
+
+/** The coach's practices, loaded once per sign-in. */
+export function usePractices() {
+  const state = useAtomValue(practicesAtom);
+  const session = useAtomValue(sessionAtom);
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (signedIn && store.get(practicesAtom).status === 'idle') void reloadPractices();
+    if (!signedIn) store.set(practicesAtom, { status: 'idle', list: [] });
+  }, [signedIn]);
+  return state;
+}
+
+export function useCurrentPractice() {
+  usePractices();
+  return useAtomValue(currentPracticeAtom);
+}
+
+export function useSelectPractice() {
+  return useCallback((id: string) => selectPractice(id), []);
+}

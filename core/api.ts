@@ -1,0 +1,72 @@
+/** Shapes shared by the worker's routes and the app's API client. Field names follow SPEC §3. */
+
+export type PracticeType = 'individual' | 'team';
+
+export interface User {
+  id: string;
+  email: string;
+  full_name: string;
+  email_verified: boolean;
+}
+
+export interface SessionInfo {
+  user: User | null;
+  /** Epoch milliseconds when the access token expires; the app refreshes five minutes before. */
+  accessExpiresAt: number | null;
+}
+
+export interface Practice {
+  id: string;
+  name: string;
+  /** Date only, YYYY-MM-DD. */
+  date: string;
+  user_id: string;
+  practice_type: PracticeType;
+  room_code: string;
+  allow_guest_access: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Athlete {
+  id: string;
+  name: string;
+  club: string | null;
+  user_id: string;
+  created_at: number;
+}
+
+export interface AthleteNote {
+  id: string;
+  athlete_id: string;
+  user_id: string;
+  note: string;
+  created_at: number;
+}
+
+export type FeedbackType = 'report_issue' | 'suggest_feature';
+
+/** Every error answer of the API has this body. */
+export interface ApiErrorBody {
+  error: string;
+}
+
+export const paths = {
+  session: '/api/auth/session',
+  signup: '/api/auth/signup',
+  signin: '/api/auth/signin',
+  signout: '/api/auth/signout',
+  refresh: '/api/auth/refresh',
+  resetRequest: '/api/auth/reset',
+  resetConfirm: '/api/auth/reset/confirm',
+  verify: '/api/auth/verify',
+  practices: '/api/practices',
+  practice: (id: string) => `/api/practices/${encodeURIComponent(id)}`,
+  practiceRoomCode: (id: string) => `/api/practices/${encodeURIComponent(id)}/room-code`,
+  athletes: '/api/athletes',
+  athlete: (id: string) => `/api/athletes/${encodeURIComponent(id)}`,
+  athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
+  note: (id: string) => `/api/notes/${encodeURIComponent(id)}`,
+  feedback: '/api/feedback',
+  live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
+} as const;

@@ -1,0 +1,17 @@
+import type { Practice } from './api';
+
+/** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
+export type LiveMessage =
+  | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator' }
+  | { type: 'practice'; practice: Practice }
+  | { type: 'practice-deleted'; practiceId: string }
+  | { type: 'room-closed'; reason: string };
+
+export function parseLiveMessage(data: string): LiveMessage | null {
+  try {
+    const msg = JSON.parse(data) as { type?: unknown };
+    return typeof msg?.type === 'string' ? (msg as LiveMessage) : null;
+  } catch {
+    return null;
+  }
+}

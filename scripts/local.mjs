@@ -1,0 +1,55 @@
+// Helpers shared by `npm start`, `npm run dev`, the browser tests and the benchmarks.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: quietEnv });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
+}
+
+/** Writes a random JWT_SECRET into .dev.vars unless one is there. */
+export function ensureDevVars() {
+  const file = `${root}.dev.vars`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (/^JWT_SECRET=.+/m.test(text)) return;
+  writeFileSync(file, `${text}${text && !text.endsWith('\n') ? '\n' : ''}JWT_SECRET=${randomBytes(48).toString('base64url')}\n`);
+  console.log('Generated JWT_SECRET in .dev.vars');
+}
+
+/** Applies migrations/ to the local D1 (optionally in another state folder). */
+export function migrateLocal(persistTo) {
+  run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : [])]);
+}
+
+export function buildSpa() {
+  run(bin('vite'), ['build', '--logLevel', 'warn']);
+}
+
+/** Starts `wrangler dev`; resolves once it answers on the port. */
+export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs = [] }) {
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...extraArgs];
+  if (persistTo) args.push('--persist-to', persistTo);
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  const child = spawn(bin('wrangler'), args, { cwd: root, env: quietEnv, stdio, detached: process.platform !== 'win32' });
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

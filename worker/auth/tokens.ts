@@ -1,0 +1,31 @@
+import { sign, verify } from 'hono/jwt';
+import type { AuthUser } from '../env';
+
+const ALG = 'HS256';
+const DEFAULT_ACCESS_TTL = 15 * 60;
+
+export function accessTtlSeconds(raw: string | undefined): number {
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_ACCESS_TTL;
+}
+
+/** A short-lived access JWT; `exp` is always minted because hono/jwt only checks it when present. */
+export async function signAccessToken(user: AuthUser, secret: string, ttlSeconds: number, nowMs = Date.now()) {
+  const iat = Math.floor(nowMs / 1000);
+  const exp = iat + ttlSeconds;
+  const token = await sign({ sub: user.id, email: user.email, typ: 'access', iat, exp }, secret, ALG);
+  return { token, expMs: exp * 1000 };
+}
+
+/** The user named by a valid access token, or null for a missing, tampered, expired or exp-less one. */
+export async function verifyAccessToken(token: string, secret: string): Promise<{ user: AuthUser; expMs: number } | null> {
+  try {
+    const payload = await verify(token, secret, ALG);
+    if (payload.typ !== 'access' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    if (payload.exp * 1000 <= Date.now()) return null;
+    return { user: { id: payload.sub, email: payload.email }, expMs: payload.exp * 1000 };
+  } catch {
+    return null;
+  }
+}

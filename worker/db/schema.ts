@@ -1,0 +1,82 @@
+import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+
+// Mirrors migrations/; the SQL files are the source of truth and are applied by wrangler.
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  full_name: text('full_name').notNull(),
+  password_hash: text('password_hash').notNull(),
+  email_verified_at: integer('email_verified_at'),
+  created_at: integer('created_at').notNull(),
+});
+
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  token_hash: text('token_hash').notNull(),
+  expires_at: integer('expires_at').notNull(),
+  revoked_at: integer('revoked_at'),
+  created_at: integer('created_at').notNull(),
+});
+
+export const authTokens = sqliteTable('auth_tokens', {
+  token_hash: text('token_hash').primaryKey(),
+  user_id: text('user_id').notNull(),
+  purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+  expires_at: integer('expires_at').notNull(),
+  used_at: integer('used_at'),
+  created_at: integer('created_at').notNull(),
+});
+
+export const outbox = sqliteTable('outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  to_email: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  created_at: integer('created_at').notNull(),
+});
+
+export const throttle = sqliteTable('throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  reset_at: integer('reset_at').notNull(),
+});
+
+export const practices = sqliteTable('practices', {
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  name: text('name').notNull(),
+  date: text('date').notNull(),
+  practice_type: text('practice_type', { enum: ['individual', 'team'] }).notNull(),
+  room_code: text('room_code').notNull(),
+  allow_guest_access: integer('allow_guest_access', { mode: 'boolean' }).notNull(),
+  created_at: integer('created_at').notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+export const athletes = sqliteTable('athletes', {
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  name: text('name').notNull(),
+  club: text('club'),
+  created_at: integer('created_at').notNull(),
+});
+
+export const athleteNotes = sqliteTable('athlete_notes', {
+  id: text('id').primaryKey(),
+  athlete_id: text('athlete_id').notNull(),
+  user_id: text('user_id').notNull(),
+  note: text('note').notNull(),
+  created_at: integer('created_at').notNull(),
+});
+
+export const feedback = sqliteTable('feedback', {
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  user_email: text('user_email').notNull(),
+  message: text('message').notNull(),
+  feedback_type: text('feedback_type', { enum: ['report_issue', 'suggest_feature'] }).notNull(),
+  status: text('status').notNull(),
+  created_at: integer('created_at').notNull(),
+});

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Athlete, AthleteNote } from '../../core/api';
+import type { Db } from '../db/client';
+import { athleteNotes, athletes } from '../db/schema';
+import { notFound } from '../errors';
+
+export async function listAthletes(db: Db, userId: string): Promise<Athlete[]> {
+  return db.select().from(athletes).where(eq(athletes.user_id, userId)).orderBy(asc(athletes.name)).all();
+}
+
+/** An athlete of this coach; 404 for one that does not exist or belongs to someone else. */
+export async function getAthlete(db: Db, userId: string, id: string): Promise<Athlete> {
+  const row = await db.select().from(athletes).where(and(eq(athletes.id, id), eq(athletes.user_id, userId))).get();
+  if (!row) throw notFound('Athlete');
+  return row;
+}
+
+export async function createAthlete(db: Db, userId: string, input: { name: string; club: string | null }): Promise<Athlete> {
+  const row: Athlete = { id: crypto.randomUUID(), user_id: userId, name: input.name, club: input.club, created_at: Date.now() };
+  await db.insert(athletes).values(row);
+  return row;
+}
+
+export async function updateAthlete(db: Db, userId: string, id: string, input: { name: string; club: string | null }) {
+  const row = await db
+    .update(athletes)
+    .set({ name: input.name, club: input.club })
+    .where(and(eq(athletes.id, id), eq(athletes.user_id, userId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Athlete');
+  return row;
+}
+
+export async function deleteAthlete(db: Db, userId: string, id: string) {
+  const row = await db
+    .delete(athletes)
+    .where(and(eq(athletes.id, id), eq(athletes.user_id, userId)))
+    .returning({ id: athletes.id })
+    .get();
+  if (!row) throw notFound('Athlete');
+}
+
+export async function listNotes(db: Db, userId: string, athleteId: string): Promise<AthleteNote[]> {
+  await getAthlete(db, userId, athleteId);
+  return db
+    .select()
+    .from(athleteNotes)
+    .where(and(eq(athleteNotes.athlete_id, athleteId), eq(athleteNotes.user_id, userId)))
+    .orderBy(desc(athleteNotes.created_at), desc(athleteNotes.id))
+    .all();
+}
+
+export async function createNote(db: Db, userId: string, athleteId: string, note: string): Promise<AthleteNote> {
+  await getAthlete(db, userId, athleteId);
+  const row: AthleteNote = { id: crypto.randomUUID(), athlete_id: athleteId, user_id: userId, note, created_at: Date.now() };
+  await db.insert(athleteNotes).values(row);
+  return row;
+}
+
+export async function updateNote(db: Db, userId: string, id: string, note: string) {
+  const row = await db
+    .update(athleteNotes)
+    .set({ note })
+    .where(and(eq(athleteNotes.id, id), eq(athleteNotes.user_id, userId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Note');
+  return row;
+}
+
+export async function deleteNote(db: Db, userId: string, id: string) {
+  const row = await db
+    .delete(athleteNotes)
+    .where(and(eq(athleteNotes.id, id), eq(athleteNotes.user_id, userId)))
+    .returning({ id: athleteNotes.id })
+    .get();
+  if (!row) throw notFound('Note');
+}

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { paths, type SessionInfo, type User } from '../../core/api';
+import { refreshDelayMs } from '../../core/session-refresh';
 import { api, refreshSession } from '../lib/api';
 
 export type SessionState =
@@ -11,12 +12,6 @@ export type SessionState =
 export const sessionAtom = atom<SessionState>({ status: 'loading' });
 
 const store = getDefaultStore();
-
-/** SPEC §4: refresh five minutes before expiry, only when that delay is between 0 and 24 hours. */
-export function refreshDelayMs(accessExpiresAt: number, now: number): number | null {
-  const delay = accessExpiresAt - now - 5 * 60 * 1000;
-  return delay > 0 && delay < 24 * 60 * 60 * 1000 ? delay : null;
-}
 
 /** Stores what the server says of the session (a signed-in answer, or signed out). */
 export function applySession(info: SessionInfo | null) {

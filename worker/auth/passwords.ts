@@ -3,7 +3,7 @@ import { fromBase64Url, timingSafeEqual, toBase64Url } from './crypto';
 /** Deployed Workers cap PBKDF2 at 100,000 iterations (wrangler dev does not), so the count is pinned. */
 export const PBKDF2_ITERATIONS = 100_000;
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: BufferSource, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);
   return new Uint8Array(bits);

@@ -2,14 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Practice, PracticeType } from '../../core/api';
 import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../core/room-code';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { practices } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 
 export type RandomUint32 = () => number;
 
 export const cryptoUint32: RandomUint32 = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
-
-const isUniqueViolation = (e: unknown) => /UNIQUE constraint failed: practices\.room_code/.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ''));
 
 /**
  * Runs a write that stores a fresh room code, retrying with a new code while the unique index refuses it
@@ -20,7 +19,7 @@ async function withUniqueRoomCode<T>(random: RandomUint32, write: (code: string)
     try {
       return await write(makeRoomCode(random));
     } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
+      if (!isUniqueViolation(e, 'practices.room_code')) throw e;
     }
   }
   throw new HttpError(409, 'Failed to generate unique practice room code');

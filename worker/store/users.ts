@@ -3,6 +3,7 @@ import type { User } from '../../core/api';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { HttpError } from '../errors';
+import { isUniqueViolation } from '../db/errors';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -23,7 +24,7 @@ export async function createUser(db: Db, input: { email: string; full_name: stri
   try {
     await db.insert(users).values(row);
   } catch (e) {
-    if (String(e).includes('UNIQUE')) throw new HttpError(409, 'User already registered');
+    if (isUniqueViolation(e, 'users.email')) throw new HttpError(409, 'User already registered');
     throw e;
   }
   return row;

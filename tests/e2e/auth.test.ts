@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, launchBrowser, newContext, readOutbox, signIn, signUp, uniqueEmail } from '../helpers/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a coach’s account, in a real browser', () => {
+  it('signs up, signs out, signs in again, resets the password through the outbox link', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const user = { name: 'Ann Coach', email: uniqueEmail(), password: 'first password' };
+
+    await signUp(page, user);
+    await expectToast(page, 'Account created successfully! Please check your email to verify your account.');
+    await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
+
+    // A signed-in visitor of /auth goes to /practices.
+    await page.goto('/auth');
+    await page.waitForURL('**/practices');
+
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth');
+    await expectToast(page, 'Signed out successfully!');
+
+    // Wrong password: the server's message as an error toast, still on /auth.
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Invalid login credentials');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+
+    await signIn(page, user.email, user.password);
+
+    // Forgotten password: the reset link arrives in the outbox, opens the new-password form.
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, 'Password reset email sent! Check your inbox.');
+    // After the mail is sent the mode returns to signin.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+
+    const mail = await readOutbox(user.email, 'Reset your Piste password');
+    const link = /(http\S+reset_token=[\w-]+)/.exec(mail)![1]!;
+    await page.goto(link);
+    await page.getByLabel('New password').fill('second password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Password updated');
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Invalid login credentials');
+    await signIn(page, user.email, 'second password');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of /practices to /auth', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/practices');
+    await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.goto('/athletes');
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path, with a way home', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Oops! Page not found.' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+
+  it('keeps the session across a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const user = { name: 'Reload Coach', email: uniqueEmail(), password: 'reload password' };
+    await signUp(page, user);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+    expect(new URL(page.url()).pathname).toBe('/practices');
+    await context.close();
+  });
+});

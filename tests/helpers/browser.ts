@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+/** Debian's Chromium with the flags this closed network needs; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, options: { width?: number; height?: number; touch?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+let n = 0;
+export function uniqueEmail(label = 'coach') {
+  n++;
+  return `${label}-${Date.now()}-${n}@example.com`;
+}
+
+/** The last mail the worker printed to its log (the local outbox) for an address. */
+export async function readOutbox(to: string, subject: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const log = readFileSync(inject('workerLog'), 'utf8');
+    const blocks = [...log.matchAll(/\[outbox\] to=(\S+) subject="([^"]*)"\n([\s\S]*?)\n\[\/outbox\]/g)];
+    const hit = blocks.reverse().find((m) => m[1] === to && m[2] === subject);
+    if (hit) return hit[3]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail "${subject}" to ${to} in the worker log`);
+}
+
+/** Waits for a toast with this text to show. */
+export async function expectToast(page: Page, text: string) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+export async function signUp(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/practices');
+  await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/practices');
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests of the pure rules in core/ (and the app's pure helpers), in Node.
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['tests/core/**/*.test.ts'],
+    environment: 'node',
+  },
+});

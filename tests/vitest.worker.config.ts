@@ -1,0 +1,25 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+const root = new URL('..', import.meta.url).pathname;
+
+// Worker tests run inside workerd against a real (local) D1 with every migration applied.
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: `${root}wrangler.toml` },
+      miniflare: {
+        bindings: {
+          JWT_SECRET: 'test-secret-for-workerd-tests-only-0123456789',
+          TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+        },
+      },
+    })),
+  ],
+  test: {
+    root,
+    include: ['tests/worker/**/*.test.ts'],
+    setupFiles: ['tests/worker/apply-migrations.ts'],
+    testTimeout: 20_000,
+  },
+});

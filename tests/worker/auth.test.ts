@@ -1,0 +1,225 @@
+import { env } from 'cloudflare:test';
+import { sign } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import { PBKDF2_ITERATIONS } from '../../worker/auth/passwords';
+import { SIGNIN_LIMIT_PER_ADDRESS, SIGNIN_LIMIT_PER_EMAIL } from '../../worker/routes/auth';
+import { Client, json, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
+
+const SECRET = 'test-secret-for-workerd-tests-only-0123456789';
+
+async function latestMail(to: string) {
+  return env.DB.prepare('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').bind(to).first<{ subject: string; body: string }>();
+}
+
+describe('sign up and sign in', () => {
+  it('signs a new coach up, sets HttpOnly cookies and mails a verification link', async () => {
+    const client = new Client();
+    const email = uniqueEmail();
+    const res = await client.post('/api/auth/signup', { full_name: 'Ann Coach', email, password: 'longenough' });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body.user).toMatchObject({ email, full_name: 'Ann Coach', email_verified: false });
+    expect(body.accessExpiresAt).toBeGreaterThan(Date.now());
+    const cookies = res.headers.getSetCookie().join('\n');
+    expect(cookies).toMatch(/piste_access=[^;]+;.*HttpOnly/);
+    expect(cookies).toMatch(/piste_refresh=[^;]+;.*HttpOnly/);
+    expect(cookies).toMatch(/SameSite=Lax/);
+    const mail = await latestMail(email);
+    expect(mail?.subject).toBe('Verify your Piste account');
+
+    const session = await json(await client.get('/api/auth/session'));
+    expect(session.user.email).toBe(email);
+
+    const link = /\/api\/auth\/verify\?token=([\w-]+)/.exec(mail!.body)![0];
+    const verified = await client.get(link);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/auth?verified=1');
+    expect((await json(await client.get('/api/auth/session'))).user.email_verified).toBe(true);
+  });
+
+  it('stores passwords as PBKDF2-SHA256 with the iteration count deployed Workers allow', async () => {
+    const { email } = await signedUpCoach();
+    const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?').bind(email).first<{ password_hash: string }>();
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+    expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[\w-]{22}\$[\w-]{43}$/);
+    expect(row!.password_hash).not.toContain('correct horse');
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const { email } = await signedUpCoach();
+    const res = await new Client().post('/api/auth/signup', { full_name: 'Other', email: email.toUpperCase(), password: 'longenough' });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ error: 'User already registered' });
+  });
+
+  it('gives the reason when a password is too weak', async () => {
+    const res = await new Client().post('/api/auth/signup', { full_name: 'Ann', email: uniqueEmail(), password: 'short' });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'Password should be at least 8 characters.' });
+  });
+
+  it('answers a wrong password and an unknown email alike with 401', async () => {
+    const { email } = await signedUpCoach();
+    const wrong = await new Client().post('/api/auth/signin', { email, password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(await json(wrong)).toEqual({ error: 'Invalid login credentials' });
+    const unknown = await new Client().post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    expect(unknown.status).toBe(401);
+    expect(await json(unknown)).toEqual({ error: 'Invalid login credentials' });
+  });
+
+  it('signs in with the right password', async () => {
+    const { email, password } = await signedUpCoach();
+    const client = new Client();
+    const res = await client.post('/api/auth/signin', { email, password });
+    expect(res.status).toBe(200);
+    expect((await json(await client.get('/api/auth/session'))).user.email).toBe(email);
+  });
+});
+
+describe('bad input never becomes a 500', () => {
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await new Client().post('/api/auth/signin', '{"email": ');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'Request body must be valid JSON' });
+  });
+
+  it('answers missing fields with the spec messages', async () => {
+    const signin = await new Client().post('/api/auth/signin', { email: 'a@b.co' });
+    expect(signin.status).toBe(400);
+    expect((await json(signin)).error).toBe('You must provide either an email or phone number and a password.');
+    const signup = await new Client().post('/api/auth/signup', { email: uniqueEmail(), password: 'longenough' });
+    expect(signup.status).toBe(400);
+    expect((await json(signup)).error).toBe('Full name is required');
+    const notAnObject = await new Client().post('/api/auth/signup', [1, 2]);
+    expect(notAnObject.status).toBe(400);
+  });
+
+  it('refuses writes that are not JSON or come from another origin', async () => {
+    const form = await new Client().request('POST', '/api/auth/signin', 'email=a&password=b', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    const foreign = await new Client().request('POST', '/api/auth/signin', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await json(foreign)).error).toBe('Cross-site request refused');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await new Client().get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a protected API without a cookie: 401 Not authenticated', async () => {
+    const res = await new Client().get('/api/practices');
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ error: 'Not authenticated' });
+  });
+
+  it('refuses a tampered token', async () => {
+    const { client } = await signedUpCoach();
+    const token = client.cookies.get('piste_access')!;
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(atob(p!.replace(/-/g, '+').replace(/_/g, '/')));
+    payload.sub = 'someone-else';
+    const forged = btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    client.cookies.set('piste_access', `${h}.${forged}.${s}`);
+    expect((await client.get('/api/practices')).status).toBe(401);
+  });
+
+  it('refuses an expired token, one without exp, and one signed with another secret', async () => {
+    const { client, user } = await signedUpCoach();
+    const now = Math.floor(Date.now() / 1000);
+    const cases = [
+      await sign({ sub: user.id, email: user.email, typ: 'access', iat: now - 1000, exp: now - 10 }, SECRET, 'HS256'),
+      await sign({ sub: user.id, email: user.email, typ: 'access', iat: now }, SECRET, 'HS256'),
+      await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 600 }, 'another-secret', 'HS256'),
+    ];
+    for (const token of cases) {
+      client.cookies.set('piste_access', token);
+      expect((await client.get('/api/practices')).status).toBe(401);
+    }
+    client.cookies.set('piste_access', await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 600 }, SECRET, 'HS256'));
+    expect((await client.get('/api/practices')).status).toBe(200);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates on use, and a used refresh token cannot be used twice', async () => {
+    const { client } = await signedUpCoach();
+    const first = client.cookies.get('piste_refresh')!;
+    const res = await client.post('/api/auth/refresh');
+    expect(res.status).toBe(200);
+    expect(client.cookies.get('piste_refresh')).not.toBe(first);
+
+    const replay = new Client();
+    replay.cookies.set('piste_refresh', first);
+    const again = await replay.post('/api/auth/refresh');
+    expect(again.status).toBe(401);
+    expect((await json(again)).error).toBe('Session expired, please sign in again');
+  });
+
+  it('sign out revokes the refresh token', async () => {
+    const { client } = await signedUpCoach();
+    const refresh = client.cookies.get('piste_refresh')!;
+    expect((await client.post('/api/auth/signout')).status).toBe(200);
+    expect(client.cookies.has('piste_access')).toBe(false);
+    const replay = new Client();
+    replay.cookies.set('piste_refresh', refresh);
+    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link; the new password works and old sessions end', async () => {
+    const { client, email } = await signedUpCoach();
+    const oldRefresh = client.cookies.get('piste_refresh')!;
+    expect((await new Client().post('/api/auth/reset', { email })).status).toBe(200);
+    const mail = await latestMail(email);
+    expect(mail!.subject).toBe('Reset your Piste password');
+    const token = /reset_token=([\w-]+)/.exec(mail!.body)![1]!;
+
+    const confirm = await new Client().post('/api/auth/reset/confirm', { token, password: 'a brand new password' });
+    expect(confirm.status).toBe(200);
+    const reuse = await new Client().post('/api/auth/reset/confirm', { token, password: 'yet another password' });
+    expect(reuse.status).toBe(400);
+    expect((await json(reuse)).error).toBe('The reset link is invalid or has expired');
+
+    expect((await new Client().post('/api/auth/signin', { email, password: 'correct horse battery' })).status).toBe(401);
+    expect((await new Client().post('/api/auth/signin', { email, password: 'a brand new password' })).status).toBe(200);
+    const replay = new Client();
+    replay.cookies.set('piste_refresh', oldRefresh);
+    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await new Client().post('/api/auth/reset', { email });
+    expect(res.status).toBe(200);
+    expect(await latestMail(email)).toBeNull();
+  });
+});
+
+describe('throttling', () => {
+  it('cuts off repeated failed sign-ins for one email with 429, even with the right password', async () => {
+    const { email, password } = await signedUpCoach();
+    for (let i = 0; i < SIGNIN_LIMIT_PER_EMAIL; i++) {
+      expect((await new Client().post('/api/auth/signin', { email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    const res = await new Client().post('/api/auth/signin', { email, password });
+    expect(res.status).toBe(429);
+    expect((await json(res)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('cuts off one address guessing across many emails', async () => {
+    const attacker = new Client('203.0.113.7');
+    for (let i = 0; i < SIGNIN_LIMIT_PER_ADDRESS; i++) {
+      expect((await attacker.post('/api/auth/signin', { email: uniqueEmail('guess'), password: 'guess-1234' })).status).toBe(401);
+    }
+    expect((await attacker.post('/api/auth/signin', { email: uniqueEmail('guess'), password: 'guess-1234' })).status).toBe(429);
+    const { email, password } = await signedUpCoach();
+    expect((await new Client('198.51.100.1').post('/api/auth/signin', { email, password })).status).toBe(200);
+  });
+});

@@ -1,0 +1,189 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../worker/db/client';
+import { createPractice } from '../../worker/store/practices';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+describe('practices', () => {
+  it('creates a practice with today’s date, a 6-digit room code and guest access off', async () => {
+    const { client, user } = await signedUpCoach();
+    const res = await client.post('/api/practices', { practice_type: 'team', name: '  Saturday squad  ' });
+    expect(res.status).toBe(201);
+    const p = await json(res);
+    expect(p).toMatchObject({ name: 'Saturday squad', practice_type: 'team', user_id: user.id, allow_guest_access: false });
+    expect(p.room_code).toMatch(/^\d{6}$/);
+    expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('lists practices newest date first, then newest created', async () => {
+    const { client } = await signedUpCoach();
+    await client.post('/api/practices', { practice_type: 'individual', name: 'Old', date: '2026-01-05' });
+    await client.post('/api/practices', { practice_type: 'individual', name: 'New A', date: '2026-03-01' });
+    await client.post('/api/practices', { practice_type: 'individual', name: 'New B', date: '2026-03-01' });
+    const list = await json<{ name: string }[]>(await client.get('/api/practices'));
+    expect(list.map((p) => p.name)).toEqual(['New B', 'New A', 'Old']);
+  });
+
+  it('refuses a missing type, an empty or overlong name with the message the form shows', async () => {
+    const { client } = await signedUpCoach();
+    const cases: [unknown, string][] = [
+      [{ name: 'x' }, 'Please choose a practice type'],
+      [{ practice_type: 'relay', name: 'x' }, 'Please choose a practice type'],
+      [{ practice_type: 'individual', name: '   ' }, 'Practice name is required'],
+      [{ practice_type: 'individual', name: 'x'.repeat(101) }, 'Practice name must be at most 100 characters'],
+      [{ practice_type: 'individual', name: 'x', date: 'tomorrow' }, 'Date must be a calendar date (YYYY-MM-DD)'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await client.post('/api/practices', body);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({ error });
+    }
+  });
+
+  it('regenerates a room code and deletes a practice', async () => {
+    const { client } = await signedUpCoach();
+    const p = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'P' }));
+    const again = await json(await client.post(`/api/practices/${p.id}/room-code`));
+    expect(again.room_code).toMatch(/^\d{6}$/);
+    expect(again.room_code).not.toBe(p.room_code);
+    expect((await client.delete(`/api/practices/${p.id}`)).status).toBe(200);
+    expect((await client.get(`/api/practices/${p.id}`)).status).toBe(404);
+  });
+});
+
+describe('room codes stay unique', () => {
+  it('the unique index refuses a duplicate code written directly', async () => {
+    const { user } = await signedUpCoach();
+    const db = getDb(env.DB);
+    const p = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
+    await expect(
+      env.DB.prepare(
+        `INSERT INTO practices (id, user_id, name, date, practice_type, room_code, allow_guest_access, created_at, updated_at)
+         VALUES ('dup', ?, 'B', '2026-11-21', 'individual', ?, 0, 0, 0)`,
+      ).bind(user.id, p.room_code).run(),
+    ).rejects.toThrow(/UNIQUE/);
+  });
+
+  it('retries with a new code when the drawn one is taken', async () => {
+    const { user } = await signedUpCoach();
+    const db = getDb(env.DB);
+    const taken = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
+    const draws = [Number(taken.room_code), Number(taken.room_code), 424242];
+    let calls = 0;
+    const p = await createPractice(db, user.id, { name: 'B', practice_type: 'individual', date: '2026-11-21' }, () => draws[calls++] ?? 0);
+    expect(calls).toBe(3);
+    expect(p.room_code).toBe('424242');
+  });
+
+  it('gives up after 10 attempts with the spec message', async () => {
+    const { user } = await signedUpCoach();
+    const db = getDb(env.DB);
+    const taken = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
+    let calls = 0;
+    await expect(
+      createPractice(db, user.id, { name: 'B', practice_type: 'individual', date: '2026-11-21' }, () => {
+        calls++;
+        return Number(taken.room_code);
+      }),
+    ).rejects.toThrow('Failed to generate unique practice room code');
+    expect(calls).toBe(10);
+  });
+});
+
+describe('athletes and notes', () => {
+  it('keeps a roster ordered by name with rename and delete', async () => {
+    const { client } = await signedUpCoach();
+    for (const name of ['Zoe', 'Adam', 'Mia']) expect((await client.post('/api/athletes', { name })).status).toBe(201);
+    let list = await json<{ id: string; name: string }[]>(await client.get('/api/athletes'));
+    expect(list.map((a) => a.name)).toEqual(['Adam', 'Mia', 'Zoe']);
+    const zoe = list.find((a) => a.name === 'Zoe')!;
+    const renamed = await client.patch(`/api/athletes/${zoe.id}`, { name: 'Bea', club: 'Salle Nord' });
+    expect(await json(renamed)).toMatchObject({ name: 'Bea', club: 'Salle Nord' });
+    expect((await client.delete(`/api/athletes/${list[0]!.id}`)).status).toBe(200);
+    list = await json(await client.get('/api/athletes'));
+    expect(list.map((a) => a.name)).toEqual(['Bea', 'Mia']);
+  });
+
+  it('lists notes newest first, edits and deletes them', async () => {
+    const { client } = await signedUpCoach();
+    const a = await json(await client.post('/api/athletes', { name: 'Adam' }));
+    const first = await json(await client.post(`/api/athletes/${a.id}/notes`, { note: 'Work on parry four' }));
+    await new Promise((r) => setTimeout(r, 5));
+    await client.post(`/api/athletes/${a.id}/notes`, { note: 'Great footwork today' });
+    let notes = await json<{ note: string }[]>(await client.get(`/api/athletes/${a.id}/notes`));
+    expect(notes.map((n) => n.note)).toEqual(['Great footwork today', 'Work on parry four']);
+    expect((await client.patch(`/api/notes/${first.id}`, { note: 'Parry four is better' })).status).toBe(200);
+    expect((await client.delete(`/api/notes/${first.id}`)).status).toBe(200);
+    notes = await json(await client.get(`/api/athletes/${a.id}/notes`));
+    expect(notes.map((n) => n.note)).toEqual(['Great footwork today']);
+  });
+
+  it('refuses empty and overlong names and notes', async () => {
+    const { client } = await signedUpCoach();
+    const empty = await client.post('/api/athletes', { name: ' ' });
+    expect(empty.status).toBe(400);
+    expect(await json(empty)).toEqual({ error: 'Athlete name is required' });
+    const a = await json(await client.post('/api/athletes', { name: 'Adam' }));
+    const blank = await client.post(`/api/athletes/${a.id}/notes`, { note: '\n  ' });
+    expect(await json(blank)).toEqual({ error: 'Note cannot be empty' });
+    const long = await client.post(`/api/athletes/${a.id}/notes`, { note: 'x'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(await json(long)).toEqual({ error: 'Note must be at most 2000 characters' });
+  });
+});
+
+describe('one coach never reaches another coach’s rows', () => {
+  it('answers 404 for every read and write on coach A’s practice, athlete and note', async () => {
+    const a = await signedUpCoach('A');
+    const b = await signedUpCoach('B');
+    const practice = await json(await a.client.post('/api/practices', { practice_type: 'individual', name: 'Mine' }));
+    const athlete = await json(await a.client.post('/api/athletes', { name: 'Adam' }));
+    const note = await json(await a.client.post(`/api/athletes/${athlete.id}/notes`, { note: 'private' }));
+
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/practices/${practice.id}`],
+      ['POST', `/api/practices/${practice.id}/room-code`, {}],
+      ['DELETE', `/api/practices/${practice.id}`, {}],
+      ['GET', `/api/athletes/${athlete.id}`],
+      ['PATCH', `/api/athletes/${athlete.id}`, { name: 'Hacked' }],
+      ['DELETE', `/api/athletes/${athlete.id}`, {}],
+      ['GET', `/api/athletes/${athlete.id}/notes`],
+      ['POST', `/api/athletes/${athlete.id}/notes`, { note: 'injected' }],
+      ['PATCH', `/api/notes/${note.id}`, { note: 'Hacked' }],
+      ['DELETE', `/api/notes/${note.id}`, {}],
+    ];
+    for (const [method, path, body] of attempts) {
+      const res = await b.client.request(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await json(res)).error).toMatch(/not found$/);
+    }
+    expect(await json(await b.client.get('/api/practices'))).toEqual([]);
+    expect(await json(await b.client.get('/api/athletes'))).toEqual([]);
+
+    // Nothing of A's changed.
+    expect((await json(await a.client.get(`/api/practices/${practice.id}`))).room_code).toBe(practice.room_code);
+    expect((await json(await a.client.get(`/api/athletes/${athlete.id}`))).name).toBe('Adam');
+    expect((await json(await a.client.get(`/api/athletes/${athlete.id}/notes`))).map((n: { note: string }) => n.note)).toEqual(['private']);
+  });
+});
+
+describe('feedback', () => {
+  it('stores feedback with the coach’s id, email and status new', async () => {
+    const { client, user } = await signedUpCoach();
+    const res = await client.post('/api/feedback', { feedback_type: 'suggest_feature', message: 'A bout timer please' });
+    expect(res.status).toBe(201);
+    const row = await env.DB.prepare('SELECT * FROM feedback WHERE user_id = ?').bind(user.id).first();
+    expect(row).toMatchObject({ user_email: user.email, feedback_type: 'suggest_feature', message: 'A bout timer please', status: 'new' });
+  });
+
+  it('gives the spec messages for a missing type, an empty message and no login', async () => {
+    const { client } = await signedUpCoach();
+    expect(await json(await client.post('/api/feedback', { message: 'hi' }))).toEqual({ error: 'Please select a feedback type.' });
+    expect(await json(await client.post('/api/feedback', { feedback_type: 'report_issue', message: ' ' }))).toEqual({
+      error: 'Please enter your feedback message.',
+    });
+    const anon = await new Client().post('/api/feedback', { feedback_type: 'report_issue', message: 'hi' });
+    expect(anon.status).toBe(401);
+    expect(await json(anon)).toEqual({ error: 'You must be logged in to submit feedback.' });
+  });
+});

@@ -1,0 +1,55 @@
+import { boutCells, parseResult, type Bout } from './bout-result';
+
+export interface PoolPlayer {
+  id: string;
+  name: string;
+}
+
+export interface PlayerStats {
+  id: string;
+  name: string;
+  victories: number;
+  defeats: number;
+  /** V / (V + D), exact; 0 before any bout. Rank with this one (FENCING.md o.73). */
+  exactRatio: number;
+  /** SPEC §4: the ratio rounded to 2 decimals, as shown. */
+  ratio: number;
+  touchesScored: number;
+  touchesReceived: number;
+  indicator: number;
+  /** Opponent id → the row fencer's cell ('V5', 'D3'). */
+  matches: Record<string, string>;
+}
+
+/** SPEC §4 derived stats for every fencer of a pool, from its stored bouts. */
+export function computePoolStats(players: PoolPlayer[], bouts: Bout[]): PlayerStats[] {
+  const byId = new Map<string, PlayerStats>(
+    players.map((p) => [
+      p.id,
+      { id: p.id, name: p.name, victories: 0, defeats: 0, exactRatio: 0, ratio: 0, touchesScored: 0, touchesReceived: 0, indicator: 0, matches: {} },
+    ]),
+  );
+  for (const bout of bouts) {
+    const a = byId.get(bout.player1_id);
+    const b = byId.get(bout.player2_id);
+    if (!a || !b) continue;
+    const cells = boutCells(bout);
+    a.matches[b.id] = cells[a.id]!;
+    b.matches[a.id] = cells[b.id]!;
+  }
+  for (const s of byId.values()) {
+    for (const [oppId, result] of Object.entries(s.matches)) {
+      const own = parseResult(result)!;
+      const theirs = parseResult(byId.get(oppId)!.matches[s.id]!)!;
+      if (own.victory) s.victories++;
+      else s.defeats++;
+      s.touchesScored += own.score;
+      s.touchesReceived += theirs.score;
+    }
+    const fought = s.victories + s.defeats;
+    s.exactRatio = fought === 0 ? 0 : s.victories / fought;
+    s.ratio = Math.round(s.exactRatio * 100) / 100;
+    s.indicator = s.touchesScored - s.touchesReceived;
+  }
+  return players.map((p) => byId.get(p.id)!);
+}

@@ -44,6 +44,35 @@ export interface AthleteNote {
   created_at: number;
 }
 
+export interface PoolPlayer {
+  id: string;
+  name: string;
+  athlete_id: string | null;
+  /** 1-based place on the pool sheet: the number of its grid column and in the bout order. */
+  position: number;
+}
+
+export interface PoolBout {
+  player1_id: string;
+  player2_id: string;
+  score1: number;
+  score2: number;
+  priority_id: string | null;
+  updated_at: number;
+}
+
+/** A pool with everything its grid needs; what the API answers and the room publishes. */
+export interface PoolSnapshot {
+  id: string;
+  practice_id: string;
+  name: string;
+  allow_guest_access: boolean;
+  version: number;
+  created_at: number;
+  players: PoolPlayer[];
+  bouts: PoolBout[];
+}
+
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
 /** Every error answer of the API has this body. */
@@ -68,5 +97,11 @@ export const paths = {
   athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
   note: (id: string) => `/api/notes/${encodeURIComponent(id)}`,
   feedback: '/api/feedback',
+  practicePools: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/pools`,
+  generatePools: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/pools/generate`,
+  pool: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}`,
+  poolPlayers: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}/players`,
+  poolPlayer: (poolId: string, playerId: string) => `/api/pools/${encodeURIComponent(poolId)}/players/${encodeURIComponent(playerId)}`,
+  poolBouts: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}/bouts`,
   live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
 } as const;

@@ -1,11 +1,14 @@
-import type { Practice } from './api';
+import type { PoolSnapshot, Practice } from './api';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
   | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator' }
   | { type: 'practice'; practice: Practice }
   | { type: 'practice-deleted'; practiceId: string }
-  | { type: 'room-closed'; reason: string };
+  | { type: 'room-closed'; reason: string }
+  | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
+  | { type: 'pool-deleted'; practiceId: string; poolId: string }
+  | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] };
 
 export function parseLiveMessage(data: string): LiveMessage | null {
   try {

@@ -84,6 +84,59 @@ export const feedbackSchema = z.object({
   message: requiredText('Please enter your feedback message.', TEXT_MAX, 'Feedback'),
 });
 
+export const poolNameSchema = z.object({
+  name: requiredText('Pool name is required', NAME_MAX, 'Pool name'),
+});
+
+/** SPEC §5: a player name must not be empty after trimming; it is stored upper-case. */
+export const playerNameSchema = z.object({
+  name: requiredText('Player name cannot be empty', NAME_MAX, 'Player name').transform((n) => n.toUpperCase()),
+});
+
+const SCORE_MESSAGE = 'Scores must be whole numbers of 0 or more';
+const score = z.number({ error: SCORE_MESSAGE }).int({ error: SCORE_MESSAGE }).min(0, { error: SCORE_MESSAGE });
+const id = (what: string) => z.string({ error: `${what} is required` }).min(1, { error: `${what} is required` }).max(64);
+
+export const boutSchema = z
+  .object({
+    player1_id: id('The first fencer'),
+    player2_id: id('The second fencer'),
+    score1: score,
+    score2: score,
+    priority_id: z.string().max(64).nullable().optional().transform((v) => v ?? null),
+  })
+  .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' })
+  .refine((b) => b.priority_id === null || (b.score1 === b.score2 && [b.player1_id, b.player2_id].includes(b.priority_id)), {
+    error: 'Priority can only go to one of the two fencers, at equal scores',
+  });
+
+export const clearBoutSchema = z
+  .object({ player1_id: id('The first fencer'), player2_id: id('The second fencer') })
+  .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' });
+
+/** Most fencers a pool holds, and a generation takes. */
+export const MAX_POOL_SIZE = 20;
+export const MAX_GENERATED = 200;
+
+const NO_ATHLETES = 'Please select athletes or add names manually';
+
+/** One fencer to place: a roster athlete or a typed name; `pool` (1-based) only for manual assignment. */
+const entrySchema = z.union([
+  z.object({ athlete_id: id('An athlete'), pool: z.number().int().min(1).max(10).optional() }),
+  z.object({ name: requiredText('Names cannot be empty', NAME_MAX, 'Each name'), pool: z.number().int().min(1).max(10).optional() }),
+], { error: 'Each fencer is an athlete of the roster or a typed name' });
+
+export const generatePoolsSchema = z
+  .object({
+    method: z.enum(['single', 'random', 'seeded', 'manual'], { error: 'Choose how to divide the pools' }),
+    pool_count: z.number({ error: 'Pool count must be a whole number from 2 to 10' }).int({ error: 'Pool count must be a whole number from 2 to 10' }).min(2, { error: 'Pool count must be a whole number from 2 to 10' }).max(10, { error: 'Pool count must be a whole number from 2 to 10' }).optional(),
+    entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
+  })
+  .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
+  .refine((g) => g.method === 'single' || g.method === 'manual' || g.pool_count !== undefined, {
+    error: 'Pool count must be a whole number from 2 to 10',
+  });
+
 /** The first message of a failed parse: what a form or a 400 answer shows. */
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';

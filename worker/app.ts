@@ -7,6 +7,7 @@ import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { feedbackRoutes } from './routes/feedback';
 import { liveRoutes } from './routes/live';
+import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
 
 export const app = new Hono<AppEnv>().basePath('/api');
@@ -15,7 +16,9 @@ app.use(writeGuard);
 app.use(session);
 
 app.route('/auth', authRoutes);
+app.route('/practices/:practiceId/pools', practicePoolRoutes);
 app.route('/practices', practiceRoutes);
+app.route('/pools', poolRoutes);
 app.route('/athletes', athleteRoutes);
 app.route('/notes', noteRoutes);
 app.route('/feedback', feedbackRoutes);

@@ -80,3 +80,35 @@ export const feedback = sqliteTable('feedback', {
   status: text('status').notNull(),
   created_at: integer('created_at').notNull(),
 });
+
+export const tournaments = sqliteTable('tournaments', {
+  id: text('id').primaryKey(),
+  practice_id: text('practice_id').notNull(),
+  user_id: text('user_id').notNull(),
+  name: text('name').notNull(),
+  allow_guest_access: integer('allow_guest_access', { mode: 'boolean' }).notNull(),
+  version: integer('version').notNull(),
+  created_at: integer('created_at').notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+export const players = sqliteTable('players', {
+  id: text('id').primaryKey(),
+  tournament_id: text('tournament_id').notNull(),
+  athlete_id: text('athlete_id'),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+  created_at: integer('created_at').notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+export const matches = sqliteTable('matches', {
+  id: text('id').primaryKey(),
+  tournament_id: text('tournament_id').notNull(),
+  player1_id: text('player1_id').notNull(),
+  player2_id: text('player2_id').notNull(),
+  score1: integer('score1').notNull(),
+  score2: integer('score2').notNull(),
+  priority_id: text('priority_id'),
+  updated_at: integer('updated_at').notNull(),
+});

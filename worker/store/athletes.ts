@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Athlete, AthleteNote } from '../../core/api';
 import type { Db } from '../db/client';
 import { athleteNotes, athletes } from '../db/schema';
+import { inJsonList } from '../db/sql';
 import { notFound } from '../errors';
 
 export async function listAthletes(db: Db, userId: string): Promise<Athlete[]> {
@@ -76,4 +77,11 @@ export async function deleteNote(db: Db, userId: string, id: string) {
     .returning({ id: athleteNotes.id })
     .get();
   if (!row) throw notFound('Note');
+}
+
+/** The coach's athletes among the given ids (others' ids are simply absent). */
+export async function listAthletesByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Athlete>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(athletes).where(and(eq(athletes.user_id, userId), inJsonList(athletes.id, ids))).all();
+  return new Map(rows.map((r) => [r.id, r]));
 }

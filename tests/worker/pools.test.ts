@@ -1,0 +1,248 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { PoolSnapshot } from '../../core/api';
+import { computePoolStats } from '../../core/fencing/pool-stats';
+import { openSocket } from '../helpers/sockets';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
+  const practice = await json(await client.post('/api/practices', { practice_type: type, name: 'Pools night' }));
+  const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) });
+  expect(res.status).toBe(201);
+  const [pool] = await json<PoolSnapshot[]>(res);
+  return { practice, pool: pool! };
+}
+
+describe('generating pools', () => {
+  it('a single pool is Main Pool with upper-cased fencers in order', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['ann', 'Bob', 'cleo']);
+    expect(pool.name).toBe('Main Pool');
+    expect(pool.allow_guest_access).toBe(true);
+    expect(pool.players.map((p) => [p.name, p.position])).toEqual([['ANN', 1], ['BOB', 2], ['CLEO', 3]]);
+  });
+
+  it('a random split of 10 into 4 pools is 3, 3, 2, 2, written together', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Split' }));
+    const entries = Array.from({ length: 10 }, (_, i) => ({ name: `F${i}` }));
+    const pools = await json<PoolSnapshot[]>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 4, entries }));
+    expect(pools.map((p) => p.name)).toEqual(['Pool 1', 'Pool 2', 'Pool 3', 'Pool 4']);
+    expect(pools.map((p) => p.players.length)).toEqual([3, 3, 2, 2]);
+  });
+
+  it('mixes roster athletes and typed names; another coach’s athlete is refused', async () => {
+    const { client } = await signedUpCoach();
+    const { client: other } = await signedUpCoach('Other');
+    const mine = await json(await client.post('/api/athletes', { name: 'Adam Blake' }));
+    const theirs = await json(await other.post('/api/athletes', { name: 'Secret' }));
+    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Mix' }));
+    const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] });
+    expect((await json<PoolSnapshot[]>(ok))[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
+    const bad = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: theirs.id }] });
+    expect(bad.status).toBe(404);
+  });
+
+  it('seeds by the latest pool results with serpentine placement', async () => {
+    const { client } = await signedUpCoach();
+    const athletes = [];
+    for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.post('/api/athletes', { name })));
+    // A first practice where A4 beats everyone, A3 beats A2 and A1, A2 beats A1.
+    const first = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Before' }));
+    const [pool] = await json<PoolSnapshot[]>(await client.post(`/api/practices/${first.id}/pools/generate`, { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) }));
+    const pid = (n: string) => pool!.players.find((p) => p.name === n)!.id;
+    for (const [w, l] of [['A4', 'A3'], ['A4', 'A2'], ['A4', 'A1'], ['A3', 'A2'], ['A3', 'A1'], ['A2', 'A1']]) {
+      expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1 })).status).toBe(200);
+    }
+    const next = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'After' }));
+    const pools = await json<PoolSnapshot[]>(
+      await client.post(`/api/practices/${next.id}/pools/generate`, { method: 'seeded', pool_count: 2, entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'New' }] }),
+    );
+    // Seeds A4, A3, A2, A1, then the unranked typed name: serpentine puts 1 and 4 (and 5) in Pool 1, 2 and 3 in Pool 2.
+    expect(pools.map((p) => p.players.map((x) => x.name))).toEqual([['A4', 'A1', 'NEW'], ['A3', 'A2']]);
+  });
+
+  it('manual assignment needs every athlete in a pool', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Manual' }));
+    const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'Please assign all athletes to pools. 2 athlete(s) unassigned.' });
+    const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] });
+    expect((await json<PoolSnapshot[]>(ok)).map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
+  });
+
+  it('refuses an empty selection and a bad pool count with the spec texts', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Empty' }));
+    const url = `/api/practices/${practice.id}/pools/generate`;
+    expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual({ error: 'Please select athletes or add names manually' });
+    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual({ error: 'Pool count must be a whole number from 2 to 10' });
+    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual({ error: 'Pool count must be a whole number from 2 to 10' });
+    expect((await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).length).toBe(0);
+  });
+});
+
+describe('bouts', () => {
+  it('stores a bout once; the cell, its mirror and the stats follow from it', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
+    const [a, b] = pool.players;
+    const res = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5 });
+    expect(res.status).toBe(200);
+    const snap = await json<PoolSnapshot>(res);
+    expect(snap.version).toBe(pool.version + 1);
+    expect(snap.bouts).toHaveLength(1);
+    const stats = computePoolStats(snap.players, snap.bouts);
+    expect(stats[0]!.matches[b!.id]).toBe('V5');
+    expect(stats[1]!.matches[a!.id]).toBe('D3');
+
+    // Writing it again from the other side replaces it; clearing empties both cells.
+    const again = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id }));
+    expect(again.bouts).toHaveLength(1);
+    expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
+    const cleared = await json<PoolSnapshot>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id }));
+    expect(cleared.bouts).toEqual([]);
+  });
+
+  it('refuses a fencer of another pool, scores above the max or below 0, and non-integers with 400', async () => {
+    const { client } = await signedUpCoach();
+    const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
+    const other = await json<PoolSnapshot>(await client.post(`/api/practices/${practice.id}/pools`, { name: 'Other' }));
+    const withX = await json<PoolSnapshot>(await client.post(`/api/pools/${other.id}/players`, { name: 'x' }));
+    const [a, b] = pool.players;
+    const url = `/api/pools/${pool.id}/bouts`;
+    const cases: [unknown, string][] = [
+      [{ player1_id: a!.id, player2_id: withX.players[0]!.id, score1: 5, score2: 1 }, 'Both fencers must belong to this pool'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 6, score2: 1 }, 'Scores must be whole numbers from 0 to 5'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: -1, score2: 1 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 2.5, score2: 1 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: '5', score2: 1 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: a!.id, score1: 5, score2: 1 }, 'A fencer cannot fence themselves'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, priority_id: a!.id }, 'Priority can only go to one of the two fencers, at equal scores'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await client.post(url, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await json(res)).toEqual({ error });
+    }
+    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
+  });
+
+  it('a team practice scores pool bouts to 45', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['Team 1', 'Team 2'], 'team');
+    const [a, b] = pool.players;
+    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38 })).status).toBe(200);
+    const over = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38 });
+    expect(await json(over)).toEqual({ error: 'Scores must be whole numbers from 0 to 45' });
+  });
+
+  it('concurrent writes to the same bout leave one whole result', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['a', 'b']);
+    const [a, b] = pool.players;
+    const writes = [
+      { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 },
+      { player1_id: b!.id, player2_id: a!.id, score1: 5, score2: 4 },
+      { player1_id: a!.id, player2_id: b!.id, score1: 3, score2: 5 },
+      { player1_id: b!.id, player2_id: a!.id, score1: 1, score2: 5 },
+    ];
+    const results = await Promise.all(writes.map((w) => client.post(`/api/pools/${pool.id}/bouts`, w)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    expect(final.bouts).toHaveLength(1);
+    expect(final.version).toBe(pool.version + 4);
+    const stats = computePoolStats(final.players, final.bouts);
+    const cellA = stats[0]!.matches[b!.id]!;
+    const cellB = stats[1]!.matches[a!.id]!;
+    // Whichever write landed last, both cells come from that one write.
+    const candidates = writes.map((w) => (w.player1_id === a!.id ? [w.score1, w.score2] : [w.score2, w.score1]));
+    const [sa, sb] = [Number(cellA.slice(1)), Number(cellB.slice(1))];
+    expect(candidates).toContainEqual([sa, sb]);
+    expect(cellA[0]).toBe(sa > sb ? 'V' : 'D');
+  });
+});
+
+describe('players and pools', () => {
+  it('adds upper-cased players, refuses an empty name, removes a player with their bouts', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
+    const added = await client.post(`/api/pools/${pool.id}/players`, { name: '  dora  ' });
+    expect(added.status).toBe(201);
+    const snap = await json<PoolSnapshot>(added);
+    expect(snap.players.map((p) => p.name)).toEqual(['A', 'B', 'C', 'DORA']);
+    expect(await json(await client.post(`/api/pools/${pool.id}/players`, { name: '   ' }))).toEqual({ error: 'Player name cannot be empty' });
+
+    const [a, b] = snap.players;
+    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 });
+    const after = await json<PoolSnapshot>(await client.delete(`/api/pools/${pool.id}/players/${a!.id}`));
+    expect(after.players.map((p) => [p.name, p.position])).toEqual([['B', 1], ['C', 2], ['DORA', 3]]);
+    expect(after.bouts).toEqual([]);
+  });
+
+  it('creates, renames and deletes pools; deleting removes players and bouts', async () => {
+    const { client } = await signedUpCoach();
+    const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
+    const created = await client.post(`/api/practices/${practice.id}/pools`, { name: '  Evening  ' });
+    expect(created.status).toBe(201);
+    const evening = await json<PoolSnapshot>(created);
+    expect(evening.name).toBe('Evening');
+    expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual({ error: 'Pool name is required' });
+    expect((await json<PoolSnapshot>(await client.patch(`/api/pools/${evening.id}`, { name: 'Late' }))).name).toBe('Late');
+    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0 });
+    expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);
+    const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM players WHERE tournament_id = ?1) AS p, (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS m').bind(pool.id).first();
+    expect(left).toEqual({ p: 0, m: 0 });
+    expect((await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).map((p) => p.name)).toEqual(['Late']);
+  });
+
+  it('another coach gets 404 for every read and write of a pool', async () => {
+    const { client } = await signedUpCoach();
+    const { client: other } = await signedUpCoach('Other');
+    const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
+    const [a, b] = pool.players;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/practices/${practice.id}/pools`],
+      ['POST', `/api/practices/${practice.id}/pools`, { name: 'x' }],
+      ['POST', `/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'x' }] }],
+      ['GET', `/api/pools/${pool.id}`],
+      ['PATCH', `/api/pools/${pool.id}`, { name: 'x' }],
+      ['DELETE', `/api/pools/${pool.id}`, {}],
+      ['POST', `/api/pools/${pool.id}/players`, { name: 'x' }],
+      ['DELETE', `/api/pools/${pool.id}/players/${a!.id}`, {}],
+      ['POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 }],
+      ['DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id }],
+    ];
+    for (const [method, path, body] of attempts) {
+      expect((await other.request(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    const unchanged = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    expect(unchanged).toMatchObject({ name: 'Main Pool', version: pool.version, bouts: [] });
+    expect(unchanged.players).toHaveLength(2);
+  });
+});
+
+describe('live pool snapshots', () => {
+  it('two sockets on a practice both receive the snapshot of a bout; another practice receives nothing', async () => {
+    const { client } = await signedUpCoach();
+    const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
+    const elsewhere = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Elsewhere' }));
+    const s1 = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    const s2 = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    const s3 = (await openSocket(client, `practice=${elsewhere.id}`)).socket!;
+    try {
+      await Promise.all([s1, s2, s3].map((s) => s.waitFor((m) => m.type === 'hello')));
+      const [a, b] = pool.players;
+      const written = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 }));
+      for (const s of [s1, s2]) {
+        const msg = await s.waitFor((m) => m.type === 'pool' && m.pool.version === written.version);
+        expect(msg).toEqual({ type: 'pool', practiceId: practice.id, pool: written });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      expect(s3.messages.map((m) => m.type)).toEqual(['hello']);
+    } finally {
+      for (const s of [s1, s2, s3]) s.ws.close();
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PoolSnapshot, Practice } from '../../core/api';
+import { orderPair } from '../../core/fencing/bout-result';
+import { MAX_POOL_SIZE } from '../../core/validation';
+import type { Db } from '../db/client';
+import { matches, players, practices, tournaments } from '../db/schema';
+import { HttpError, notFound } from '../errors';
+
+type PoolRow = typeof tournaments.$inferSelect;
+
+/** A pool together with the practice it belongs to. */
+export interface PoolContext {
+  pool: PoolRow;
+  practice: Practice;
+}
+
+/** A pool of this coach with its practice; 404 for one that does not exist or belongs to someone else. */
+export async function getOwnedPool(db: Db, userId: string, poolId: string): Promise<PoolContext> {
+  const row = await db
+    .select({ pool: tournaments, practice: practices })
+    .from(tournaments)
+    .innerJoin(practices, eq(practices.id, tournaments.practice_id))
+    .where(and(eq(tournaments.id, poolId), eq(tournaments.user_id, userId)))
+    .get();
+  if (!row) throw notFound('Pool');
+  return row;
+}
+
+function toSnapshots(pools: PoolRow[], playerRows: (typeof players.$inferSelect)[], boutRows: (typeof matches.$inferSelect)[]): PoolSnapshot[] {
+  return pools.map((t) => ({
+    id: t.id,
+    practice_id: t.practice_id,
+    name: t.name,
+    allow_guest_access: t.allow_guest_access,
+    version: t.version,
+    created_at: t.created_at,
+    players: playerRows
+      .filter((p) => p.tournament_id === t.id)
+      .map((p) => ({ id: p.id, name: p.name, athlete_id: p.athlete_id, position: p.position })),
+    bouts: boutRows
+      .filter((b) => b.tournament_id === t.id)
+      .map((b) => ({ player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at })),
+  }));
+}
+
+/** Every pool of a practice, oldest first (so generated pools read Pool 1, Pool 2, …), in three reads. */
+export async function listPoolSnapshots(db: Db, practiceId: string): Promise<PoolSnapshot[]> {
+  const inPractice = db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.practice_id, practiceId));
+  const [pools, playerRows, boutRows] = await db.batch([
+    db.select().from(tournaments).where(eq(tournaments.practice_id, practiceId)).orderBy(asc(tournaments.created_at), asc(tournaments.name)),
+    db.select().from(players).where(inArray(players.tournament_id, inPractice)).orderBy(asc(players.position)),
+    db.select().from(matches).where(inArray(matches.tournament_id, inPractice)),
+  ]);
+  return toSnapshots(pools, playerRows, boutRows);
+}
+
+export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnapshot | null> {
+  const [pools, playerRows, boutRows] = await db.batch([
+    db.select().from(tournaments).where(eq(tournaments.id, poolId)),
+    db.select().from(players).where(eq(players.tournament_id, poolId)).orderBy(asc(players.position)),
+    db.select().from(matches).where(eq(matches.tournament_id, poolId)),
+  ]);
+  return toSnapshots(pools, playerRows, boutRows)[0] ?? null;
+}
+
+const bumpVersion = (db: Db, poolId: string, now: number) =>
+  db.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updated_at: now }).where(eq(tournaments.id, poolId));
+
+/** SPEC §3: a new pool allows guest access. */
+export async function createPool(db: Db, practice: Practice, name: string): Promise<string> {
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await db.insert(tournaments).values({
+    id, practice_id: practice.id, user_id: practice.user_id, name, allow_guest_access: true, version: 1, created_at: now, updated_at: now,
+  });
+  return id;
+}
+
+export async function renamePool(db: Db, poolId: string, name: string) {
+  await db.update(tournaments).set({ name, version: sql`${tournaments.version} + 1`, updated_at: Date.now() }).where(eq(tournaments.id, poolId));
+}
+
+export async function deletePool(db: Db, poolId: string) {
+  await db.delete(tournaments).where(eq(tournaments.id, poolId));
+}
+
+/** Adds a fencer at the end of the pool sheet; the pool's version moves in the same batch. */
+export async function addPlayer(db: Db, poolId: string, name: string, athleteId: string | null = null) {
+  const count = await db.$count(players, eq(players.tournament_id, poolId));
+  if (count >= MAX_POOL_SIZE) throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers`);
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(players).values({
+      id, tournament_id: poolId, athlete_id: athleteId, name, created_at: now, updated_at: now,
+      position: sql`(SELECT COALESCE(MAX(${players.position}), 0) + 1 FROM ${players} WHERE ${players.tournament_id} = ${poolId})`,
+    }),
+    bumpVersion(db, poolId, now),
+  ]);
+  return id;
+}
+
+/** Removes a fencer and (by cascade) their bouts; later fencers move up one place on the sheet. */
+export async function removePlayer(db: Db, poolId: string, playerId: string) {
+  const player = await db.select().from(players).where(and(eq(players.id, playerId), eq(players.tournament_id, poolId))).get();
+  if (!player) throw notFound('Player');
+  const now = Date.now();
+  await db.batch([
+    db.delete(players).where(eq(players.id, playerId)),
+    db
+      .update(players)
+      .set({ position: sql`${players.position} - 1`, updated_at: now })
+      .where(and(eq(players.tournament_id, poolId), sql`${players.position} > ${player.position}`)),
+    bumpVersion(db, poolId, now),
+  ]);
+}
+
+/** Both ids must name fencers of this pool; a fencer of another pool is refused with 400. */
+async function assertPlayersInPool(db: Db, poolId: string, ids: string[]) {
+  const found = await db.$count(players, and(eq(players.tournament_id, poolId), inArray(players.id, ids)));
+  if (found !== ids.length) throw new HttpError(400, 'Both fencers must belong to this pool');
+}
+
+export interface BoutInput {
+  player1_id: string;
+  player2_id: string;
+  score1: number;
+  score2: number;
+  priority_id: string | null;
+}
+
+/**
+ * Stores a bout (insert or replace, kept once per pair in canonical order) and moves the pool's version,
+ * in one batch. Two writers of the same bout end with one of the two results, whole.
+ */
+export async function writeBout(db: Db, poolId: string, input: BoutInput) {
+  await assertPlayersInPool(db, poolId, [input.player1_id, input.player2_id]);
+  const [p1, p2] = orderPair(input.player1_id, input.player2_id);
+  const flipped = p1 !== input.player1_id;
+  const score1 = flipped ? input.score2 : input.score1;
+  const score2 = flipped ? input.score1 : input.score2;
+  const now = Date.now();
+  await db.batch([
+    db
+      .insert(matches)
+      .values({ id: crypto.randomUUID(), tournament_id: poolId, player1_id: p1, player2_id: p2, score1, score2, priority_id: input.priority_id, updated_at: now })
+      .onConflictDoUpdate({
+        target: [matches.tournament_id, matches.player1_id, matches.player2_id],
+        set: { score1, score2, priority_id: input.priority_id, updated_at: now },
+      }),
+    bumpVersion(db, poolId, now),
+  ]);
+}
+
+/** SPEC §4: an empty result clears both directions of a bout. */
+export async function clearBout(db: Db, poolId: string, a: string, b: string) {
+  await assertPlayersInPool(db, poolId, [a, b]);
+  const [p1, p2] = orderPair(a, b);
+  const now = Date.now();
+  await db.batch([
+    db.delete(matches).where(and(eq(matches.tournament_id, poolId), eq(matches.player1_id, p1), eq(matches.player2_id, p2))),
+    bumpVersion(db, poolId, now),
+  ]);
+}
+
+export interface NewPool {
+  name: string;
+  members: { name: string; athleteId: string | null }[];
+}
+
+/** Writes generated pools and all their fencers in one batch: all or nothing. */
+export async function insertGeneratedPools(db: Db, practice: Practice, pools: NewPool[]) {
+  const now = Date.now();
+  const statements = [];
+  for (const [i, pool] of pools.entries()) {
+    const poolId = crypto.randomUUID();
+    // Creation times a millisecond apart keep Pool 1, Pool 2, … in order.
+    const created = now + i;
+    statements.push(
+      db.insert(tournaments).values({
+        id: poolId, practice_id: practice.id, user_id: practice.user_id, name: pool.name, allow_guest_access: true, version: 1, created_at: created, updated_at: created,
+      }),
+    );
+    for (const [j, m] of pool.members.entries()) {
+      statements.push(
+        db.insert(players).values({
+          id: crypto.randomUUID(), tournament_id: poolId, athlete_id: m.athleteId, name: m.name.toUpperCase(), position: j + 1, created_at: created, updated_at: created,
+        }),
+      );
+    }
+  }
+  if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+}

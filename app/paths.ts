@@ -8,6 +8,7 @@ export const paths = {
   individualPractice: '/individual-practice',
   teamPractice: '/team-practice',
   practiceSetup: '/practice-setup',
+  manualPoolAssignment: '/manual-pool-assignment',
   athletes: '/athletes',
   athlete: (id: string) => `/athletes/${encodeURIComponent(id)}`,
   poolResults: '/pool-results',

@@ -8,9 +8,11 @@ import { AthletesPage } from './features/athletes/athletes-page';
 import { AuthPage } from './features/auth/auth-page';
 import { GuestJoinCodePage, GuestJoinPage } from './features/guest/guest-join-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
-import {
-  FinalResultsScreen, PoolResultsScreen, PoolsScreen, TableauScreen, TeamsScreen,
-} from './features/practice/practice-screens';
+import { PoolResultsPage } from './features/pool-results/pool-results-page';
+import { PoolsScreen } from './features/pools/pools-screen';
+import { FinalResultsScreen, TableauScreen, TeamsScreen } from './features/practice/practice-screens';
+import { ManualPoolAssignmentPage } from './features/practice-setup/manual-pool-assignment-page';
+import { PracticeSetupPage } from './features/practice-setup/practice-setup-page';
 import { PracticesPage } from './features/practices/practices-page';
 import { useSessionKeeper } from './state/session';
 
@@ -42,12 +44,14 @@ export const router = createBrowserRouter([
           { path: '/practices', element: <PracticesPage /> },
           { path: '/athletes', element: <AthletesPage /> },
           { path: '/athletes/:id', element: <AthleteDetailPage /> },
+          { path: '/practice-setup', element: <PracticeSetupPage /> },
+          { path: '/manual-pool-assignment', element: <ManualPoolAssignmentPage /> },
           {
             element: <PracticeLayout />,
             children: [
               { path: '/individual-practice', element: <PoolsScreen /> },
               { path: '/team-practice', element: <PoolsScreen /> },
-              { path: '/pool-results', element: <PoolResultsScreen /> },
+              { path: '/pool-results', element: <PoolResultsPage /> },
               { path: '/tableau', element: <TableauScreen /> },
               { path: '/final-results', element: <FinalResultsScreen /> },
               { path: '/teams', element: <TeamsScreen /> },

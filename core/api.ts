@@ -73,6 +73,12 @@ export interface PoolSnapshot {
   bouts: PoolBout[];
 }
 
+/** The answer to a pool generation: every pool of the practice, and which ones it created. */
+export interface GeneratedPools {
+  pools: PoolSnapshot[];
+  createdIds: string[];
+}
+
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
 /** Every error answer of the API has this body. */

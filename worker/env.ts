@@ -7,6 +7,8 @@ export interface Env {
   JWT_SECRET: string;
   /** Seconds an access token lives (default 900). */
   ACCESS_TOKEN_TTL?: string;
+  /** '1' only in the browser-test harness: enables /api/live/test-drop. */
+  TEST_HOOKS?: string;
 }
 
 export interface AuthUser {

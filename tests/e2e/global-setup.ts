@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   const child = serve({
     port,
     persistTo,
-    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop' },
+    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop', TEST_HOOKS: '1' },
     stdio: ['ignore', out, out],
   });
   const baseURL = `http://127.0.0.1:${port}`;

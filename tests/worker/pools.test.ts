@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { PoolSnapshot } from '../../core/api';
+import type { GeneratedPools, PoolSnapshot } from '../../core/api';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
@@ -9,7 +9,8 @@ async function practiceWithPool(client: Client, names: string[], type: 'individu
   const practice = await json(await client.post('/api/practices', { practice_type: type, name: 'Pools night' }));
   const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) });
   expect(res.status).toBe(201);
-  const [pool] = await json<PoolSnapshot[]>(res);
+  const { pools: [pool], createdIds } = await json<GeneratedPools>(res);
+  expect(createdIds).toEqual([pool!.id]);
   return { practice, pool: pool! };
 }
 
@@ -26,7 +27,7 @@ describe('generating pools', () => {
     const { client } = await signedUpCoach();
     const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Split' }));
     const entries = Array.from({ length: 10 }, (_, i) => ({ name: `F${i}` }));
-    const pools = await json<PoolSnapshot[]>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 4, entries }));
+    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 4, entries }));
     expect(pools.map((p) => p.name)).toEqual(['Pool 1', 'Pool 2', 'Pool 3', 'Pool 4']);
     expect(pools.map((p) => p.players.length)).toEqual([3, 3, 2, 2]);
   });
@@ -38,7 +39,7 @@ describe('generating pools', () => {
     const theirs = await json(await other.post('/api/athletes', { name: 'Secret' }));
     const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Mix' }));
     const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] });
-    expect((await json<PoolSnapshot[]>(ok))[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
+    expect((await json<GeneratedPools>(ok)).pools[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
     const bad = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: theirs.id }] });
     expect(bad.status).toBe(404);
   });
@@ -49,13 +50,13 @@ describe('generating pools', () => {
     for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.post('/api/athletes', { name })));
     // A first practice where A4 beats everyone, A3 beats A2 and A1, A2 beats A1.
     const first = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Before' }));
-    const [pool] = await json<PoolSnapshot[]>(await client.post(`/api/practices/${first.id}/pools/generate`, { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) }));
+    const { pools: [pool] } = await json<GeneratedPools>(await client.post(`/api/practices/${first.id}/pools/generate`, { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) }));
     const pid = (n: string) => pool!.players.find((p) => p.name === n)!.id;
     for (const [w, l] of [['A4', 'A3'], ['A4', 'A2'], ['A4', 'A1'], ['A3', 'A2'], ['A3', 'A1'], ['A2', 'A1']]) {
       expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1 })).status).toBe(200);
     }
     const next = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'After' }));
-    const pools = await json<PoolSnapshot[]>(
+    const { pools } = await json<GeneratedPools>(
       await client.post(`/api/practices/${next.id}/pools/generate`, { method: 'seeded', pool_count: 2, entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'New' }] }),
     );
     // Seeds A4, A3, A2, A1, then the unranked typed name: serpentine puts 1 and 4 (and 5) in Pool 1, 2 and 3 in Pool 2.
@@ -69,7 +70,7 @@ describe('generating pools', () => {
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ error: 'Please assign all athletes to pools. 2 athlete(s) unassigned.' });
     const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] });
-    expect((await json<PoolSnapshot[]>(ok)).map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
+    expect((await json<GeneratedPools>(ok)).pools.map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
   });
 
   it('refuses an empty selection and a bad pool count with the spec texts', async () => {

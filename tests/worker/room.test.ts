@@ -61,3 +61,12 @@ describe('the practice room', () => {
     expect(notUpgrade.status).toBe(426);
   });
 });
+
+describe('the test-only socket drop', () => {
+  it('does not exist unless TEST_HOOKS is set', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client);
+    const res = await client.post(`/api/live/test-drop?practice=${practice.id}`);
+    expect(res.status).toBe(404);
+  });
+});

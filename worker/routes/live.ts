@@ -6,7 +6,17 @@ import { getRoom } from '../room/room';
 import { getPractice } from '../store/practices';
 
 /** Websocket entry: authenticates the watcher, then hands the upgrade to the practice's room object. */
-export const liveRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const liveRoutes = new Hono<AppEnv>()
+  // Browser tests cut every socket of a practice server-side to prove clients reconnect and catch up.
+  // Only exists when TEST_HOOKS=1 is set (the e2e harness does; wrangler.toml never does).
+  .post('/test-drop', async (c) => {
+    if (c.env.TEST_HOOKS !== '1') throw new HttpError(404, 'Not found');
+    const user = c.get('user');
+    if (!user) throw notAuthenticated();
+    const practice = await getPractice(getDb(c.env.DB), user.id, c.req.query('practice') ?? '');
+    return c.json({ closed: await getRoom(c.env, practice.id).closeSockets('coach', 'Connection reset') });
+  })
+  .get('/', async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     throw new HttpError(426, 'Expected a websocket upgrade');
   }

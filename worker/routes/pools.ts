@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import type { GeneratedPools } from '../../core/api';
 import { poolMaxScore } from '../../core/fencing/bout-result';
 import {
   manualPools, randomPools, serpentinePools, shuffle, singlePool, unassignedMessage, type PoolEntry,
@@ -82,10 +83,10 @@ export const practicePoolRoutes = new Hono<AppEnv>()
       throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers: choose more pools`);
     }
     const newPools: NewPool[] = pools.map((p) => ({ name: p.name, members: p.members.map((m) => ({ name: m.name, athleteId: m.athleteId })) }));
-    await insertGeneratedPools(db, practice, newPools);
+    const createdIds = await insertGeneratedPools(db, practice, newPools);
     const all = await listPoolSnapshots(db, practice.id);
     await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
-    return c.json(all, 201);
+    return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
   });
 
 /** One pool: rename, delete, fencers and bouts. Mounted at /pools. */

@@ -172,8 +172,10 @@ export interface NewPool {
 export async function insertGeneratedPools(db: Db, practice: Practice, pools: NewPool[]) {
   const now = Date.now();
   const statements = [];
+  const ids: string[] = [];
   for (const [i, pool] of pools.entries()) {
     const poolId = crypto.randomUUID();
+    ids.push(poolId);
     // Creation times a millisecond apart keep Pool 1, Pool 2, … in order.
     const created = now + i;
     statements.push(
@@ -190,4 +192,5 @@ export async function insertGeneratedPools(db: Db, practice: Practice, pools: Ne
     }
   }
   if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  return ids;
 }

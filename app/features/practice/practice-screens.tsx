@@ -1,6 +1,6 @@
 /**
- * The practice screens whose capabilities come with later issues (pools, tableau, teams). Until then each
- * shows the state that is true for a practice without pools: the spec's empty texts where they apply.
+ * The practice screens whose capabilities come with later issues (tableau, teams). Until then each shows
+ * the spec's empty state, which is what a practice without a bracket or teams has.
  */
 function Empty({ title, text }: { title?: string; text: string }) {
   return (
@@ -9,14 +9,6 @@ function Empty({ title, text }: { title?: string; text: string }) {
       <p className="mt-1 text-sm text-slate-600">{text}</p>
     </div>
   );
-}
-
-export function PoolsScreen() {
-  return <Empty title="No pools yet" text="Pool setup and the live score grid are not available in this version yet." />;
-}
-
-export function PoolResultsScreen() {
-  return <Empty text="No athletes found in any pool tables." />;
 }
 
 export function TableauScreen() {

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Dialog } from './dialog';
+
+export interface ScoreSide {
+  id: string;
+  name: string;
+}
+
+export interface ScoreResult {
+  left: number;
+  right: number;
+  /** At equal scores, the fencer who won on priority, if the referee gave it. */
+  priorityId: string | null;
+}
+
+interface ScorePickerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  left: ScoreSide;
+  right: ScoreSide;
+  max: number;
+  onSave: (result: ScoreResult) => void;
+  /** Shown when the bout already has a result: clears both cells. */
+  onClear?: () => void;
+}
+
+function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void }) {
+  return (
+    <div role="group" aria-label={`${side.name} score`} className="space-y-2">
+      <p className="text-sm font-semibold">{side.name}</p>
+      <div className="flex flex-wrap gap-1.5">
+        {Array.from({ length: max + 1 }, (_, n) => (
+          <button
+            key={n}
+            type="button"
+            aria-pressed={value === n}
+            className={`h-11 min-w-11 rounded-md border text-base font-semibold ${
+              value === n ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white hover:bg-slate-100'
+            }`}
+            onClick={() => onPick(n)}
+          >
+            {n}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 score dialog: whole numbers 0..max for each fencer, both reset on every open, Save enabled once
+ * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
+ */
+export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear }: ScorePickerProps) {
+  const [l, setL] = useState<number | null>(null);
+  const [r, setR] = useState<number | null>(null);
+  const [priority, setPriority] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setL(null);
+      setR(null);
+      setPriority(null);
+    }
+  }, [open]);
+
+  const tie = l !== null && l === r;
+  const both = l !== null && r !== null;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} wide={max > 5}>
+      <div className="space-y-4">
+        <ScoreRow side={left} max={max} value={l} onPick={setL} />
+        <ScoreRow side={right} max={max} value={r} onPick={setR} />
+        {tie && (
+          <div role="group" aria-label="Priority" className="space-y-2 rounded-md bg-amber-50 p-3">
+            <p className="text-sm">Equal scores count as a victory for both. Won on priority (optional):</p>
+            <div className="flex flex-wrap gap-2">
+              {[left, right].map((side) => (
+                <button
+                  key={side.id}
+                  type="button"
+                  aria-pressed={priority === side.id}
+                  className={priority === side.id ? 'btn-primary' : 'btn-secondary'}
+                  onClick={() => setPriority(priority === side.id ? null : side.id)}
+                >
+                  {side.name}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          {onClear && (
+            <button type="button" className="btn-ghost mr-auto text-red-700" onClick={onClear}>
+              Clear result
+            </button>
+          )}
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={!both}
+            onClick={() => both && onSave({ left: l, right: r, priorityId: tie ? priority : null })}
+          >
+            Save
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

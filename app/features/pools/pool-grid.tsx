@@ -1,0 +1,91 @@
+import type { PoolPlayer } from '../../../core/api';
+import type { PlayerStats } from '../../../core/fencing/pool-stats';
+import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
+
+interface PoolGridProps {
+  players: PoolPlayer[];
+  stats: PlayerStats[];
+  zoom: number;
+  onCell: (row: PoolPlayer, col: PoolPlayer) => void;
+  onRemove: (player: PoolPlayer) => void;
+}
+
+const cellClass = (result: string | undefined) =>
+  result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-400';
+
+/**
+ * SPEC §2 grid: Athletes, one numbered column per fencer, V, D, Ratio, TS, TR, Ind, Actions. The athlete
+ * column stays in place while the grid scrolls sideways, so it works on a phone.
+ */
+export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridProps) {
+  const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
+  return (
+    <div className="h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
+      <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
+        <thead className="sticky top-0 z-20">
+          <tr>
+            <th scope="col" className={`${th} sticky left-0 z-30 min-w-36 text-left`}>Athletes</th>
+            {players.map((p) => (
+              <th key={p.id} scope="col" className={`${th} w-12 text-center`} title={p.name}>{p.position}</th>
+            ))}
+            {(['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const).map((h) => (
+              <th key={h} scope="col" className={`${th} cursor-help text-center`} title={STAT_TOOLTIPS[h]}>{h}</th>
+            ))}
+            <th scope="col" className={th}>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {players.map((row, r) => {
+            const s = stats[r]!;
+            return (
+              <tr key={row.id} data-testid="pool-row">
+                <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
+                  <span className="mr-2 text-slate-400 tabular-nums">{row.position}</span>
+                  <span className="whitespace-nowrap">{row.name}</span>
+                </th>
+                {players.map((col) => {
+                  if (col.id === row.id) {
+                    return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
+                  }
+                  const result = s.matches[col.id];
+                  return (
+                    <td key={col.id} className={`border border-slate-200 p-0 text-center ${cellClass(result)}`}>
+                      <button
+                        type="button"
+                        className="h-11 w-12 font-semibold tabular-nums"
+                        aria-label={`${row.name} against ${col.name}: ${result ?? 'not fenced'}`}
+                        data-testid={`cell-${row.position}-${col.position}`}
+                        onClick={() => onCell(row, col)}
+                      >
+                        {result ?? '-'}
+                      </button>
+                    </td>
+                  );
+                })}
+                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="V">{s.victories}</td>
+                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="D">{s.defeats}</td>
+                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="Ratio">{formatRatio(s.ratio)}</td>
+                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
+                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
+                <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
+                <td className="border border-slate-200 px-1 text-center">
+                  <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
+                    <TrashIcon />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
+  );
+}

@@ -1,0 +1,156 @@
+import { useAtomValue } from 'jotai';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import type { PoolPlayer, Practice } from '../../../core/api';
+import { poolMaxScore } from '../../../core/fencing/bout-result';
+import { computePoolStats } from '../../../core/fencing/pool-stats';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ScorePicker } from '../../components/ui/score-picker';
+import { toastError } from '../../components/ui/toast';
+import { paths } from '../../paths';
+import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
+import { BoutOrderPanel } from './bout-order-panel';
+import { addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout } from './pool-actions';
+import { PoolGrid } from './pool-grid';
+import { PoolNameDialog } from './pool-name-dialog';
+import { ZOOM, ZoomControl } from './zoom-control';
+
+/** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
+export function PoolsScreen() {
+  const practice = useOutletContext<Practice>();
+  const state = useAtomValue(poolsAtom);
+  const pool = useAtomValue(currentPoolAtom);
+  const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
+  const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
+  const [removing, setRemoving] = useState<PoolPlayer | null>(null);
+  const [playerName, setPlayerName] = useState('');
+  const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
+  const max = poolMaxScore(practice.practice_type);
+
+  if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool data...</p>;
+  }
+  if (state.status === 'error') {
+    return <p className="card p-6 text-center text-sm text-red-700">Failed to load tournament data</p>;
+  }
+
+  const createDialog = (
+    <PoolNameDialog open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} mode="create" onSubmit={(name) => createPool(practice, name)} />
+  );
+
+  if (state.pools.length === 0 || !pool) {
+    return (
+      <div className="card p-10 text-center">
+        <h2 className="text-xl font-semibold">Welcome to Pools!</h2>
+        <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+          Get started by creating your first pool. You can add players and manage tournament matches easily.
+        </p>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          <button type="button" className="btn-primary" onClick={() => setDialog('create')}>Create Pool</button>
+          <Link to={paths.practiceSetup} className="btn-secondary">Set up pools from athletes</Link>
+        </div>
+        {createDialog}
+      </div>
+    );
+  }
+
+  async function submitPlayer(e: FormEvent) {
+    e.preventDefault();
+    if (!pool) return;
+    if (!playerName.trim()) return toastError('Player name cannot be empty');
+    if (await addPlayer(practice, pool, playerName.trim())) setPlayerName('');
+  }
+
+  const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label className="label" htmlFor="pool-select">Pool</label>
+          <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
+            {state.pools.map((p) => (
+              <option key={p.id} value={p.id}>{p.name}</option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>New Pool</button>
+          <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>Rename</button>
+          <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>Delete Pool</button>
+          <Link to={paths.practiceSetup} className="btn-secondary">Set up pools</Link>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
+          <label className="sr-only" htmlFor="player-name">Player name</label>
+          <input id="player-name" className="input" placeholder="Add an athlete to this pool" value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
+          <button type="submit" className="btn-primary">Add</button>
+        </form>
+        <ZoomControl zoom={zoom} onZoom={setZoom} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        {pool.players.length === 0 ? (
+          <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
+        ) : (
+          <PoolGrid players={pool.players} stats={stats} zoom={zoom} onCell={(a, b) => setBout({ a, b })} onRemove={setRemoving} />
+        )}
+        <BoutOrderPanel players={pool.players} stats={stats} onBout={(a, b) => setBout({ a, b })} />
+      </div>
+
+      <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+        <h2 className="font-semibold">How to use</h2>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          <li>Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.</li>
+          <li>Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.</li>
+          <li>Remove an athlete from the pool with the trash icon.</li>
+        </ul>
+      </aside>
+
+      {bout && (
+        <ScorePicker
+          open
+          onOpenChange={(o) => !o && setBout(null)}
+          title={`${bout.a.name} vs ${bout.b.name}`}
+          left={{ id: bout.a.id, name: bout.a.name }}
+          right={{ id: bout.b.id, name: bout.b.name }}
+          max={max}
+          onSave={({ left, right, priorityId }) => {
+            const { a, b } = bout;
+            setBout(null);
+            void saveBout(practice, pool, a.id, b.id, left, right, priorityId);
+          }}
+          onClear={
+            existing
+              ? () => {
+                  const { a, b } = bout;
+                  setBout(null);
+                  void clearBout(practice, pool, a.id, b.id);
+                }
+              : undefined
+          }
+        />
+      )}
+      {createDialog}
+      <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+        title="Delete pool?"
+        message="Are you sure you want to delete this pool? This action cannot be undone."
+        onConfirm={() => deletePool(practice, pool, state.pools)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="Remove athlete?"
+        message={`Remove ${removing?.name ?? ''} from ${pool.name}? Their bouts in this pool are deleted too.`}
+        confirmLabel="Remove"
+        onConfirm={() => removing && removePlayer(practice, pool, removing.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { parseLiveMessage, type LiveMessage } from '../../core/live';
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+interface LiveOptions {
+  url: string;
+  onMessage: (message: LiveMessage) => void;
+  /** Called on every (re)connect, so the screen reloads what it shows and misses nothing. */
+  onOpen: () => void;
+  onStatus: (status: LiveStatus) => void;
+}
+
+/** DESIGN.md: reconnect after a jittered 1–5 s, the upper bound doubling per failed attempt up to 10 s. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const cap = Math.min(10_000, 5_000 * 2 ** attempt);
+  return 1_000 + random() * (cap - 1_000);
+}
+
+/** A websocket that keeps itself open: it reconnects with backoff until closed on purpose. */
+export function openLive({ url, onMessage, onOpen, onStatus }: LiveOptions) {
+  let ws: WebSocket | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let ping: ReturnType<typeof setInterval> | undefined;
+
+  const connect = () => {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${scheme}//${location.host}${url}`);
+    ws.onopen = () => {
+      attempt = 0;
+      onStatus('live');
+      onOpen();
+      // Answered by the room's auto-response without waking it; keeps proxies from idling the socket out.
+      ping = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send('ping'), 30_000);
+    };
+    ws.onmessage = (e) => {
+      if (e.data === 'pong') return;
+      const msg = parseLiveMessage(String(e.data));
+      if (msg) onMessage(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(ping);
+      if (stopped) return;
+      onStatus('reconnecting');
+      timer = setTimeout(connect, reconnectDelayMs(attempt++));
+    };
+  };
+
+  onStatus('connecting');
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    clearInterval(ping);
+    ws?.close();
+    onStatus('closed');
+  };
+}

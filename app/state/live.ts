@@ -1,0 +1,45 @@
+import { getDefaultStore } from 'jotai';
+import { useEffect } from 'react';
+import { paths } from '../../core/api';
+import type { LiveMessage } from '../../core/live';
+import { toast } from '../components/ui/toast';
+import { openLive } from '../lib/live';
+import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
+import { removePractice, upsertPractice } from './practices';
+
+const store = getDefaultStore();
+
+function handle(practiceId: string, msg: LiveMessage) {
+  switch (msg.type) {
+    case 'pool':
+      return applyPoolSnapshot(practiceId, msg.pool);
+    case 'pools':
+      return applyPoolList(practiceId, msg.pools);
+    case 'pool-deleted':
+      return removePoolLocally(practiceId, msg.poolId);
+    case 'practice':
+      return upsertPractice(msg.practice);
+    case 'practice-deleted':
+      return removePractice(msg.practiceId);
+    default:
+      return undefined;
+  }
+}
+
+/** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
+export function useLivePractice(practiceId: string) {
+  useEffect(() => {
+    void loadPools(practiceId);
+    return openLive({
+      url: paths.live(practiceId),
+      onMessage: (msg) => handle(practiceId, msg),
+      // A write that landed while the socket was down (or before it opened) is picked up here.
+      onOpen: () => {
+        void loadPools(practiceId).then((ok) => {
+          if (!ok) toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
+        });
+      },
+      onStatus: (status) => store.set(liveStatusAtom, status),
+    });
+  }, [practiceId]);
+}

@@ -1,0 +1,68 @@
+import { atom, getDefaultStore } from 'jotai';
+import { paths, type PoolSnapshot } from '../../core/api';
+import type { LiveStatus } from '../lib/live';
+import { api } from '../lib/api';
+
+export interface PoolsState {
+  practiceId: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  pools: PoolSnapshot[];
+}
+
+export const poolsAtom = atom<PoolsState>({ practiceId: null, status: 'idle', pools: [] });
+export const selectedPoolIdAtom = atom<string | null>(null);
+export const liveStatusAtom = atom<LiveStatus>('closed');
+
+/** SPEC §4 Current pool: the selected one while it exists, otherwise the first. */
+export const currentPoolAtom = atom((get) => {
+  const { pools } = get(poolsAtom);
+  const id = get(selectedPoolIdAtom);
+  return pools.find((p) => p.id === id) ?? pools[0] ?? null;
+});
+
+const store = getDefaultStore();
+const byCreation = (a: PoolSnapshot, b: PoolSnapshot) => a.created_at - b.created_at || a.name.localeCompare(b.name);
+
+/** Keeps the newer of two versions of a pool: a late, older snapshot never undoes a newer one. */
+function newer(current: PoolSnapshot | undefined, incoming: PoolSnapshot) {
+  return current && current.version > incoming.version ? current : incoming;
+}
+
+export function applyPoolSnapshot(practiceId: string, pool: PoolSnapshot) {
+  store.set(poolsAtom, (s) => {
+    if (s.practiceId !== practiceId) return s;
+    const current = s.pools.find((p) => p.id === pool.id);
+    const next = newer(current, pool);
+    const pools = current ? s.pools.map((p) => (p.id === pool.id ? next : p)) : [...s.pools, pool].sort(byCreation);
+    return { ...s, pools };
+  });
+}
+
+/** Replaces the whole list (a reload or a generation), keeping any pool version newer than the list's. */
+export function applyPoolList(practiceId: string, list: PoolSnapshot[]) {
+  store.set(poolsAtom, (s) => {
+    if (s.practiceId !== practiceId) return s;
+    const pools = list.map((p) => newer(s.pools.find((x) => x.id === p.id), p)).sort(byCreation);
+    return { ...s, status: 'ready', pools };
+  });
+}
+
+export function removePoolLocally(practiceId: string, poolId: string) {
+  store.set(poolsAtom, (s) => (s.practiceId === practiceId ? { ...s, pools: s.pools.filter((p) => p.id !== poolId) } : s));
+}
+
+export function selectPool(poolId: string | null) {
+  store.set(selectedPoolIdAtom, poolId);
+}
+
+/** Loads every pool of a practice; on failure the last known state stays (SPEC §8 warning). */
+export async function loadPools(practiceId: string): Promise<boolean> {
+  store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
+  try {
+    applyPoolList(practiceId, await api<PoolSnapshot[]>('GET', paths.practicePools(practiceId)));
+    return true;
+  } catch {
+    store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
+    return false;
+  }
+}

@@ -79,6 +79,29 @@ export interface GeneratedPools {
   createdIds: string[];
 }
 
+/** A stored tableau match (SPEC §3 bracket_matches). */
+export interface SavedBracketMatch {
+  round: number;
+  position: number;
+  player1_id: string | null;
+  player2_id: string | null;
+  player1_score: number | null;
+  player2_score: number | null;
+  winner_id: string | null;
+}
+
+/**
+ * What the server keeps of a practice's tableau: the seeding frozen at the first saved score (null while
+ * the tableau still follows the pools) and the saved matches. Clients and server resolve the full
+ * bracket from this and the pools with the same core functions.
+ */
+export interface BracketSnapshot {
+  practice_id: string;
+  version: number;
+  seeding: { id: string; name: string; seed: number }[] | null;
+  matches: SavedBracketMatch[];
+}
+
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
 /** Every error answer of the API has this body. */
@@ -109,5 +132,7 @@ export const paths = {
   poolPlayers: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}/players`,
   poolPlayer: (poolId: string, playerId: string) => `/api/pools/${encodeURIComponent(poolId)}/players/${encodeURIComponent(playerId)}`,
   poolBouts: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}/bouts`,
+  bracket: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/bracket`,
+  bracketScores: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/bracket/scores`,
   live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { PoolSnapshot, Practice } from './api';
+import type { BracketSnapshot, PoolSnapshot, Practice } from './api';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
@@ -8,7 +8,8 @@ export type LiveMessage =
   | { type: 'room-closed'; reason: string }
   | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
   | { type: 'pool-deleted'; practiceId: string; poolId: string }
-  | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] };
+  | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
+  | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot };
 
 export function parseLiveMessage(data: string): LiveMessage | null {
   try {

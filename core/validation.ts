@@ -137,6 +137,20 @@ export const generatePoolsSchema = z
     error: 'Pool count must be a whole number from 2 to 10',
   });
 
+export const bracketScoreSchema = z
+  .object({
+    round: z.number({ error: 'Round must be a whole number' }).int({ error: 'Round must be a whole number' }).min(1, { error: 'Round must be a whole number' }),
+    position: z.number({ error: 'Position must be a whole number' }).int({ error: 'Position must be a whole number' }).min(0, { error: 'Position must be a whole number' }),
+    player1_id: id('The first fencer'),
+    player2_id: id('The second fencer'),
+    player1_score: score,
+    player2_score: score,
+    priority_id: z.string().max(64).nullable().optional().transform((v) => v ?? null),
+  })
+  .refine((b) => b.priority_id === null || (b.player1_score === b.player2_score && [b.player1_id, b.player2_id].includes(b.priority_id)), {
+    error: 'Priority can only go to one of the two fencers, at equal scores',
+  });
+
 /** The first message of a failed parse: what a form or a 400 answer shows. */
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';

@@ -7,6 +7,7 @@ import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { feedbackRoutes } from './routes/feedback';
 import { liveRoutes } from './routes/live';
+import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
 
@@ -17,6 +18,7 @@ app.use(session);
 
 app.route('/auth', authRoutes);
 app.route('/practices/:practiceId/pools', practicePoolRoutes);
+app.route('/practices/:practiceId/bracket', bracketRoutes);
 app.route('/practices', practiceRoutes);
 app.route('/pools', poolRoutes);
 app.route('/athletes', athleteRoutes);

@@ -112,3 +112,25 @@ export const matches = sqliteTable('matches', {
   priority_id: text('priority_id'),
   updated_at: integer('updated_at').notNull(),
 });
+
+export const brackets = sqliteTable('brackets', {
+  practice_id: text('practice_id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  seeding: text('seeding').notNull(),
+  version: integer('version').notNull(),
+  write_token: text('write_token').notNull(),
+  created_at: integer('created_at').notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+export const bracketMatches = sqliteTable('bracket_matches', {
+  practice_id: text('practice_id').notNull(),
+  round: integer('round').notNull(),
+  position: integer('position').notNull(),
+  player1_id: text('player1_id'),
+  player2_id: text('player2_id'),
+  player1_score: integer('player1_score'),
+  player2_score: integer('player2_score'),
+  winner_id: text('winner_id'),
+  updated_at: integer('updated_at').notNull(),
+});

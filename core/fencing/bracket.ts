@@ -1,0 +1,161 @@
+/** A fencer entering the tableau: their seed is their place in the ranking after the pools (1 = best, unique). */
+export interface Seed {
+  id: string;
+  name: string;
+  seed: number;
+}
+
+/** One tableau match. Rounds count from 1 (the first round) up to the final; positions from 0, top down. */
+export interface BracketMatch {
+  id: string;
+  round: number;
+  position: number;
+  player1_id: string | null;
+  player2_id: string | null;
+  player1_score: number | null;
+  player2_score: number | null;
+  winner_id: string | null;
+}
+
+export const matchId = (round: number, position: number) => `r${round}-m${position}`;
+
+/** SPEC §4: the bracket size is the fencer count rounded up to a power of two (at least 2). */
+export function bracketSize(count: number): number {
+  let size = 2;
+  while (size < count) size *= 2;
+  return size;
+}
+
+export const roundCount = (size: number) => Math.log2(size);
+
+/**
+ * FENCING.md placement, top to bottom: the final is 1 v 2, and doubling a table from n to 2n replaces
+ * each seed s by the pair (s, 2n+1−s), the seed keeping its side (top of the pair on even places,
+ * bottom on odd). So seeds 1 and 2 can meet only in the final, and byes go to the top seeds.
+ */
+export function seedingOrder(size: number): number[] {
+  let order = [1, 2];
+  for (let n = 2; n < size; n *= 2) {
+    order = order.flatMap((s, i) => (i % 2 === 0 ? [s, 2 * n + 1 - s] : [2 * n + 1 - s, s]));
+  }
+  return order;
+}
+
+/** SPEC §9 maximum bracket score: 15 for individual practices, 45 for team practices. */
+export function bracketMaxScore(practiceType: 'individual' | 'team'): number {
+  return practiceType === 'team' ? 45 : 15;
+}
+
+const emptyMatch = (round: number, position: number): BracketMatch => ({
+  id: matchId(round, position), round, position, player1_id: null, player2_id: null, player1_score: null, player2_score: null, winner_id: null,
+});
+
+/** Where the winner of a match goes: even positions fill player1 of floor(position/2), odd player2 (SPEC §4). */
+export function nextSlot(match: { round: number; position: number }) {
+  return { round: match.round + 1, position: Math.floor(match.position / 2), slot: match.position % 2 === 0 ? ('player1_id' as const) : ('player2_id' as const) };
+}
+
+/**
+ * SPEC §4 Bracket building: every round's matches, the first round paired by placement; a missing seed is
+ * a bye, and the present fencer wins it and moves on at once.
+ */
+export function buildBracket(seeds: Seed[]): BracketMatch[] {
+  if (seeds.length < 2) return [];
+  const size = bracketSize(seeds.length);
+  const rounds = roundCount(size);
+  const bySeed = new Map(seeds.map((s) => [s.seed, s]));
+  const matches: BracketMatch[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (let position = 0; position < size / 2 ** round; position++) matches.push(emptyMatch(round, position));
+  }
+  const order = seedingOrder(size);
+  const first = matches.filter((m) => m.round === 1);
+  for (const m of first) {
+    m.player1_id = bySeed.get(order[2 * m.position]!)?.id ?? null;
+    m.player2_id = bySeed.get(order[2 * m.position + 1]!)?.id ?? null;
+  }
+  let state = matches;
+  for (const m of first) {
+    const lone = (m.player1_id === null) !== (m.player2_id === null) ? (m.player1_id ?? m.player2_id) : null;
+    if (lone) state = setWinner(state, m.round, m.position, lone, null, null);
+  }
+  return state;
+}
+
+const find = (matches: BracketMatch[], round: number, position: number) => matches.find((m) => m.round === round && m.position === position);
+
+/** SPEC §4: saved matches override the generated ones, match by match. */
+export function mergeSaved(generated: BracketMatch[], saved: Omit<BracketMatch, 'id'>[]): BracketMatch[] {
+  const byKey = new Map(saved.map((s) => [matchId(s.round, s.position), s]));
+  return generated.map((m) => {
+    const s = byKey.get(m.id);
+    return s ? { ...m, ...s, id: m.id } : m;
+  });
+}
+
+/** Empties the slot a match's winner had filled, and everything that slot had reached, round after round. */
+function clearDownstream(matches: BracketMatch[], from: BracketMatch): BracketMatch[] {
+  let state = matches;
+  let current: BracketMatch | undefined = from;
+  while (current) {
+    const { round, position, slot } = nextSlot(current);
+    const next = find(state, round, position);
+    if (!next) break;
+    const cleared: BracketMatch = { ...next, [slot]: null, player1_score: null, player2_score: null, winner_id: null };
+    state = state.map((m) => (m.id === next.id ? cleared : m));
+    // Only a decided match had sent anyone further.
+    current = next.winner_id ? cleared : undefined;
+  }
+  return state;
+}
+
+function setWinner(matches: BracketMatch[], round: number, position: number, winner: string | null, s1: number | null, s2: number | null): BracketMatch[] {
+  const match = find(matches, round, position)!;
+  const updated: BracketMatch = { ...match, player1_score: s1, player2_score: s2, winner_id: winner };
+  // SPEC §4: the next match's scores and winner are always cleared, and whatever it had sent further too.
+  let state = clearDownstream(matches.map((m) => (m.id === match.id ? updated : m)), match);
+  if (winner !== null) {
+    const { round: r, position: p, slot } = nextSlot(match);
+    state = state.map((m) => (m.round === r && m.position === p ? { ...m, [slot]: winner } : m));
+  }
+  return state;
+}
+
+export interface ScoreEntry {
+  round: number;
+  position: number;
+  player1_score: number;
+  player2_score: number;
+  /** At equal scores, the fencer who won on priority (FENCING.md t.40); otherwise ignored. */
+  priority_id?: string | null;
+}
+
+/**
+ * SPEC §4 Entering a bracket score: the higher score wins; equal scores mean no winner unless a priority
+ * winner is named; negative scores are ignored (the bracket is returned unchanged). The winner moves on,
+ * the next match's scores and winner are cleared, and a changed winner clears every later slot it reached.
+ */
+export function applyScore(matches: BracketMatch[], entry: ScoreEntry): BracketMatch[] {
+  const match = find(matches, entry.round, entry.position);
+  if (!match || match.player1_id === null || match.player2_id === null) return matches;
+  const { player1_score: s1, player2_score: s2 } = entry;
+  if (s1 < 0 || s2 < 0 || !Number.isInteger(s1) || !Number.isInteger(s2)) return matches;
+  let winner: string | null = s1 > s2 ? match.player1_id : s2 > s1 ? match.player2_id : null;
+  if (winner === null && entry.priority_id && [match.player1_id, match.player2_id].includes(entry.priority_id)) winner = entry.priority_id;
+  return setWinner(matches, match.round, match.position, winner, s1, s2);
+}
+
+/** The matches whose content differs between two states of one bracket: what a save must write. */
+export function changedMatches(before: BracketMatch[], after: BracketMatch[]): BracketMatch[] {
+  const old = new Map(before.map((m) => [m.id, m]));
+  return after.filter((m) => {
+    const o = old.get(m.id);
+    return !o || o.player1_id !== m.player1_id || o.player2_id !== m.player2_id || o.player1_score !== m.player1_score || o.player2_score !== m.player2_score || o.winner_id !== m.winner_id;
+  });
+}
+
+/** SPEC §2: a round's column title. */
+export function roundTitle(round: number, rounds: number): string {
+  const fromFinal = rounds - round;
+  return fromFinal === 0 ? 'Final' : fromFinal === 1 ? 'Semi-finals' : fromFinal === 2 ? 'Quarter-finals' : `Round ${round}`;
+}

@@ -10,7 +10,9 @@ import { GuestJoinCodePage, GuestJoinPage } from './features/guest/guest-join-pa
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { PoolResultsPage } from './features/pool-results/pool-results-page';
 import { PoolsScreen } from './features/pools/pools-screen';
-import { FinalResultsScreen, TableauScreen, TeamsScreen } from './features/practice/practice-screens';
+import { FinalResultsPage } from './features/final-results/final-results-page';
+import { TeamsScreen } from './features/practice/practice-screens';
+import { TableauPage } from './features/tableau/tableau-page';
 import { ManualPoolAssignmentPage } from './features/practice-setup/manual-pool-assignment-page';
 import { PracticeSetupPage } from './features/practice-setup/practice-setup-page';
 import { PracticesPage } from './features/practices/practices-page';
@@ -52,8 +54,8 @@ export const router = createBrowserRouter([
               { path: '/individual-practice', element: <PoolsScreen /> },
               { path: '/team-practice', element: <PoolsScreen /> },
               { path: '/pool-results', element: <PoolResultsPage /> },
-              { path: '/tableau', element: <TableauScreen /> },
-              { path: '/final-results', element: <FinalResultsScreen /> },
+              { path: '/tableau', element: <TableauPage /> },
+              { path: '/final-results', element: <FinalResultsPage /> },
               { path: '/teams', element: <TeamsScreen /> },
             ],
           },

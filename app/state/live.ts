@@ -4,6 +4,7 @@ import { paths } from '../../core/api';
 import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { openLive } from '../lib/live';
+import { applyBracket, loadBracket } from './bracket';
 import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
 import { removePractice, upsertPractice } from './practices';
 
@@ -17,6 +18,8 @@ function handle(practiceId: string, msg: LiveMessage) {
       return applyPoolList(practiceId, msg.pools);
     case 'pool-deleted':
       return removePoolLocally(practiceId, msg.poolId);
+    case 'bracket':
+      return applyBracket(practiceId, msg.bracket);
     case 'practice':
       return upsertPractice(msg.practice);
     case 'practice-deleted':
@@ -29,13 +32,14 @@ function handle(practiceId: string, msg: LiveMessage) {
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
 export function useLivePractice(practiceId: string) {
   useEffect(() => {
-    void loadPools(practiceId);
+    const reload = () => Promise.all([loadPools(practiceId), loadBracket(practiceId)]).then(([a, b]) => a && b);
+    void reload();
     return openLive({
       url: paths.live(practiceId),
       onMessage: (msg) => handle(practiceId, msg),
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {
-        void loadPools(practiceId).then((ok) => {
+        void reload().then((ok) => {
           if (!ok) toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
         });
       },

@@ -1,6 +1,5 @@
 /**
- * The practice screens whose capabilities come with later issues (tableau, teams). Until then each shows
- * the spec's empty state, which is what a practice without a bracket or teams has.
+ * The Teams screen arrives with team practices (issue: teams); until then it says so plainly.
  */
 function Empty({ title, text }: { title?: string; text: string }) {
   return (
@@ -9,14 +8,6 @@ function Empty({ title, text }: { title?: string; text: string }) {
       <p className="mt-1 text-sm text-slate-600">{text}</p>
     </div>
   );
-}
-
-export function TableauScreen() {
-  return <Empty title="No bracket yet" text="Complete pool matches to generate the elimination bracket." />;
-}
-
-export function FinalResultsScreen() {
-  return <Empty text="No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings." />;
 }
 
 export function TeamsScreen() {

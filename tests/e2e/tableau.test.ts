@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, launchBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const json = { 'content-type': 'application/json' };
+
+/** Six fencers in one pool, fully fenced so that F1 ranks first and F6 last. */
+async function fencedPractice(page: Page) {
+  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'DE Night' } })).json();
+  const names = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6'];
+  const gen = await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: names.map((name) => ({ name })) } });
+  const pool = (await gen.json()).pools[0];
+  for (let i = 0; i < 6; i++) {
+    for (let j = i + 1; j < 6; j++) {
+      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i } });
+      expect(r.status()).toBe(200);
+    }
+  }
+  await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+  return practice;
+}
+
+const match = (page: Page, id: string) => page.getByTestId(`match-${id}`);
+
+async function enterScore(page: Page, id: string, s1: number, s2: number) {
+  await match(page, id).getByRole('button', { name: 'Enter Score' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('group').nth(0).getByRole('button', { name: String(s1), exact: true }).click();
+  await dialog.getByRole('group').nth(1).getByRole('button', { name: String(s2), exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Bracket updated');
+}
+
+describe('the tableau and final results, live', () => {
+  it('draws 8 with two byes advanced, is fenced to the final, and a second screen follows every score', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const coach = { name: 'DE Coach', email: uniqueEmail('de'), password: 'tableau pw 1' };
+    await signUp(page, coach);
+    await page.goto('/tableau');
+    await fencedPractice(page);
+    await page.goto('/tableau');
+
+    const watcherContext = await newContext(browser);
+    const watcher = await watcherContext.newPage();
+    await signIn(watcher, coach.email, coach.password);
+    await watcher.goto('/practices');
+    await watcher.getByRole('button', { name: 'Open DE Night' }).click();
+    await watcher.goto('/tableau');
+
+    for (const p of [page, watcher]) {
+      await expect.poll(() => p.getByTestId('tableau-round').locator('h2').allTextContents()).toEqual(['Quarter-finals', 'Semi-finals', 'Final']);
+    }
+    // Seeds 1 and 2 have byes and already stand in the semi-finals.
+    expect(await match(page, 'r1-m0').textContent()).toContain('Bye');
+    expect(await match(page, 'r1-m3').textContent()).toContain('Bye');
+    expect(await match(page, 'r1-m0').getByRole('button').count()).toBe(0);
+    expect(await match(page, 'r2-m0').textContent()).toMatch(/^1F1.*TBD/);
+    expect(await match(page, 'r2-m1').textContent()).toMatch(/TBD.*2F2/);
+    expect(await match(page, 'r3-m0').textContent()).toMatch(/TBD.*TBD/);
+
+    await enterScore(page, 'r1-m1', 10, 15); // F4 beats F5
+    await expect.poll(() => match(watcher, 'r2-m0').textContent()).toMatch(/F1.*F4/);
+    await enterScore(page, 'r1-m2', 15, 8); // F3 beats F6
+    await expect.poll(() => match(watcher, 'r2-m1').textContent()).toMatch(/F3.*F2/);
+    await enterScore(page, 'r2-m0', 15, 12); // F1 beats F4
+    await enterScore(page, 'r2-m1', 15, 13); // F3 beats F2
+    await expect.poll(() => match(watcher, 'r3-m0').textContent()).toMatch(/F1.*F3/);
+    await enterScore(page, 'r3-m0', 15, 14); // F1 champion
+    await expect.poll(() => match(watcher, 'r3-m0').textContent()).toMatch(/F1\s*15.*F3\s*14/);
+
+    const standings = async (p: Page) =>
+      p.getByTestId('standing-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    await watcher.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Final Results' }).click();
+    await expect.poll(() => standings(watcher)).toEqual([
+      ['1', 'F1', 'Champion'],
+      ['2', 'F3', 'Finalist'],
+      ['3', 'F2', 'Semi-Finalist'],
+      ['3', 'F4', 'Semi-Finalist'],
+      ['5', 'F5', 'Quarter-Finalist'],
+      ['5', 'F6', 'Quarter-Finalist'],
+    ]);
+
+    // Correcting a quarter-final clears what its old winner had reached, on the other screen too.
+    await match(page, 'r1-m1').getByRole('button', { name: 'Edit score' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('group').nth(0).getByRole('button', { name: '15', exact: true }).click();
+    await dialog.getByRole('group').nth(1).getByRole('button', { name: '11', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Bracket updated');
+    await expect.poll(() => standings(watcher)).toEqual([
+      ['3', 'F2', 'Semi-Finalist'],
+      ['5', 'F4', 'Quarter-Finalist'],
+      ['5', 'F6', 'Quarter-Finalist'],
+    ]);
+    await expect.poll(() => match(page, 'r3-m0').textContent()).toMatch(/TBD.*F3/);
+    await watcherContext.close();
+    await context.close();
+  });
+
+  it('shows the empty states before the pools are fenced', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signUp(page, { name: 'Empty Coach', email: uniqueEmail('empty'), password: 'empty pw 12' });
+    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Not yet' } })).json();
+    await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }] } });
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/tableau');
+    await page.getByRole('heading', { name: 'No bracket yet' }).waitFor();
+    await page.getByText('Complete pool matches to generate the elimination bracket.').waitFor();
+    await page.getByText('1 pool bout still to fence.').waitFor();
+    await page.goto('/final-results');
+    await page.getByText('No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings.').waitFor();
+    await context.close();
+  });
+});

@@ -102,6 +102,30 @@ export interface BracketSnapshot {
   matches: SavedBracketMatch[];
 }
 
+export interface TeamMember {
+  id: string;
+  athlete_id: string | null;
+  athlete_name: string;
+  /** 1-based order within the team: members 1–3 fence, a 4th is the reserve. */
+  position: number;
+}
+
+export interface Team {
+  id: string;
+  practice_id: string;
+  team_number: number;
+  members: TeamMember[];
+}
+
+/** One relay of the team match sheet (SPEC §3 team_matches). */
+export interface TeamMatchRow {
+  match_number: number;
+  fencer_a_number: number;
+  fencer_b_number: number;
+  score_a: number | null;
+  score_b: number | null;
+}
+
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
 /** Every error answer of the API has this body. */
@@ -134,5 +158,9 @@ export const paths = {
   poolBouts: (poolId: string) => `/api/pools/${encodeURIComponent(poolId)}/bouts`,
   bracket: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/bracket`,
   bracketScores: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/bracket/scores`,
+  teams: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/teams`,
+  teamPools: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/teams/pools`,
+  teamSheet: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches`,
+  teamSheetRow: (practiceId: string, n: number) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches/${n}`,
   live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { BracketSnapshot, PoolSnapshot, Practice } from './api';
+import type { BracketSnapshot, PoolSnapshot, Practice, Team, TeamMatchRow } from './api';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
@@ -9,7 +9,9 @@ export type LiveMessage =
   | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
   | { type: 'pool-deleted'; practiceId: string; poolId: string }
   | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
-  | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot };
+  | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
+  | { type: 'teams'; practiceId: string; teams: Team[] }
+  | { type: 'team-sheet'; practiceId: string; rows: TeamMatchRow[] };
 
 export function parseLiveMessage(data: string): LiveMessage | null {
   try {

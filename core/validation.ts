@@ -151,6 +151,40 @@ export const bracketScoreSchema = z
     error: 'Priority can only go to one of the two fencers, at equal scores',
   });
 
+const teamEntrySchema = z.union([
+  z.object({ athlete_id: id('An athlete'), team: z.number().int().min(1).max(50).optional() }),
+  z.object({ name: requiredText('Names cannot be empty', NAME_MAX, 'Each name'), team: z.number().int().min(1).max(50).optional() }),
+], { error: 'Each fencer is an athlete of the roster or a typed name' });
+
+export const createTeamsSchema = z
+  .object({
+    method: z.enum(['random', 'manual'], { error: 'Choose how to distribute the athletes' }),
+    entries: z.array(teamEntrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
+    /** For /single-match: exactly this many teams (2) instead of ceil(athletes/4). */
+    teams: z.number().int().min(1).max(50).optional(),
+  })
+  .refine((t) => t.entries.length > 0, { error: NO_ATHLETES });
+
+export const teamPoolsSchema = z.object({
+  method: z.enum(['single', 'random'], { error: 'Choose how to divide the teams' }),
+  pool_count: z.number({ error: 'Pool count must be a whole number' }).int({ error: 'Pool count must be a whole number' }).optional(),
+});
+
+const touch = z
+  .number({ error: 'Touch scores must be whole numbers from 0 to 20' })
+  .int({ error: 'Touch scores must be whole numbers from 0 to 20' })
+  .min(0, { error: 'A touch score cannot be negative' })
+  .max(20, { error: 'Touch scores must be whole numbers from 0 to 20' })
+  .nullable();
+
+export const relayRowSchema = z.object({ score_a: touch, score_b: touch });
+
+export const relaySheetSchema = z.object({
+  rows: z
+    .array(relayRowSchema.extend({ match_number: z.number().int().min(1, { error: 'Relays are numbered 1 to 9' }).max(9, { error: 'Relays are numbered 1 to 9' }) }))
+    .max(9, { error: 'A team match has 9 relays' }),
+});
+
 /** The first message of a failed parse: what a form or a 400 answer shows. */
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';

@@ -10,6 +10,7 @@ import { liveRoutes } from './routes/live';
 import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
+import { teamRoutes, teamSheetRoutes } from './routes/teams';
 
 export const app = new Hono<AppEnv>().basePath('/api');
 
@@ -19,6 +20,8 @@ app.use(session);
 app.route('/auth', authRoutes);
 app.route('/practices/:practiceId/pools', practicePoolRoutes);
 app.route('/practices/:practiceId/bracket', bracketRoutes);
+app.route('/practices/:practiceId/teams', teamRoutes);
+app.route('/practices/:practiceId/team-matches', teamSheetRoutes);
 app.route('/practices', practiceRoutes);
 app.route('/pools', poolRoutes);
 app.route('/athletes', athleteRoutes);

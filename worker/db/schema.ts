@@ -134,3 +134,31 @@ export const bracketMatches = sqliteTable('bracket_matches', {
   winner_id: text('winner_id'),
   updated_at: integer('updated_at').notNull(),
 });
+
+export const teams = sqliteTable('teams', {
+  id: text('id').primaryKey(),
+  practice_id: text('practice_id').notNull(),
+  team_number: integer('team_number').notNull(),
+  user_id: text('user_id').notNull(),
+  created_at: integer('created_at').notNull(),
+});
+
+export const teamMembers = sqliteTable('team_members', {
+  id: text('id').primaryKey(),
+  team_id: text('team_id').notNull(),
+  athlete_id: text('athlete_id'),
+  athlete_name: text('athlete_name').notNull(),
+  position: integer('position').notNull(),
+  user_id: text('user_id').notNull(),
+});
+
+export const teamMatches = sqliteTable('team_matches', {
+  practice_id: text('practice_id').notNull(),
+  user_id: text('user_id').notNull(),
+  match_number: integer('match_number').notNull(),
+  fencer_a_number: integer('fencer_a_number').notNull(),
+  fencer_b_number: integer('fencer_b_number').notNull(),
+  score_a: integer('score_a'),
+  score_b: integer('score_b'),
+  updated_at: integer('updated_at').notNull(),
+});

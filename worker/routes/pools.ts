@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { GeneratedPools } from '../../core/api';
+import type { GeneratedPools, Practice } from '../../core/api';
 import { poolMaxScore } from '../../core/fencing/bout-result';
 import {
   manualPools, randomPools, serpentinePools, shuffle, singlePool, unassignedMessage, type PoolEntry,
@@ -29,6 +29,14 @@ async function answerWithPool(c: Context<AppEnv>, db: Db, poolId: string, status
   if (!pool) throw notFound('Pool');
   await publish(c.env, pool.practice_id, { type: 'pool', practiceId: pool.practice_id, pool });
   return c.json(pool, status);
+}
+
+/** Writes generated pools in one batch, publishes the practice's pool list and answers with it. */
+export async function answerWithGeneratedPools(c: Context<AppEnv>, db: Db, practice: Practice, newPools: NewPool[]) {
+  const createdIds = await insertGeneratedPools(db, practice, newPools);
+  const all = await listPoolSnapshots(db, practice.id);
+  await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
+  return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
 }
 
 /** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
@@ -82,11 +90,9 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     if (pools.some((p) => p.members.length > MAX_POOL_SIZE)) {
       throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers: choose more pools`);
     }
-    const newPools: NewPool[] = pools.map((p) => ({ name: p.name, members: p.members.map((m) => ({ name: m.name, athleteId: m.athleteId })) }));
-    const createdIds = await insertGeneratedPools(db, practice, newPools);
-    const all = await listPoolSnapshots(db, practice.id);
-    await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
-    return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
+    // SPEC §3: fencers' names are stored upper-case.
+    const newPools: NewPool[] = pools.map((p) => ({ name: p.name, members: p.members.map((m) => ({ name: m.name.toUpperCase(), athleteId: m.athleteId })) }));
+    return answerWithGeneratedPools(c, db, practice, newPools);
   });
 
 /** One pool: rename, delete, fencers and bouts. Mounted at /pools. */

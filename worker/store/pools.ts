@@ -186,7 +186,7 @@ export async function insertGeneratedPools(db: Db, practice: Practice, pools: Ne
     for (const [j, m] of pool.members.entries()) {
       statements.push(
         db.insert(players).values({
-          id: crypto.randomUUID(), tournament_id: poolId, athlete_id: m.athleteId, name: m.name.toUpperCase(), position: j + 1, created_at: created, updated_at: created,
+          id: crypto.randomUUID(), tournament_id: poolId, athlete_id: m.athleteId, name: m.name, position: j + 1, created_at: created, updated_at: created,
         }),
       );
     }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedPools, Team, TeamMatchRow } from '../../core/api';
+import { openSocket } from '../helpers/sockets';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+async function teamPractice(client: Client) {
+  return json(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
+}
+const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Fencer ${i + 1}` }));
+
+describe('teams', () => {
+  it('a random distribution of 7 makes two teams of 4 and 3 with numbered members', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(7) });
+    expect(res.status).toBe(201);
+    const teams = await json<Team[]>(res);
+    expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
+    expect(teams[0]!.members.map((m) => m.position)).toEqual([1, 2, 3, 4]);
+    expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(names(7).map((n) => n.name).sort());
+    expect(await json(await client.get(`/api/practices/${practice.id}/teams`))).toEqual(teams);
+  });
+
+  it('manual assignment refuses an incomplete or oversized split with the spec texts, and replaces teams', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const url = `/api/practices/${practice.id}/teams`;
+    const incomplete = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) });
+    expect(incomplete.status).toBe(400);
+    expect(await json(incomplete)).toEqual({ error: 'Please assign all athletes to teams' });
+    const oversized = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
+    expect(await json(oversized)).toEqual({ error: 'Each team must have 3 or 4 members' });
+    expect(await json(await client.get(url))).toEqual([]);
+
+    const ok = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
+    expect((await json<Team[]>(ok)).map((t) => t.members.map((m) => m.athlete_name))).toEqual([
+      ['Fencer 4', 'Fencer 5', 'Fencer 6', 'Fencer 7'],
+      ['Fencer 1', 'Fencer 2', 'Fencer 3'],
+    ]);
+    await client.post(url, { method: 'random', entries: names(6) });
+    expect((await json<Team[]>(await client.get(url))).map((t) => t.members.length)).toEqual([3, 3]);
+  });
+
+  it('five athletes cannot make teams of 3 or 4', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(5) });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'Each team must have 3 or 4 members' });
+  });
+
+  it('team members of another coach’s athletes cannot be added', async () => {
+    const { client } = await signedUpCoach();
+    const { client: other } = await signedUpCoach('Other');
+    const theirs = await json(await other.post('/api/athletes', { name: 'Not yours' }));
+    const practice = await teamPractice(client);
+    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] });
+    expect(res.status).toBe(404);
+    expect(await json(await client.get(`/api/practices/${practice.id}/teams`))).toEqual([]);
+    // Nor can anyone touch this coach's teams.
+    expect((await other.get(`/api/practices/${practice.id}/teams`)).status).toBe(404);
+    expect((await other.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(6) })).status).toBe(404);
+  });
+
+  it('team pools hold Team n entries and score to 45; without teams the coach is told to create them', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const none = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' });
+    expect(none.status).toBe(400);
+    expect(await json(none)).toEqual({ error: 'Please create teams first' });
+    await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(16) });
+    const tooMany = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 3 });
+    expect(await json(tooMany)).toEqual({ error: 'Pool count must be a whole number from 2 to 2' });
+    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 2 }));
+    expect(pools.map((p) => p.players.length)).toEqual([2, 2]);
+    expect(pools.flatMap((p) => p.players.map((x) => x.name)).sort()).toEqual(['Team 1', 'Team 2', 'Team 3', 'Team 4']);
+    const [a, b] = pools[0]!.players;
+    expect((await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 40 })).status).toBe(200);
+  });
+});
+
+describe('the relay sheet', () => {
+  it('has nine relays in the fixed order; rows save one at a time or all together', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const url = `/api/practices/${practice.id}/team-matches`;
+    const empty = await json<TeamMatchRow[]>(await client.get(url));
+    expect(empty.map((r) => `${r.fencer_a_number}v${r.fencer_b_number}`)).toEqual(['6v3', '5v1', '4v2', '6v1', '4v3', '5v2', '4v1', '6v2', '5v3']);
+    expect(empty.every((r) => r.score_a === null && r.score_b === null)).toBe(true);
+
+    const one = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: null }));
+    expect(one[0]).toMatchObject({ match_number: 1, score_a: 5, score_b: null });
+    const all = await json<TeamMatchRow[]>(await client.request('PUT', url, { rows: [{ match_number: 1, score_a: 5, score_b: 3 }, { match_number: 2, score_a: 4, score_b: 7 }] }));
+    expect(all.slice(0, 3).map((r) => [r.score_a, r.score_b])).toEqual([[5, 3], [4, 7], [null, null]]);
+  });
+
+  it('refuses negative and non-integer touches with 400', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const url = `/api/practices/${practice.id}/team-matches`;
+    const cases: [unknown, string][] = [
+      [{ score_a: -1, score_b: 2 }, 'A touch score cannot be negative'],
+      [{ score_a: 2.5, score_b: 2 }, 'Touch scores must be whole numbers from 0 to 20'],
+      [{ score_a: 21, score_b: 2 }, 'Touch scores must be whole numbers from 0 to 20'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await client.request('PUT', `${url}/3`, body);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({ error });
+    }
+    expect((await client.request('PUT', `${url}/10`, { score_a: 1, score_b: 1 })).status).toBe(404);
+    expect((await json<TeamMatchRow[]>(await client.get(url)))[2]).toMatchObject({ score_a: null, score_b: null });
+  });
+
+  it('two clients editing different rows both persist, and sockets receive the sheet', async () => {
+    const { client, email, password } = await signedUpCoach();
+    const second = new Client();
+    await second.post('/api/auth/signin', { email, password });
+    const practice = await teamPractice(client);
+    const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    try {
+      const url = `/api/practices/${practice.id}/team-matches`;
+      await Promise.all([client.request('PUT', `${url}/4`, { score_a: 3, score_b: 5 }), second.request('PUT', `${url}/7`, { score_a: 6, score_b: 2 })]);
+      const rows = await json<TeamMatchRow[]>(await client.get(url));
+      expect(rows[3]).toMatchObject({ score_a: 3, score_b: 5 });
+      expect(rows[6]).toMatchObject({ score_a: 6, score_b: 2 });
+      const msg = await socket.waitFor((m) => m.type === 'team-sheet' && m.rows[3]!.score_a === 3 && m.rows[6]!.score_a === 6);
+      expect(msg.type).toBe('team-sheet');
+    } finally {
+      socket.ws.close();
+    }
+  });
+});

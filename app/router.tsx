@@ -11,8 +11,11 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 import { PoolResultsPage } from './features/pool-results/pool-results-page';
 import { PoolsScreen } from './features/pools/pools-screen';
 import { FinalResultsPage } from './features/final-results/final-results-page';
-import { TeamsScreen } from './features/practice/practice-screens';
 import { TableauPage } from './features/tableau/tableau-page';
+import { TeamAssignmentPage } from './features/team-setup/team-assignment-page';
+import { TeamPoolSetupPage } from './features/team-setup/team-pool-setup-page';
+import { TeamPracticeSetupPage } from './features/team-setup/team-practice-setup-page';
+import { TeamsPage } from './features/teams/teams-page';
 import { ManualPoolAssignmentPage } from './features/practice-setup/manual-pool-assignment-page';
 import { PracticeSetupPage } from './features/practice-setup/practice-setup-page';
 import { PracticesPage } from './features/practices/practices-page';
@@ -48,6 +51,10 @@ export const router = createBrowserRouter([
           { path: '/athletes/:id', element: <AthleteDetailPage /> },
           { path: '/practice-setup', element: <PracticeSetupPage /> },
           { path: '/manual-pool-assignment', element: <ManualPoolAssignmentPage /> },
+          { path: '/team-practice-setup', element: <TeamPracticeSetupPage /> },
+          { path: '/manual-team-assignment', element: <TeamAssignmentPage /> },
+          { path: '/single-match', element: <TeamAssignmentPage singleMatch /> },
+          { path: '/team-pool-setup', element: <TeamPoolSetupPage /> },
           {
             element: <PracticeLayout />,
             children: [
@@ -56,7 +63,7 @@ export const router = createBrowserRouter([
               { path: '/pool-results', element: <PoolResultsPage /> },
               { path: '/tableau', element: <TableauPage /> },
               { path: '/final-results', element: <FinalResultsPage /> },
-              { path: '/teams', element: <TeamsScreen /> },
+              { path: '/teams', element: <TeamsPage /> },
             ],
           },
         ],

@@ -5,6 +5,7 @@ import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { openLive } from '../lib/live';
 import { applyBracket, loadBracket } from './bracket';
+import { applySheet, applyTeams, loadTeams } from './teams';
 import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
 import { removePractice, upsertPractice } from './practices';
 
@@ -20,6 +21,10 @@ function handle(practiceId: string, msg: LiveMessage) {
       return removePoolLocally(practiceId, msg.poolId);
     case 'bracket':
       return applyBracket(practiceId, msg.bracket);
+    case 'teams':
+      return applyTeams(practiceId, msg.teams);
+    case 'team-sheet':
+      return applySheet(practiceId, msg.rows);
     case 'practice':
       return upsertPractice(msg.practice);
     case 'practice-deleted':
@@ -32,7 +37,7 @@ function handle(practiceId: string, msg: LiveMessage) {
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
 export function useLivePractice(practiceId: string) {
   useEffect(() => {
-    const reload = () => Promise.all([loadPools(practiceId), loadBracket(practiceId)]).then(([a, b]) => a && b);
+    const reload = () => Promise.all([loadPools(practiceId), loadBracket(practiceId), loadTeams(practiceId)]).then((ok) => ok.every(Boolean));
     void reload();
     return openLive({
       url: paths.live(practiceId),

@@ -48,7 +48,11 @@ export function PoolsScreen() {
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
           <button type="button" className="btn-primary" onClick={() => setDialog('create')}>Create Pool</button>
-          <Link to={paths.practiceSetup} className="btn-secondary">Set up pools from athletes</Link>
+          {practice.practice_type === 'team' ? (
+            <Link to={paths.teamPoolSetup} className="btn-secondary">Set up pools from teams</Link>
+          ) : (
+            <Link to={paths.practiceSetup} className="btn-secondary">Set up pools from athletes</Link>
+          )}
         </div>
         {createDialog}
       </div>
@@ -79,7 +83,7 @@ export function PoolsScreen() {
           <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>New Pool</button>
           <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>Rename</button>
           <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>Delete Pool</button>
-          <Link to={paths.practiceSetup} className="btn-secondary">Set up pools</Link>
+          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">Set up pools</Link>
         </div>
       </div>
 

@@ -8,7 +8,7 @@ import { api as call, errorMessage } from '../../lib/api';
 import { practiceHome, paths } from '../../paths';
 import { applyPoolList, selectPool } from '../../state/pools';
 import { useCurrentPractice } from '../../state/practices';
-import { setupSelectionAtom, toRequestEntry } from './setup-selection';
+import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 
 /** /manual-pool-assignment: each athlete chosen in setup gets a pool. */
 export function ManualPoolAssignmentPage() {

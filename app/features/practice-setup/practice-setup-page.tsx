@@ -1,15 +1,15 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type Athlete, type GeneratedPools } from '../../../core/api';
-import { MAX_POOLS, MIN_POOLS, parseManualNames } from '../../../core/fencing/pool-generation';
-import { Spinner } from '../../components/ui/spinner';
+import { paths as api, type GeneratedPools } from '../../../core/api';
+import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
+import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toast, toastError } from '../../components/ui/toast';
 import { api as call, errorMessage } from '../../lib/api';
 import { practiceHome, paths } from '../../paths';
 import { applyPoolList, selectPool } from '../../state/pools';
 import { useCurrentPractice } from '../../state/practices';
-import { setupSelectionAtom, toRequestEntry, type SetupEntry } from './setup-selection';
+import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 
 type Method = 'single' | 'random' | 'seeded';
 
@@ -18,22 +18,11 @@ export function PracticeSetupPage() {
   const practice = useCurrentPractice();
   const navigate = useNavigate();
   const setSelection = useSetAtom(setupSelectionAtom);
-  const [athletes, setAthletes] = useState<Athlete[] | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [manual, setManual] = useState('');
+  const selection = useAthleteSelection();
   const [step, setStep] = useState<'select' | 'division'>('select');
   const [method, setMethod] = useState<Method>('single');
   const [poolCount, setPoolCount] = useState(2);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    call<Athlete[]>('GET', api.athletes)
-      .then(setAthletes)
-      .catch(() => {
-        setAthletes([]);
-        toastError('Failed to load athletes');
-      });
-  }, []);
 
   if (!practice) {
     return (
@@ -44,12 +33,7 @@ export function PracticeSetupPage() {
       </div>
     );
   }
-  if (!athletes) return <Spinner />;
-
-  const entries = (): SetupEntry[] => [
-    ...athletes.filter((a) => selected.has(a.id)).map((a) => ({ athlete_id: a.id, name: a.name })),
-    ...parseManualNames(manual).map((name) => ({ name })),
-  ];
+  const { entries } = selection;
 
   function next(to: 'division' | 'manual') {
     const list = entries();
@@ -76,14 +60,6 @@ export function PracticeSetupPage() {
     }
   }
 
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
@@ -94,35 +70,7 @@ export function PracticeSetupPage() {
 
       {step === 'select' ? (
         <>
-          <section className="card p-4">
-            <div className="flex items-center justify-between">
-              <h2 className="font-semibold">Athletes from your roster</h2>
-              {athletes.length > 0 && (
-                <button type="button" className="text-sm text-sky-700 hover:underline" onClick={() => setSelected(selected.size === athletes.length ? new Set() : new Set(athletes.map((a) => a.id)))}>
-                  {selected.size === athletes.length ? 'Select none' : 'Select all'}
-                </button>
-              )}
-            </div>
-            {athletes.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-600">Your roster is empty. <Link to={paths.athletes} className="text-sky-700 hover:underline">Add athletes</Link> or type names below.</p>
-            ) : (
-              <ul className="mt-3 grid gap-1 sm:grid-cols-2">
-                {athletes.map((a) => (
-                  <li key={a.id}>
-                    <label className="flex items-center gap-2 rounded px-2 py-1.5 hover:bg-slate-50">
-                      <input type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} />
-                      <span>{a.name}</span>
-                      {a.club && <span className="text-xs text-slate-500">{a.club}</span>}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="card p-4">
-            <label className="label" htmlFor="manual-names">Or type names, one per line</label>
-            <textarea id="manual-names" className="input min-h-32 font-mono" value={manual} onChange={(e) => setManual(e.target.value)} />
-          </section>
+          <AthleteSelector selection={selection} />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => next('manual')}>Assign pools manually</button>
             <button type="button" className="btn-primary" onClick={() => next('division')}>Next</button>

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths as api, type Athlete } from '../../core/api';
+import { parseManualNames } from '../../core/fencing/pool-generation';
+import { api as call } from '../lib/api';
+import { paths } from '../paths';
+import type { SetupEntry } from '../state/setup-selection';
+import { Spinner } from './ui/spinner';
+import { toastError } from './ui/toast';
+
+/** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
+export function useAthleteSelection() {
+  const [athletes, setAthletes] = useState<Athlete[] | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [manual, setManual] = useState('');
+  useEffect(() => {
+    call<Athlete[]>('GET', api.athletes)
+      .then(setAthletes)
+      .catch(() => {
+        setAthletes([]);
+        toastError('Failed to load athletes');
+      });
+  }, []);
+  const entries = (): SetupEntry[] => [
+    ...(athletes ?? []).filter((a) => selected.has(a.id)).map((a) => ({ athlete_id: a.id, name: a.name })),
+    ...parseManualNames(manual).map((name) => ({ name })),
+  ];
+  return { athletes, selected, setSelected, manual, setManual, entries };
+}
+
+export function AthleteSelector({ selection }: { selection: ReturnType<typeof useAthleteSelection> }) {
+  const { athletes, selected, setSelected, manual, setManual } = selection;
+  if (!athletes) return <Spinner />;
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  return (
+    <>
+      <section className="card p-4">
+        <div className="flex items-center justify-between">
+          <h2 className="font-semibold">Athletes from your roster</h2>
+          {athletes.length > 0 && (
+            <button type="button" className="text-sm text-sky-700 hover:underline" onClick={() => setSelected(selected.size === athletes.length ? new Set() : new Set(athletes.map((a) => a.id)))}>
+              {selected.size === athletes.length ? 'Select none' : 'Select all'}
+            </button>
+          )}
+        </div>
+        {athletes.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Your roster is empty. <Link to={paths.athletes} className="text-sky-700 hover:underline">Add athletes</Link> or type names below.
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+            {athletes.map((a) => (
+              <li key={a.id}>
+                <label className="flex items-center gap-2 rounded px-2 py-1.5 hover:bg-slate-50">
+                  <input type="checkbox" checked={selected.has(a.id)} onChange={() => toggle(a.id)} />
+                  <span>{a.name}</span>
+                  {a.club && <span className="text-xs text-slate-500">{a.club}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card p-4">
+        <label className="label" htmlFor="manual-names">Or type names, one per line</label>
+        <textarea id="manual-names" className="input min-h-32 font-mono" value={manual} onChange={(e) => setManual(e.target.value)} />
+      </section>
+    </>
+  );
+}

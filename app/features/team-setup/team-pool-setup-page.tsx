@@ -1,0 +1,95 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths as api, type GeneratedPools, type Team } from '../../../core/api';
+import { maxTeamPools, TEAM_MESSAGES } from '../../../core/fencing/teams';
+import { Spinner } from '../../components/ui/spinner';
+import { toast, toastError } from '../../components/ui/toast';
+import { api as call, errorMessage } from '../../lib/api';
+import { paths, practiceHome } from '../../paths';
+import { applyPoolList, selectPool } from '../../state/pools';
+import { useCurrentPractice } from '../../state/practices';
+import { sessionAtom } from '../../state/session';
+
+/** /team-pool-setup: the practice's teams into one pool, or a random split into 2..floor(teams/2). */
+export function TeamPoolSetupPage() {
+  const practice = useCurrentPractice();
+  const session = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const [teams, setTeams] = useState<Team[] | null>(null);
+  const [method, setMethod] = useState<'single' | 'random'>('single');
+  const [poolCount, setPoolCount] = useState(2);
+  const [busy, setBusy] = useState(false);
+  const practiceId = practice?.id;
+
+  useEffect(() => {
+    if (!practiceId || session.status !== 'signed-in') return;
+    call<Team[]>('GET', api.teams(practiceId))
+      .then((list) => {
+        if (list.length === 0) {
+          toastError(TEAM_MESSAGES.noTeams.description, TEAM_MESSAGES.noTeams.title);
+          navigate(paths.teamPracticeSetup, { replace: true });
+        } else setTeams(list);
+      })
+      .catch(() => toastError('Failed to load teams'));
+  }, [practiceId, session.status, navigate]);
+
+  if (!practice) return <Link to={paths.practices} className="btn-primary">Go to practices</Link>;
+  if (!teams) return <Spinner />;
+  const max = maxTeamPools(teams.length);
+
+  async function generate() {
+    if (!practice) return;
+    setBusy(true);
+    try {
+      const body = { method, pool_count: method === 'random' ? poolCount : undefined };
+      const { pools, createdIds } = await call<GeneratedPools>('POST', api.teamPools(practice.id), body);
+      applyPoolList(practice.id, pools);
+      selectPool(createdIds[0] ?? null);
+      toast({ title: 'Success', description: 'Pools generated successfully' });
+      navigate(practiceHome(practice.practice_type));
+    } catch (e) {
+      toastError(errorMessage(e, 'Failed to generate pools'), 'Failed to generate pools');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <div>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">← Back to Tournament</Link>
+        <h1 className="mt-2 text-2xl font-bold">Team pools</h1>
+        <p className="text-sm text-slate-600">{teams.length} teams · team bouts go to 45</p>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="team-list">
+        {teams.map((t) => (
+          <li key={t.id} className="card p-3">
+            <p className="font-semibold">Team {t.team_number}</p>
+            <p className="text-sm text-slate-600">{t.members.map((m) => m.athlete_name).join(', ')}</p>
+          </li>
+        ))}
+      </ul>
+      <fieldset className="card space-y-3 p-4">
+        <legend className="sr-only">Pool division</legend>
+        <label className="flex items-center gap-3">
+          <input type="radio" name="team-method" checked={method === 'single'} onChange={() => setMethod('single')} />
+          <span>Single pool: every team meets every other</span>
+        </label>
+        <label className={`flex items-center gap-3 ${max < 2 ? 'opacity-50' : ''}`}>
+          <input type="radio" name="team-method" disabled={max < 2} checked={method === 'random'} onChange={() => setMethod('random')} />
+          <span>Random split {max < 2 && '(needs at least 4 teams)'}</span>
+        </label>
+        {method === 'random' && (
+          <div className="w-40">
+            <label className="label" htmlFor="team-pool-count">Number of pools</label>
+            <input id="team-pool-count" type="number" className="input" min={2} max={max} value={poolCount} onChange={(e) => setPoolCount(Math.min(max, Math.max(2, Math.round(Number(e.target.value) || 2))))} />
+          </div>
+        )}
+      </fieldset>
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary" disabled={busy} onClick={generate}>Generate Pools</button>
+      </div>
+    </div>
+  );
+}

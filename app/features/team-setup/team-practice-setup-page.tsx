@@ -1,0 +1,83 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths as api, type Team } from '../../../core/api';
+import { canFormTeams, teamCount } from '../../../core/fencing/teams';
+import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
+import { Dialog } from '../../components/ui/dialog';
+import { toast, toastError } from '../../components/ui/toast';
+import { api as call, errorMessage } from '../../lib/api';
+import { paths, practiceHome } from '../../paths';
+import { useCurrentPractice } from '../../state/practices';
+import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
+import { applyTeams } from '../../state/teams';
+
+/** /team-practice-setup: choose athletes, then how to distribute them into teams of 3 or 4. */
+export function TeamPracticeSetupPage() {
+  const practice = useCurrentPractice();
+  const navigate = useNavigate();
+  const selection = useAthleteSelection();
+  const setSelection = useSetAtom(setupSelectionAtom);
+  const [choosing, setChoosing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (!practice) {
+    return (
+      <div className="card p-8 text-center">
+        <p className="font-semibold">No practice selected</p>
+        <Link to={paths.practices} className="btn-primary mt-4">Go to practices</Link>
+      </div>
+    );
+  }
+
+  function next() {
+    const list = selection.entries();
+    if (list.length === 0) return toastError('Please select athletes or add names manually', 'No athletes selected');
+    if (!canFormTeams(list.length)) return toastError('Each team must have 3 or 4 members', 'Invalid Team Sizes');
+    setSelection(list);
+    setChoosing(true);
+  }
+
+  async function random() {
+    if (!practice) return;
+    setBusy(true);
+    try {
+      const teams = await call<Team[]>('POST', api.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) });
+      applyTeams(practice.id, teams);
+      toast({ title: 'Success', description: 'Teams distributed randomly' });
+      navigate(paths.teamPoolSetup);
+    } catch (e) {
+      toastError(errorMessage(e, 'Failed to distribute teams'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const count = selection.entries().length;
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <div>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">← Back to Tournament</Link>
+        <h1 className="mt-2 text-2xl font-bold">Build teams</h1>
+        <p className="text-sm text-slate-600">{practice.name} · teams of 3 or 4</p>
+      </div>
+      <AthleteSelector selection={selection} />
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <Link to={paths.singleMatch} className="btn-secondary" onClick={() => setSelection(selection.entries())}>Set up a single match</Link>
+        <button type="button" className="btn-primary" onClick={next}>Distribute into teams</button>
+      </div>
+      <Dialog open={choosing} onOpenChange={setChoosing} title="Distribute athletes" description={`${count} athletes into ${teamCount(count)} teams.`}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <button type="button" disabled={busy} className="card p-4 text-left hover:border-slate-900" onClick={random}>
+            <span className="block font-semibold">Random</span>
+            <span className="text-sm text-slate-600">Shuffled into teams whose sizes differ by at most one.</span>
+          </button>
+          <button type="button" className="card p-4 text-left hover:border-slate-900" onClick={() => navigate(paths.manualTeamAssignment)}>
+            <span className="block font-semibold">Manual</span>
+            <span className="text-sm text-slate-600">Pick each athlete’s team yourself.</span>
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import { paths as api, type Practice, type Team, type TeamMatchRow } from '../../../core/api';
+import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
+import { TouchPicker } from '../../components/ui/touch-picker';
+import { toast, toastError } from '../../components/ui/toast';
+import { api as call } from '../../lib/api';
+import { paths } from '../../paths';
+import { applySheet, teamsAtom } from '../../state/teams';
+
+/** Fencer numbers: team 1's members are 1–3 (team B, right), team 2's are 4–6 (team A, left). */
+function fencerName(teams: Team[], number: number): string {
+  const team = teams.find((t) => t.team_number === (number <= 3 ? 1 : 2));
+  return team?.members.find((m) => m.position === (number - 1) % 3 + 1)?.athlete_name ?? '—';
+}
+
+type Side = 'a' | 'b';
+
+/** /teams: the nine-relay sheet of the practice's team match, with the teams above it. */
+export function TeamsPage() {
+  const practice = useOutletContext<Practice>();
+  const state = useAtomValue(teamsAtom);
+  const [picking, setPicking] = useState<{ row: TeamMatchRow; side: Side } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  if (state.status === 'idle' || state.status === 'loading') return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading team members...</p>;
+  if (state.status === 'error') return <p className="card p-6 text-center text-sm text-red-700">Failed to load team members</p>;
+
+  const { teams, sheet } = state;
+  const totals = runningTotals(sheet);
+  const result = relayMatchWinner(sheet);
+  const teamName = (side: 'A' | 'B') => (side === 'A' ? 'Team 2' : 'Team 1');
+
+  async function pick(row: TeamMatchRow, side: Side, value: number | null) {
+    setPicking(null);
+    const next = { ...row, [`score_${side}`]: value };
+    const before = sheet;
+    applySheet(practice.id, sheet.map((r) => (r.match_number === row.match_number ? next : r)));
+    try {
+      applySheet(practice.id, await call<TeamMatchRow[]>('PUT', api.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b }));
+    } catch {
+      applySheet(practice.id, before);
+      toastError('Failed to save score');
+    }
+  }
+
+  async function saveAll() {
+    setSaving(true);
+    try {
+      const rows = sheet.map(({ match_number, score_a, score_b }) => ({ match_number, score_a, score_b }));
+      applySheet(practice.id, await call<TeamMatchRow[]>('PUT', api.teamSheet(practice.id), { rows }));
+      toast({ title: 'Success', description: 'Results saved' });
+    } catch {
+      toastError('Failed to save score');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const touchCell = (row: TeamMatchRow, side: Side, win: boolean, lose: boolean) => (
+    <td className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''}`}>
+      <button type="button" className="h-11 w-full min-w-14 font-semibold tabular-nums" aria-label={`Relay ${row.match_number} touches, team ${side.toUpperCase()}`} data-testid={`touch-${row.match_number}-${side}`} onClick={() => setPicking({ row, side })}>
+        {row[`score_${side}`] ?? '-'}
+      </button>
+    </td>
+  );
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {teams.length === 0 ? (
+          <p className="text-sm text-slate-600">No teams yet. Build them to fill in the fencers’ names.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-3" data-testid="team-list">
+            {teams.map((t) => (
+              <li key={t.id} className="card px-3 py-2 text-sm">
+                <span className="font-semibold">Team {t.team_number}</span>
+                <span className="ml-2 text-slate-600">{t.members.map((m) => m.athlete_name).join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex gap-2">
+          <Link to={paths.teamPracticeSetup} className="btn-secondary">Set up teams</Link>
+          <Link to={paths.teamPoolSetup} className="btn-secondary">Team pools</Link>
+        </div>
+      </div>
+
+      <p className="text-sm font-medium text-slate-700">Team A (Left): Fencers 4, 5, 6 | Team B (Right): Fencers 1, 2, 3</p>
+      {result && (
+        <p className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-900" role="status" data-testid="relay-winner">
+          {teamName(result.winner)} wins{result.relay < 9 ? ` (reached 45 in relay ${result.relay})` : ' after the ninth relay'}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full border-collapse text-sm" data-testid="relay-sheet">
+          <thead className="bg-slate-100 text-xs text-slate-700">
+            <tr>
+              <th scope="col" className="border border-slate-200 px-2 py-2">#</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2 text-left">{teamName('A')}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">Touch Scored</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">Team Score</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2" title="The running score this relay ends at">Target</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">Team Score</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">Touch Scored</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2 text-right">{teamName('B')}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">#</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sheet.map((row, i) => {
+              const w = relayRowWinner(row);
+              const t = totals[i]!;
+              const name = (side: Side, win: boolean, lose: boolean) => (
+                <td className={`border border-slate-200 px-2 py-2 ${side === 'b' ? 'text-right' : ''} ${win ? 'font-semibold text-green-800' : lose ? 'text-red-700' : ''}`}>
+                  {fencerName(teams, side === 'a' ? row.fencer_a_number : row.fencer_b_number)}
+                </td>
+              );
+              return (
+                <tr key={row.match_number} data-testid="relay-row">
+                  <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_a_number}</td>
+                  {name('a', w === 'A', w === 'B')}
+                  {touchCell(row, 'a', w === 'A', w === 'B')}
+                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-a`}>{t.a}</td>
+                  <td className="border border-slate-200 px-2 text-center text-xs text-slate-500 tabular-nums">{relayTarget(row.match_number)}</td>
+                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-b`}>{t.b}</td>
+                  {touchCell(row, 'b', w === 'B', w === 'A')}
+                  {name('b', w === 'B', w === 'A')}
+                  <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_b_number}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary" disabled={saving} onClick={saveAll}>Save Results</button>
+      </div>
+      {picking && (
+        <TouchPicker
+          open
+          onOpenChange={(o) => !o && setPicking(null)}
+          title={`Relay ${picking.row.match_number}: ${fencerName(teams, picking.side === 'a' ? picking.row.fencer_a_number : picking.row.fencer_b_number)}`}
+          max={RELAY_TOUCH_MAX}
+          value={picking.row[`score_${picking.side}`]}
+          onPick={(v) => pick(picking.row, picking.side, v)}
+        />
+      )}
+    </div>
+  );
+}

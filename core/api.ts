@@ -126,6 +126,39 @@ export interface TeamMatchRow {
   score_b: number | null;
 }
 
+/** A pool as a guest lists it (SPEC §3: id, name and created_at). */
+export interface GuestTournament {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+/** The practice a guest joined, as the guest screens show it. */
+export interface GuestPractice {
+  id: string;
+  name: string;
+  date: string;
+  practice_type: PracticeType;
+}
+
+/** SPEC §7 guest-join and guest-validate-session answers. */
+export interface GuestSession {
+  tournaments: GuestTournament[];
+  practice: GuestPractice;
+  guest_name: string;
+}
+
+export interface GuestJoinAnswer extends GuestSession {
+  sessionToken: string;
+}
+
+/** Everything a spectator board shows, read-only. */
+export interface SpectatorSnapshot {
+  practice: GuestPractice;
+  pools: PoolSnapshot[];
+  bracket: BracketSnapshot;
+}
+
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
 /** Every error answer of the API has this body. */
@@ -162,5 +195,12 @@ export const paths = {
   teamPools: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/teams/pools`,
   teamSheet: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches`,
   teamSheetRow: (practiceId: string, n: number) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches/${n}`,
+  practiceSharing: (id: string) => `/api/practices/${encodeURIComponent(id)}/sharing`,
+  guestJoin: '/api/guest/join',
+  guestValidate: '/api/guest/validate',
+  guestLeave: '/api/guest/leave',
+  spectate: (code: string) => `/api/spectate/${encodeURIComponent(code)}`,
+  liveByCode: (code: string, token?: string) =>
+    `/api/live?code=${encodeURIComponent(code)}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
   live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
 } as const;

@@ -185,6 +185,21 @@ export const relaySheetSchema = z.object({
     .max(9, { error: 'A team match has 9 relays' }),
 });
 
+/** SPEC §5 Guest join: exactly six digits; an optional name of at most 50 characters. */
+export const GUEST_NAME_MAX = 50;
+export const guestJoinSchema = z.object({
+  room_code: z.string({ error: 'Please enter a 6-digit room code' }).trim().regex(/^\d{6}$/, { error: 'Please enter a 6-digit room code' }),
+  guest_name: z
+    .string()
+    .trim()
+    .max(GUEST_NAME_MAX, { error: `Your name must be at most ${GUEST_NAME_MAX} characters` })
+    .optional()
+    .nullable()
+    .transform((v) => v || 'Guest'),
+});
+
+export const sharingSchema = z.object({ enabled: z.boolean({ error: 'Say whether guest access is on or off' }) });
+
 /** The first message of a failed parse: what a form or a 400 answer shows. */
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';

@@ -6,10 +6,12 @@ import { writeGuard } from './middleware/write-guard';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { feedbackRoutes } from './routes/feedback';
+import { guestRoutes } from './routes/guest';
 import { liveRoutes } from './routes/live';
 import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
+import { spectateRoutes } from './routes/spectate';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 
 export const app = new Hono<AppEnv>().basePath('/api');
@@ -28,6 +30,8 @@ app.route('/athletes', athleteRoutes);
 app.route('/notes', noteRoutes);
 app.route('/feedback', feedbackRoutes);
 app.route('/live', liveRoutes);
+app.route('/guest', guestRoutes);
+app.route('/spectate', spectateRoutes);
 
 app.notFound((c) => c.json({ error: 'Not found' }, 404));
 

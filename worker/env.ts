@@ -16,9 +16,19 @@ export interface AuthUser {
   email: string;
 }
 
+export interface GuestUser {
+  practiceId: string;
+  sessionId: string;
+  name: string;
+}
+
 export interface Variables {
   user: AuthUser | null;
   accessExp: number | null;
+  /** A guest holding a live room session (bearer token), or null. */
+  guest: GuestUser | null;
+  /** A guest token was sent but its session is over (left, revoked, expired). */
+  guestEnded: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

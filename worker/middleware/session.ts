@@ -1,21 +1,52 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { readAccessCookie } from '../auth/cookies';
+import { verifyGuestToken } from '../auth/guest-token';
 import { verifyAccessToken } from '../auth/tokens';
-import { notAuthenticated } from '../errors';
+import { HttpError, notAuthenticated } from '../errors';
+import { getRoom } from '../room/room';
 
-/** Reads the access cookie; sets `user` to the signed-in coach or null. */
+/** The guest bearer token of a request (a header, or the query of a websocket upgrade). */
+export function guestTokenOf(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined } }) {
+  const auth = c.req.header('authorization');
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  return c.req.query('token') ?? null;
+}
+
+/**
+ * Reads who is asking: the coach's access cookie sets `user`; a guest bearer token sets `guest`, but only
+ * while the practice's room still lists the session (leaving, sharing off or a new code ends it at once).
+ */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
   const token = readAccessCookie(c);
   const verified = token ? await verifyAccessToken(token, c.env.JWT_SECRET) : null;
   c.set('user', verified?.user ?? null);
   c.set('accessExp', verified?.expMs ?? null);
+  c.set('guest', null);
+  c.set('guestEnded', false);
+  const guestToken = verified ? null : guestTokenOf(c);
+  if (guestToken) {
+    const claims = await verifyGuestToken(guestToken, c.env.JWT_SECRET);
+    const live = claims ? await getRoom(c.env, claims.practiceId).hasGuest(claims.sessionId) : false;
+    if (claims && live) c.set('guest', claims);
+    else c.set('guestEnded', true);
+  }
   await next();
 });
 
-/** Refuses a request without a signed-in coach: 401 'Not authenticated'. */
+export const guestSessionEnded = () => new HttpError(401, 'Your guest session has ended. Join again with the room code.');
+
+/** The refusal for a request without the right credentials: an ended guest session says so. */
+export function unauthenticated(c: { get(key: 'guestEnded'): boolean }) {
+  return c.get('guestEnded') ? guestSessionEnded() : notAuthenticated();
+}
+
+/** Refuses anyone but a signed-in coach: 403 for a guest, 401 for nobody. */
 export const requireCoach = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('user')) throw notAuthenticated();
+  if (!c.get('user')) {
+    if (c.get('guest')) throw new HttpError(403, 'Guests cannot do this: it needs the coach’s account');
+    throw unauthenticated(c);
+  }
   await next();
 });
 

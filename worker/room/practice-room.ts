@@ -15,8 +15,9 @@ export interface SocketTag {
  * the practice and fans out the snapshots that routes publish after a successful write.
  * Sockets are accepted with the hibernation API: the object may sleep between messages, and after a
  * wake-up `getWebSockets()` and each socket's attachment (its role) are all it needs. Pings are
- * answered by the runtime (`setWebSocketAutoResponse`) so they never wake it. It keeps no pool data:
- * D1 is the only truth.
+ * answered by the runtime (`setWebSocketAutoResponse`) so they never wake it. Its own storage holds only
+ * the live guest sessions of the practice (so a left or revoked session stops working at once); it keeps
+ * no pool data: D1 is the only truth.
  */
 export class PracticeRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -38,11 +39,11 @@ export class PracticeRoom extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Sends a message to every socket in the room; returns how many received it. */
-  async publish(message: LiveMessage): Promise<number> {
+  /** Sends a message to every socket in the room (or those with a tag); returns how many received it. */
+  async publish(message: LiveMessage, tag?: string): Promise<number> {
     const data = JSON.stringify(message);
     let sent = 0;
-    for (const ws of this.ctx.getWebSockets()) {
+    for (const ws of this.ctx.getWebSockets(tag)) {
       try {
         ws.send(data);
         sent++;
@@ -61,6 +62,29 @@ export class PracticeRoom extends DurableObject<Env> {
       ws.close(4001, reason.slice(0, 120));
     }
     return sockets.length;
+  }
+
+  /** Registers a guest session: until it is removed, the guest's token works. */
+  async addGuest(sessionId: string, name: string): Promise<void> {
+    await this.ctx.storage.put(`guest:${sessionId}`, { name, joinedAt: Date.now() });
+  }
+
+  async hasGuest(sessionId: string): Promise<boolean> {
+    return (await this.ctx.storage.get(`guest:${sessionId}`)) !== undefined;
+  }
+
+  /** Ends one guest's session (they left) and closes their sockets. */
+  async removeGuest(sessionId: string): Promise<void> {
+    await this.ctx.storage.delete(`guest:${sessionId}`);
+    await this.closeSockets(`subject:${sessionId}`, 'You have left the guest pools');
+  }
+
+  /** Sharing off or a new room code: every guest session ends, and guest and spectator sockets close. */
+  async endGuestAccess(reason: string): Promise<void> {
+    const sessions = await this.ctx.storage.list({ prefix: 'guest:' });
+    await this.ctx.storage.delete([...sessions.keys()]);
+    await this.closeSockets('guest', reason);
+    await this.closeSockets('spectator', reason);
   }
 
   async connectionCount(): Promise<number> {

@@ -6,10 +6,13 @@ export function getRoom(env: Env, practiceId: string) {
   return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
 }
 
-/** Publishes a message to a practice's room; a failed publish is logged and never fails the write. */
-export async function publish(env: Env, practiceId: string, message: LiveMessage) {
+/**
+ * Publishes a message to a practice's room (or only its sockets with `tag`, e.g. 'coach'); a failed
+ * publish is logged and never fails the write.
+ */
+export async function publish(env: Env, practiceId: string, message: LiveMessage, tag?: string) {
   try {
-    await getRoom(env, practiceId).publish(message);
+    await getRoom(env, practiceId).publish(message, tag);
   } catch (e) {
     console.error('publish failed', practiceId, message.type, e);
   }

@@ -6,11 +6,10 @@ import { bracketScoreSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
-import { coachOf, requireCoach } from '../middleware/session';
+import { practiceAccess } from '../auth/access';
 import { publish } from '../room/room';
 import { loadBracket, resetBracket, saveBracketMatches } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
-import { getPractice } from '../store/practices';
 import { readJson } from '../validate';
 
 /** Saves that lose a race are tried again on the fresh state this many times before answering 409. */
@@ -22,23 +21,24 @@ async function answerWithBracket(c: Context<AppEnv>, db: Db, practiceId: string)
   return c.json(bracket);
 }
 
-/** The tableau of one practice. Mounted at /practices/:practiceId/bracket. */
+/** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
 export const bracketRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
   .get('/', async (c) => {
     const db = getDb(c.env.DB);
-    const practice = await getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
+    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'results.read');
     return c.json(await loadBracket(db, practice.id));
   })
   .post('/scores', async (c) => {
     const db = getDb(c.env.DB);
-    const practice = await getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
+    const { practice, role } = await practiceAccess(c, db, c.req.param('practiceId')!, 'bracket.write');
     const input = await readJson(c, bracketScoreSchema);
     const max = bracketMaxScore(practice.practice_type);
     if (input.player1_score > max || input.player2_score > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
 
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
+      const [all, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
+      // A guest's tableau is the one the guest sees: drawn from the shared pools.
+      const pools = role === 'coach' ? all : all.filter((p) => p.allow_guest_access);
       const tableau = resolveTableau(pools, saved);
       if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
       const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
@@ -57,7 +57,7 @@ export const bracketRoutes = new Hono<AppEnv>()
   })
   .delete('/', async (c) => {
     const db = getDb(c.env.DB);
-    const practice = await getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
+    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.manage');
     await resetBracket(db, practice.id);
     return answerWithBracket(c, db, practice.id);
   });

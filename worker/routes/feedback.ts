@@ -8,6 +8,7 @@ import { readJson } from '../validate';
 
 export const feedbackRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const user = c.get('user');
+  if (c.get('guest')) throw new HttpError(403, 'Only coaches can send feedback.');
   if (!user) throw new HttpError(401, 'You must be logged in to submit feedback.');
   const input = await readJson(c, feedbackSchema);
   await getDb(c.env.DB).insert(feedback).values({

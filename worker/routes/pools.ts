@@ -10,13 +10,14 @@ import { boutSchema, clearBoutSchema, generatePoolsSchema, MAX_POOL_SIZE, player
 import type { AppEnv } from '../env';
 import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
+import { poolAccess, practiceAccess } from '../auth/access';
 import { coachOf, requireCoach } from '../middleware/session';
 import { publish } from '../room/room';
 import { listAthletesByIds } from '../store/athletes';
 import { latestPoolResults } from '../store/athlete-results';
 import { getPractice } from '../store/practices';
 import {
-  addPlayer, clearBout, createPool, deletePool, getOwnedPool, insertGeneratedPools, listPoolSnapshots, loadPoolSnapshot,
+  addPlayer, clearBout, createPool, deletePool, insertGeneratedPools, listPoolSnapshots, loadPoolSnapshot,
   removePlayer, renamePool, writeBout, type NewPool,
 } from '../store/pools';
 import { readJson } from '../validate';
@@ -39,21 +40,21 @@ export async function answerWithGeneratedPools(c: Context<AppEnv>, db: Db, pract
   return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
 }
 
-/** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
+/** Pools of one practice: list (coach, or guests: the shared ones), create, generate. Mounted at /practices/:practiceId/pools. */
 export const practicePoolRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
   .get('/', async (c) => {
     const db = getDb(c.env.DB);
-    const practice = await getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
-    return c.json(await listPoolSnapshots(db, practice.id));
+    const { practice, role } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.read');
+    const pools = await listPoolSnapshots(db, practice.id);
+    return c.json(role === 'coach' ? pools : pools.filter((p) => p.allow_guest_access));
   })
   .post('/', async (c) => {
     const db = getDb(c.env.DB);
-    const practice = await getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
+    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.manage');
     const { name } = await readJson(c, poolNameSchema);
     return answerWithPool(c, db, await createPool(db, practice, name), 201);
   })
-  .post('/generate', async (c) => {
+  .post('/generate', requireCoach, async (c) => {
     const db = getDb(c.env.DB);
     const userId = coachOf(c).id;
     const practice = await getPractice(db, userId, c.req.param('practiceId')!);
@@ -95,44 +96,43 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     return answerWithGeneratedPools(c, db, practice, newPools);
   });
 
-/** One pool: rename, delete, fencers and bouts. Mounted at /pools. */
+/** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
 export const poolRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
   .get('/:poolId', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.read');
     return c.json(await loadPoolSnapshot(db, pool.id));
   })
   .patch('/:poolId', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
     const { name } = await readJson(c, poolNameSchema);
     await renamePool(db, pool.id, name);
     return answerWithPool(c, db, pool.id);
   })
   .delete('/:poolId', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
     await deletePool(db, pool.id);
     await publish(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
   .post('/:poolId/players', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
     const { name } = await readJson(c, playerNameSchema);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, db, pool.id, 201);
   })
   .delete('/:poolId/players/:playerId', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, db, pool.id);
   })
   .post('/:poolId/bouts', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool, practice } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool, practice } = await poolAccess(c, db, c.req.param('poolId'), 'bout.write');
     const bout = await readJson(c, boutSchema);
     const max = poolMaxScore(practice.practice_type);
     if (bout.score1 > max || bout.score2 > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
@@ -141,7 +141,7 @@ export const poolRoutes = new Hono<AppEnv>()
   })
   .delete('/:poolId/bouts', async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await getOwnedPool(db, coachOf(c).id, c.req.param('poolId'));
+    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'bout.write');
     const { player1_id, player2_id } = await readJson(c, clearBoutSchema);
     await clearBout(db, pool.id, player1_id, player2_id);
     return answerWithPool(c, db, pool.id);

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { createPracticeSchema } from '../../core/validation';
+import { createPracticeSchema, sharingSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { coachOf, requireCoach } from '../middleware/session';
-import { publish } from '../room/room';
-import { createPractice, deletePractice, getPractice, listPractices, regenerateRoomCode } from '../store/practices';
+import { getRoom, publish } from '../room/room';
+import { createPractice, deletePractice, getPractice, listPractices, regenerateRoomCode, setSharing } from '../store/practices';
 import { readJson } from '../validate';
 import { todayIso } from '../../core/dates';
 
@@ -23,12 +23,22 @@ export const practiceRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
   .post('/:id/room-code', async (c) => {
     const practice = await regenerateRoomCode(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
-    await publish(c.env, practice.id, { type: 'practice', practice });
+    // The old code is void: everyone who joined with it is out at once.
+    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.');
+    await publish(c.env, practice.id, { type: 'practice', practice }, 'coach');
+    return c.json(practice);
+  })
+  .post('/:id/sharing', async (c) => {
+    const { enabled } = await readJson(c, sharingSchema);
+    const practice = await setSharing(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), enabled);
+    if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.');
+    await publish(c.env, practice.id, { type: 'practice', practice }, 'coach');
     return c.json(practice);
   })
   .delete('/:id', async (c) => {
     const id = c.req.param('id');
     await deletePractice(getDb(c.env.DB), coachOf(c).id, id);
-    await publish(c.env, id, { type: 'practice-deleted', practiceId: id });
+    await getRoom(c.env, id).endGuestAccess('This practice was deleted.');
+    await publish(c.env, id, { type: 'practice-deleted', practiceId: id }, 'coach');
     return c.json({ ok: true });
   });

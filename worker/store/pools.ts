@@ -26,6 +26,18 @@ export async function getOwnedPool(db: Db, userId: string, poolId: string): Prom
   return row;
 }
 
+/** A pool open to the guests of a practice that shares; 404 for any other. */
+export async function getSharedPool(db: Db, practiceId: string, poolId: string): Promise<PoolContext> {
+  const row = await db
+    .select({ pool: tournaments, practice: practices })
+    .from(tournaments)
+    .innerJoin(practices, eq(practices.id, tournaments.practice_id))
+    .where(and(eq(tournaments.id, poolId), eq(tournaments.practice_id, practiceId), eq(tournaments.allow_guest_access, true), eq(practices.allow_guest_access, true)))
+    .get();
+  if (!row) throw notFound('Pool');
+  return row;
+}
+
 function toSnapshots(pools: PoolRow[], playerRows: (typeof players.$inferSelect)[], boutRows: (typeof matches.$inferSelect)[]): PoolSnapshot[] {
   return pools.map((t) => ({
     id: t.id,

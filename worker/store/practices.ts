@@ -41,6 +41,27 @@ export async function getPractice(db: Db, userId: string, id: string): Promise<P
   return row;
 }
 
+/** A practice that currently shares with guests, by id; null otherwise. */
+export async function getSharedPractice(db: Db, id: string): Promise<Practice | null> {
+  return (await db.select().from(practices).where(and(eq(practices.id, id), eq(practices.allow_guest_access, true))).get()) ?? null;
+}
+
+/** The practice a room code opens, only while it shares with guests. */
+export async function findSharedPracticeByCode(db: Db, code: string): Promise<Practice | null> {
+  return (await db.select().from(practices).where(and(eq(practices.room_code, code), eq(practices.allow_guest_access, true))).get()) ?? null;
+}
+
+export async function setSharing(db: Db, userId: string, id: string, enabled: boolean): Promise<Practice> {
+  const row = await db
+    .update(practices)
+    .set({ allow_guest_access: enabled, updated_at: Date.now() })
+    .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Practice');
+  return row;
+}
+
 export async function createPractice(
   db: Db,
   userId: string,

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
+import { computePoolStats } from '../../core/fencing/pool-stats';
+import { joinAsGuest, type GuestClient } from '../helpers/guests';
+import { openSocket } from '../helpers/sockets';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+/** A coach's practice with one fenced pool of two, shared with guests. */
+async function sharedPractice(client: Client, name: string) {
+  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name }));
+  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
+  const pool = pools[0]!;
+  await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 3 });
+  const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+  return { practice: shared, pool };
+}
+
+type Cell = 'list pools' | 'read a pool' | 'write a bout' | 'write a bracket score' | 'read results' | 'create a pool' | 'read the roster';
+
+/** The seven actions of the matrix, against practice P and pool X, as `client` sends them. */
+async function attempt(client: Client, p: Practice, x: PoolSnapshot): Promise<Record<Cell, number>> {
+  const [a, b] = x.players;
+  const out = {} as Record<Cell, number>;
+  out['list pools'] = (await client.get(`/api/practices/${p.id}/pools`)).status;
+  out['read a pool'] = (await client.get(`/api/pools/${x.id}`)).status;
+  out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4 })).status;
+  out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9 })).status;
+  out['read results'] = (await client.get(`/api/practices/${p.id}/bracket`)).status;
+  out['create a pool'] = (await client.post(`/api/practices/${p.id}/pools`, { name: 'Extra' })).status;
+  out['read the roster'] = (await client.get('/api/athletes')).status;
+  return out;
+}
+
+const row = (statuses: number[]): Record<Cell, number> => {
+  const cells: Cell[] = ['list pools', 'read a pool', 'write a bout', 'write a bracket score', 'read results', 'create a pool', 'read the roster'];
+  return Object.fromEntries(cells.map((c, i) => [c, statuses[i]!])) as Record<Cell, number>;
+};
+
+describe('who may do what (SPEC §6), one row per role', async () => {
+  const owner = await signedUpCoach('Owner');
+  const { practice: P, pool: X } = await sharedPractice(owner.client, 'Shared');
+  const { practice: Q } = await sharedPractice(owner.client, 'Other shared');
+  const { guest: guestOfP } = await joinAsGuest(P.room_code);
+  const { guest: guestOfQ } = await joinAsGuest(Q.room_code);
+
+  it('the owner may do everything', async () => {
+    expect(await attempt(owner.client, P, X)).toEqual(row([200, 200, 200, 200, 200, 201, 200]));
+  });
+
+  it('another coach finds nothing of it (404) and reads only their own roster', async () => {
+    const other = await signedUpCoach('Other');
+    await other.client.post('/api/athletes', { name: 'Their own' });
+    expect(await attempt(other.client, P, X)).toEqual(row([404, 404, 404, 404, 404, 404, 200]));
+    expect((await json(await other.client.get('/api/athletes'))).map((a: { name: string }) => a.name)).toEqual(['Their own']);
+  });
+
+  it('a guest of this practice reads and scores its shared pools and tableau, and nothing else (403)', async () => {
+    expect(await attempt(guestOfP, P, X)).toEqual(row([200, 200, 200, 200, 200, 403, 403]));
+    const refused = await guestOfP.post(`/api/practices/${P.id}/pools`, { name: 'x' });
+    expect((await json(refused)).error).toBe('Guests cannot do this: it needs the coach’s account');
+    for (const [method, path, body] of [
+      ['DELETE', `/api/pools/${X.id}`, {}],
+      ['POST', `/api/pools/${X.id}/players`, { name: 'intruder' }],
+      ['POST', `/api/practices/${P.id}/room-code`, {}],
+      ['POST', `/api/practices/${P.id}/sharing`, { enabled: false }],
+      ['GET', '/api/practices'],
+      ['POST', '/api/practices', { practice_type: 'individual', name: 'x' }],
+      ['DELETE', `/api/practices/${P.id}`, {}],
+      ['POST', '/api/feedback', { feedback_type: 'report_issue', message: 'x' }],
+      ['GET', `/api/practices/${P.id}/team-matches`],
+    ] as const) {
+      expect((await guestOfP.request(method, path, body)).status, `${method} ${path}`).toBe(403);
+    }
+    // A guest does write bouts; the statistics follow from the bout like anyone's.
+    const pool = await json<PoolSnapshot>(await guestOfP.get(`/api/pools/${X.id}`));
+    const [ann, bob] = computePoolStats(pool.players, pool.bouts);
+    expect([ann!.matches[bob!.id], bob!.matches[ann!.id]]).toEqual(['V5', 'D4']);
+  });
+
+  it('a guest of another practice gets 404 for this one (and 403 for what guests never do)', async () => {
+    expect(await attempt(guestOfQ, P, X)).toEqual(row([404, 404, 404, 404, 404, 403, 403]));
+  });
+
+  it('a spectator reads the board by room code; every write and the roster are refused (401)', async () => {
+    const spectator = new Client();
+    const board = await spectator.get(`/api/spectate/${P.room_code}`);
+    expect(board.status).toBe(200);
+    const snap = await json<SpectatorSnapshot>(board);
+    expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual' });
+    expect(snap.pools.map((p) => p.id)).toContain(X.id);
+    expect(snap.bracket.practice_id).toBe(P.id);
+    const writes = await attempt(spectator, P, X);
+    expect(writes).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
+  });
+
+  it('nobody at all gets 401 Not authenticated everywhere, and no board for a wrong code', async () => {
+    const anonymous = new Client();
+    expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
+    expect(await json(await anonymous.get(`/api/practices/${P.id}/pools`))).toEqual({ error: 'Not authenticated' });
+    const wrong = P.room_code === '000000' ? '000001' : '000000';
+    expect((await anonymous.get(`/api/spectate/${wrong}`)).status).toBe(404);
+  });
+
+  it('a guest who left is out at once (401, and says so)', async () => {
+    const { guest } = await joinAsGuest(P.room_code, 'Leaver');
+    expect((await guest.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
+    expect((await guest.post('/api/guest/leave')).status).toBe(200);
+    expect(await attempt(guest, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
+    expect(await json(await guest.get(`/api/pools/${X.id}`))).toEqual({ error: 'Your guest session has ended. Join again with the room code.' });
+    expect((await guest.post('/api/guest/validate')).status).toBe(401);
+  });
+
+  it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
+    const socket = (await openSocket(guestOfP, `code=${P.room_code}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
+    await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
+    const off = await owner.client.post(`/api/practices/${P.id}/sharing`, { enabled: false });
+    expect((await json<Practice>(off)).allow_guest_access).toBe(false);
+    expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.' });
+    expect(await socket.closed).toBe(4001);
+    expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
+    expect((await new Client().get(`/api/spectate/${P.room_code}`)).status).toBe(404);
+    const rejoin = await new Client().post('/api/guest/join', { room_code: P.room_code });
+    expect(rejoin.status).toBe(404);
+    expect(await json(rejoin)).toEqual({ error: 'Invalid room code or room is not accessible' });
+    // The owner is unaffected.
+    expect((await owner.client.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
+  });
+});

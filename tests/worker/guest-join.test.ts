@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedPools, Practice } from '../../core/api';
+import { JOIN_LIMIT_PER_ADDRESS, JOIN_LIMIT_PER_PREFIX } from '../../worker/routes/guest';
+import { joinAsGuest } from '../helpers/guests';
+import { openSocket } from '../helpers/sockets';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+async function practiceOf(client: Client, share: boolean) {
+  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Join me' }));
+  await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 2, entries: ['a', 'b', 'c', 'd'].map((name) => ({ name })) });
+  return share ? json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true })) : practice;
+}
+
+/** A six-digit code whose first three digits differ from `avoid`'s. */
+const codeOutside = (avoid: string, i: number) => String(((Number(avoid.slice(0, 3)) + 1 + (i % 998)) % 1000) * 1000 + (i % 1000)).padStart(6, '0');
+
+describe('joining a practice by room code', () => {
+  it('answers the shared pools (id, name, created_at) and a session token; the token validates', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const { guest, answer } = await joinAsGuest(practice.room_code, '  Sam  ');
+    expect(answer.tournaments.map((t) => t.name)).toEqual(['Pool 1', 'Pool 2']);
+    expect(Object.keys(answer.tournaments[0]!).sort()).toEqual(['created_at', 'id', 'name']);
+    expect(answer.practice).toMatchObject({ id: practice.id, name: 'Join me', practice_type: 'individual' });
+    expect(answer.guest_name).toBe('Sam');
+    expect(answer.sessionToken.split('.')).toHaveLength(3);
+    const valid = await guest.post('/api/guest/validate');
+    expect(valid.status).toBe(200);
+    expect((await json(valid)).tournaments).toEqual(answer.tournaments);
+  });
+
+  it('gives the same answer for a wrong code and for a practice that does not share', async () => {
+    const { client } = await signedUpCoach();
+    const unshared = await practiceOf(client, false);
+    const a = await new Client().post('/api/guest/join', { room_code: unshared.room_code });
+    const b = await new Client().post('/api/guest/join', { room_code: codeOutside(unshared.room_code, 7) });
+    expect([a.status, b.status]).toEqual([404, 404]);
+    const [bodyA, bodyB] = [await json(a), await json(b)];
+    expect(bodyA).toEqual(bodyB);
+    expect(bodyA).toEqual({ error: 'Invalid room code or room is not accessible' });
+  });
+
+  it('needs six digits and a name of at most 50 characters', async () => {
+    for (const room_code of ['12345', '1234567', '12a456', '']) {
+      const res = await new Client().post('/api/guest/join', { room_code });
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({ error: 'Please enter a 6-digit room code' });
+    }
+    const long = await new Client().post('/api/guest/join', { room_code: '123456', guest_name: 'x'.repeat(51) });
+    expect(await json(long)).toEqual({ error: 'Your name must be at most 50 characters' });
+  });
+
+  it('a regenerated code ends every guest session and the old code opens nothing', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const { guest } = await joinAsGuest(practice.room_code);
+    const fresh = await json<Practice>(await client.post(`/api/practices/${practice.id}/room-code`));
+    expect((await guest.get(`/api/practices/${practice.id}/pools`)).status).toBe(401);
+    expect((await new Client().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
+    expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
+  });
+
+  it('a spectator socket by room code receives the pool snapshots the coach writes', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const spectator = (await openSocket(new Client(), `code=${practice.room_code}`)).socket!;
+    try {
+      await spectator.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
+      const pools = await json<GeneratedPools['pools']>(await client.get(`/api/practices/${practice.id}/pools`));
+      const [a, b] = pools[0]!.players;
+      await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1 });
+      const msg = await spectator.waitFor((m) => m.type === 'pool');
+      expect(msg.type === 'pool' && msg.pool.bouts).toHaveLength(1);
+    } finally {
+      spectator.ws.close();
+    }
+    expect((await openSocket(new Client(), 'code=999999')).status).toBe(404);
+  });
+});
+
+describe('guessing room codes', () => {
+  it('cuts a loop of 200 wrong codes from one address off after the allowed attempts; another address still joins', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const attacker = new Client('192.0.2.66');
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await attacker.post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect((await json(res)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+      }
+    }
+    expect(statuses.slice(0, JOIN_LIMIT_PER_ADDRESS)).toEqual(Array(JOIN_LIMIT_PER_ADDRESS).fill(404));
+    expect(statuses.slice(JOIN_LIMIT_PER_ADDRESS).every((s) => s === 429)).toBe(true);
+    // Even the right code is refused to that address now…
+    expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
+    // …while a guest elsewhere joins.
+    const ok = await new Client('198.51.100.23').post('/api/guest/join', { room_code: practice.room_code, guest_name: 'Parent' });
+    expect(ok.status).toBe(200);
+  });
+
+  it('throttles a code prefix across addresses, so spreading guesses over many addresses does not help', async () => {
+    const prefix = '731';
+    for (let i = 0; i < JOIN_LIMIT_PER_PREFIX; i++) {
+      expect((await new Client(`203.0.113.${i + 1}`).post('/api/guest/join', { room_code: `${prefix}${String(i).padStart(3, '0')}` })).status).toBe(404);
+    }
+    const next = await new Client('203.0.113.200').post('/api/guest/join', { room_code: `${prefix}999` });
+    expect(next.status).toBe(429);
+    // Other prefixes are untouched.
+    expect((await new Client('203.0.113.201').post('/api/guest/join', { room_code: '732000' })).status).toBe(404);
+  });
+});

@@ -20,9 +20,13 @@ import { ManualPoolAssignmentPage } from './features/practice-setup/manual-pool-
 import { PracticeSetupPage } from './features/practice-setup/practice-setup-page';
 import { PracticesPage } from './features/practices/practices-page';
 import { useSessionKeeper } from './state/session';
+import { useGuestKeeper } from './state/guest-keeper';
+import { CoachOnly } from './components/layout/coach-only';
+import { SpectatorPage } from './features/spectator/spectator-page';
 
 function Root() {
   useSessionKeeper();
+  useGuestKeeper();
   return (
     <>
       <Outlet />
@@ -39,6 +43,16 @@ export const router = createBrowserRouter([
       { path: '/guest-join', element: <GuestJoinPage /> },
       { path: '/guest-join/:code', element: <GuestJoinCodePage /> },
       {
+        path: '/live/:code',
+        element: <SpectatorPage />,
+        children: [
+          { index: true, element: <PoolsScreen /> },
+          { path: 'results', element: <PoolResultsPage /> },
+          { path: 'tableau', element: <TableauPage /> },
+          { path: 'final', element: <FinalResultsPage /> },
+        ],
+      },
+      {
         element: (
           <ProtectedRoute>
             <AppShell />
@@ -47,14 +61,14 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <PracticesPage /> },
           { path: '/practices', element: <PracticesPage /> },
-          { path: '/athletes', element: <AthletesPage /> },
-          { path: '/athletes/:id', element: <AthleteDetailPage /> },
-          { path: '/practice-setup', element: <PracticeSetupPage /> },
-          { path: '/manual-pool-assignment', element: <ManualPoolAssignmentPage /> },
-          { path: '/team-practice-setup', element: <TeamPracticeSetupPage /> },
-          { path: '/manual-team-assignment', element: <TeamAssignmentPage /> },
-          { path: '/single-match', element: <TeamAssignmentPage singleMatch /> },
-          { path: '/team-pool-setup', element: <TeamPoolSetupPage /> },
+          { path: '/athletes', element: <CoachOnly><AthletesPage /></CoachOnly> },
+          { path: '/athletes/:id', element: <CoachOnly><AthleteDetailPage /></CoachOnly> },
+          { path: '/practice-setup', element: <CoachOnly><PracticeSetupPage /></CoachOnly> },
+          { path: '/manual-pool-assignment', element: <CoachOnly><ManualPoolAssignmentPage /></CoachOnly> },
+          { path: '/team-practice-setup', element: <CoachOnly><TeamPracticeSetupPage /></CoachOnly> },
+          { path: '/manual-team-assignment', element: <CoachOnly><TeamAssignmentPage /></CoachOnly> },
+          { path: '/single-match', element: <CoachOnly><TeamAssignmentPage singleMatch /></CoachOnly> },
+          { path: '/team-pool-setup', element: <CoachOnly><TeamPoolSetupPage /></CoachOnly> },
           {
             element: <PracticeLayout />,
             children: [
@@ -63,7 +77,7 @@ export const router = createBrowserRouter([
               { path: '/pool-results', element: <PoolResultsPage /> },
               { path: '/tableau', element: <TableauPage /> },
               { path: '/final-results', element: <FinalResultsPage /> },
-              { path: '/teams', element: <TeamsPage /> },
+              { path: '/teams', element: <CoachOnly><TeamsPage /></CoachOnly> },
             ],
           },
         ],

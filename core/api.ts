@@ -146,6 +146,8 @@ export interface GuestSession {
   tournaments: GuestTournament[];
   practice: GuestPractice;
   guest_name: string;
+  /** The code the guest joined with: their live socket connects by it. */
+  room_code: string;
 }
 
 export interface GuestJoinAnswer extends GuestSession {

@@ -1,16 +1,35 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { ROOM_CODE_PATTERN } from '../../core/room-code';
-import { toastError } from './ui/toast';
+import { ApiError } from '../lib/api';
+import { paths } from '../paths';
+import { joinRoom } from '../state/guest';
+import { toast, toastError } from './ui/toast';
 
-/** Room code (6 digits, digits only) and an optional name; used by /guest-join and the guest mode of /auth. */
-export function GuestJoinForm({ nameLimit }: { nameLimit: number }) {
+/**
+ * Room code (6 digits, digits only) and an optional name; used by /guest-join and the guest mode of /auth,
+ * which words its failure differently (SPEC §8).
+ */
+export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failure: 'page' | 'auth' }) {
+  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
-  function submit(e: FormEvent) {
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
     e.preventDefault();
     if (!ROOM_CODE_PATTERN.test(code)) return toastError('Please enter a 6-digit room code');
-    // Guest sessions are not built yet (see the guests issue): say so plainly instead of pretending.
-    toastError('Joining a practice by room code is not available yet.', 'Failed to join room');
+    setBusy(true);
+    try {
+      await joinRoom(code, name.trim());
+      toast({ title: 'Success', description: 'Joined room successfully!' });
+      navigate(paths.individualPractice);
+    } catch (err) {
+      const throttled = err instanceof ApiError && err.status === 429;
+      if (failure === 'auth' || throttled) toastError(err instanceof ApiError ? err.message : 'Failed to join room');
+      else toastError('Invalid room code or room is not accessible');
+    } finally {
+      setBusy(false);
+    }
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
@@ -34,7 +53,7 @@ export function GuestJoinForm({ nameLimit }: { nameLimit: number }) {
         </label>
         <input id="guest_name" className="input" maxLength={nameLimit} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
-      <button type="submit" className="btn-primary w-full">
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
         Join Room
       </button>
     </form>

@@ -30,11 +30,31 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** Where the guest token comes from (set by the guest state, which owns local storage). */
+let bearer: () => string | null = () => null;
+export function setBearerSource(source: () => string | null) {
+  bearer = source;
+}
+
+/** Called when the server says a guest's session is over (left elsewhere, sharing off, new code). */
+let onGuestEnded: (message: string) => void = () => undefined;
+export function onGuestSessionEnded(handler: (message: string) => void) {
+  onGuestEnded = handler;
+}
+
+export function endGuestSession(message: string) {
+  onGuestEnded(message);
+}
+
 async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['content-type'] = 'application/json';
+  const token = bearer();
+  if (token) headers.authorization = `Bearer ${token}`;
   return fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: method === 'GET' ? undefined : { 'content-type': 'application/json' },
+    headers,
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
 }
@@ -44,7 +64,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   let res: Response;
   try {
     res = await send(method, path, body);
-    if (res.status === 401 && !path.startsWith('/api/auth/') && (await refreshSession())) {
+    if (res.status === 401 && !bearer() && !path.startsWith('/api/auth/') && (await refreshSession())) {
       res = await send(method, path, body);
     }
   } catch {
@@ -53,6 +73,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const message = (data as { error?: string } | null)?.error ?? 'An unexpected error occurred.';
+    if (res.status === 401 && bearer() && !path.startsWith('/api/guest/')) onGuestEnded(message);
     throw new ApiError(res.status, message);
   }
   return data as T;

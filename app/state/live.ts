@@ -1,11 +1,13 @@
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
-import { paths } from '../../core/api';
 import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { openLive } from '../lib/live';
 import { applyBracket, loadBracket } from './bracket';
+import { loadSpectatorBoard } from './spectator';
 import { applySheet, applyTeams, loadTeams } from './teams';
+import { endGuestSession } from '../lib/api';
+import type { PracticeView } from './viewer';
 import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
 import { removePractice, upsertPractice } from './practices';
 
@@ -35,13 +37,22 @@ function handle(practiceId: string, msg: LiveMessage) {
 }
 
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
-export function useLivePractice(practiceId: string) {
+export function useLivePractice({ id: practiceId, role, liveUrl, spectateCode }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'spectateCode'>, onClosed?: (reason: string) => void) {
   useEffect(() => {
-    const reload = () => Promise.all([loadPools(practiceId), loadBracket(practiceId), loadTeams(practiceId)]).then((ok) => ok.every(Boolean));
+    const loads = () =>
+      spectateCode
+        ? [loadSpectatorBoard(practiceId, spectateCode)]
+        : [loadPools(practiceId), loadBracket(practiceId), ...(role === 'coach' ? [loadTeams(practiceId)] : [])];
+    const reload = () => Promise.all(loads()).then((ok) => ok.every(Boolean));
     void reload();
     return openLive({
-      url: paths.live(practiceId),
-      onMessage: (msg) => handle(practiceId, msg),
+      url: liveUrl,
+      onMessage: (msg) => {
+        // A guest's room closing means their session is over (sharing off, new code, practice deleted).
+        if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(msg.reason);
+        if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(msg.reason);
+        handle(practiceId, msg);
+      },
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {
         void reload().then((ok) => {
@@ -50,5 +61,5 @@ export function useLivePractice(practiceId: string) {
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
     });
-  }, [practiceId]);
+  }, [practiceId, role, liveUrl, spectateCode, onClosed]);
 }

@@ -38,7 +38,12 @@ export const toGuestPractice = (p: Practice): GuestPractice => ({ id: p.id, name
 
 async function guestSession(db: Db, practice: Practice, name: string): Promise<GuestSession> {
   const pools = (await listPoolSnapshots(db, practice.id)).filter((p) => p.allow_guest_access);
-  return { tournaments: pools.map((p) => ({ id: p.id, name: p.name, created_at: p.created_at })), practice: toGuestPractice(practice), guest_name: name };
+  return {
+    tournaments: pools.map((p) => ({ id: p.id, name: p.name, created_at: p.created_at })),
+    practice: toGuestPractice(practice),
+    guest_name: name,
+    room_code: practice.room_code,
+  };
 }
 
 /** SPEC §7 guest functions: join with a room code, validate a stored session, leave. Mounted at /guest. */

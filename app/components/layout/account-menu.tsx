@@ -5,8 +5,20 @@ import { paths as api } from '../../../core/api';
 import { FeedbackDialog } from '../../features/feedback/feedback-dialog';
 import { api as call } from '../../lib/api';
 import { paths } from '../../paths';
+import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
 import { toast, toastError } from '../ui/toast';
+
+/** A guest sees who they are in the room, and no coach controls (SPEC §6). */
+function GuestChip() {
+  const guest = useAtomValue(guestAtom);
+  if (guest.status !== 'active') return null;
+  return (
+    <span className="rounded-full bg-violet-100 px-3 py-1 text-sm text-violet-900" data-testid="guest-chip">
+      Guest · {guest.session.guest_name}
+    </span>
+  );
+}
 
 /** Share Feedback, the user's email, and My Account (My Athletes, Sign Out). */
 export function AccountMenu() {
@@ -25,7 +37,7 @@ export function AccountMenu() {
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
-  if (session.status !== 'signed-in') return null;
+  if (session.status !== 'signed-in') return <GuestChip />;
 
   async function signOut() {
     setOpen(false);

@@ -1,58 +1,73 @@
+import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
-import type { Practice } from '../../../core/api';
-import { useLivePractice } from '../../state/live';
-import { LiveIndicator } from './live-indicator';
+import { paths as api } from '../../../core/api';
 import { practiceHome, paths } from '../../paths';
+import { guestAtom } from '../../state/guest';
+import { useLivePractice } from '../../state/live';
 import { usePractices, useCurrentPractice } from '../../state/practices';
+import { useRole, type PracticeView } from '../../state/viewer';
 import { Spinner } from '../ui/spinner';
+import { GuestBanner } from './guest-banner';
+import { LiveIndicator } from './live-indicator';
 import { PracticeTabs } from './practice-tabs';
 import { RoomCodeChip } from './room-code-chip';
+import { SharingToggle } from './sharing-toggle';
 
-/** The header of every practice screen: name, type badge, room code chip, tabs, and the screen below. */
+/** The header of every practice screen: name, type badge, room code and sharing (coach), tabs, the screen. */
 export function PracticeLayout() {
+  return useRole() === 'guest' ? <GuestPractice /> : <CoachPractice />;
+}
+
+function CoachPractice() {
   const state = usePractices();
   const practice = useCurrentPractice();
   if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
-  if (!practice) return <NoPractice />;
-  return <LivePractice practice={practice} />;
+  if (!practice) {
+    return (
+      <div className="card p-8 text-center">
+        <h1 className="text-lg font-semibold">No practice selected</h1>
+        <p className="mt-1 text-sm text-slate-600">Please select or create a practice first.</p>
+        <Link to={paths.practices} className="btn-primary mt-4">Go to practices</Link>
+      </div>
+    );
+  }
+  const { id, name, date, practice_type } = practice;
+  return <LivePractice view={{ id, name, date, practice_type, role: 'coach', coach: practice, liveUrl: api.live(id) }} />;
 }
 
-function NoPractice() {
-  return (
-    <div className="card p-8 text-center">
-      <h1 className="text-lg font-semibold">No practice selected</h1>
-      <p className="mt-1 text-sm text-slate-600">Please select or create a practice first.</p>
-      <Link to={paths.practices} className="btn-primary mt-4">
-        Go to practices
-      </Link>
-    </div>
-  );
+function GuestPractice() {
+  const guest = useAtomValue(guestAtom);
+  if (guest.status !== 'active') return <Spinner />;
+  const { session, token } = guest;
+  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: api.liveByCode(session.room_code, token) }} />;
 }
 
 /** A practice's screens share one live connection to its room. */
-function LivePractice({ practice }: { practice: Practice }) {
-  useLivePractice(practice.id);
+function LivePractice({ view }: { view: PracticeView }) {
+  useLivePractice(view);
   return (
     <div className="space-y-4">
-      <Link to={paths.practices} className="text-sm text-sky-700 hover:underline" data-testid="practice-back-link">
-        ← {practice.name}
-      </Link>
+      {view.role === 'coach' && (
+        <Link to={paths.practices} className="text-sm text-sky-700 hover:underline" data-testid="practice-back-link">
+          ← {view.name}
+        </Link>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold" data-testid="practice-name">
-            {practice.name}
-          </h1>
+          <h1 className="text-2xl font-bold" data-testid="practice-name">{view.name}</h1>
           <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold uppercase text-sky-800">
-            {practice.practice_type === 'team' ? 'Team' : 'Individual'}
+            {view.practice_type === 'team' ? 'Team' : 'Individual'}
           </span>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <LiveIndicator />
-          <RoomCodeChip practice={practice} />
+          {view.coach && <SharingToggle practice={view.coach} />}
+          {view.coach && <RoomCodeChip practice={view.coach} />}
         </div>
       </div>
-      <PracticeTabs poolsPath={practiceHome(practice.practice_type)} />
-      <Outlet context={practice} />
+      {view.role === 'guest' && <GuestBanner />}
+      <PracticeTabs poolsPath={practiceHome(view.practice_type)} guest={view.role === 'guest'} />
+      <Outlet context={view} />
     </div>
   );
 }

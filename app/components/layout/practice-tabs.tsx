@@ -10,12 +10,14 @@ const TABS = [
   { to: paths.teams, label: 'Teams' },
 ] as const;
 
-/** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. */
-export function PracticeTabs({ poolsPath }: { poolsPath: string }) {
+const GUEST_HIDDEN = new Set<string>([paths.athletes, paths.teams]);
+
+/** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
+export function PracticeTabs({ poolsPath, guest = false }: { poolsPath: string; guest?: boolean }) {
   return (
     <nav aria-label="Practice" className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {TABS.map((tab) => (
+        {TABS.filter((t) => !guest || !GUEST_HIDDEN.has(t.to)).map((tab) => (
           <li key={tab.label}>
             <NavLink
               to={'root' in tab ? poolsPath : tab.to}

@@ -1,14 +1,17 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { guestAtom } from '../../state/guest';
 import { Navigate } from 'react-router';
 import { paths } from '../../paths';
-import { sessionAtom } from '../../state/session';
+import { useRole } from '../../state/viewer';
 import { Spinner } from '../ui/spinner';
 
-/** SPEC §2: lets a signed-in visitor through, shows 'Loading...' while that is unknown, else sends to /auth. */
+/** SPEC §2: lets a signed-in visitor or a guest through, shows 'Loading...' while that is unknown, else /auth. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const session = useAtomValue(sessionAtom);
-  if (session.status === 'loading') return <Spinner />;
-  if (session.status === 'signed-out') return <Navigate to={paths.auth} replace />;
+  const role = useRole();
+  const guest = useAtomValue(guestAtom);
+  if (role === 'loading') return <Spinner />;
+  // A guest whose session just ended goes back to joining, not to the coaches' sign-in.
+  if (role === 'none') return <Navigate to={guest.status === 'none' && guest.ended ? paths.guestJoin : paths.auth} replace />;
   return <>{children}</>;
 }

@@ -43,7 +43,7 @@ export function AuthPage() {
             {mode === 'signin' && <SigninForm />}
             {mode === 'signup' && <SignupForm />}
             {mode === 'reset' && <ResetForm onSent={() => setMode('signin')} />}
-            {mode === 'guest' && <GuestJoinForm nameLimit={50} />}
+            {mode === 'guest' && <GuestJoinForm nameLimit={50} failure="auth" />}
             <div className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
               {mode !== 'signin' && <ModeLink onClick={() => setMode('signin')}>Sign in</ModeLink>}
               {mode !== 'signup' && <ModeLink onClick={() => setMode('signup')}>Create an account</ModeLink>}

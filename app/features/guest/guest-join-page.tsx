@@ -9,7 +9,7 @@ export function GuestJoinPage() {
       <div className="card w-full max-w-md p-6">
         <h1 className="mb-1 text-lg font-semibold">Join a practice</h1>
         <p className="mb-4 text-sm text-slate-600">Enter the 6-digit room code your coach shows.</p>
-        <GuestJoinForm nameLimit={50} />
+        <GuestJoinForm nameLimit={50} failure="page" />
         <p className="mt-4 text-center text-sm">
           <Link to={paths.auth} className="text-sky-700 hover:underline">
             Coach? Sign in

@@ -5,7 +5,7 @@ import type { PlayerStats } from '../../../core/fencing/pool-stats';
 interface BoutOrderPanelProps {
   players: PoolPlayer[];
   stats: PlayerStats[];
-  onBout: (a: PoolPlayer, b: PoolPlayer) => void;
+  onBout?: (a: PoolPlayer, b: PoolPlayer) => void;
 }
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
@@ -34,11 +34,12 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
             <li key={`${a}-${b}`}>
               <button
                 type="button"
+                disabled={!onBout}
                 data-testid="bout-order-item"
-                className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100 ${
+                className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
                   tag === 'Fencing now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
                 } ${result ? 'text-slate-400' : ''}`}
-                onClick={() => onBout(at(a), at(b))}
+                onClick={() => onBout?.(at(a), at(b))}
               >
                 <span className="w-6 text-right tabular-nums text-slate-400">{i + 1}.</span>
                 <span className="tabular-nums">{a}–{b}</span>

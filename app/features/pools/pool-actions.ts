@@ -1,4 +1,7 @@
-import { paths, type PoolBout, type PoolSnapshot, type Practice } from '../../../core/api';
+import { paths, type PoolBout, type PoolSnapshot } from '../../../core/api';
+
+/** The practice a pool belongs to: only its id matters here. */
+type Practice = { id: string };
 import { orderPair } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';

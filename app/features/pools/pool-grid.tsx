@@ -6,8 +6,10 @@ interface PoolGridProps {
   players: PoolPlayer[];
   stats: PlayerStats[];
   zoom: number;
-  onCell: (row: PoolPlayer, col: PoolPlayer) => void;
-  onRemove: (player: PoolPlayer) => void;
+  /** Absent on a spectator board: cells are read-only. */
+  onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
+  /** Absent for guests, who enter bouts but do not manage the pool. */
+  onRemove?: (player: PoolPlayer) => void;
 }
 
 const cellClass = (result: string | undefined) =>
@@ -31,7 +33,7 @@ export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridPro
             {(['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const).map((h) => (
               <th key={h} scope="col" className={`${th} cursor-help text-center`} title={STAT_TOOLTIPS[h]}>{h}</th>
             ))}
-            <th scope="col" className={th}>Actions</th>
+            {onRemove && <th scope="col" className={th}>Actions</th>}
           </tr>
         </thead>
         <tbody>
@@ -50,6 +52,9 @@ export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridPro
                   const result = s.matches[col.id];
                   return (
                     <td key={col.id} className={`border border-slate-200 p-0 text-center ${cellClass(result)}`}>
+                      {!onCell ? (
+                        <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{result ?? '-'}</span>
+                      ) : (
                       <button
                         type="button"
                         className="h-11 w-12 font-semibold tabular-nums"
@@ -59,6 +64,7 @@ export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridPro
                       >
                         {result ?? '-'}
                       </button>
+                      )}
                     </td>
                   );
                 })}
@@ -68,11 +74,13 @@ export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridPro
                 <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
                 <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
                 <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
-                <td className="border border-slate-200 px-1 text-center">
-                  <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
-                    <TrashIcon />
-                  </button>
-                </td>
+                {onRemove && (
+                  <td className="border border-slate-200 px-1 text-center">
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
+                      <TrashIcon />
+                    </button>
+                  </td>
+                )}
               </tr>
             );
           })}

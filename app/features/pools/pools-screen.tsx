@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import type { PoolPlayer, Practice } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/api';
+import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -17,9 +18,15 @@ import { ZOOM, ZoomControl } from './zoom-control';
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
-  const practice = useOutletContext<Practice>();
+  const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
-  const pool = useAtomValue(currentPoolAtom);
+  // Guests score but do not manage pools; a spectator only watches.
+  const guest = practice.role !== 'coach';
+  const watchOnly = practice.role === 'spectator';
+  const current = useAtomValue(currentPoolAtom);
+  // SPEC §2: a guest works on the shared pools only.
+  const visible = guest ? state.pools.filter((p) => p.allow_guest_access) : state.pools;
+  const pool = current && visible.some((p) => p.id === current.id) ? current : (visible[0] ?? null);
   const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
   const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
@@ -39,7 +46,10 @@ export function PoolsScreen() {
     <PoolNameDialog open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} mode="create" onSubmit={(name) => createPool(practice, name)} />
   );
 
-  if (state.pools.length === 0 || !pool) {
+  if (guest && !pool) {
+    return <p className="card p-10 text-center text-sm text-slate-600">The coach has not shared any pools yet. They appear here the moment they do.</p>;
+  }
+  if (visible.length === 0 || !pool) {
     return (
       <div className="card p-10 text-center">
         <h2 className="text-xl font-semibold">Welcome to Pools!</h2>
@@ -74,25 +84,29 @@ export function PoolsScreen() {
         <div>
           <label className="label" htmlFor="pool-select">Pool</label>
           <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
-            {state.pools.map((p) => (
+            {visible.map((p) => (
               <option key={p.id} value={p.id}>{p.name}</option>
             ))}
           </select>
         </div>
+        {!guest && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>New Pool</button>
           <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>Rename</button>
           <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>Delete Pool</button>
           <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">Set up pools</Link>
         </div>
+        )}
       </div>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
-          <label className="sr-only" htmlFor="player-name">Player name</label>
-          <input id="player-name" className="input" placeholder="Add an athlete to this pool" value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
-          <button type="submit" className="btn-primary">Add</button>
-        </form>
+        {!guest && (
+          <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
+            <label className="sr-only" htmlFor="player-name">Player name</label>
+            <input id="player-name" className="input" placeholder="Add an athlete to this pool" value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
+            <button type="submit" className="btn-primary">Add</button>
+          </form>
+        )}
         <ZoomControl zoom={zoom} onZoom={setZoom} />
       </div>
 
@@ -100,19 +114,21 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} zoom={zoom} onCell={(a, b) => setBout({ a, b })} onRemove={setRemoving} />
+          <PoolGrid players={pool.players} stats={stats} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} />
         )}
-        <BoutOrderPanel players={pool.players} stats={stats} onBout={(a, b) => setBout({ a, b })} />
+        <BoutOrderPanel players={pool.players} stats={stats} onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })} />
       </div>
 
+      {!watchOnly && (
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <h2 className="font-semibold">How to use</h2>
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.</li>
           <li>Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.</li>
-          <li>Remove an athlete from the pool with the trash icon.</li>
+          {!guest && <li>Remove an athlete from the pool with the trash icon.</li>}
         </ul>
       </aside>
+      )}
 
       {bout && (
         <ScorePicker

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths as api, type Practice } from '../../../core/api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,14 +8,41 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api as call } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
-import { practiceHome } from '../../paths';
+import { paths, practiceHome } from '../../paths';
+import { guestAtom } from '../../state/guest';
+import { useRole } from '../../state/viewer';
 import { currentPracticeAtom, removePractice, selectPractice, usePractices } from '../../state/practices';
 import { NewPracticeDialog } from './new-practice-dialog';
 
 type View = 'grid' | 'list';
 
-/** / and /practices: the coach's practices with a grid or list view, New Practice, select and delete. */
+/** / and /practices: the coach's practices, or for a guest the practice they joined. */
 export function PracticesPage() {
+  return useRole() === 'guest' ? <GuestPractices /> : <CoachPractices />;
+}
+
+/** SPEC §2: guests see no New Practice, Create First Practice or delete controls. */
+function GuestPractices() {
+  const guest = useAtomValue(guestAtom);
+  const practice = guest.status === 'active' ? guest.session.practice : null;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Practices</h1>
+      {practice ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="practice-list">
+          <li className="card p-4" data-testid="practice-item">
+            <Link to={paths.individualPractice} className="block font-semibold hover:underline">{practice.name}</Link>
+            <span className="text-sm text-slate-600">{formatPracticeDate(practice.date)}</span>
+          </li>
+        </ul>
+      ) : (
+        <p className="card p-10 text-center text-sm text-slate-600">No practices available</p>
+      )}
+    </div>
+  );
+}
+
+function CoachPractices() {
   const state = usePractices();
   const current = useAtomValue(currentPracticeAtom);
   const navigate = useNavigate();

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { paths, type BracketSnapshot, type Practice } from '../../../core/api';
+import { paths, type BracketSnapshot } from '../../../core/api';
+import type { PracticeView } from '../../state/viewer';
 import { bracketMaxScore, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
@@ -15,7 +16,7 @@ const SAVE_COOLDOWN_MS = 500;
 
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
-  const practice = useOutletContext<Practice>();
+  const practice = useOutletContext<PracticeView>();
   const { loading, tableau } = useAtomValue(tableauAtom);
   const [editing, setEditing] = useState<BracketMatch | null>(null);
   const [saving, setSaving] = useState(false);
@@ -86,7 +87,7 @@ export function TableauPage() {
 
   return (
     <div className="space-y-4">
-      {tableau.stale && (
+      {tableau.stale && practice.role === 'coach' && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           <span>The pool results changed after this tableau was drawn. It keeps its results until you redraw it.</span>
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>Redraw tableau</button>
@@ -99,7 +100,7 @@ export function TableauPage() {
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{roundTitle(round, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
                 {tableau.matches.filter((m) => m.round === round).map((m) => {
-                  const playable = m.player1_id !== null && m.player2_id !== null;
+                  const playable = m.player1_id !== null && m.player2_id !== null && practice.role !== 'spectator';
                   return (
                     <li key={m.id} className="card overflow-hidden text-sm" data-testid={`match-${m.id}`}>
                       {side(m, m.player1_id, m.player1_score)}

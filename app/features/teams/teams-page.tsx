@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { paths as api, type Practice, type Team, type TeamMatchRow } from '../../../core/api';
+import { paths as api, type Team, type TeamMatchRow } from '../../../core/api';
+import type { PracticeView } from '../../state/viewer';
 import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
 import { TouchPicker } from '../../components/ui/touch-picker';
 import { toast, toastError } from '../../components/ui/toast';
@@ -19,7 +20,7 @@ type Side = 'a' | 'b';
 
 /** /teams: the nine-relay sheet of the practice's team match, with the teams above it. */
 export function TeamsPage() {
-  const practice = useOutletContext<Practice>();
+  const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(teamsAtom);
   const [picking, setPicking] = useState<{ row: TeamMatchRow; side: Side } | null>(null);
   const [saving, setSaving] = useState(false);

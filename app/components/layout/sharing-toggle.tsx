@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { paths as api, type Practice } from '../../../core/api';
+import { api as call, errorMessage } from '../../lib/api';
+import { upsertPractice } from '../../state/practices';
+import { toast, toastError } from '../ui/toast';
+
+/** The coach turns guest access (and the live board) on or off; off ends every guest session at once. */
+export function SharingToggle({ practice }: { practice: Practice }) {
+  const [busy, setBusy] = useState(false);
+  const on = practice.allow_guest_access;
+  async function toggle() {
+    setBusy(true);
+    try {
+      upsertPractice(await call<Practice>('POST', api.practiceSharing(practice.id), { enabled: !on }));
+      toast({ title: on ? 'Guest access off' : 'Guest access on', description: on ? 'Guests and live boards were disconnected.' : 'Guests can join with the room code.' });
+    } catch (e) {
+      toastError(errorMessage(e, 'Failed to change guest access'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <button type="button" role="switch" aria-checked={on} aria-label="Guest access" disabled={busy} onClick={toggle}
+        className={`relative h-6 w-11 rounded-full transition-colors ${on ? 'bg-green-600' : 'bg-slate-300'}`}>
+        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${on ? 'left-[1.375rem]' : 'left-0.5'}`} />
+      </button>
+      <span className="text-slate-700">Guest access</span>
+      {on && (
+        <a href={`/live/${practice.room_code}`} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline">Live board</a>
+      )}
+    </div>
+  );
+}

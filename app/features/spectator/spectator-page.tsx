@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, Outlet, useParams } from 'react-router';
+import { paths as api, type SpectatorSnapshot } from '../../../core/api';
+import { LiveIndicator } from '../../components/layout/live-indicator';
+import { Spinner } from '../../components/ui/spinner';
+import { useLivePractice } from '../../state/live';
+import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
+import type { PracticeView } from '../../state/viewer';
+
+/**
+ * /live/{code}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and no
+ * name; it works while the coach shares the practice, and updates the moment a score is saved.
+ */
+export function SpectatorPage() {
+  const { code = '' } = useParams();
+  const [board, setBoard] = useState<SpectatorSnapshot | null | 'missing'>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+
+  useEffect(() => {
+    fetchSpectatorBoard(code)
+      .then((b) => {
+        showSpectatorBoard(b);
+        setBoard(b);
+      })
+      .catch(() => setBoard('missing'));
+  }, [code]);
+
+  if (board === null) return <Spinner />;
+  if (board === 'missing' || closed) {
+    return (
+      <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
+        <h1 className="text-2xl font-bold">Live board unavailable</h1>
+        <p className="text-slate-600">{closed ?? 'Invalid room code or room is not accessible'}</p>
+      </div>
+    );
+  }
+  return <Board board={board} code={code} onClosed={setClosed} />;
+}
+
+function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
+  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: api.liveByCode(code), spectateCode: code };
+  const closed = useCallback((reason: string) => onClosed(reason), [onClosed]);
+  useLivePractice(view, closed);
+  const tabs = [
+    { to: `/live/${code}`, label: 'Pools' },
+    { to: `/live/${code}/results`, label: 'Pool Results' },
+    { to: `/live/${code}/tableau`, label: 'Tableau' },
+    { to: `/live/${code}/final`, label: 'Final Results' },
+  ];
+  return (
+    <div className="min-h-screen text-base lg:text-lg">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-widest text-slate-500">Piste live board</p>
+            <h1 className="text-2xl font-bold lg:text-4xl" data-testid="practice-name">{board.practice.name}</h1>
+          </div>
+          <div className="text-lg"><LiveIndicator /></div>
+        </div>
+        <nav aria-label="Live board" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <ul className="flex min-w-max gap-1">
+            {tabs.map((t) => (
+              <li key={t.to}>
+                <NavLink to={t.to} end className={({ isActive }) => `block border-b-4 px-4 py-3 font-semibold ${isActive ? 'border-slate-900' : 'border-transparent text-slate-500'}`}>
+                  {t.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet context={view} />
+      </main>
+    </div>
+  );
+}

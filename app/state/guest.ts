@@ -1,0 +1,55 @@
+import { atom, getDefaultStore } from 'jotai';
+import { paths, type GuestJoinAnswer, type GuestSession } from '../../core/api';
+import { api, ApiError } from '../lib/api';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage';
+
+export type GuestState =
+  | { status: 'checking' }
+  /** `ended`: this tab's guest session just ended (left, or closed by the coach); send them to /guest-join. */
+  | { status: 'none'; ended?: boolean }
+  | { status: 'active'; token: string; session: GuestSession };
+
+export const guestAtom = atom<GuestState>(readStorage(storageKeys.guestSessionToken) ? { status: 'checking' } : { status: 'none' });
+
+const store = getDefaultStore();
+
+/** The stored guest token, sent as a bearer token with every API call while it lasts. */
+export const guestToken = () => readStorage(storageKeys.guestSessionToken);
+
+/** SPEC §4 Guest: not guest → guest by joining a room. */
+export async function joinRoom(roomCode: string, guestName: string): Promise<GuestSession> {
+  const answer = await api<GuestJoinAnswer>('POST', paths.guestJoin, { room_code: roomCode, guest_name: guestName || null });
+  // SPEC §5: a join answer without pools or a token is a failed join.
+  if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, 'Invalid room code or room is not accessible');
+  const { sessionToken, ...session } = answer;
+  writeStorage(storageKeys.guestSessionToken, sessionToken);
+  store.set(guestAtom, { status: 'active', token: sessionToken, session });
+  return session;
+}
+
+/** SPEC §4 Guest: a stored token is validated on load; an invalid or expired one is removed silently. */
+export async function validateStoredGuest() {
+  const token = guestToken();
+  if (!token) return store.set(guestAtom, { status: 'none' });
+  try {
+    const session = await api<GuestSession>('POST', paths.guestValidate, {});
+    store.set(guestAtom, { status: 'active', token, session });
+  } catch {
+    clearGuest();
+  }
+}
+
+export function clearGuest(ended = false) {
+  writeStorage(storageKeys.guestSessionToken, null);
+  store.set(guestAtom, { status: 'none', ended });
+}
+
+/** Leaves the room: the server ends the session; the caller drops the token once off the guest screens. */
+export async function leaveRoom() {
+  await api('POST', paths.guestLeave, {}).catch(() => undefined);
+}
+
+/** Updates the list of pools a guest has access to (live pool changes). */
+export function setGuestPools(tournaments: GuestSession['tournaments']) {
+  store.set(guestAtom, (s) => (s.status === 'active' ? { ...s, session: { ...s.session, tournaments } } : s));
+}

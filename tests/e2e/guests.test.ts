@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, launchBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const json = { 'content-type': 'application/json' };
+const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
+
+async function joinAsGuest(page: Page, code: string, name: string) {
+  await page.goto('/guest-join');
+  await page.getByLabel('Room code').fill(code);
+  await page.getByLabel('Your name (optional)').fill(name);
+  await page.getByRole('button', { name: 'Join Room' }).click();
+}
+
+describe('guests and spectators', () => {
+  it('a guest joins by code, scores a shared pool live, and is sent away when the coach stops sharing; a spectator watches', async () => {
+    const coachContext = await newContext(browser);
+    const coach = await coachContext.newPage();
+    await signUp(coach, { name: 'Host Coach', email: uniqueEmail('host'), password: 'host coach pw' });
+    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Open Night' } })).json();
+    await coach.request.post(`/api/practices/${practice.id}/pools/generate`, {
+      headers: json,
+      data: { method: 'random', pool_count: 2, entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) },
+    });
+    await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await coach.goto('/individual-practice');
+    await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(2);
+
+    // Before sharing, the code opens nothing.
+    const guestContext = await newContext(browser);
+    const guest = await guestContext.newPage();
+    await joinAsGuest(guest, practice.room_code, 'Sam');
+    await expectToast(guest, 'Invalid room code or room is not accessible');
+
+    await coach.getByRole('switch', { name: 'Guest access' }).click();
+    await expect.poll(() => coach.getByRole('switch', { name: 'Guest access' }).getAttribute('aria-checked')).toBe('true');
+
+    // The guest: format check, then a real join with a name.
+    await guest.goto('/guest-join');
+    await guest.getByLabel('Room code').fill('12a4');
+    expect(await guest.getByLabel('Room code').inputValue()).toBe('124');
+    await guest.getByRole('button', { name: 'Join Room' }).click();
+    await expectToast(guest, 'Please enter a 6-digit room code');
+    await joinAsGuest(guest, practice.room_code, 'Sam');
+    await expectToast(guest, 'Joined room successfully!');
+    await guest.waitForURL('**/individual-practice');
+    await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 2 pools');
+    expect(await guest.getByTestId('guest-chip').textContent()).toBe('Guest · Sam');
+    expect(await guest.getByRole('button', { name: 'New Pool' }).count()).toBe(0);
+    expect(await guest.getByPlaceholder('Add an athlete to this pool').count()).toBe(0);
+    expect(await guest.getByTestId('room-code').count()).toBe(0);
+    expect(await guest.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    expect(await guest.getByRole('navigation', { name: 'Practice' }).getByRole('link').allTextContents()).toEqual(['Pools', 'Pool Results', 'Tableau', 'Final Results']);
+    expect((await guest.locator('#pool-select option').allTextContents()).sort()).toEqual(['Pool 1', 'Pool 2']);
+    // Coach-only screens are not for guests.
+    await guest.goto('/athletes');
+    await guest.waitForURL('**/individual-practice');
+    // The session survives a reload (the stored token is validated).
+    await guest.reload();
+    await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 2 pools');
+
+    // A spectator on the live board: no account, no name.
+    const spectatorContext = await newContext(browser);
+    const spectator = await spectatorContext.newPage();
+    await spectator.goto(`/live/${practice.room_code}`);
+    await expect.poll(() => spectator.getByTestId('practice-name').textContent()).toBe('Open Night');
+    await expect.poll(() => spectator.getByTestId('live-status').textContent()).toBe('live');
+    await expect.poll(() => spectator.getByTestId('pool-row').count()).toBe(2);
+    expect(await spectator.getByRole('button', { name: /against/ }).count()).toBe(0);
+
+    // The guest enters a bout; the coach and the spectator see it without reloading.
+    await guest.locator('#pool-select').selectOption({ label: 'Pool 1' });
+    await coach.locator('#pool-select').selectOption({ label: 'Pool 1' });
+    await cell(guest, 1, 2).click();
+    const dialog = guest.getByRole('dialog');
+    await dialog.getByRole('group').nth(0).getByRole('button', { name: '5', exact: true }).click();
+    await dialog.getByRole('group').nth(1).getByRole('button', { name: '2', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => cell(guest, 1, 2).textContent()).toBe('V5');
+    await expect.poll(() => cell(coach, 1, 2).textContent()).toBe('V5');
+    expect(await cell(coach, 2, 1).textContent()).toBe('D2');
+    await spectator.locator('#pool-select').selectOption({ label: 'Pool 1' });
+    await expect.poll(() => cell(spectator, 1, 2).textContent()).toBe('V5');
+    await spectator.getByRole('link', { name: 'Pool Results' }).click();
+    await expect.poll(() => spectator.getByTestId('result-row').count()).toBe(4);
+
+    // The coach turns sharing off: the guest is told and sent back; the board closes.
+    await coach.getByRole('switch', { name: 'Guest access' }).click();
+    await expectToast(guest, 'The coach turned off guest access.');
+
+    await guest.waitForURL('**/guest-join');
+    expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
+    await spectator.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
+    await guest.goto('/individual-practice');
+    await guest.waitForURL('**/auth');
+
+    await spectatorContext.close();
+    await guestContext.close();
+    await coachContext.close();
+  });
+
+  it('a guest can leave, and the code page only links to joining', async () => {
+    const coachContext = await newContext(browser);
+    const coach = await coachContext.newPage();
+    await signUp(coach, { name: 'Leave Coach', email: uniqueEmail('leave'), password: 'leave coach pw' });
+    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Short visit' } })).json();
+    await coach.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
+
+    const guestContext = await newContext(browser);
+    const guest = await guestContext.newPage();
+    await guest.goto(`/guest-join/${practice.room_code}`);
+    await guest.getByRole('link', { name: 'Go to guest join' }).click();
+    await guest.waitForURL(/\/guest-join$/);
+    await joinAsGuest(guest, practice.room_code, '');
+    await guest.waitForURL('**/individual-practice');
+    await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 0 pools');
+    expect(await guest.getByTestId('guest-chip').textContent()).toBe('Guest · Guest');
+    await guest.goto('/practices');
+    expect(await guest.getByTestId('practice-item').textContent()).toContain('Short visit');
+    expect(await guest.getByRole('button', { name: 'New Practice' }).count()).toBe(0);
+    await guest.getByRole('link', { name: 'Short visit' }).click();
+    await guest.getByRole('region', { name: 'Guest Access' }).getByRole('button', { name: 'Leave' }).click();
+    await expectToast(guest, 'You have left the guest pools');
+    await guest.waitForURL('**/guest-join');
+    expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
+    await guestContext.close();
+    await coachContext.close();
+  });
+});

@@ -11,6 +11,7 @@ import { buildSpa, migrateLocal, root, serve, waitForHttp } from '../scripts/loc
 import { allSeen, openClients, startBaseline, summarize } from './fanout.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
+const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const WARMUP = 5;
 
@@ -22,6 +23,18 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+
+/** Times `rounds` bout writes until every client holds the new snapshot. */
+async function timeFanout(clients, write) {
+  const samples = [];
+  for (let i = 0; i < ROUNDS + WARMUP; i++) {
+    const t0 = performance.now();
+    const version = await write(i);
+    const tAll = await allSeen(clients, version, 30_000);
+    if (i >= WARMUP) samples.push(tAll - t0);
+  }
+  return summarize(samples);
+}
 
 async function piste(base) {
   const jar = [];
@@ -40,41 +53,46 @@ async function piste(base) {
   const names = ['ANN', 'BOB', 'CLEO', 'DAN', 'EVE', 'FINN'];
   const { pools } = await call('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) });
   const pool = pools[0];
-  const clients = await openClients(SOCKETS, `${base.replace('http', 'ws')}/api/live?practice=${practice.id}`, { cookie: jar.join('; '), origin: base }, (m) =>
-    m.type === 'pool' ? m.pool.version : null,
-  );
-  const samples = [];
+  const versionOf = (m) => (m.type === 'pool' ? m.pool.version : null);
   let bytes = 0;
-  for (let i = 0; i < ROUNDS + WARMUP; i++) {
-    const t0 = performance.now();
+  const writeBout = async (i) => {
     const snap = await call('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6) });
-    const tAll = await allSeen(clients, snap.version);
     bytes = JSON.stringify({ type: 'pool', practiceId: practice.id, pool: snap }).length;
-    if (i >= WARMUP) samples.push(tAll - t0);
+    return snap.version;
+  };
+  const clients = await openClients(SOCKETS, `${base.replace('http', 'ws')}/api/live?practice=${practice.id}`, { cookie: jar.join('; '), origin: base }, versionOf);
+  const fanout = await timeFanout(clients, writeBout);
+  for (const c of clients) c.ws.close();
+
+  // A room full of spectators: no account, connected by room code while the practice shares.
+  const shared = await call('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
+  const spectators = [];
+  for (let i = 0; i < SPECTATORS; i += 100) {
+    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${base.replace('http', 'ws')}/api/live?code=${shared.room_code}`, { origin: base }, versionOf)));
   }
+  const crowd = await timeFanout(spectators, writeBout);
+  for (const c of spectators) c.ws.close();
   // API throughput: sequential reads of a practice's pools.
   const reads = 300;
   const r0 = performance.now();
   for (let i = 0; i < reads; i++) await call('GET', `/api/practices/${practice.id}/pools`);
   const readsPerSecond = (reads / (performance.now() - r0)) * 1000;
-  for (const c of clients) c.ws.close();
-  return { fanout: summarize(samples), bytes, readsPerSecond };
+  return { fanout, crowd, bytes, readsPerSecond };
 }
 
-async function baseline(bytes) {
+async function baseline(bytes, sockets) {
   const server = await startBaseline(Math.max(0, bytes - 60));
-  const clients = await openClients(SOCKETS, `ws://127.0.0.1:${server.port}`, {}, (m) => m.pool?.version ?? null);
-  const samples = [];
-  for (let i = 0; i < ROUNDS + WARMUP; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${server.port}/bout`, { method: 'POST', body: JSON.stringify({ i }) });
-    const { version } = await res.json();
-    const tAll = await allSeen(clients, version);
-    if (i >= WARMUP) samples.push(tAll - t0);
+  const clients = [];
+  for (let i = 0; i < sockets; i += 100) {
+    clients.push(...(await openClients(Math.min(100, sockets - i), `ws://127.0.0.1:${server.port}`, {}, (m) => m.pool?.version ?? null)));
   }
+  const result = await timeFanout(clients, async (i) => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/bout`, { method: 'POST', body: JSON.stringify({ i }) });
+    return (await res.json()).version;
+  });
   for (const c of clients) c.ws.close();
   await server.close();
-  return summarize(samples);
+  return result;
 }
 
 function bundleSize() {
@@ -98,13 +116,18 @@ try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/auth/session`, 90_000);
   const p = await piste(base);
-  const b = await baseline(p.bytes);
+  const b = await baseline(p.bytes, SOCKETS);
+  const bc = await baseline(p.bytes, SPECTATORS);
   const fmt = (ms) => `${ms.toFixed(1)} ms`;
   const bundle = bundleSize();
-  console.log(`\nLive fan-out to ${SOCKETS} sockets, ${p.fanout.n} bouts (snapshot ${p.bytes} bytes), local wrangler dev:`);
-  console.log(`  Piste (API → D1 → room object → sockets): p50 ${fmt(p.fanout.p50)}  p99 ${fmt(p.fanout.p99)}`);
-  console.log(`  plain ws broadcast server (baseline):     p50 ${fmt(b.p50)}  p99 ${fmt(b.p99)}`);
-  console.log(`  ratio Piste / baseline:                   p50 ${(p.fanout.p50 / b.p50).toFixed(2)}x  p99 ${(p.fanout.p99 / b.p99).toFixed(2)}x`);
+  const report = (title, mine, theirs) => {
+    console.log(`\n${title}, ${mine.n} bouts (snapshot ${p.bytes} bytes), local wrangler dev:`);
+    console.log(`  Piste (API → D1 → room object → sockets): p50 ${fmt(mine.p50)}  p99 ${fmt(mine.p99)}`);
+    console.log(`  plain ws broadcast server (baseline):     p50 ${fmt(theirs.p50)}  p99 ${fmt(theirs.p99)}`);
+    console.log(`  ratio Piste / baseline:                   p50 ${(mine.p50 / theirs.p50).toFixed(2)}x  p99 ${(mine.p99 / theirs.p99).toFixed(2)}x`);
+  };
+  report(`Live fan-out to ${SOCKETS} coach sockets`, p.fanout, b);
+  report(`Live fan-out to ${SPECTATORS} spectator sockets in one room`, p.crowd, bc);
   console.log(`API reads (GET a practice's pools, sequential): ${p.readsPerSecond.toFixed(0)} req/s`);
   console.log(`SPA bundle (js + css): ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gz / 1024).toFixed(0)} KiB gzip`);
 } finally {

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type PoolSnapshot } from '../../core/api';
+import { paths, type GeneratedPools, type PoolSnapshot } from '../../core/api';
 import type { LiveStatus } from '../lib/live';
 import { api } from '../lib/api';
 
@@ -65,4 +65,11 @@ export async function loadPools(practiceId: string): Promise<boolean> {
     store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
     return false;
   }
+}
+
+/** Asks the server to generate pools, shows them at once and makes the first new one current. */
+export async function requestGeneratedPools(practiceId: string, path: string, body: unknown) {
+  const { pools, createdIds } = await api<GeneratedPools>('POST', path, body);
+  applyPoolList(practiceId, pools);
+  selectPool(createdIds[0] ?? null);
 }

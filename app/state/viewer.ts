@@ -1,7 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
 import type { GuestPractice, Practice } from '../../core/api';
 import { guestAtom } from './guest';
-import { currentPracticeAtom } from './practices';
 import { sessionAtom } from './session';
 
 /** Who is using the app: a signed-in coach, a guest holding a room session, or nobody (yet). */

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, readOutbox, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, readOutbox, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a coach’s account, in a real browser', () => {
   it('signs up, signs out, signs in again, resets the password through the outbox link', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const user = { name: 'Ann Coach', email: uniqueEmail(), password: 'first password' };
 
@@ -65,7 +58,7 @@ describe('a coach’s account, in a real browser', () => {
   });
 
   it('sends a signed-out visitor of /practices to /auth', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/practices');
     await page.waitForURL('**/auth');
@@ -76,7 +69,7 @@ describe('a coach’s account, in a real browser', () => {
   });
 
   it('shows the 404 page for an unknown path, with a way home', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Oops! Page not found.' }).waitFor();
@@ -86,7 +79,7 @@ describe('a coach’s account, in a real browser', () => {
   });
 
   it('keeps the session across a reload', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const user = { name: 'Reload Coach', email: uniqueEmail(), password: 'reload password' };
     await signUp(page, user);

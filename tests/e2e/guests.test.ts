@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const json = { 'content-type': 'application/json' };
 const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
@@ -22,7 +16,7 @@ async function joinAsGuest(page: Page, code: string, name: string) {
 
 describe('guests and spectators', () => {
   it('a guest joins by code, scores a shared pool live, and is sent away when the coach stops sharing; a spectator watches', async () => {
-    const coachContext = await newContext(browser);
+    const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Host Coach', email: uniqueEmail('host'), password: 'host coach pw' });
     const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Open Night' } })).json();
@@ -35,7 +29,7 @@ describe('guests and spectators', () => {
     await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(2);
 
     // Before sharing, the code opens nothing.
-    const guestContext = await newContext(browser);
+    const guestContext = await newContext(browser());
     const guest = await guestContext.newPage();
     await joinAsGuest(guest, practice.room_code, 'Sam');
     await expectToast(guest, 'Invalid room code or room is not accessible');
@@ -68,7 +62,7 @@ describe('guests and spectators', () => {
     await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 2 pools');
 
     // A spectator on the live board: no account, no name.
-    const spectatorContext = await newContext(browser);
+    const spectatorContext = await newContext(browser());
     const spectator = await spectatorContext.newPage();
     await spectator.goto(`/live/${practice.room_code}`);
     await expect.poll(() => spectator.getByTestId('practice-name').textContent()).toBe('Open Night');
@@ -108,13 +102,13 @@ describe('guests and spectators', () => {
   });
 
   it('a guest can leave, and the code page only links to joining', async () => {
-    const coachContext = await newContext(browser);
+    const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Leave Coach', email: uniqueEmail('leave'), password: 'leave coach pw' });
     const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Short visit' } })).json();
     await coach.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
 
-    const guestContext = await newContext(browser);
+    const guestContext = await newContext(browser());
     const guest = await guestContext.newPage();
     await guest.goto(`/guest-join/${practice.room_code}`);
     await guest.getByRole('link', { name: 'Go to guest join' }).click();

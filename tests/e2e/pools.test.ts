@@ -1,17 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
+const browser = useBrowser();
 const coach = { name: 'Pool Coach', email: uniqueEmail('pools'), password: 'pool night pw' };
 const NAMES = ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn'];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 const stat = (page: Page, row: number, name: string) => page.getByTestId('pool-row').nth(row - 1).locator(`[data-stat="${name}"]`);
@@ -34,7 +28,7 @@ describe('pools, live', () => {
   let watcherPage: Page;
 
   it('sets up 6 typed names in one pool', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     coachPage = await context.newPage();
     await signUp(coachPage, coach);
     await coachPage.getByRole('button', { name: 'Create First Practice' }).click();
@@ -63,7 +57,7 @@ describe('pools, live', () => {
   });
 
   it('enters results through the dialog; the cell, its mirror and the stats follow, and a second screen sees them live', async () => {
-    watcher = await newContext(browser);
+    watcher = await newContext(browser());
     watcherPage = await watcher.newPage();
     await signIn(watcherPage, coach.email, coach.password);
     await watcherPage.goto('/individual-practice');
@@ -216,7 +210,7 @@ describe('pools, live', () => {
 
 describe('the Pools screen on a phone', () => {
   it('scrolls the grid with the athlete column held and enters a bout in three taps and Save', async () => {
-    const context = await newContext(browser, { width: 375, height: 740, touch: true });
+    const context = await newContext(browser(), { width: 375, height: 740, touch: true });
     const page = await context.newPage();
     await signIn(page, coach.email, coach.password);
     await page.goto('/individual-practice');

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const json = { 'content-type': 'application/json' };
 
@@ -41,7 +35,7 @@ async function enterScore(page: Page, id: string, s1: number, s2: number) {
 
 describe('the tableau and final results, live', () => {
   it('draws 8 with two byes advanced, is fenced to the final, and a second screen follows every score', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const coach = { name: 'DE Coach', email: uniqueEmail('de'), password: 'tableau pw 1' };
     await signUp(page, coach);
@@ -49,7 +43,7 @@ describe('the tableau and final results, live', () => {
     await fencedPractice(page);
     await page.goto('/tableau');
 
-    const watcherContext = await newContext(browser);
+    const watcherContext = await newContext(browser());
     const watcher = await watcherContext.newPage();
     await signIn(watcher, coach.email, coach.password);
     await watcher.goto('/practices');
@@ -107,7 +101,7 @@ describe('the tableau and final results, live', () => {
   });
 
   it('shows the empty states before the pools are fenced', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Empty Coach', email: uniqueEmail('empty'), password: 'empty pw 12' });
     const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Not yet' } })).json();

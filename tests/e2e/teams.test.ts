@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const NAMES = ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay', 'Gil'];
 
@@ -24,7 +18,7 @@ async function pickTouch(page: Page, relay: number, side: 'a' | 'b', value: numb
 
 describe('team practices', () => {
   it('builds teams, refuses bad manual splits, and runs a live relay sheet', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const coach = { name: 'Team Coach', email: uniqueEmail('team'), password: 'relay sheet pw' };
     await signUp(page, coach);
@@ -92,7 +86,7 @@ describe('team practices', () => {
     const firstRow = await rows.first().locator('td').allTextContents();
     expect([firstRow[0], firstRow[1], firstRow[7], firstRow[8]]).toEqual(['6', 'Fay', 'Cal', '3']);
 
-    const watcherContext = await newContext(browser);
+    const watcherContext = await newContext(browser());
     const watcher = await watcherContext.newPage();
     await signIn(watcher, coach.email, coach.password);
     await watcher.goto('/practices');

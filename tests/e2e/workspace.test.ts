@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, useBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function createPractice(page: Page, type: 'Individual' | 'Team', name: string) {
   await page.goto('/practices');
@@ -26,7 +20,7 @@ async function createPractice(page: Page, type: 'Individual' | 'Team', name: str
 
 describe('the coach’s workspace', () => {
   it('creates, switches, remembers and deletes practices', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Ws Coach', email: uniqueEmail('ws'), password: 'workspace pw' });
 
@@ -67,7 +61,7 @@ describe('the coach’s workspace', () => {
   });
 
   it('copies the room code and regenerates it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Code Coach', email: uniqueEmail('code'), password: 'room code pw' });
     await createPractice(page, 'Individual', 'Code Practice');
@@ -85,7 +79,7 @@ describe('the coach’s workspace', () => {
   });
 
   it('keeps a roster with notes', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Roster Coach', email: uniqueEmail('roster'), password: 'roster pw 1' });
     await page.getByRole('button', { name: 'My Account' }).click();
@@ -149,7 +143,7 @@ describe('the coach’s workspace', () => {
   });
 
   it('sends feedback, with the validation messages first', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Fb Coach', email: uniqueEmail('fb'), password: 'feedback pw' });
     await page.getByRole('button', { name: 'Share Feedback' }).click();

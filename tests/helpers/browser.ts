@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -13,6 +13,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/** One Chromium for the test file: launched before its tests, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 export async function newContext(browser: Browser, options: { width?: number; height?: number; touch?: boolean } = {}): Promise<BrowserContext> {

@@ -1,13 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type GeneratedPools } from '../../../core/api';
+import { paths as api } from '../../../core/api';
 import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { practiceHome, paths } from '../../paths';
-import { applyPoolList, selectPool } from '../../state/pools';
+import { requestGeneratedPools } from '../../state/pools';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 
@@ -48,9 +48,7 @@ export function PracticeSetupPage() {
     setBusy(true);
     try {
       const body = { method, pool_count: method === 'single' ? undefined : poolCount, entries: entries().map(toRequestEntry) };
-      const { pools, createdIds } = await call<GeneratedPools>('POST', api.generatePools(practice.id), body);
-      applyPoolList(practice.id, pools);
-      selectPool(createdIds[0] ?? null);
+      await requestGeneratedPools(practice.id, api.generatePools(practice.id), body);
       toast({ title: 'Success', description: 'Pools generated successfully' });
       navigate(practiceHome(practice.practice_type));
     } catch (e) {

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type GeneratedPools, type Team } from '../../../core/api';
+import { paths as api, type Team } from '../../../core/api';
 import { maxTeamPools, TEAM_MESSAGES } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
 import { api as call, errorMessage } from '../../lib/api';
 import { paths, practiceHome } from '../../paths';
-import { applyPoolList, selectPool } from '../../state/pools';
+import { requestGeneratedPools } from '../../state/pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
 
@@ -43,9 +43,7 @@ export function TeamPoolSetupPage() {
     setBusy(true);
     try {
       const body = { method, pool_count: method === 'random' ? poolCount : undefined };
-      const { pools, createdIds } = await call<GeneratedPools>('POST', api.teamPools(practice.id), body);
-      applyPoolList(practice.id, pools);
-      selectPool(createdIds[0] ?? null);
+      await requestGeneratedPools(practice.id, api.teamPools(practice.id), body);
       toast({ title: 'Success', description: 'Pools generated successfully' });
       navigate(practiceHome(practice.practice_type));
     } catch (e) {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../../helpers/random';
 import {
   balancedSizes, manualPools, parseManualNames, randomPools, serpentineIndex, serpentinePools, shuffle, singlePool, unassignedMessage,
 } from '../../../core/fencing/pool-generation';
 
-/** A small deterministic PRNG (mulberry32) so property tests can run over many seeds. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `F${i + 1}`);
 

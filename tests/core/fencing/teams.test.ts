@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../../helpers/random';
 import {
   RELAY_ORDER, relayMatchWinner, relayRowWinner, relayTarget, runningTotals, type RelayRow,
 } from '../../../core/fencing/team-relay';
 import { assignTeams, canFormTeams, distributeRandomly, maxTeamPools, teamCount, teamEntryName, validTeamSizes } from '../../../core/fencing/teams';
 
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('team rules (SPEC §5)', () => {
   it('teams = ceil(athletes / 4)', () => {

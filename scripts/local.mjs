@@ -8,8 +8,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: quietEnv });
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...quietEnv, ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
 }
 
@@ -27,8 +27,9 @@ export function migrateLocal(persistTo) {
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : [])]);
 }
 
+/** Always a production build, even when called from a test runner that sets NODE_ENV=test. */
 export function buildSpa() {
-  run(bin('vite'), ['build', '--logLevel', 'warn']);
+  run(bin('vite'), ['build', '--mode', 'production', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 }
 
 /** Starts `wrangler dev`; resolves once it answers on the port. */

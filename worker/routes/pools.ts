@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { GeneratedPools, Practice } from '../../core/api';
+import type { GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
 import { poolMaxScore } from '../../core/fencing/bout-result';
 import {
   manualPools, randomPools, serpentinePools, shuffle, singlePool, unassignedMessage, type PoolEntry,
@@ -28,6 +28,10 @@ const random = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 async function answerWithPool(c: Context<AppEnv>, db: Db, poolId: string, status: 200 | 201 = 200) {
   const pool = await loadPoolSnapshot(db, poolId);
   if (!pool) throw notFound('Pool');
+  return publishPool(c, pool, status);
+}
+
+async function publishPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
   await publish(c.env, pool.practice_id, { type: 'pool', practiceId: pool.practice_id, pool });
   return c.json(pool, status);
 }
@@ -136,13 +140,11 @@ export const poolRoutes = new Hono<AppEnv>()
     const bout = await readJson(c, boutSchema);
     const max = poolMaxScore(practice.practice_type);
     if (bout.score1 > max || bout.score2 > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
-    await writeBout(db, pool.id, bout);
-    return answerWithPool(c, db, pool.id);
+    return publishPool(c, await writeBout(db, pool.id, bout));
   })
   .delete('/:poolId/bouts', async (c) => {
     const db = getDb(c.env.DB);
     const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'bout.write');
     const { player1_id, player2_id } = await readJson(c, clearBoutSchema);
-    await clearBout(db, pool.id, player1_id, player2_id);
-    return answerWithPool(c, db, pool.id);
+    return publishPool(c, await clearBout(db, pool.id, player1_id, player2_id));
   });

@@ -66,13 +66,25 @@ export async function listPoolSnapshots(db: Db, practiceId: string): Promise<Poo
   return toSnapshots(pools, playerRows, boutRows);
 }
 
+/** The three reads of one pool's snapshot, to run on their own or at the end of a write's batch. */
+function snapshotReads(d1: D1Database, poolId: string) {
+  return [
+    d1.prepare('SELECT * FROM tournaments WHERE id = ?'),
+    d1.prepare('SELECT * FROM players WHERE tournament_id = ? ORDER BY position'),
+    d1.prepare('SELECT * FROM matches WHERE tournament_id = ?'),
+  ].map((st) => st.bind(poolId));
+}
+
+type Raw<T> = { [K in keyof T]: T[K] extends boolean ? number : T[K] };
+
+function snapshotOf(results: D1Result[]): PoolSnapshot | null {
+  const [pools, playerRows, boutRows] = results as [D1Result<Raw<PoolRow>>, D1Result<typeof players.$inferSelect>, D1Result<typeof matches.$inferSelect>];
+  const pool = pools.results.map((t) => ({ ...t, allow_guest_access: t.allow_guest_access === 1 }));
+  return toSnapshots(pool, playerRows.results, boutRows.results)[0] ?? null;
+}
+
 export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnapshot | null> {
-  const [pools, playerRows, boutRows] = await db.batch([
-    db.select().from(tournaments).where(eq(tournaments.id, poolId)),
-    db.select().from(players).where(eq(players.tournament_id, poolId)).orderBy(asc(players.position)),
-    db.select().from(matches).where(eq(matches.tournament_id, poolId)),
-  ]);
-  return toSnapshots(pools, playerRows, boutRows)[0] ?? null;
+  return snapshotOf(await db.$client.batch(snapshotReads(db.$client, poolId)));
 }
 
 const bumpVersion = (db: Db, poolId: string, now: number) =>
@@ -127,11 +139,9 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
   ]);
 }
 
-/** Both ids must name fencers of this pool; a fencer of another pool is refused with 400. */
-async function assertPlayersInPool(db: Db, poolId: string, ids: string[]) {
-  const found = await db.$count(players, and(eq(players.tournament_id, poolId), inArray(players.id, ids)));
-  if (found !== ids.length) throw new HttpError(400, 'Both fencers must belong to this pool');
-}
+/** SQL true when both bound ids (?2, ?3) name fencers of pool ?1: a fencer of another pool is refused. */
+const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
+const NOT_IN_POOL = 'Both fencers must belong to this pool';
 
 export interface BoutInput {
   player1_id: string;
@@ -142,37 +152,42 @@ export interface BoutInput {
 }
 
 /**
- * Stores a bout (insert or replace, kept once per pair in canonical order) and moves the pool's version,
- * in one batch. Two writers of the same bout end with one of the two results, whole.
+ * Stores a bout (insert or replace, kept once per pair in canonical order), moves the pool's version and
+ * reads the fresh snapshot, all in one batch: one round trip, and nothing written unless both fencers are
+ * in the pool. Two writers of the same bout end with one of the two results, whole.
  */
-export async function writeBout(db: Db, poolId: string, input: BoutInput) {
-  await assertPlayersInPool(db, poolId, [input.player1_id, input.player2_id]);
+export async function writeBout(db: Db, poolId: string, input: BoutInput): Promise<PoolSnapshot> {
   const [p1, p2] = orderPair(input.player1_id, input.player2_id);
   const flipped = p1 !== input.player1_id;
-  const score1 = flipped ? input.score2 : input.score1;
-  const score2 = flipped ? input.score1 : input.score2;
+  const d1 = db.$client;
   const now = Date.now();
-  await db.batch([
-    db
-      .insert(matches)
-      .values({ id: crypto.randomUUID(), tournament_id: poolId, player1_id: p1, player2_id: p2, score1, score2, priority_id: input.priority_id, updated_at: now })
-      .onConflictDoUpdate({
-        target: [matches.tournament_id, matches.player1_id, matches.player2_id],
-        set: { score1, score2, priority_id: input.priority_id, updated_at: now },
-      }),
-    bumpVersion(db, poolId, now),
+  const results = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at)
+         SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8 WHERE ${BOTH_IN_POOL}
+         ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
+           score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id, updated_at = excluded.updated_at`,
+      )
+      .bind(poolId, p1, p2, crypto.randomUUID(), flipped ? input.score2 : input.score1, flipped ? input.score1 : input.score2, input.priority_id, now),
+    d1.prepare(`UPDATE tournaments SET version = version + 1, updated_at = ?4 WHERE id = ?1 AND ${BOTH_IN_POOL}`).bind(poolId, p1, p2, now),
+    ...snapshotReads(d1, poolId),
   ]);
+  if (results[0]!.meta.changes === 0) throw new HttpError(400, NOT_IN_POOL);
+  return snapshotOf(results.slice(2))!;
 }
 
-/** SPEC §4: an empty result clears both directions of a bout. */
-export async function clearBout(db: Db, poolId: string, a: string, b: string) {
-  await assertPlayersInPool(db, poolId, [a, b]);
+/** SPEC §4: an empty result clears both directions of a bout; same single batch as a write. */
+export async function clearBout(db: Db, poolId: string, a: string, b: string): Promise<PoolSnapshot> {
   const [p1, p2] = orderPair(a, b);
-  const now = Date.now();
-  await db.batch([
-    db.delete(matches).where(and(eq(matches.tournament_id, poolId), eq(matches.player1_id, p1), eq(matches.player2_id, p2))),
-    bumpVersion(db, poolId, now),
+  const d1 = db.$client;
+  const results = await d1.batch([
+    d1.prepare(`UPDATE tournaments SET version = version + 1, updated_at = ?4 WHERE id = ?1 AND ${BOTH_IN_POOL}`).bind(poolId, p1, p2, Date.now()),
+    d1.prepare(`DELETE FROM matches WHERE tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3 AND ${BOTH_IN_POOL}`).bind(poolId, p1, p2),
+    ...snapshotReads(d1, poolId),
   ]);
+  if (results[0]!.meta.changes === 0) throw new HttpError(400, NOT_IN_POOL);
+  return snapshotOf(results.slice(2))!;
 }
 
 export interface NewPool {

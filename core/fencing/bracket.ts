@@ -1,3 +1,5 @@
+import type { SavedBracketMatch } from '../api';
+
 /** A fencer entering the tableau: their seed is their place in the ranking after the pools (1 = best, unique). */
 export interface Seed {
   id: string;
@@ -5,16 +7,9 @@ export interface Seed {
   seed: number;
 }
 
-/** One tableau match. Rounds count from 1 (the first round) up to the final; positions from 0, top down. */
-export interface BracketMatch {
+/** One tableau match, as stored plus its id. Rounds count from 1 (the first round) to the final; positions from 0, top down. */
+export interface BracketMatch extends SavedBracketMatch {
   id: string;
-  round: number;
-  position: number;
-  player1_id: string | null;
-  player2_id: string | null;
-  player1_score: number | null;
-  player2_score: number | null;
-  winner_id: string | null;
 }
 
 export const matchId = (round: number, position: number) => `r${round}-m${position}`;
@@ -85,7 +80,7 @@ export function buildBracket(seeds: Seed[]): BracketMatch[] {
 const find = (matches: BracketMatch[], round: number, position: number) => matches.find((m) => m.round === round && m.position === position);
 
 /** SPEC §4: saved matches override the generated ones, match by match. */
-export function mergeSaved(generated: BracketMatch[], saved: Omit<BracketMatch, 'id'>[]): BracketMatch[] {
+export function mergeSaved(generated: BracketMatch[], saved: SavedBracketMatch[]): BracketMatch[] {
   const byKey = new Map(saved.map((s) => [matchId(s.round, s.position), s]));
   return generated.map((m) => {
     const s = byKey.get(m.id);

@@ -44,6 +44,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, spectateCode }:
         ? [loadSpectatorBoard(practiceId, spectateCode)]
         : [loadPools(practiceId), loadBracket(practiceId), ...(role === 'coach' ? [loadTeams(practiceId)] : [])];
     const reload = () => Promise.all(loads()).then((ok) => ok.every(Boolean));
+    // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
+    // between the read and the subscription is missed; a screen still loads if websockets are blocked.
     void reload();
     return openLive({
       url: liveUrl,

@@ -12,6 +12,7 @@ import { LiveIndicator } from './live-indicator';
 import { PracticeTabs } from './practice-tabs';
 import { RoomCodeChip } from './room-code-chip';
 import { SharingToggle } from './sharing-toggle';
+import { NoPracticeSelected } from '../empty-state';
 
 /** The header of every practice screen: name, type badge, room code and sharing (coach), tabs, the screen. */
 export function PracticeLayout() {
@@ -22,15 +23,7 @@ function CoachPractice() {
   const state = usePractices();
   const practice = useCurrentPractice();
   if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
-  if (!practice) {
-    return (
-      <div className="card p-8 text-center">
-        <h1 className="text-lg font-semibold">No practice selected</h1>
-        <p className="mt-1 text-sm text-slate-600">Please select or create a practice first.</p>
-        <Link to={paths.practices} className="btn-primary mt-4">Go to practices</Link>
-      </div>
-    );
-  }
+  if (!practice) return <NoPracticeSelected />;
   const { id, name, date, practice_type } = practice;
   return <LivePractice view={{ id, name, date, practice_type, role: 'coach', coach: practice, liveUrl: api.live(id) }} />;
 }

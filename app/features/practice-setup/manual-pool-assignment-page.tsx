@@ -1,49 +1,34 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths as api } from '../../../core/api';
 import { MAX_POOLS, MIN_POOLS, unassignedMessage } from '../../../core/fencing/pool-generation';
-import { toast, toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { practiceHome, paths } from '../../paths';
-import { requestGeneratedPools } from '../../state/pools';
+import { toastError } from '../../components/ui/toast';
+import { paths } from '../../paths';
+import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
+import { EmptyState, NoPracticeSelected } from '../../components/empty-state';
 
 /** /manual-pool-assignment: each athlete chosen in setup gets a pool. */
 export function ManualPoolAssignmentPage() {
   const practice = useCurrentPractice();
   const entries = useAtomValue(setupSelectionAtom);
-  const navigate = useNavigate();
   const [poolCount, setPoolCount] = useState(MIN_POOLS);
   const [assignment, setAssignment] = useState<Record<number, number>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, generate: submit } = useGeneratePools({ success: 'Pools created successfully', failure: 'Failed to create pools' });
 
-  if (!practice || entries.length === 0) {
-    return (
-      <div className="card p-8 text-center">
-        <p className="font-semibold">No athletes selected</p>
-        <p className="text-sm text-slate-600">Please select athletes or add names manually.</p>
-        <Link to={paths.practiceSetup} className="btn-primary mt-4">Go to setup</Link>
-      </div>
-    );
+  if (!practice) return <NoPracticeSelected />;
+  if (entries.length === 0) {
+    return <EmptyState title="No athletes selected" text="Please select athletes or add names manually." to={paths.practiceSetup} action="Go to setup" />;
   }
 
   async function create() {
     if (!practice) return;
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
     if (unassigned > 0) return toastError(unassignedMessage(unassigned));
-    setBusy(true);
-    try {
-      const body = { method: 'manual', entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
-      await requestGeneratedPools(practice.id, api.generatePools(practice.id), body);
-      toast({ title: 'Success', description: 'Pools created successfully' });
-      navigate(practiceHome(practice.practice_type));
-    } catch (e) {
-      toastError(errorMessage(e, 'Failed to create pools'));
-    } finally {
-      setBusy(false);
-    }
+    const body = { method: 'manual', entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
+    await submit(practice, api.generatePools(practice.id), body);
   }
 
   return (

@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { paths as api } from '../../../core/api';
 import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
-import { toast, toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
+import { toastError } from '../../components/ui/toast';
 import { practiceHome, paths } from '../../paths';
-import { requestGeneratedPools } from '../../state/pools';
+import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
+import { NoPracticeSelected } from '../../components/empty-state';
 
 type Method = 'single' | 'random' | 'seeded';
 
@@ -22,17 +22,9 @@ export function PracticeSetupPage() {
   const [step, setStep] = useState<'select' | 'division'>('select');
   const [method, setMethod] = useState<Method>('single');
   const [poolCount, setPoolCount] = useState(2);
-  const [busy, setBusy] = useState(false);
+  const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
 
-  if (!practice) {
-    return (
-      <div className="card p-8 text-center">
-        <p className="font-semibold">No Practice Selected</p>
-        <p className="text-sm text-slate-600">Please select or create a practice first.</p>
-        <Link to={paths.practices} className="btn-primary mt-4">Go to practices</Link>
-      </div>
-    );
-  }
+  if (!practice) return <NoPracticeSelected />;
   const { entries } = selection;
 
   function next(to: 'division' | 'manual') {
@@ -43,19 +35,10 @@ export function PracticeSetupPage() {
     else setStep('division');
   }
 
-  async function generate() {
+  function generate() {
     if (!practice) return;
-    setBusy(true);
-    try {
-      const body = { method, pool_count: method === 'single' ? undefined : poolCount, entries: entries().map(toRequestEntry) };
-      await requestGeneratedPools(practice.id, api.generatePools(practice.id), body);
-      toast({ title: 'Success', description: 'Pools generated successfully' });
-      navigate(practiceHome(practice.practice_type));
-    } catch (e) {
-      toastError(errorMessage(e, 'Failed to generate pools'), 'Failed to generate pools');
-    } finally {
-      setBusy(false);
-    }
+    const body = { method, pool_count: method === 'single' ? undefined : poolCount, entries: entries().map(toRequestEntry) };
+    void submit(practice, api.generatePools(practice.id), body);
   }
 
   return (

@@ -10,6 +10,7 @@ import { sessionAtom } from '../../state/session';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
+import { EmptyState } from '../../components/empty-state';
 
 /**
  * /manual-team-assignment (ceil(n/4) teams) and /single-match (two teams for one match): each athlete
@@ -25,13 +26,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   const count = singleMatch ? 2 : teamCount(entries.length);
 
   if (entries.length === 0) {
-    return (
-      <div className="card p-8 text-center">
-        <p className="font-semibold">No athletes selected</p>
-        <p className="text-sm text-slate-600">Please select athletes or add names manually.</p>
-        <Link to={paths.teamPracticeSetup} className="btn-primary mt-4">Go to team setup</Link>
-      </div>
-    );
+    return <EmptyState title="No athletes selected" text="Please select athletes or add names manually." to={paths.teamPracticeSetup} action="Go to team setup" />;
   }
 
   const sizes = Array.from({ length: count }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);

@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { paths as api, type Team } from '../../../core/api';
 import { maxTeamPools, TEAM_MESSAGES } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
-import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { toastError } from '../../components/ui/toast';
+import { api as call } from '../../lib/api';
 import { paths, practiceHome } from '../../paths';
-import { requestGeneratedPools } from '../../state/pools';
+import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
 
@@ -19,7 +19,7 @@ export function TeamPoolSetupPage() {
   const [teams, setTeams] = useState<Team[] | null>(null);
   const [method, setMethod] = useState<'single' | 'random'>('single');
   const [poolCount, setPoolCount] = useState(2);
-  const [busy, setBusy] = useState(false);
+  const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
   const practiceId = practice?.id;
 
   useEffect(() => {
@@ -38,19 +38,9 @@ export function TeamPoolSetupPage() {
   if (!teams) return <Spinner />;
   const max = maxTeamPools(teams.length);
 
-  async function generate() {
+  function generate() {
     if (!practice) return;
-    setBusy(true);
-    try {
-      const body = { method, pool_count: method === 'random' ? poolCount : undefined };
-      await requestGeneratedPools(practice.id, api.teamPools(practice.id), body);
-      toast({ title: 'Success', description: 'Pools generated successfully' });
-      navigate(practiceHome(practice.practice_type));
-    } catch (e) {
-      toastError(errorMessage(e, 'Failed to generate pools'), 'Failed to generate pools');
-    } finally {
-      setBusy(false);
-    }
+    void submit(practice, api.teamPools(practice.id), { method, pool_count: method === 'random' ? poolCount : undefined });
   }
 
   return (

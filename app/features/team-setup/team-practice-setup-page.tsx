@@ -11,6 +11,7 @@ import { paths, practiceHome } from '../../paths';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
+import { NoPracticeSelected } from '../../components/empty-state';
 
 /** /team-practice-setup: choose athletes, then how to distribute them into teams of 3 or 4. */
 export function TeamPracticeSetupPage() {
@@ -21,14 +22,7 @@ export function TeamPracticeSetupPage() {
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  if (!practice) {
-    return (
-      <div className="card p-8 text-center">
-        <p className="font-semibold">No practice selected</p>
-        <Link to={paths.practices} className="btn-primary mt-4">Go to practices</Link>
-      </div>
-    );
-  }
+  if (!practice) return <NoPracticeSelected />;
 
   function next() {
     const list = selection.entries();

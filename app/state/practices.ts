@@ -1,5 +1,5 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { paths, type Practice } from '../../core/api';
 import { api } from '../lib/api';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
@@ -67,8 +67,4 @@ export function usePractices() {
 export function useCurrentPractice() {
   usePractices();
   return useAtomValue(currentPracticeAtom);
-}
-
-export function useSelectPractice() {
-  return useCallback((id: string) => selectPractice(id), []);
 }

@@ -87,10 +87,6 @@ export class PracticeRoom extends DurableObject<Env> {
     await this.closeSockets('spectator', reason);
   }
 
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
-  }
-
   override async webSocketMessage(): Promise<void> {
     // Clients only listen; writes go through the HTTP API so they are authorised and stored first.
   }

@@ -43,7 +43,7 @@ export const router = createBrowserRouter([
       { path: '/guest-join', element: <GuestJoinPage /> },
       { path: '/guest-join/:code', element: <GuestJoinCodePage /> },
       {
-        path: '/live/:code',
+        path: '/live/:boardId',
         element: <SpectatorPage />,
         children: [
           { index: true, element: <PoolsScreen /> },

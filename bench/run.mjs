@@ -64,11 +64,11 @@ async function piste(base) {
   const fanout = await timeFanout(clients, writeBout);
   for (const c of clients) c.ws.close();
 
-  // A room full of spectators: no account, connected by room code while the practice shares.
+  // A room full of spectators: no account, connected by the board link while the practice shares.
   const shared = await call('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
   const spectators = [];
   for (let i = 0; i < SPECTATORS; i += 100) {
-    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${base.replace('http', 'ws')}/api/live?code=${shared.room_code}`, { origin: base }, versionOf)));
+    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${base.replace('http', 'ws')}/api/live?board=${shared.board_id}`, { origin: base }, versionOf)));
   }
   const crowd = await timeFanout(spectators, writeBout);
   for (const c of spectators) c.ws.close();
@@ -111,7 +111,7 @@ const dir = mkdtempSync(join(tmpdir(), 'piste-bench-'));
 buildSpa();
 migrateLocal(join(dir, 'state'));
 const port = await freePort();
-const worker = serve({ port, persistTo: join(dir, 'state'), vars: { JWT_SECRET: 'bench-secret-0123456789-abcdefghijkl' }, stdio: 'ignore' });
+const worker = serve({ port, persistTo: join(dir, 'state'), vars: { JWT_SECRET: 'bench-secret-0123456789-abcdefghijkl', ADDRESS_SOCKET_LIMIT: '5000' }, stdio: 'ignore' });
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/auth/session`, 90_000);

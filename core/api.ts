@@ -23,9 +23,21 @@ export interface Practice {
   user_id: string;
   practice_type: PracticeType;
   room_code: string;
+  /** Guests may join with the room code, and the board link shows the live board, while this is on. */
   allow_guest_access: boolean;
+  /** The live board's own read-only id (`/live/{board_id}`): it never lets anyone join as a guest. */
+  board_id: string;
+  /** Epoch ms when guest access turns itself off unless a write extends it (0 while off). */
+  sharing_expires_at: number;
   created_at: number;
   updated_at: number;
+}
+
+/** Who is in a practice's room, as its coach sees it. */
+export interface RoomPresence {
+  guests: { id: string; name: string; joined_at: number }[];
+  /** Open live-board sockets. */
+  spectators: number;
 }
 
 export interface Athlete {
@@ -146,13 +158,16 @@ export interface GuestSession {
   tournaments: GuestTournament[];
   practice: GuestPractice;
   guest_name: string;
-  /** The code the guest joined with: their live socket connects by it. */
-  room_code: string;
+  /** Epoch ms when this guest session ends unless renewed (never after the practice's sharing expires). */
+  expires_at: number;
 }
 
 export interface GuestJoinAnswer extends GuestSession {
   sessionToken: string;
 }
+
+/** The answer to validating a stored guest session: the session, and a renewed token when sharing goes on. */
+export type GuestValidateAnswer = GuestSession & { sessionToken: string };
 
 /** Everything a spectator board shows, read-only. */
 export interface SpectatorSnapshot {
@@ -198,11 +213,15 @@ export const paths = {
   teamSheet: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches`,
   teamSheetRow: (practiceId: string, n: number) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches/${n}`,
   practiceSharing: (id: string) => `/api/practices/${encodeURIComponent(id)}/sharing`,
+  practiceBoard: (id: string) => `/api/practices/${encodeURIComponent(id)}/board`,
+  practiceRoom: (id: string) => `/api/practices/${encodeURIComponent(id)}/room`,
+  practiceGuest: (id: string, sessionId: string) => `/api/practices/${encodeURIComponent(id)}/guests/${encodeURIComponent(sessionId)}`,
   guestJoin: '/api/guest/join',
   guestValidate: '/api/guest/validate',
   guestLeave: '/api/guest/leave',
-  spectate: (code: string) => `/api/spectate/${encodeURIComponent(code)}`,
-  liveByCode: (code: string, token?: string) =>
-    `/api/live?code=${encodeURIComponent(code)}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
-  live: (practiceId: string) => `/api/live?practice=${encodeURIComponent(practiceId)}`,
+  board: (boardId: string) => `/api/board/${encodeURIComponent(boardId)}`,
+  liveBoard: (boardId: string) => `/api/live?board=${encodeURIComponent(boardId)}`,
+  /** A coach's socket (cookie), or a guest's with their session token (browsers cannot set headers on a socket). */
+  live: (practiceId: string, guestToken?: string) =>
+    `/api/live?practice=${encodeURIComponent(practiceId)}${guestToken ? `&token=${encodeURIComponent(guestToken)}` : ''}`,
 } as const;

@@ -1,4 +1,5 @@
-import type { BracketSnapshot, PoolSnapshot, Practice, Team, TeamMatchRow } from './api';
+import type { BracketSnapshot, PoolSnapshot, Practice, RoomPresence, Team, TeamMatchRow } from './api';
+import type { Action } from './permissions';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
@@ -6,12 +7,48 @@ export type LiveMessage =
   | { type: 'practice'; practice: Practice }
   | { type: 'practice-deleted'; practiceId: string }
   | { type: 'room-closed'; reason: string }
+  /** This socket was not let in (the room or this address holds too many); `reason` is for the screen. */
+  | { type: 'refused'; reason: string }
+  | { type: 'presence'; practiceId: string; presence: RoomPresence }
   | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
   | { type: 'pool-deleted'; practiceId: string; poolId: string }
   | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
   | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
   | { type: 'teams'; practiceId: string; teams: Team[] }
   | { type: 'team-sheet'; practiceId: string; rows: TeamMatchRow[] };
+
+/** Close codes a room uses; the app explains each one to the person watching. */
+export const CLOSE_CODES = {
+  /** The session or the access behind this socket ended (left, removed, sharing off, new code or link). */
+  ended: 4001,
+  /** Too many sockets in the room, or from one address. */
+  tooMany: 4429,
+} as const;
+
+/**
+ * What a socket must be allowed to read (in the permission table) to receive a message: a room sends each
+ * published message only to the roles that may read it, so a spectator never sees teams or room codes.
+ */
+export function readActionOf(message: LiveMessage): Action {
+  switch (message.type) {
+    case 'pool':
+    case 'pools':
+    case 'pool-deleted':
+      return 'pool.read';
+    case 'bracket':
+      return 'results.read';
+    case 'teams':
+    case 'team-sheet':
+      return 'teams.read';
+    case 'presence':
+      return 'room.manage';
+    case 'practice':
+    case 'practice-deleted':
+      return 'roomCode.read';
+    default:
+      return 'live.watch';
+  }
+}
 
 export function parseLiveMessage(data: string): LiveMessage | null {
   try {

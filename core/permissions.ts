@@ -1,43 +1,69 @@
-/** Who is asking: a signed-in coach, a guest holding a room session, a spectator, or nobody. */
+/**
+ * Who is asking: a signed-in coach, a guest holding a room session, a spectator on the live board, or
+ * nobody. Over HTTP a spectator is anonymous (the board link is all they hold); sockets carry the role.
+ */
 export type Role = 'coach' | 'guest' | 'spectator' | 'anonymous';
 
-/** Everything a request or a screen may ask to do (SPEC §6). */
-export type Action =
-  | 'practice.create'
-  | 'practice.delete'
-  | 'practice.read'
-  | 'roomCode.read'
-  | 'roomCode.manage'
-  | 'roster.read'
-  | 'roster.write'
-  | 'feedback.send'
-  | 'pool.manage'
-  | 'pool.read'
-  | 'bout.write'
-  | 'bracket.write'
-  | 'results.read';
+/**
+ * Everything a request or a screen may ask to do (SPEC §6). Every API route declares one of these through
+ * `authorize(action)`, and the app hides a control by asking `can(role, action)`: this table is the one
+ * place that decides.
+ */
+export const ACTIONS = [
+  // Open to everyone: the auth screens, joining by room code, the read-only board and its socket.
+  'auth.use',
+  'room.join',
+  'board.read',
+  'live.watch',
+  // A guest's own session: validate, renew, leave.
+  'guest.session',
+  // The coach's workspace.
+  'practice.create',
+  'practice.read',
+  'practice.delete',
+  'roomCode.read',
+  'roomCode.manage',
+  'board.manage',
+  'room.manage',
+  'roster.read',
+  'roster.write',
+  'feedback.send',
+  'teams.read',
+  'teams.manage',
+  'relay.write',
+  'pool.manage',
+  'bracket.manage',
+  // Shared with guests (and, read-only, spectators).
+  'pool.read',
+  'results.read',
+  'bout.write',
+  'bracket.write',
+] as const;
 
-const COACH: ReadonlySet<Action> = new Set<Action>([
-  'practice.create', 'practice.delete', 'practice.read', 'roomCode.read', 'roomCode.manage',
-  'roster.read', 'roster.write', 'feedback.send', 'pool.manage', 'pool.read', 'bout.write',
-  'bracket.write', 'results.read',
-]);
+export type Action = (typeof ACTIONS)[number];
+
+const OPEN: Action[] = ['auth.use', 'room.join', 'board.read', 'live.watch'];
+
+// SPEC §6: a spectator watches the shared pools and results, read-only.
+const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];
 
 // SPEC §6: a guest reads the shared pools and enters bouts and bracket scores; nothing else.
-const GUEST: ReadonlySet<Action> = new Set<Action>(['pool.read', 'bout.write', 'bracket.write', 'results.read']);
+const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write'];
 
-const SPECTATOR: ReadonlySet<Action> = new Set<Action>(['pool.read', 'results.read']);
+// SPEC §6: the signed-in coach does everything but hold a guest session.
+const COACH: Action[] = ACTIONS.filter((a) => a !== 'guest.session');
 
 const TABLE: Record<Role, ReadonlySet<Action>> = {
-  coach: COACH,
-  guest: GUEST,
-  spectator: SPECTATOR,
-  anonymous: new Set<Action>(),
+  coach: new Set(COACH),
+  guest: new Set(GUEST),
+  spectator: new Set(SPECTATOR),
+  anonymous: new Set(OPEN),
 };
 
-/** Whether a role may perform an action; unknown roles may do nothing. */
+/** Whether a role may perform an action; unknown roles and unknown actions may do nothing. */
 export function can(role: Role, action: Action): boolean {
   return TABLE[role]?.has(action) ?? false;
 }
 
-export const ALL_ACTIONS: readonly Action[] = [...COACH];
+export const ALL_ACTIONS: readonly Action[] = ACTIONS;
+export const ALL_ROLES: readonly Role[] = ['coach', 'guest', 'spectator', 'anonymous'];

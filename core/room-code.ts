@@ -8,3 +8,12 @@ export const ROOM_CODE_ATTEMPTS = 10;
 export function makeRoomCode(randomUint32: () => number): string {
   return String(randomUint32() % 1_000_000).padStart(6, '0');
 }
+
+/** SPEC §5: one answer for a wrong code and an unshared one, so a code's existence does not leak. */
+export const ROOM_NOT_ACCESSIBLE = 'Invalid room code or room is not accessible';
+
+/** A live board id: 16 to 64 URL-safe characters (new ones are 22, 128 random bits); never a room code. */
+export const BOARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The one answer for a wrong board link and a practice that does not share right now. */
+export const BOARD_UNAVAILABLE = 'This live board link is not valid, or the practice is not shared right now';

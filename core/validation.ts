@@ -27,16 +27,19 @@ const email = z
 /** SPEC §5: the auth client needs an email together with a password. */
 const SIGNIN_MISSING = 'You must provide either an email or phone number and a password.';
 
+/** Longest accepted password (a passphrase fits; a megabyte does not reach the hash). */
+export const PASSWORD_MAX = 200;
+
 export const signinSchema = z.object({
-  email: z.string({ error: SIGNIN_MISSING }).trim().toLowerCase().min(1, { error: SIGNIN_MISSING }),
-  password: z.string({ error: SIGNIN_MISSING }).min(1, { error: SIGNIN_MISSING }),
+  email: z.string({ error: SIGNIN_MISSING }).trim().toLowerCase().min(1, { error: SIGNIN_MISSING }).max(254, { error: 'Email must be at most 254 characters' }),
+  password: z.string({ error: SIGNIN_MISSING }).min(1, { error: SIGNIN_MISSING }).max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` }),
 });
 
 const newPassword = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
   .min(PASSWORD_MIN, { error: `Password should be at least ${PASSWORD_MIN} characters.` })
-  .max(200, { error: 'Password must be at most 200 characters' });
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 
 export const signupSchema = z.object({
   full_name: requiredText('Full name is required', NAME_MAX, 'Full name'),
@@ -47,9 +50,20 @@ export const signupSchema = z.object({
 export const resetRequestSchema = z.object({ email });
 
 export const resetConfirmSchema = z.object({
-  token: z.string({ error: 'The reset link is invalid or has expired' }).min(1, { error: 'The reset link is invalid or has expired' }),
+  token: z.string({ error: 'The reset link is invalid or has expired' }).min(1, { error: 'The reset link is invalid or has expired' }).max(100, { error: 'The reset link is invalid or has expired' }),
   password: newPassword,
 });
+
+const CALENDAR_DATE = 'Date must be a calendar date (YYYY-MM-DD)';
+
+/** A real calendar day as YYYY-MM-DD (no 2024-02-30 or 2024-99-99), within years 1900–2200. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
 
 export const practiceTypeSchema = z.enum(['individual', 'team'], { error: 'Please choose a practice type' });
 
@@ -57,8 +71,8 @@ export const createPracticeSchema = z.object({
   practice_type: practiceTypeSchema,
   name: requiredText('Practice name is required', NAME_MAX, 'Practice name'),
   date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be a calendar date (YYYY-MM-DD)' })
+    .string({ error: CALENDAR_DATE })
+    .refine(isCalendarDate, { error: CALENDAR_DATE })
     .optional(),
 });
 
@@ -119,6 +133,13 @@ export const MAX_POOL_SIZE = 20;
 export const MAX_GENERATED = 200;
 
 const NO_ATHLETES = 'Please select athletes or add names manually';
+const REPEATED_ATHLETE = 'An athlete was selected more than once: each fencer can be placed only once';
+
+/** Whether no roster athlete appears twice among the entries. */
+function noRepeatedAthlete(entries: ({ athlete_id: string } | { name: string })[]) {
+  const ids = entries.flatMap((e) => ('athlete_id' in e ? [e.athlete_id] : []));
+  return new Set(ids).size === ids.length;
+}
 
 /** One fencer to place: a roster athlete or a typed name; `pool` (1-based) only for manual assignment. */
 const entrySchema = z.union([
@@ -133,6 +154,7 @@ export const generatePoolsSchema = z
     entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
   })
   .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
+  .refine((g) => noRepeatedAthlete(g.entries), { error: REPEATED_ATHLETE })
   .refine((g) => g.method === 'single' || g.method === 'manual' || g.pool_count !== undefined, {
     error: 'Pool count must be a whole number from 2 to 10',
   });
@@ -163,7 +185,8 @@ export const createTeamsSchema = z
     /** For /single-match: exactly this many teams (2) instead of ceil(athletes/4). */
     teams: z.number().int().min(1).max(50).optional(),
   })
-  .refine((t) => t.entries.length > 0, { error: NO_ATHLETES });
+  .refine((t) => t.entries.length > 0, { error: NO_ATHLETES })
+  .refine((t) => noRepeatedAthlete(t.entries), { error: REPEATED_ATHLETE });
 
 export const teamPoolsSchema = z.object({
   method: z.enum(['single', 'random'], { error: 'Choose how to divide the teams' }),

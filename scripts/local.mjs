@@ -32,11 +32,15 @@ export function buildSpa() {
   run(bin('vite'), ['build', '--mode', 'production', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 }
 
-/** Starts `wrangler dev`; resolves once it answers on the port. */
+/**
+ * Starts `wrangler dev` (a local run: mail goes to the outbox, links point at this port); resolves once it
+ * answers on the port.
+ */
 export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs = [] }) {
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...extraArgs];
   if (persistTo) args.push('--persist-to', persistTo);
-  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  const local = { MAIL_OUTBOX: '1', APP_ORIGIN: `http://localhost:${port}`, ...vars };
+  for (const [k, v] of Object.entries(local)) args.push('--var', `${k}:${v}`);
   const child = spawn(bin('wrangler'), args, { cwd: root, env: quietEnv, stdio, detached: process.platform !== 'win32' });
   return child;
 }

@@ -11,6 +11,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           JWT_SECRET: 'test-secret-for-workerd-tests-only-0123456789',
+          APP_ORIGIN: 'https://piste.test',
+          MAIL_OUTBOX: '1',
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
         },
       },
@@ -18,7 +20,7 @@ export default defineConfig({
   ],
   test: {
     root,
-    include: ['tests/worker/**/*.test.ts'],
+    include: ['tests/worker/**/*.test.ts', 'tests/security/**/*.test.ts'],
     setupFiles: ['tests/worker/apply-migrations.ts'],
     testTimeout: 20_000,
   },

@@ -1,38 +1,59 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';
+import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { writeGuard } from './middleware/write-guard';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
+import { boardRoutes } from './routes/board';
 import { feedbackRoutes } from './routes/feedback';
 import { guestRoutes } from './routes/guest';
 import { liveRoutes } from './routes/live';
 import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
-import { spectateRoutes } from './routes/spectate';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 
-export const app = new Hono<AppEnv>().basePath('/api');
+/** The largest request body any route takes (a generation of 200 names is about 10 KB). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
-app.use(writeGuard);
-app.use(session);
+export const app = new Hono<AppEnv>();
 
-app.route('/auth', authRoutes);
-app.route('/practices/:practiceId/pools', practicePoolRoutes);
-app.route('/practices/:practiceId/bracket', bracketRoutes);
-app.route('/practices/:practiceId/teams', teamRoutes);
-app.route('/practices/:practiceId/team-matches', teamSheetRoutes);
-app.route('/practices', practiceRoutes);
-app.route('/pools', poolRoutes);
-app.route('/athletes', athleteRoutes);
-app.route('/notes', noteRoutes);
-app.route('/feedback', feedbackRoutes);
-app.route('/live', liveRoutes);
-app.route('/guest', guestRoutes);
-app.route('/spectate', spectateRoutes);
+app.use(securityHeaders);
+app.use(
+  '/api/*',
+  bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB)` }, 413),
+  }),
+);
+app.use('/api/*', writeGuard);
+app.use('/api/*', session);
 
+const api = new Hono<AppEnv>();
+
+api.route('/auth', authRoutes);
+api.route('/practices/:practiceId/pools', practicePoolRoutes);
+api.route('/practices/:practiceId/bracket', bracketRoutes);
+api.route('/practices/:practiceId/teams', teamRoutes);
+api.route('/practices/:practiceId/team-matches', teamSheetRoutes);
+api.route('/practices', practiceRoutes);
+api.route('/pools', poolRoutes);
+api.route('/athletes', athleteRoutes);
+api.route('/notes', noteRoutes);
+api.route('/feedback', feedbackRoutes);
+api.route('/live', liveRoutes);
+api.route('/guest', guestRoutes);
+api.route('/board', boardRoutes);
+
+app.route('/api', api);
+app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+// Pages: the built SPA (unknown client paths fall back to index.html), served here so every page carries
+// the security headers; hashed files under /assets/ skip the worker (wrangler.toml run_worker_first).
+app.get('*', async (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404)));
 app.notFound((c) => c.json({ error: 'Not found' }, 404));
 
 app.onError((err, c) => {

@@ -1,3 +1,5 @@
+import type { Role } from '../core/permissions';
+import type { PracticeRecord } from './store/practices';
 import type { PracticeRoom } from './room/practice-room';
 
 export interface Env {
@@ -7,6 +9,15 @@ export interface Env {
   JWT_SECRET: string;
   /** Seconds an access token lives (default 900). */
   ACCESS_TOKEN_TTL?: string;
+  /** The origin mailed links point to (e.g. https://piste.example); never taken from the request. */
+  APP_ORIGIN?: string;
+  /** '1' for local runs and tests only: mail goes to the outbox table and the log, links and all. */
+  MAIL_OUTBOX?: string;
+  /** Hours without a write after which a practice's guest access turns itself off (default 12). */
+  GUEST_IDLE_HOURS?: string;
+  /** Caps on live sockets per practice room (default 5,000) and per client address in a room (default 20). */
+  ROOM_SOCKET_LIMIT?: string;
+  ADDRESS_SOCKET_LIMIT?: string;
   /** '1' only in the browser-test harness: enables /api/live/test-drop. */
   TEST_HOOKS?: string;
 }
@@ -20,6 +31,8 @@ export interface GuestUser {
   practiceId: string;
   sessionId: string;
   name: string;
+  /** The practice's guest epoch when the token was issued: a later epoch voids it. */
+  epoch: number;
 }
 
 export interface Variables {
@@ -29,6 +42,10 @@ export interface Variables {
   guest: GuestUser | null;
   /** A guest token was sent but its session is over (left, revoked, expired). */
   guestEnded: boolean;
+  /** Who is asking, as `authorize` decided it from the permission table. */
+  role: Role;
+  /** The practice a route acts on, once `practiceFor`/`poolFor` found it (for activity after writes). */
+  practice: PracticeRecord | null;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

@@ -1,7 +1,10 @@
 import { app } from './app';
+import type { Env } from './env';
+import { runScheduledCleanup } from './scheduled';
 
 export { PracticeRoom } from './room/practice-room';
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<import('./env').Env>;
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduledCleanup(env)),
+} satisfies ExportedHandler<Env>;

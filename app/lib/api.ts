@@ -14,19 +14,26 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Swaps the refresh cookie for a new pair; concurrent callers share one request. */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch(paths.refresh, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
+const postRefresh = (): Promise<boolean> =>
+  fetch(paths.refresh, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
     .then((r) => r.ok)
-    .catch(() => false)
-    .finally(() => {
-      refreshing = null;
-    });
+    .catch(() => false);
+
+/** One refresh at a time across this browser's tabs: the lock is held until the answer is in. */
+const refreshHoldingLock = () =>
+  new Promise<boolean>((resolve) => {
+    navigator.locks.request('piste-refresh', async () => resolve(await postRefresh())).catch(() => resolve(false));
+  });
+
+/**
+ * Swaps the refresh cookie for a new pair. Callers in this tab share one request, and tabs take turns
+ * through a Web Lock, so two tabs never present the same refresh token at once (the server's grace
+ * window covers browsers without Web Locks).
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (navigator.locks ? refreshHoldingLock() : postRefresh()).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 

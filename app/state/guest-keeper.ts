@@ -10,11 +10,16 @@ import { sessionAtom } from './session';
 // A coach's cookie session wins: a guest token left in this browser is not sent while signed in.
 setBearerSource(() => (getDefaultStore().get(sessionAtom).status === 'signed-in' ? null : guestToken()));
 
-/** Validates a stored guest session on load, and sends a guest whose session ended back to /guest-join. */
+/** A guest's token is renewed this often while the app is open, so an active practice never drops them. */
+const RENEW_EVERY_MS = 60 * 60 * 1000;
+
+/** Validates a stored guest session on load (and hourly), and sends a guest whose session ended back to /guest-join. */
 export function useGuestKeeper() {
   const navigate = useNavigate();
   useEffect(() => {
     void validateStoredGuest();
+    const timer = setInterval(() => guestToken() && void validateStoredGuest(), RENEW_EVERY_MS);
+    return () => clearInterval(timer);
   }, []);
   useEffect(() => {
     onGuestSessionEnded((message) => {

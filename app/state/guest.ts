@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type GuestJoinAnswer, type GuestSession } from '../../core/api';
+import { paths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
 import { api, ApiError } from '../lib/api';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 
@@ -27,14 +27,20 @@ export async function joinRoom(roomCode: string, guestName: string): Promise<Gue
   return session;
 }
 
-/** SPEC §4 Guest: a stored token is validated on load; an invalid or expired one is removed silently. */
+/**
+ * SPEC §4 Guest: a stored token is validated on load; an invalid or expired one is removed silently. The
+ * answer carries a renewed token (a session lasts as long as the practice's sharing), which replaces it.
+ */
 export async function validateStoredGuest() {
   const token = guestToken();
   if (!token) return store.set(guestAtom, { status: 'none' });
   try {
-    const session = await api<GuestSession>('POST', paths.guestValidate, {});
-    store.set(guestAtom, { status: 'active', token, session });
-  } catch {
+    const { sessionToken, ...session } = await api<GuestValidateAnswer>('POST', paths.guestValidate, {});
+    writeStorage(storageKeys.guestSessionToken, sessionToken);
+    store.set(guestAtom, { status: 'active', token: sessionToken, session });
+  } catch (e) {
+    // A network failure is not an ended session: keep the token and try again later.
+    if (e instanceof ApiError && e.status === 0 && store.get(guestAtom).status === 'active') return;
     clearGuest();
   }
 }
@@ -47,9 +53,4 @@ export function clearGuest(ended = false) {
 /** Leaves the room: the server ends the session; the caller drops the token once off the guest screens. */
 export async function leaveRoom() {
   await api('POST', paths.guestLeave, {}).catch(() => undefined);
-}
-
-/** Updates the list of pools a guest has access to (live pool changes). */
-export function setGuestPools(tournaments: GuestSession['tournaments']) {
-  store.set(guestAtom, (s) => (s.status === 'active' ? { ...s, session: { ...s.session, tournaments } } : s));
 }

@@ -10,6 +10,8 @@ import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
 import { removePractice, upsertPractice } from './practices';
+import { applyPresence, loadPresence } from './presence';
+import { can } from '../../core/permissions';
 
 const store = getDefaultStore();
 
@@ -31,18 +33,26 @@ function handle(practiceId: string, msg: LiveMessage) {
       return upsertPractice(msg.practice);
     case 'practice-deleted':
       return removePractice(msg.practiceId);
+    case 'presence':
+      return applyPresence(msg.practiceId, msg.presence);
     default:
       return undefined;
   }
 }
 
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
-export function useLivePractice({ id: practiceId, role, liveUrl, spectateCode }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'spectateCode'>, onClosed?: (reason: string) => void) {
+export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void) {
   useEffect(() => {
     const loads = () =>
-      spectateCode
-        ? [loadSpectatorBoard(practiceId, spectateCode)]
-        : [loadPools(practiceId), loadBracket(practiceId), ...(role === 'coach' ? [loadTeams(practiceId)] : [])];
+      boardId
+        ? [loadSpectatorBoard(practiceId, boardId)]
+        : [
+            loadPools(practiceId),
+            loadBracket(practiceId),
+            ...(can(role, 'teams.read') ? [loadTeams(practiceId)] : []),
+            ...(can(role, 'room.manage') ? [loadPresence(practiceId)] : []),
+          ];
+    let refusalShown = false;
     const reload = () => Promise.all(loads()).then((ok) => ok.every(Boolean));
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
@@ -53,6 +63,12 @@ export function useLivePractice({ id: practiceId, role, liveUrl, spectateCode }:
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
         if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(msg.reason);
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(msg.reason);
+        // Too many screens in the room or from this network: say so once; the socket keeps retrying.
+        if (msg.type === 'refused') {
+          if (!refusalShown) toast({ title: 'Live updates paused', description: msg.reason, variant: 'destructive' });
+          refusalShown = true;
+          return;
+        }
         handle(practiceId, msg);
       },
       // A write that landed while the socket was down (or before it opened) is picked up here.
@@ -63,5 +79,5 @@ export function useLivePractice({ id: practiceId, role, liveUrl, spectateCode }:
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
     });
-  }, [practiceId, role, liveUrl, spectateCode, onClosed]);
+  }, [practiceId, role, liveUrl, boardId, onClosed]);
 }

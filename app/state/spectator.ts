@@ -6,9 +6,9 @@ import { applyPoolList, poolsAtom } from './pools';
 
 const store = getDefaultStore();
 
-/** Loads a live board by room code into the same state the practice screens read. */
-export async function fetchSpectatorBoard(code: string): Promise<SpectatorSnapshot> {
-  return api<SpectatorSnapshot>('GET', paths.spectate(code));
+/** Loads a live board by its board id into the same state the practice screens read. */
+export async function fetchSpectatorBoard(boardId: string): Promise<SpectatorSnapshot> {
+  return api<SpectatorSnapshot>('GET', paths.board(boardId));
 }
 
 export function showSpectatorBoard(board: SpectatorSnapshot) {
@@ -18,9 +18,9 @@ export function showSpectatorBoard(board: SpectatorSnapshot) {
   store.set(bracketAtom, { practiceId, status: 'ready', bracket: board.bracket });
 }
 
-export async function loadSpectatorBoard(practiceId: string, code: string): Promise<boolean> {
+export async function loadSpectatorBoard(practiceId: string, boardId: string): Promise<boolean> {
   try {
-    const board = await fetchSpectatorBoard(code);
+    const board = await fetchSpectatorBoard(boardId);
     if (board.practice.id !== practiceId) return false;
     showSpectatorBoard(board);
     return true;

@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
 import type { GuestPractice, Practice } from '../../core/api';
+import { can, type Action } from '../../core/permissions';
 import { guestAtom } from './guest';
 import { sessionAtom } from './session';
 
@@ -18,9 +19,15 @@ export type PracticeView = GuestPractice & {
   coach: Practice | null;
   liveUrl: string;
   /** How a spectator (no account) reloads what the board shows; coaches and guests use the API. */
-  spectateCode?: string;
+  boardId?: string;
 };
 
 export function useRole() {
   return useAtomValue(roleAtom);
+}
+
+/** Whether whoever uses the app may do `action`, by the permission table the server enforces too. */
+export function useCan(action: Action): boolean {
+  const role = useRole();
+  return can(role === 'coach' || role === 'guest' ? role : 'anonymous', action);
 }

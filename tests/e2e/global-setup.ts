@@ -26,13 +26,13 @@ export default async function setup(project: TestProject) {
   migrateLocal(persistTo);
   const port = await freePort();
   const out = openSync(logFile, 'a');
+  const baseURL = `http://127.0.0.1:${port}`;
   const child = serve({
     port,
     persistTo,
-    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop', TEST_HOOKS: '1' },
+    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop', TEST_HOOKS: '1', APP_ORIGIN: baseURL },
     stdio: ['ignore', out, out],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseURL}/api/auth/session`, 90_000);
   project.provide('baseURL', baseURL);
   project.provide('workerLog', logFile);

@@ -81,9 +81,9 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(await attempt(guestOfQ, P, X)).toEqual(row([404, 404, 404, 404, 404, 403, 403]));
   });
 
-  it('a spectator reads the board by room code; every write and the roster are refused (401)', async () => {
+  it('a spectator reads the board by its board link; every write and the roster are refused (401)', async () => {
     const spectator = new Client();
-    const board = await spectator.get(`/api/spectate/${P.room_code}`);
+    const board = await spectator.get(`/api/board/${P.board_id}`);
     expect(board.status).toBe(200);
     const snap = await json<SpectatorSnapshot>(board);
     expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual' });
@@ -97,8 +97,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     const anonymous = new Client();
     expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
     expect(await json(await anonymous.get(`/api/practices/${P.id}/pools`))).toEqual({ error: 'Not authenticated' });
-    const wrong = P.room_code === '000000' ? '000001' : '000000';
-    expect((await anonymous.get(`/api/spectate/${wrong}`)).status).toBe(404);
+    expect((await anonymous.get('/api/board/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
   it('a guest who left is out at once (401, and says so)', async () => {
@@ -111,14 +110,14 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   });
 
   it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
-    const socket = (await openSocket(guestOfP, `code=${P.room_code}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
+    const socket = (await openSocket(guestOfP, `practice=${P.id}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
     await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
     const off = await owner.client.post(`/api/practices/${P.id}/sharing`, { enabled: false });
     expect((await json<Practice>(off)).allow_guest_access).toBe(false);
     expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.' });
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect((await new Client().get(`/api/spectate/${P.room_code}`)).status).toBe(404);
+    expect((await new Client().get(`/api/board/${P.board_id}`)).status).toBe(404);
     const rejoin = await new Client().post('/api/guest/join', { room_code: P.room_code });
     expect(rejoin.status).toBe(404);
     expect(await json(rejoin)).toEqual({ error: 'Invalid room code or room is not accessible' });

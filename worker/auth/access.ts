@@ -1,41 +1,95 @@
-import type { Context } from 'hono';
-import type { Practice } from '../../core/api';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { can, type Action, type Role } from '../../core/permissions';
 import type { AppEnv } from '../env';
-import type { Db } from '../db/client';
+import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
-import { unauthenticated } from '../middleware/session';
+import { guestSessionEnded, unauthenticated } from '../middleware/session';
 import { getOwnedPool, getSharedPool, type PoolContext } from '../store/pools';
-import { getPractice, getSharedPractice } from '../store/practices';
+import { extendSharing, getPractice, getSharedPractice, type PracticeRecord } from '../store/practices';
 
-const refuse = () => new HttpError(403, 'Guests cannot do this: it needs the coach’s account');
+export const GUEST_REFUSED = 'Guests cannot do this: it needs the coach’s account';
 
-/** The caller's role, after checking it may do `action` at all (403 for a guest, 401 for nobody). */
-function roleFor(c: Context<AppEnv>, action: Action): Role {
+/** The client's address as Cloudflare reports it ('local' where nothing does, as under `wrangler dev`). */
+export function clientAddress(c: Context) {
+  return c.req.header('cf-connecting-ip') ?? 'local';
+}
+
+/** Who is asking over HTTP: a coach (cookie), a guest (live bearer token) or nobody. */
+export function roleOf(c: Context<AppEnv>): Role {
   if (c.get('user')) return 'coach';
-  if (c.get('guest')) {
-    if (!can('guest', action)) throw refuse();
-    return 'guest';
-  }
-  throw unauthenticated(c);
+  if (c.get('guest')) return 'guest';
+  return 'anonymous';
+}
+
+/** Hours of quiet after which sharing turns itself off, as milliseconds. */
+export function guestIdleMs(c: Context<AppEnv>) {
+  const hours = Number(c.env.GUEST_IDLE_HOURS);
+  return (Number.isFinite(hours) && hours > 0 ? hours : 12) * 60 * 60 * 1000;
+}
+
+/** Writes that count as activity: they keep a practice's sharing alive for another quiet period. */
+const ACTIVITY: ReadonlySet<Action> = new Set<Action>(['bout.write', 'bracket.write', 'relay.write', 'pool.manage', 'teams.manage', 'bracket.manage']);
+
+interface Refusals {
+  /** The message for a caller with no session (default 'Not authenticated'). */
+  unauthenticated?: string;
+  /** The message for a signed-in caller whose role may not do this. */
+  forbidden?: string;
+}
+
+export type Authorize = MiddlewareHandler<AppEnv> & { action: Action };
+
+/**
+ * The one authorisation step every route declares: the caller's role must be allowed `action` by the
+ * permission table of core/permissions (the same table the app asks to hide controls). Nobody gets 401
+ * (or the ended-session message), a role without the right 403. After a successful write that counts
+ * as activity, the practice's sharing is extended.
+ */
+export function authorize(action: Action, refusals: Refusals = {}): Authorize {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
+    const role = roleOf(c);
+    if (!can(role, action)) {
+      if (role === 'anonymous') throw refusals.unauthenticated && !c.get('guestEnded') ? new HttpError(401, refusals.unauthenticated) : unauthenticated(c);
+      throw new HttpError(403, refusals.forbidden ?? (role === 'guest' ? GUEST_REFUSED : 'You cannot do this'));
+    }
+    c.set('role', role);
+    c.set('practice', null);
+    await next();
+    const practice = c.get('practice');
+    if (practice && ACTIVITY.has(action) && c.res.ok) await extendSharing(getDb(c.env.DB), practice, guestIdleMs(c));
+  });
+  return Object.assign(middleware, { action });
 }
 
 /**
- * A practice the caller may act on: the coach's own, or the shared practice whose code the guest joined.
- * Anything else is 404, so ids from the client never reach another practice.
+ * A practice the caller may act on: the coach's own, or the shared practice whose code the guest joined
+ * (in the epoch their token names). Another practice is 404, so ids from the client never reach it; a
+ * guest whose sharing ended (off, expired, new code) is told their session is over.
  */
-export async function practiceAccess(c: Context<AppEnv>, db: Db, practiceId: string, action: Action): Promise<{ practice: Practice; role: Role }> {
-  const role = roleFor(c, action);
-  if (role === 'coach') return { practice: await getPractice(db, c.get('user')!.id, practiceId), role };
-  const guest = c.get('guest')!;
-  const practice = guest.practiceId === practiceId ? await getSharedPractice(db, practiceId) : null;
-  if (!practice) throw notFound('Practice');
-  return { practice, role };
+export async function practiceFor(c: Context<AppEnv>, db: Db, practiceId: string): Promise<PracticeRecord> {
+  const practice = c.get('role') === 'coach' ? await getPractice(db, c.get('user')!.id, practiceId) : await guestPractice(c, db, practiceId);
+  c.set('practice', practice);
+  return practice;
+}
+
+async function guestPractice(c: Context<AppEnv>, db: Db, practiceId: string): Promise<PracticeRecord> {
+  const guest = c.get('guest');
+  if (!guest || guest.practiceId !== practiceId) throw notFound('Practice');
+  const practice = await getSharedPractice(db, practiceId);
+  if (!practice || practice.guest_epoch !== guest.epoch) throw guestSessionEnded();
+  return practice;
 }
 
 /** A pool the caller may act on: the coach's own, or a shared pool of the guest's practice. */
-export async function poolAccess(c: Context<AppEnv>, db: Db, poolId: string, action: Action): Promise<PoolContext & { role: Role }> {
-  const role = roleFor(c, action);
-  if (role === 'coach') return { ...(await getOwnedPool(db, c.get('user')!.id, poolId)), role };
-  return { ...(await getSharedPool(db, c.get('guest')!.practiceId, poolId)), role };
+export async function poolFor(c: Context<AppEnv>, db: Db, poolId: string): Promise<PoolContext> {
+  let found: PoolContext;
+  if (c.get('role') === 'coach') found = await getOwnedPool(db, c.get('user')!.id, poolId);
+  else {
+    const guest = c.get('guest')!;
+    found = await getSharedPool(db, guest.practiceId, poolId);
+    if (!found.practice.allow_guest_access || found.practice.guest_epoch !== guest.epoch) throw guestSessionEnded();
+  }
+  c.set('practice', found.practice);
+  return found;
 }

@@ -18,6 +18,8 @@ export const sessions = sqliteTable('sessions', {
   expires_at: integer('expires_at').notNull(),
   revoked_at: integer('revoked_at'),
   created_at: integer('created_at').notNull(),
+  family_id: text('family_id'),
+  successor: text('successor'),
 });
 
 export const authTokens = sqliteTable('auth_tokens', {
@@ -51,6 +53,9 @@ export const practices = sqliteTable('practices', {
   practice_type: text('practice_type', { enum: ['individual', 'team'] }).notNull(),
   room_code: text('room_code').notNull(),
   allow_guest_access: integer('allow_guest_access', { mode: 'boolean' }).notNull(),
+  board_id: text('board_id').notNull(),
+  guest_epoch: integer('guest_epoch').notNull(),
+  sharing_expires_at: integer('sharing_expires_at').notNull(),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });

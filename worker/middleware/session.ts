@@ -15,7 +15,8 @@ export function guestTokenOf(c: { req: { header(name: string): string | undefine
 
 /**
  * Reads who is asking: the coach's access cookie sets `user`; a guest bearer token sets `guest`, but only
- * while the practice's room still lists the session (leaving, sharing off or a new code ends it at once).
+ * while the practice's room still lists the session (leaving, removal, sharing off or a new code end it
+ * at once). Routes then check the token's epoch against the practice's (see auth/access).
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
   const token = readAccessCookie(c);
@@ -41,16 +42,7 @@ export function unauthenticated(c: { get(key: 'guestEnded'): boolean }) {
   return c.get('guestEnded') ? guestSessionEnded() : notAuthenticated();
 }
 
-/** Refuses anyone but a signed-in coach: 403 for a guest, 401 for nobody. */
-export const requireCoach = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('user')) {
-    if (c.get('guest')) throw new HttpError(403, 'Guests cannot do this: it needs the coach’s account');
-    throw unauthenticated(c);
-  }
-  await next();
-});
-
-/** The signed-in coach; only valid behind requireCoach. */
+/** The signed-in coach; only valid behind `authorize` of a coach-only action. */
 export function coachOf(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
   const user = c.get('user');
   if (!user) throw notAuthenticated();

@@ -1,27 +1,56 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { LiveMessage } from '../../core/live';
+import type { RoomPresence } from '../../core/api';
+import { CLOSE_CODES, readActionOf, type LiveMessage } from '../../core/live';
+import { can } from '../../core/permissions';
 import type { Env } from '../env';
+import { getDb } from '../db/client';
+import { endExpiredSharing, publicPractice } from '../store/practices';
 
 export type SocketRole = 'coach' | 'guest' | 'spectator';
 
+/** Who a socket is, fixed by the worker when it authenticated the upgrade. */
 export interface SocketTag {
   role: SocketRole;
+  practiceId: string;
   /** The coach's user id, or the guest's session id; absent for spectators. */
   subject?: string;
+  /** Guests: the guest epoch their token names. */
+  epoch?: number;
+  /** Spectators: the board id they opened. */
+  boardId?: string;
+  /** Epoch ms when the practice's sharing expires (guests and spectators). */
+  sharingExpiresAt?: number;
+  address: string;
 }
 
+interface GuestEntry {
+  name: string;
+  joinedAt: number;
+  expiresAt: number;
+}
+
+/** Socket caps per room and per client address in a room (env ROOM_SOCKET_LIMIT / ADDRESS_SOCKET_LIMIT override). */
+export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 20 };
+
+const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback);
+
 /**
- * One instance per practice (named by the practice id). It holds the websockets of everyone watching
- * the practice and fans out the snapshots that routes publish after a successful write.
- * Sockets are accepted with the hibernation API: the object may sleep between messages, and after a
- * wake-up `getWebSockets()` and each socket's attachment (its role) are all it needs. Pings are
- * answered by the runtime (`setWebSocketAutoResponse`) so they never wake it. Its own storage holds only
- * the live guest sessions of the practice (so a left or revoked session stops working at once); it keeps
- * no pool data: D1 is the only truth.
+ * One instance per practice (named by the practice id). It holds the websockets of everyone watching the
+ * practice and fans out what routes publish after a successful write, each message only to the roles the
+ * permission table lets read it. Sockets are accepted with the hibernation API: the object may sleep
+ * between messages, and after a wake-up `getWebSockets()` and each socket's tags are all it needs; pings
+ * are answered by the runtime so they never wake it. Its storage holds the live guest sessions, the
+ * practice's latest guest epoch and board id (so an upgrade or join that read the practice before a
+ * revocation cannot register after it), and an alarm at the moment sharing expires. It keeps no pool
+ * data: D1 is the only truth.
  */
 export class PracticeRoom extends DurableObject<Env> {
+  limits: { perRoom: number; perAddress: number };
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.limits = { perRoom: positive(env.ROOM_SOCKET_LIMIT, SOCKET_LIMITS.perRoom), perAddress: positive(env.ADDRESS_SOCKET_LIMIT, SOCKET_LIMITS.perAddress) };
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -30,61 +59,178 @@ export class PracticeRoom extends DurableObject<Env> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
       return new Response('Expected a websocket upgrade', { status: 426 });
     }
-    const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag & { practiceId: string };
+    const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
     const pair = new WebSocketPair();
     const server = pair[1];
-    this.ctx.acceptWebSocket(server, [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : [])]);
-    server.serializeAttachment({ role: tag.role, subject: tag.subject } satisfies SocketTag);
-    server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
+    this.ctx.acceptWebSocket(server, [tag.role, `ip:${tag.address}`, ...(tag.subject ? [`subject:${tag.subject}`] : [])]);
+    server.serializeAttachment(tag);
+    const refusal = await this.refusalFor(tag);
+    if (refusal) {
+      server.send(JSON.stringify(refusal.message));
+      server.close(refusal.code, refusal.message.reason.slice(0, 120));
+    } else {
+      server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
+      if (tag.role !== 'coach') await this.watchSharing(tag.practiceId, tag.sharingExpiresAt);
+      if (tag.role === 'spectator') this.presenceChanged();
+    }
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Sends a message to every socket in the room (or those with a tag); returns how many received it. */
-  async publish(message: LiveMessage, tag?: string): Promise<number> {
+  /** Why a socket may not stay: caps first, then a revocation that happened after the worker's checks. */
+  private async refusalFor(tag: SocketTag): Promise<{ code: number; message: Extract<LiveMessage, { type: 'refused' | 'room-closed' }> } | null> {
+    // The socket being accepted is already counted by getWebSockets.
+    if (this.ctx.getWebSockets().length > this.limits.perRoom) {
+      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', reason: 'This practice has too many live screens open. Try again later.' } };
+    }
+    if (this.ctx.getWebSockets(`ip:${tag.address}`).length > this.limits.perAddress) {
+      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', reason: 'Too many live screens are open from your network. Close some and reload.' } };
+    }
+    const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, reason: 'This link or session is no longer valid.' } };
+    if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.epoch())) return ended;
+    if (tag.role === 'guest' && !(await this.hasGuest(tag.subject ?? ''))) return ended;
+    if (tag.role === 'spectator') {
+      const board = await this.ctx.storage.get<string>('board');
+      if (board !== undefined && board !== tag.boardId) return ended;
+    }
+    return null;
+  }
+
+  private async epoch() {
+    return (await this.ctx.storage.get<number>('epoch')) ?? 0;
+  }
+
+  /** Sends a message to every socket whose role may read it; returns how many received it. */
+  async publish(message: LiveMessage): Promise<number> {
+    const action = readActionOf(message);
     const data = JSON.stringify(message);
     let sent = 0;
-    for (const ws of this.ctx.getWebSockets(tag)) {
-      try {
-        ws.send(data);
-        sent++;
-      } catch {
-        // A socket closing as we send is dropped by the runtime; the others still get the message.
+    for (const role of ['coach', 'guest', 'spectator'] as const) {
+      if (!can(role, action)) continue;
+      for (const ws of this.ctx.getWebSockets(role)) {
+        try {
+          ws.send(data);
+          sent++;
+        } catch {
+          // A socket closing as we send is dropped by the runtime; the others still get the message.
+        }
       }
     }
     return sent;
   }
 
-  /** Closes the sockets carrying a tag (a role, or `subject:<id>`), telling them why. */
+  /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why; one failing never stops the rest. */
   async closeSockets(tag: string, reason: string): Promise<number> {
     const sockets = this.ctx.getWebSockets(tag);
+    const message = JSON.stringify({ type: 'room-closed', reason } satisfies LiveMessage);
     for (const ws of sockets) {
-      ws.send(JSON.stringify({ type: 'room-closed', reason } satisfies LiveMessage));
-      ws.close(4001, reason.slice(0, 120));
+      try {
+        ws.send(message);
+      } catch {
+        // Already closing: the close below still runs.
+      }
+      try {
+        ws.close(CLOSE_CODES.ended, reason.slice(0, 120));
+      } catch {
+        // Already closed.
+      }
     }
     return sockets.length;
   }
 
-  /** Registers a guest session: until it is removed, the guest's token works. */
-  async addGuest(sessionId: string, name: string): Promise<void> {
-    await this.ctx.storage.put(`guest:${sessionId}`, { name, joinedAt: Date.now() });
+  /** Registers a guest session unless its epoch is already void; until removed or expired, the guest's token works. */
+  async addGuest(sessionId: string, name: string, epoch: number, expiresAt: number, practiceId: string): Promise<boolean> {
+    if (epoch < (await this.epoch())) return false;
+    await this.ctx.storage.put(`guest:${sessionId}`, { name, joinedAt: Date.now(), expiresAt } satisfies GuestEntry);
+    await this.watchSharing(practiceId, expiresAt);
+    this.presenceChanged();
+    return true;
+  }
+
+  /** Renews a live guest session's expiry (the practice's sharing was extended). */
+  async renewGuest(sessionId: string, expiresAt: number): Promise<boolean> {
+    const entry = await this.ctx.storage.get<GuestEntry>(`guest:${sessionId}`);
+    if (!entry || entry.expiresAt <= Date.now()) return false;
+    await this.ctx.storage.put(`guest:${sessionId}`, { ...entry, expiresAt: Math.max(entry.expiresAt, expiresAt) });
+    return true;
   }
 
   async hasGuest(sessionId: string): Promise<boolean> {
-    return (await this.ctx.storage.get(`guest:${sessionId}`)) !== undefined;
+    const entry = await this.ctx.storage.get<GuestEntry>(`guest:${sessionId}`);
+    return entry !== undefined && entry.expiresAt > Date.now();
   }
 
-  /** Ends one guest's session (they left) and closes their sockets. */
-  async removeGuest(sessionId: string): Promise<void> {
-    await this.ctx.storage.delete(`guest:${sessionId}`);
-    await this.closeSockets(`subject:${sessionId}`, 'You have left the guest pools');
+  /** Ends one guest's session (they left, or the coach removed them) and closes their sockets at once. */
+  async removeGuest(sessionId: string, reason: string): Promise<boolean> {
+    const existed = await this.ctx.storage.delete(`guest:${sessionId}`);
+    await this.closeSockets(`subject:${sessionId}`, reason);
+    this.presenceChanged();
+    return existed;
   }
 
-  /** Sharing off or a new room code: every guest session ends, and guest and spectator sockets close. */
-  async endGuestAccess(reason: string): Promise<void> {
+  /**
+   * Sharing off, a new room code, sharing expired or the practice deleted: the epoch moves on (so a join or
+   * upgrade still in flight with the old one is refused), every guest session ends, guest and spectator
+   * sockets close.
+   */
+  async endGuestAccess(reason: string, epoch: number): Promise<void> {
+    if (epoch > (await this.epoch())) await this.ctx.storage.put('epoch', epoch);
     const sessions = await this.ctx.storage.list({ prefix: 'guest:' });
     await this.ctx.storage.delete([...sessions.keys()]);
     await this.closeSockets('guest', reason);
     await this.closeSockets('spectator', reason);
+    this.presenceChanged();
+  }
+
+  /** A new board link: the old one's sockets close, and an upgrade that read the old id is refused. */
+  async replaceBoard(boardId: string, reason: string): Promise<void> {
+    await this.ctx.storage.put('board', boardId);
+    await this.closeSockets('spectator', reason);
+    this.presenceChanged();
+  }
+
+  /** Guests in the room with their join time, and the number of live-board screens. */
+  async presence(): Promise<RoomPresence> {
+    const now = Date.now();
+    const sessions = await this.ctx.storage.list<GuestEntry>({ prefix: 'guest:' });
+    const guests = [...sessions]
+      .filter(([, g]) => g.expiresAt > now)
+      .map(([key, g]) => ({ id: key.slice('guest:'.length), name: g.name, joined_at: g.joinedAt }))
+      .sort((a, b) => a.joined_at - b.joined_at);
+    return { guests, spectators: this.ctx.getWebSockets('spectator').length };
+  }
+
+  /** Tells the coach's screens who is in the room, at most once a second however many come and go. */
+  private presenceChanged() {
+    if (this.presenceTimer) return;
+    this.presenceTimer = setTimeout(async () => {
+      this.presenceTimer = undefined;
+      const practiceId = await this.ctx.storage.get<string>('practiceId');
+      if (practiceId) await this.publish({ type: 'presence', practiceId, presence: await this.presence() });
+    }, 1_000);
+  }
+
+  /** Remembers the practice and wakes at its sharing expiry, to end guest access if no write extended it. */
+  private async watchSharing(practiceId: string, expiresAt: number | undefined) {
+    await this.ctx.storage.put('practiceId', practiceId);
+    if (!expiresAt) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > expiresAt) await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  override async alarm(): Promise<void> {
+    const practiceId = await this.ctx.storage.get<string>('practiceId');
+    if (!practiceId) return;
+    const db = getDb(this.env.DB);
+    const ended = await endExpiredSharing(db, practiceId);
+    if (ended) {
+      await this.endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
+      await this.publish({ type: 'practice', practice: publicPractice(ended) });
+      return;
+    }
+    const row = await this.env.DB.prepare('SELECT allow_guest_access, sharing_expires_at FROM practices WHERE id = ?')
+      .bind(practiceId)
+      .first<{ allow_guest_access: number; sharing_expires_at: number }>();
+    if (row?.allow_guest_access === 1) await this.ctx.storage.setAlarm(row.sharing_expires_at);
   }
 
   override async webSocketMessage(): Promise<void> {
@@ -105,5 +251,6 @@ export class PracticeRoom extends DurableObject<Env> {
     } catch {
       // already closed
     }
+    if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
   }
 }

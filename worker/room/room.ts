@@ -7,12 +7,12 @@ export function getRoom(env: Env, practiceId: string) {
 }
 
 /**
- * Publishes a message to a practice's room (or only its sockets with `tag`, e.g. 'coach'); a failed
+ * Publishes a message to a practice's room, which sends it to the roles allowed to read it; a failed
  * publish is logged and never fails the write.
  */
-export async function publish(env: Env, practiceId: string, message: LiveMessage, tag?: string) {
+export async function publish(env: Env, practiceId: string, message: LiveMessage) {
   try {
-    await getRoom(env, practiceId).publish(message, tag);
+    await getRoom(env, practiceId).publish(message);
   } catch (e) {
     console.error('publish failed', practiceId, message.type, e);
   }

@@ -2,41 +2,40 @@ import { Hono } from 'hono';
 import { athleteSchema, noteSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
-import { coachOf, requireCoach } from '../middleware/session';
+import { authorize } from '../auth/access';
+import { coachOf } from '../middleware/session';
 import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
 import { readJson } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
-  .get('/', async (c) => c.json(await listAthletes(getDb(c.env.DB), coachOf(c).id)))
-  .post('/', async (c) => {
+  .get('/', authorize('roster.read'), async (c) => c.json(await listAthletes(getDb(c.env.DB), coachOf(c).id)))
+  .post('/', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
     return c.json(await createAthlete(getDb(c.env.DB), coachOf(c).id, input), 201);
   })
-  .get('/:id', async (c) => c.json(await getAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
-  .patch('/:id', async (c) => {
+  .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
+  .patch('/:id', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
     return c.json(await updateAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), input));
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', authorize('roster.write'), async (c) => {
     await deleteAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   })
-  .get('/:id/notes', async (c) => c.json(await listNotes(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
-  .post('/:id/notes', async (c) => {
+  .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
+  .post('/:id/notes', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);
     return c.json(await createNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), note), 201);
   });
 
 export const noteRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
-  .patch('/:id', async (c) => {
+  .patch('/:id', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);
     return c.json(await updateNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), note));
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', authorize('roster.write'), async (c) => {
     await deleteNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });

@@ -8,28 +8,13 @@ import { clearAuthCookies, readRefreshCookie, setAuthCookies } from '../auth/coo
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { accessTtlSeconds, signAccessToken } from '../auth/tokens';
 import { HttpError } from '../errors';
-import { outboxMailer } from '../mail/mailer';
+import { appLink, mailerFor } from '../mail/mailer';
+import { authorize, clientAddress } from '../auth/access';
 import { consumeAuthToken, issueAuthToken } from '../store/auth-tokens';
 import { createSession, rotateSession, revokeSession } from '../store/sessions';
-import { assertNotThrottled, clearThrottle, recordFailure, type ThrottleRule } from '../store/throttle';
+import { forgiveSignin, reserveSignin } from '../store/throttle';
 import { createUser, findUserByEmail, findUserById, replacePassword, markEmailVerified, toUser } from '../store/users';
 import { readJson } from '../validate';
-
-const WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins allowed per email, and per client address, in a 15-minute window. */
-export const SIGNIN_LIMIT_PER_EMAIL = 5;
-export const SIGNIN_LIMIT_PER_ADDRESS = 20;
-
-export function clientAddress(c: Context) {
-  return c.req.header('cf-connecting-ip') ?? 'local';
-}
-
-function signinRules(c: Context, email: string): ThrottleRule[] {
-  return [
-    { key: `signin:email:${email}`, limit: SIGNIN_LIMIT_PER_EMAIL, windowMs: WINDOW_MS },
-    { key: `signin:ip:${clientAddress(c)}`, limit: SIGNIN_LIMIT_PER_ADDRESS, windowMs: WINDOW_MS },
-  ];
-}
 
 /** Issues both cookies for a user and answers with the session the app keeps. */
 async function startSession(c: Context<AppEnv>, user: { id: string; email: string }, refreshToken?: string) {
@@ -41,12 +26,12 @@ async function startSession(c: Context<AppEnv>, user: { id: string; email: strin
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/session', async (c) => {
+  .get('/session', authorize('auth.use'), async (c) => {
     const auth = c.get('user');
     const row = auth ? await findUserById(getDb(c.env.DB), auth.id) : null;
     return c.json({ user: row ? toUser(row) : null, accessExpiresAt: row ? c.get('accessExp') : null } satisfies SessionInfo);
   })
-  .post('/signup', async (c) => {
+  .post('/signup', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signupSchema);
     const db = getDb(c.env.DB);
     const user = await createUser(db, {
@@ -55,30 +40,29 @@ export const authRoutes = new Hono<AppEnv>()
       password_hash: await hashPassword(input.password),
     });
     const token = await issueAuthToken(db, user.id, 'verify');
-    const origin = new URL(c.req.url).origin;
-    await outboxMailer(db).send({
-      to: user.email,
-      subject: 'Verify your Piste account',
-      body: `Welcome to Piste, ${user.full_name}.\nConfirm your email address: ${origin}/api/auth/verify?token=${token}`,
-    });
+    const link = appLink(c.env, `/api/auth/verify?token=${token}`);
+    if (link) {
+      await mailerFor(c.env, db).send({
+        to: user.email,
+        subject: 'Verify your Piste account',
+        body: `Welcome to Piste, ${user.full_name}.\nConfirm your email address: ${link}`,
+      });
+    } else console.error('APP_ORIGIN is not set: no verification mail sent');
     return c.json(await startSession(c, user), 201);
   })
-  .post('/signin', async (c) => {
+  .post('/signin', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signinSchema);
     const db = getDb(c.env.DB);
-    const rules = signinRules(c, input.email);
-    await assertNotThrottled(db, rules);
+    // Counted before the password is checked, so a parallel burst cannot slip past the limits.
+    await reserveSignin(c.env.DB, input.email, clientAddress(c));
     const user = await findUserByEmail(db, input.email);
     // Hash even for an unknown email so the answer's timing does not tell whether the account exists.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordFailure(db, rules);
-      throw new HttpError(401, 'Invalid login credentials');
-    }
-    await clearThrottle(db, rules[0]!.key);
+    if (!user || !ok) throw new HttpError(401, 'Invalid login credentials');
+    await forgiveSignin(c.env.DB, input.email, clientAddress(c));
     return c.json(await startSession(c, user));
   })
-  .post('/refresh', async (c) => {
+  .post('/refresh', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);
     const db = getDb(c.env.DB);
     const rotated = token ? await rotateSession(db, token) : null;
@@ -89,29 +73,31 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json(await startSession(c, user, rotated.token));
   })
-  .post('/signout', async (c) => {
+  .post('/signout', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);
     if (token) await revokeSession(getDb(c.env.DB), token);
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
-  .post('/reset', async (c) => {
+  .post('/reset', authorize('auth.use'), async (c) => {
     const { email } = await readJson(c, resetRequestSchema);
     const db = getDb(c.env.DB);
     const user = await findUserByEmail(db, email);
     // The same answer whether or not the account exists.
     if (user) {
       const token = await issueAuthToken(db, user.id, 'reset');
-      const origin = new URL(c.req.url).origin;
-      await outboxMailer(db).send({
-        to: user.email,
-        subject: 'Reset your Piste password',
-        body: `Someone asked to reset the password of your Piste account.\nChoose a new password (the link works once, within an hour): ${origin}/auth?reset_token=${token}`,
-      });
+      const link = appLink(c.env, `/auth?reset_token=${token}`);
+      if (link) {
+        await mailerFor(c.env, db).send({
+          to: user.email,
+          subject: 'Reset your Piste password',
+          body: `Someone asked to reset the password of your Piste account.\nChoose a new password (the link works once, within an hour): ${link}`,
+        });
+      } else console.error('APP_ORIGIN is not set: no reset mail sent');
     }
     return c.json({ ok: true });
   })
-  .post('/reset/confirm', async (c) => {
+  .post('/reset/confirm', authorize('auth.use'), async (c) => {
     const input = await readJson(c, resetConfirmSchema);
     const db = getDb(c.env.DB);
     const userId = await consumeAuthToken(db, input.token, 'reset');
@@ -120,7 +106,7 @@ export const authRoutes = new Hono<AppEnv>()
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
-  .get('/verify', async (c) => {
+  .get('/verify', authorize('auth.use'), async (c) => {
     const token = c.req.query('token') ?? '';
     const db = getDb(c.env.DB);
     const userId = token ? await consumeAuthToken(db, token, 'verify') : null;

@@ -6,7 +6,7 @@ import { bracketScoreSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
-import { practiceAccess } from '../auth/access';
+import { authorize, practiceFor } from '../auth/access';
 import { publish } from '../room/room';
 import { loadBracket, resetBracket, saveBracketMatches } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
@@ -23,14 +23,15 @@ async function answerWithBracket(c: Context<AppEnv>, db: Db, practiceId: string)
 
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
 export const bracketRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', authorize('results.read'), async (c) => {
     const db = getDb(c.env.DB);
-    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'results.read');
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     return c.json(await loadBracket(db, practice.id));
   })
-  .post('/scores', async (c) => {
+  .post('/scores', authorize('bracket.write'), async (c) => {
     const db = getDb(c.env.DB);
-    const { practice, role } = await practiceAccess(c, db, c.req.param('practiceId')!, 'bracket.write');
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const role = c.get('role');
     const input = await readJson(c, bracketScoreSchema);
     const max = bracketMaxScore(practice.practice_type);
     if (input.player1_score > max || input.player2_score > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
@@ -55,9 +56,9 @@ export const bracketRoutes = new Hono<AppEnv>()
     }
     throw new HttpError(409, 'The tableau was being changed by someone else. Please try again.');
   })
-  .delete('/', async (c) => {
+  .delete('/', authorize('bracket.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.manage');
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     await resetBracket(db, practice.id);
     return answerWithBracket(c, db, practice.id);
   });

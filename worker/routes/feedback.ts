@@ -3,13 +3,15 @@ import { feedbackSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { feedback } from '../db/schema';
-import { HttpError } from '../errors';
+import { authorize } from '../auth/access';
+import { coachOf } from '../middleware/session';
 import { readJson } from '../validate';
 
-export const feedbackRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const user = c.get('user');
-  if (c.get('guest')) throw new HttpError(403, 'Only coaches can send feedback.');
-  if (!user) throw new HttpError(401, 'You must be logged in to submit feedback.');
+export const feedbackRoutes = new Hono<AppEnv>().post(
+  '/',
+  authorize('feedback.send', { unauthenticated: 'You must be logged in to submit feedback.', forbidden: 'Only coaches can send feedback.' }),
+  async (c) => {
+  const user = coachOf(c);
   const input = await readJson(c, feedbackSchema);
   await getDb(c.env.DB).insert(feedback).values({
     id: crypto.randomUUID(),
@@ -21,4 +23,5 @@ export const feedbackRoutes = new Hono<AppEnv>().post('/', async (c) => {
     created_at: Date.now(),
   });
   return c.json({ ok: true }, 201);
-});
+  },
+);

@@ -10,12 +10,11 @@ import { boutSchema, clearBoutSchema, generatePoolsSchema, MAX_POOL_SIZE, player
 import type { AppEnv } from '../env';
 import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
-import { poolAccess, practiceAccess } from '../auth/access';
-import { coachOf, requireCoach } from '../middleware/session';
+import { authorize, poolFor, practiceFor } from '../auth/access';
+import { coachOf } from '../middleware/session';
 import { publish } from '../room/room';
 import { listAthletesByIds } from '../store/athletes';
 import { latestPoolResults } from '../store/athlete-results';
-import { getPractice } from '../store/practices';
 import {
   addPlayer, clearBout, createPool, deletePool, insertGeneratedPools, listPoolSnapshots, loadPoolSnapshot,
   removePlayer, renamePool, writeBout, type NewPool,
@@ -46,22 +45,22 @@ export async function answerWithGeneratedPools(c: Context<AppEnv>, db: Db, pract
 
 /** Pools of one practice: list (coach, or guests: the shared ones), create, generate. Mounted at /practices/:practiceId/pools. */
 export const practicePoolRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', authorize('pool.read'), async (c) => {
     const db = getDb(c.env.DB);
-    const { practice, role } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.read');
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     const pools = await listPoolSnapshots(db, practice.id);
-    return c.json(role === 'coach' ? pools : pools.filter((p) => p.allow_guest_access));
+    return c.json(c.get('role') === 'coach' ? pools : pools.filter((p) => p.allow_guest_access));
   })
-  .post('/', async (c) => {
+  .post('/', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { practice } = await practiceAccess(c, db, c.req.param('practiceId')!, 'pool.manage');
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     const { name } = await readJson(c, poolNameSchema);
     return answerWithPool(c, db, await createPool(db, practice, name), 201);
   })
-  .post('/generate', requireCoach, async (c) => {
+  .post('/generate', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
     const userId = coachOf(c).id;
-    const practice = await getPractice(db, userId, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     const input = await readJson(c, generatePoolsSchema);
 
     const athleteIds = input.entries.flatMap((e) => ('athlete_id' in e ? [e.athlete_id] : []));
@@ -102,49 +101,49 @@ export const practicePoolRoutes = new Hono<AppEnv>()
 
 /** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
 export const poolRoutes = new Hono<AppEnv>()
-  .get('/:poolId', async (c) => {
+  .get('/:poolId', authorize('pool.read'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.read');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     return c.json(await loadPoolSnapshot(db, pool.id));
   })
-  .patch('/:poolId', async (c) => {
+  .patch('/:poolId', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     const { name } = await readJson(c, poolNameSchema);
     await renamePool(db, pool.id, name);
     return answerWithPool(c, db, pool.id);
   })
-  .delete('/:poolId', async (c) => {
+  .delete('/:poolId', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     await deletePool(db, pool.id);
     await publish(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
-  .post('/:poolId/players', async (c) => {
+  .post('/:poolId/players', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     const { name } = await readJson(c, playerNameSchema);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, db, pool.id, 201);
   })
-  .delete('/:poolId/players/:playerId', async (c) => {
+  .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'pool.manage');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, db, pool.id);
   })
-  .post('/:poolId/bouts', async (c) => {
+  .post('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool, practice } = await poolAccess(c, db, c.req.param('poolId'), 'bout.write');
+    const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
     const bout = await readJson(c, boutSchema);
     const max = poolMaxScore(practice.practice_type);
     if (bout.score1 > max || bout.score2 > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
     return publishPool(c, await writeBout(db, pool.id, bout));
   })
-  .delete('/:poolId/bouts', async (c) => {
+  .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = getDb(c.env.DB);
-    const { pool } = await poolAccess(c, db, c.req.param('poolId'), 'bout.write');
+    const { pool } = await poolFor(c, db, c.req.param('poolId'));
     const { player1_id, player2_id } = await readJson(c, clearBoutSchema);
     return publishPool(c, await clearBout(db, pool.id, player1_id, player2_id));
   });

@@ -2,43 +2,69 @@ import { Hono } from 'hono';
 import { createPracticeSchema, sharingSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
-import { coachOf, requireCoach } from '../middleware/session';
+import { authorize, guestIdleMs } from '../auth/access';
+import { notFound } from '../errors';
+import { coachOf } from '../middleware/session';
 import { getRoom, publish } from '../room/room';
-import { createPractice, deletePractice, getPractice, listPractices, regenerateRoomCode, setSharing } from '../store/practices';
+import {
+  createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing,
+  type PracticeRecord,
+} from '../store/practices';
 import { readJson } from '../validate';
 import { todayIso } from '../../core/dates';
+import type { Context } from 'hono';
+
+/** Tells the coach's other screens about the change and answers with the practice (never its guest epoch). */
+async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) {
+  const body = publicPractice(practice);
+  await publish(c.env, practice.id, { type: 'practice', practice: body });
+  return c.json(body);
+}
 
 export const practiceRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
-  .get('/', async (c) => c.json(await listPractices(getDb(c.env.DB), coachOf(c).id)))
-  .post('/', async (c) => {
+  .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(getDb(c.env.DB), coachOf(c).id)))
+  .post('/', authorize('practice.create'), async (c) => {
     const input = await readJson(c, createPracticeSchema);
     const practice = await createPractice(getDb(c.env.DB), coachOf(c).id, {
       name: input.name,
       practice_type: input.practice_type,
       date: input.date ?? todayIso(new Date()),
     });
-    return c.json(practice, 201);
+    return c.json(publicPractice(practice), 201);
   })
-  .get('/:id', async (c) => c.json(await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
-  .post('/:id/room-code', async (c) => {
+  .get('/:id', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id')))))
+  .post('/:id/room-code', authorize('roomCode.manage'), async (c) => {
     const practice = await regenerateRoomCode(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
     // The old code is void: everyone who joined with it is out at once.
-    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.');
-    await publish(c.env, practice.id, { type: 'practice', practice }, 'coach');
-    return c.json(practice);
+    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch);
+    return answerWithPractice(c, practice);
   })
-  .post('/:id/sharing', async (c) => {
+  .post('/:id/sharing', authorize('roomCode.manage'), async (c) => {
     const { enabled } = await readJson(c, sharingSchema);
-    const practice = await setSharing(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), enabled);
-    if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.');
-    await publish(c.env, practice.id, { type: 'practice', practice }, 'coach');
-    return c.json(practice);
+    const practice = await setSharing(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
+    if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
+    return answerWithPractice(c, practice);
   })
-  .delete('/:id', async (c) => {
+  .post('/:id/board', authorize('board.manage'), async (c) => {
+    const practice = await rotateBoardId(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    await getRoom(c.env, practice.id).replaceBoard(practice.board_id, 'The coach changed the live board link.');
+    return answerWithPractice(c, practice);
+  })
+  .get('/:id/room', authorize('room.manage'), async (c) => {
+    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    return c.json(await getRoom(c.env, practice.id).presence());
+  })
+  .delete('/:id/guests/:sessionId', authorize('room.manage'), async (c) => {
+    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    const removed = await getRoom(c.env, practice.id).removeGuest(c.req.param('sessionId'), 'The coach removed you from the room.');
+    if (!removed) throw notFound('Guest');
+    return c.json({ ok: true });
+  })
+  .delete('/:id', authorize('practice.delete'), async (c) => {
     const id = c.req.param('id');
+    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, id);
     await deletePractice(getDb(c.env.DB), coachOf(c).id, id);
-    await getRoom(c.env, id).endGuestAccess('This practice was deleted.');
-    await publish(c.env, id, { type: 'practice-deleted', practiceId: id }, 'coach');
+    await getRoom(c.env, id).endGuestAccess('This practice was deleted.', practice.guest_epoch + 1);
+    await publish(c.env, id, { type: 'practice-deleted', practiceId: id });
     return c.json({ ok: true });
   });

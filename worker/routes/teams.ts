@@ -7,10 +7,10 @@ import { createTeamsSchema, relayRowSchema, relaySheetSchema, teamPoolsSchema } 
 import type { AppEnv } from '../env';
 import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
-import { coachOf, requireCoach } from '../middleware/session';
+import { authorize, practiceFor } from '../auth/access';
+import { coachOf } from '../middleware/session';
 import { publish } from '../room/room';
 import { listAthletesByIds } from '../store/athletes';
-import { getPractice } from '../store/practices';
 import { listTeams, loadSheet, replaceTeams, saveSheetRows, type NewMember } from '../store/teams';
 import { readJson } from '../validate';
 import { answerWithGeneratedPools } from './pools';
@@ -18,17 +18,16 @@ import { answerWithGeneratedPools } from './pools';
 const random = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 
 async function practiceOf(c: Context<AppEnv>, db: Db): Promise<Practice> {
-  return getPractice(db, coachOf(c).id, c.req.param('practiceId')!);
+  return practiceFor(c, db, c.req.param('practiceId')!);
 }
 
 /** Teams of a practice and the pools drawn from them. Mounted at /practices/:practiceId/teams. */
 export const teamRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
-  .get('/', async (c) => {
+  .get('/', authorize('teams.read'), async (c) => {
     const db = getDb(c.env.DB);
     return c.json(await listTeams(db, (await practiceOf(c, db)).id));
   })
-  .post('/', async (c) => {
+  .post('/', authorize('teams.manage'), async (c) => {
     const db = getDb(c.env.DB);
     const practice = await practiceOf(c, db);
     const input = await readJson(c, createTeamsSchema);
@@ -54,7 +53,7 @@ export const teamRoutes = new Hono<AppEnv>()
     await publish(c.env, practice.id, { type: 'teams', practiceId: practice.id, teams });
     return c.json(teams, 201);
   })
-  .post('/pools', async (c) => {
+  .post('/pools', authorize('teams.manage'), async (c) => {
     const db = getDb(c.env.DB);
     const practice = await practiceOf(c, db);
     const input = await readJson(c, teamPoolsSchema);
@@ -76,19 +75,18 @@ export const teamRoutes = new Hono<AppEnv>()
 
 /** The nine-relay sheet. Mounted at /practices/:practiceId/team-matches. */
 export const teamSheetRoutes = new Hono<AppEnv>()
-  .use(requireCoach)
-  .get('/', async (c) => {
+  .get('/', authorize('teams.read'), async (c) => {
     const db = getDb(c.env.DB);
     return c.json(await loadSheet(db, (await practiceOf(c, db)).id));
   })
-  .put('/', async (c) => {
+  .put('/', authorize('relay.write'), async (c) => {
     const db = getDb(c.env.DB);
     const practice = await practiceOf(c, db);
     const { rows } = await readJson(c, relaySheetSchema);
     await saveSheetRows(db, practice, rows);
     return answerWithSheet(c, db, practice);
   })
-  .put('/:n', async (c) => {
+  .put('/:n', authorize('relay.write'), async (c) => {
     const db = getDb(c.env.DB);
     const practice = await practiceOf(c, db);
     const n = Number(c.req.param('n'));

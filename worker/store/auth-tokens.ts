@@ -26,3 +26,10 @@ export async function consumeAuthToken(db: Db, token: string, purpose: TokenPurp
     .first<{ user_id: string }>();
   return row?.user_id ?? null;
 }
+
+/** Deletes mailed tokens that were used or expired more than a day ago (run by the scheduled clean-up). */
+export async function purgeUsedAuthTokens(db: Db, now = Date.now()) {
+  const dayAgo = now - 24 * 60 * 60 * 1000;
+  const { meta } = await db.$client.prepare('DELETE FROM auth_tokens WHERE expires_at <= ?1 OR used_at <= ?1').bind(dayAgo).run();
+  return meta.changes;
+}

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PoolSnapshot, Practice } from '../../core/api';
+import { toPractice, type PracticeRecord } from './practices';
 import { orderPair } from '../../core/fencing/bout-result';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
@@ -11,7 +12,7 @@ type PoolRow = typeof tournaments.$inferSelect;
 /** A pool together with the practice it belongs to. */
 export interface PoolContext {
   pool: PoolRow;
-  practice: Practice;
+  practice: PracticeRecord;
 }
 
 /** A pool of this coach with its practice; 404 for one that does not exist or belongs to someone else. */
@@ -23,19 +24,19 @@ export async function getOwnedPool(db: Db, userId: string, poolId: string): Prom
     .where(and(eq(tournaments.id, poolId), eq(tournaments.user_id, userId)))
     .get();
   if (!row) throw notFound('Pool');
-  return row;
+  return { pool: row.pool, practice: toPractice(row.practice) };
 }
 
-/** A pool open to the guests of a practice that shares; 404 for any other. */
+/** A pool of a practice open to its guests, with the practice (whose sharing the caller checks); 404 for any other. */
 export async function getSharedPool(db: Db, practiceId: string, poolId: string): Promise<PoolContext> {
   const row = await db
     .select({ pool: tournaments, practice: practices })
     .from(tournaments)
     .innerJoin(practices, eq(practices.id, tournaments.practice_id))
-    .where(and(eq(tournaments.id, poolId), eq(tournaments.practice_id, practiceId), eq(tournaments.allow_guest_access, true), eq(practices.allow_guest_access, true)))
+    .where(and(eq(tournaments.id, poolId), eq(tournaments.practice_id, practiceId), eq(tournaments.allow_guest_access, true)))
     .get();
   if (!row) throw notFound('Pool');
-  return row;
+  return { pool: row.pool, practice: toPractice(row.practice) };
 }
 
 function toSnapshots(pools: PoolRow[], playerRows: (typeof players.$inferSelect)[], boutRows: (typeof matches.$inferSelect)[]): PoolSnapshot[] {
@@ -108,19 +109,26 @@ export async function deletePool(db: Db, poolId: string) {
   await db.delete(tournaments).where(eq(tournaments.id, poolId));
 }
 
-/** Adds a fencer at the end of the pool sheet; the pool's version moves in the same batch. */
+/**
+ * Adds a fencer at the end of the pool sheet. The capacity is checked by the INSERT itself (raw SQL: an
+ * INSERT … SELECT … WHERE), so two coaches adding at once cannot pass the limit; the version moves in the
+ * same batch, only when the fencer was added.
+ */
 export async function addPlayer(db: Db, poolId: string, name: string, athleteId: string | null = null) {
-  const count = await db.$count(players, eq(players.tournament_id, poolId));
-  if (count >= MAX_POOL_SIZE) throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers`);
   const now = Date.now();
   const id = crypto.randomUUID();
-  await db.batch([
-    db.insert(players).values({
-      id, tournament_id: poolId, athlete_id: athleteId, name, created_at: now, updated_at: now,
-      position: sql`(SELECT COALESCE(MAX(${players.position}), 0) + 1 FROM ${players} WHERE ${players.tournament_id} = ${poolId})`,
-    }),
-    bumpVersion(db, poolId, now),
+  const d1 = db.$client;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO players (id, tournament_id, athlete_id, name, position, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, COALESCE(MAX(position), 0) + 1, ?5, ?5 FROM players WHERE tournament_id = ?2
+         HAVING COUNT(*) < ?6`,
+      )
+      .bind(id, poolId, athleteId, name, now, MAX_POOL_SIZE),
+    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM players WHERE id = ?3)').bind(poolId, now, id),
   ]);
+  if (inserted!.meta.changes === 0) throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers`);
   return id;
 }
 

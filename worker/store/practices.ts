@@ -1,14 +1,37 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Practice, PracticeType } from '../../core/api';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { GuestPractice, Practice, PracticeType } from '../../core/api';
 import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../core/room-code';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { practices } from '../db/schema';
 import { HttpError, notFound } from '../errors';
+import { randomToken } from '../auth/crypto';
+import { lookupUnderLimits } from './throttle';
 
 export type RandomUint32 = () => number;
 
 export const cryptoUint32: RandomUint32 = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
+
+export type PracticeRow = typeof practices.$inferSelect;
+
+/** A practice as the server uses it: the API shape plus the guest epoch, which never leaves the worker. */
+export type PracticeRecord = Practice & { guest_epoch: number };
+
+/** The API shape of a row: sharing counts as on only until it expires (SPEC: sharing ends after a quiet period). */
+export function toPractice(row: PracticeRow, now = Date.now()): PracticeRecord {
+  return { ...row, allow_guest_access: row.allow_guest_access && row.sharing_expires_at > now };
+}
+
+/** Strips what only the worker needs before a practice is answered or published. */
+export function publicPractice({ guest_epoch: _epoch, ...practice }: PracticeRecord): Practice {
+  return practice;
+}
+
+/** What guests and spectators see of a practice. */
+export const toGuestPractice = (p: Practice): GuestPractice => ({ id: p.id, name: p.name, date: p.date, practice_type: p.practice_type });
+
+/** A fresh id for a practice's live board: 128 random bits, unguessable, distinct from the room code. */
+export const newBoardId = () => randomToken().slice(0, 22);
 
 /**
  * Runs a write that stores a fresh room code, retrying with a new code while the unique index refuses it
@@ -26,40 +49,83 @@ async function withUniqueRoomCode<T>(random: RandomUint32, write: (code: string)
 }
 
 export async function listPractices(db: Db, userId: string): Promise<Practice[]> {
-  return db
-    .select()
-    .from(practices)
-    .where(eq(practices.user_id, userId))
-    .orderBy(desc(practices.date), desc(practices.created_at))
-    .all();
+  const rows = await db.select().from(practices).where(eq(practices.user_id, userId)).orderBy(desc(practices.date), desc(practices.created_at)).all();
+  return rows.map((r) => publicPractice(toPractice(r)));
 }
 
 /** A practice of this coach; 404 for one that does not exist or belongs to someone else. */
-export async function getPractice(db: Db, userId: string, id: string): Promise<Practice> {
+export async function getPractice(db: Db, userId: string, id: string): Promise<PracticeRecord> {
   const row = await db.select().from(practices).where(and(eq(practices.id, id), eq(practices.user_id, userId))).get();
   if (!row) throw notFound('Practice');
-  return row;
+  return toPractice(row);
 }
 
-/** A practice that currently shares with guests, by id; null otherwise. */
-export async function getSharedPractice(db: Db, id: string): Promise<Practice | null> {
-  return (await db.select().from(practices).where(and(eq(practices.id, id), eq(practices.allow_guest_access, true))).get()) ?? null;
+/** A practice that currently shares with guests (on, and not expired), by id; null otherwise. */
+export async function getSharedPractice(db: Db, id: string): Promise<PracticeRecord | null> {
+  const row = await db.select().from(practices).where(eq(practices.id, id)).get();
+  const practice = row ? toPractice(row) : null;
+  return practice?.allow_guest_access ? practice : null;
 }
 
-/** The practice a room code opens, only while it shares with guests. */
-export async function findSharedPracticeByCode(db: Db, code: string): Promise<Practice | null> {
-  return (await db.select().from(practices).where(and(eq(practices.room_code, code), eq(practices.allow_guest_access, true))).get()) ?? null;
+const SHARED_BY = (column: 'room_code' | 'board_id') =>
+  `SELECT * FROM practices WHERE ${column} = ? AND allow_guest_access = 1 AND sharing_expires_at > ?`;
+
+/**
+ * The practice a secret opens while it shares: its 6-digit room code (guests) or its board id
+ * (spectators). Every such lookup goes through the lookup limits, counted per client address.
+ */
+export async function findSharedPractice(db: Db, by: 'room_code' | 'board_id', secret: string, address: string, now = Date.now()) {
+  const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, address, { sql: SHARED_BY(by), params: [secret, now] }, now);
+  return row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
 }
 
-export async function setSharing(db: Db, userId: string, id: string, enabled: boolean): Promise<Practice> {
+/** Guest access on (for `idleMs` from now unless writes extend it) or off; off moves the guest epoch on. */
+export async function setSharing(db: Db, userId: string, id: string, enabled: boolean, idleMs: number, now = Date.now()) {
   const row = await db
     .update(practices)
-    .set({ allow_guest_access: enabled, updated_at: Date.now() })
+    .set(
+      enabled
+        ? { allow_guest_access: true, sharing_expires_at: now + idleMs, updated_at: now }
+        : { allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: now },
+    )
     .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
     .returning()
     .get();
   if (!row) throw notFound('Practice');
-  return row;
+  return toPractice(row, now);
+}
+
+/**
+ * A write keeps sharing alive for another quiet period. Only written when the stored expiry is more than
+ * ten minutes behind, so a busy practice costs one extra write per ten minutes, not one per bout.
+ */
+export async function extendSharing(db: Db, practice: PracticeRecord, idleMs: number, now = Date.now()) {
+  if (!practice.allow_guest_access || practice.sharing_expires_at > now + idleMs - 10 * 60_000) return;
+  await db
+    .update(practices)
+    .set({ sharing_expires_at: now + idleMs })
+    .where(and(eq(practices.id, practice.id), eq(practices.allow_guest_access, true), sql`${practices.sharing_expires_at} > ${now}`));
+}
+
+/** Turns off sharing that has expired (moving the guest epoch on); true when this call turned it off. */
+export async function endExpiredSharing(db: Db, id: string, now = Date.now()) {
+  const row = await db
+    .update(practices)
+    .set({ allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: now })
+    .where(and(eq(practices.id, id), eq(practices.allow_guest_access, true), sql`${practices.sharing_expires_at} <= ${now}`))
+    .returning()
+    .get();
+  return row ? toPractice(row, now) : null;
+}
+
+/** Practices whose sharing has run out but is still marked on (for the scheduled clean-up). */
+export async function listExpiredSharing(db: Db, now = Date.now()) {
+  return db
+    .select({ id: practices.id })
+    .from(practices)
+    .where(and(eq(practices.allow_guest_access, true), sql`${practices.sharing_expires_at} <= ${now}`))
+    .limit(100)
+    .all();
 }
 
 export async function createPractice(
@@ -67,10 +133,10 @@ export async function createPractice(
   userId: string,
   input: { name: string; practice_type: PracticeType; date: string },
   random: RandomUint32 = cryptoUint32,
-): Promise<Practice> {
+): Promise<PracticeRecord> {
   const now = Date.now();
   return withUniqueRoomCode(random, async (room_code) => {
-    const row: Practice = {
+    const row: PracticeRow = {
       id: crypto.randomUUID(),
       user_id: userId,
       name: input.name,
@@ -78,26 +144,42 @@ export async function createPractice(
       practice_type: input.practice_type,
       room_code,
       allow_guest_access: false,
+      board_id: newBoardId(),
+      guest_epoch: 0,
+      sharing_expires_at: 0,
       created_at: now,
       updated_at: now,
     };
     await db.insert(practices).values(row);
-    return row;
+    return toPractice(row, now);
   });
 }
 
+/** A new room code; the guest epoch moves on in the same statement, so every token of the old code is void. */
 export async function regenerateRoomCode(db: Db, userId: string, id: string, random: RandomUint32 = cryptoUint32) {
   await getPractice(db, userId, id);
   return withUniqueRoomCode(random, async (room_code) => {
     const row = await db
       .update(practices)
-      .set({ room_code, updated_at: Date.now() })
+      .set({ room_code, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: Date.now() })
       .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
       .returning()
       .get();
     if (!row) throw notFound('Practice');
-    return row;
+    return toPractice(row);
   });
+}
+
+/** A new board link: the old one stops opening the board at once. */
+export async function rotateBoardId(db: Db, userId: string, id: string) {
+  const row = await db
+    .update(practices)
+    .set({ board_id: newBoardId(), updated_at: Date.now() })
+    .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Practice');
+  return toPractice(row);
 }
 
 export async function deletePractice(db: Db, userId: string, id: string) {

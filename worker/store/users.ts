@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from '../../core/api';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -34,7 +34,8 @@ export async function createUser(db: Db, input: { email: string; full_name: stri
 export async function replacePassword(db: Db, userId: string, password_hash: string, now = Date.now()) {
   await db.batch([
     db.update(users).set({ password_hash }).where(eq(users.id, userId)),
-    db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))),
+    // Every session ends, and no successor kept for the refresh grace window survives.
+    db.update(sessions).set({ revoked_at: sql`COALESCE(${sessions.revoked_at}, ${now})`, successor: null }).where(eq(sessions.user_id, userId)),
   ]);
 }
 

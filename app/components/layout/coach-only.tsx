@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../paths';
-import { useRole } from '../../state/viewer';
+import { useCan } from '../../state/viewer';
 
 /** Screens for coaches only (roster, setup, teams): a guest is taken to the pools they may work on. */
 export function CoachOnly({ children }: { children: ReactNode }) {
-  return useRole() === 'guest' ? <Navigate to={paths.individualPractice} replace /> : <>{children}</>;
+  return useCan('roster.read') ? <>{children}</> : <Navigate to={paths.individualPractice} replace />;
 }

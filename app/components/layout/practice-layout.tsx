@@ -5,18 +5,21 @@ import { practiceHome, paths } from '../../paths';
 import { guestAtom } from '../../state/guest';
 import { useLivePractice } from '../../state/live';
 import { usePractices, useCurrentPractice } from '../../state/practices';
-import { useRole, type PracticeView } from '../../state/viewer';
+import { useCan, type PracticeView } from '../../state/viewer';
 import { Spinner } from '../ui/spinner';
 import { GuestBanner } from './guest-banner';
 import { LiveIndicator } from './live-indicator';
 import { PracticeTabs } from './practice-tabs';
 import { RoomCodeChip } from './room-code-chip';
 import { SharingToggle } from './sharing-toggle';
+import { BoardLinkChip } from './board-link-chip';
+import { RoomPanel } from './room-panel';
+import { can } from '../../../core/permissions';
 import { NoPracticeSelected } from '../empty-state';
 
 /** The header of every practice screen: name, type badge, room code and sharing (coach), tabs, the screen. */
 export function PracticeLayout() {
-  return useRole() === 'guest' ? <GuestPractice /> : <CoachPractice />;
+  return useCan('practice.read') ? <CoachPractice /> : <GuestPractice />;
 }
 
 function CoachPractice() {
@@ -32,7 +35,7 @@ function GuestPractice() {
   const guest = useAtomValue(guestAtom);
   if (guest.status !== 'active') return <Spinner />;
   const { session, token } = guest;
-  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: api.liveByCode(session.room_code, token) }} />;
+  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: api.live(session.practice.id, token) }} />;
 }
 
 /** A practice's screens share one live connection to its room. */
@@ -40,7 +43,7 @@ function LivePractice({ view }: { view: PracticeView }) {
   useLivePractice(view);
   return (
     <div className="space-y-4">
-      {view.role === 'coach' && (
+      {can(view.role, 'practice.read') && (
         <Link to={paths.practices} className="text-sm text-sky-700 hover:underline" data-testid="practice-back-link">
           ← {view.name}
         </Link>
@@ -55,11 +58,13 @@ function LivePractice({ view }: { view: PracticeView }) {
         <div className="flex flex-wrap items-center gap-3">
           <LiveIndicator />
           {view.coach && <SharingToggle practice={view.coach} />}
-          {view.coach && <RoomCodeChip practice={view.coach} />}
+          {view.coach?.allow_guest_access && can(view.role, 'room.manage') && <RoomPanel practiceId={view.id} />}
+          {view.coach?.allow_guest_access && can(view.role, 'board.manage') && <BoardLinkChip practice={view.coach} />}
+          {view.coach && can(view.role, 'roomCode.read') && <RoomCodeChip practice={view.coach} />}
         </div>
       </div>
-      {view.role === 'guest' && <GuestBanner />}
-      <PracticeTabs poolsPath={practiceHome(view.practice_type)} guest={view.role === 'guest'} />
+      {can(view.role, 'guest.session') && <GuestBanner />}
+      <PracticeTabs poolsPath={practiceHome(view.practice_type)} role={view.role} />
       <Outlet context={view} />
     </div>
   );

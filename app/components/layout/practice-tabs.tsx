@@ -1,26 +1,26 @@
 import { NavLink } from 'react-router';
+import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../paths';
 
-const TABS = [
-  { to: paths.athletes, label: 'Athletes' },
-  { to: paths.individualPractice, label: 'Pools', root: true },
-  { to: paths.poolResults, label: 'Pool Results' },
-  { to: paths.tableau, label: 'Tableau' },
-  { to: paths.finalResults, label: 'Final Results' },
-  { to: paths.teams, label: 'Teams' },
-] as const;
-
-const GUEST_HIDDEN = new Set<string>([paths.athletes, paths.teams]);
+/** Each tab with what its screen needs to read (the permission table decides who sees it). */
+const TABS: { to: string; label: string; needs: Action; root?: true }[] = [
+  { to: paths.athletes, label: 'Athletes', needs: 'roster.read' },
+  { to: paths.individualPractice, label: 'Pools', needs: 'pool.read', root: true },
+  { to: paths.poolResults, label: 'Pool Results', needs: 'results.read' },
+  { to: paths.tableau, label: 'Tableau', needs: 'results.read' },
+  { to: paths.finalResults, label: 'Final Results', needs: 'results.read' },
+  { to: paths.teams, label: 'Teams', needs: 'teams.read' },
+];
 
 /** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
-export function PracticeTabs({ poolsPath, guest = false }: { poolsPath: string; guest?: boolean }) {
+export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Role }) {
   return (
     <nav aria-label="Practice" className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {TABS.filter((t) => !guest || !GUEST_HIDDEN.has(t.to)).map((tab) => (
+        {TABS.filter((t) => can(role, t.needs)).map((tab) => (
           <li key={tab.label}>
             <NavLink
-              to={'root' in tab ? poolsPath : tab.to}
+              to={tab.root ? poolsPath : tab.to}
               end
               className={({ isActive }) =>
                 `block border-b-2 px-3 py-2 text-sm font-medium ${

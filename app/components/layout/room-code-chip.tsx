@@ -4,20 +4,7 @@ import { api, errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast, toastError } from '../ui/toast';
-
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Clipboard API refused (permissions, insecure origin): fall back to a selection copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
-}
+import { copyText } from '../../lib/clipboard';
 
 /** The practice's room code with a copy button and a Regenerate code action. */
 export function RoomCodeChip({ practice }: { practice: Practice }) {

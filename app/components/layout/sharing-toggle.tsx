@@ -4,7 +4,10 @@ import { api as call, errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
 import { toast, toastError } from '../ui/toast';
 
-/** The coach turns guest access (and the live board) on or off; off ends every guest session at once. */
+/**
+ * The coach turns guest access (and the live board) on or off; off ends every guest session at once. On,
+ * it turns itself off after hours without a score (the server's GUEST_IDLE_HOURS).
+ */
 export function SharingToggle({ practice }: { practice: Practice }) {
   const [busy, setBusy] = useState(false);
   const on = practice.allow_guest_access;
@@ -12,7 +15,7 @@ export function SharingToggle({ practice }: { practice: Practice }) {
     setBusy(true);
     try {
       upsertPractice(await call<Practice>('POST', api.practiceSharing(practice.id), { enabled: !on }));
-      toast({ title: on ? 'Guest access off' : 'Guest access on', description: on ? 'Guests and live boards were disconnected.' : 'Guests can join with the room code.' });
+      toast({ title: on ? 'Guest access off' : 'Guest access on', description: on ? 'Guests and live boards were disconnected.' : 'Guests can join with the room code; it turns itself off after hours without a score.' });
     } catch (e) {
       toastError(errorMessage(e, 'Failed to change guest access'));
     } finally {
@@ -26,9 +29,6 @@ export function SharingToggle({ practice }: { practice: Practice }) {
         <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${on ? 'left-[1.375rem]' : 'left-0.5'}`} />
       </button>
       <span className="text-slate-700">Guest access</span>
-      {on && (
-        <a href={`/live/${practice.room_code}`} target="_blank" rel="noreferrer" className="text-sky-700 hover:underline">Live board</a>
-      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from './bout-order-panel';
 import { addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout } from './pool-actions';
 import { PoolGrid } from './pool-grid';
+import { can } from '../../../core/permissions';
 import { PoolNameDialog } from './pool-name-dialog';
 import { ZOOM, ZoomControl } from './zoom-control';
 
@@ -20,9 +21,9 @@ import { ZOOM, ZoomControl } from './zoom-control';
 export function PoolsScreen() {
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
-  // Guests score but do not manage pools; a spectator only watches.
-  const guest = practice.role !== 'coach';
-  const watchOnly = practice.role === 'spectator';
+  // Guests score but do not manage pools; a spectator only watches (core/permissions decides).
+  const guest = !can(practice.role, 'pool.manage');
+  const watchOnly = !can(practice.role, 'bout.write');
   const current = useAtomValue(currentPoolAtom);
   // SPEC §2: a guest works on the shared pools only.
   const visible = guest ? state.pools.filter((p) => p.allow_guest_access) : state.pools;

@@ -10,7 +10,7 @@ import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 import { paths, practiceHome } from '../../paths';
 import { guestAtom } from '../../state/guest';
-import { useRole } from '../../state/viewer';
+import { useCan } from '../../state/viewer';
 import { currentPracticeAtom, removePractice, selectPractice, usePractices } from '../../state/practices';
 import { NewPracticeDialog } from './new-practice-dialog';
 
@@ -18,7 +18,7 @@ type View = 'grid' | 'list';
 
 /** / and /practices: the coach's practices, or for a guest the practice they joined. */
 export function PracticesPage() {
-  return useRole() === 'guest' ? <GuestPractices /> : <CoachPractices />;
+  return useCan('practice.read') ? <CoachPractices /> : <GuestPractices />;
 }
 
 /** SPEC §2: guests see no New Practice, Create First Practice or delete controls. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { paths as api, type SpectatorSnapshot } from '../../../core/api';
+import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { Spinner } from '../../components/ui/spinner';
 import { useLivePractice } from '../../state/live';
@@ -8,11 +9,12 @@ import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
 
 /**
- * /live/{code}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and no
- * name; it works while the coach shares the practice, and updates the moment a score is saved.
+ * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
+ * no name; its link is not the room code, so it never lets anyone score. It works while the coach shares
+ * the practice, and updates the moment a score is saved.
  */
 export function SpectatorPage() {
-  const { code = '' } = useParams();
+  const { boardId: code = '' } = useParams();
   const [board, setBoard] = useState<SpectatorSnapshot | null | 'missing'>(null);
   const [closed, setClosed] = useState<string | null>(null);
 
@@ -30,7 +32,7 @@ export function SpectatorPage() {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
         <h1 className="text-2xl font-bold">Live board unavailable</h1>
-        <p className="text-slate-600">{closed ?? 'Invalid room code or room is not accessible'}</p>
+        <p className="text-slate-600">{closed ?? BOARD_UNAVAILABLE}</p>
       </div>
     );
   }
@@ -38,7 +40,7 @@ export function SpectatorPage() {
 }
 
 function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
-  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: api.liveByCode(code), spectateCode: code };
+  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: api.liveBoard(code), boardId: code };
   const closed = useCallback((reason: string) => onClosed(reason), [onClosed]);
   useLivePractice(view, closed);
   const tabs = [

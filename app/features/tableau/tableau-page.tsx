@@ -1,3 +1,4 @@
+import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
@@ -87,7 +88,7 @@ export function TableauPage() {
 
   return (
     <div className="space-y-4">
-      {tableau.stale && practice.role === 'coach' && (
+      {tableau.stale && can(practice.role, 'bracket.manage') && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           <span>The pool results changed after this tableau was drawn. It keeps its results until you redraw it.</span>
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>Redraw tableau</button>
@@ -100,7 +101,7 @@ export function TableauPage() {
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{roundTitle(round, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
                 {tableau.matches.filter((m) => m.round === round).map((m) => {
-                  const playable = m.player1_id !== null && m.player2_id !== null && practice.role !== 'spectator';
+                  const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
                   return (
                     <li key={m.id} className="card overflow-hidden text-sm" data-testid={`match-${m.id}`}>
                       {side(m, m.player1_id, m.player1_score)}

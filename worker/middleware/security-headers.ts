@@ -1,0 +1,53 @@
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * The app's pages: scripts only from our own origin (Vite emits no inline script), sockets only to our
+ * own origin ('self' covers its ws:/wss:), inline styles allowed because the dialog library injects its
+ * scroll-lock style at run time. `frame-ancestors` is added per path.
+ */
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+const COMMON: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** The coach's and guests' screens and the API: never inside another site's frame (clickjacking). */
+const UNFRAMED: Record<string, string> = {
+  ...COMMON,
+  'Content-Security-Policy': `${PAGE_CSP}; frame-ancestors 'none'`,
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The live board (`/live/*`): read-only, so clubs may embed it in their own pages. */
+const EMBEDDABLE: Record<string, string> = { ...COMMON, 'Content-Security-Policy': `${PAGE_CSP}; frame-ancestors *` };
+
+/** The headers a response to this URL carries (HSTS only over https; browsers ignore it over http). */
+export function securityHeadersFor(url: URL): Record<string, string> {
+  const base = url.pathname === '/live' || url.pathname.startsWith('/live/') ? EMBEDDABLE : UNFRAMED;
+  return url.protocol === 'https:' ? { ...base, 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : base;
+}
+
+/** Security headers on every response the worker gives, pages and API alike (not on a websocket's 101). */
+export const securityHeaders = createMiddleware(async (c, next) => {
+  await next();
+  if (c.res.status === 101) return;
+  // Responses from the assets binding and the room object have immutable headers: answer with a copy.
+  const res = new Response(c.res.body, c.res);
+  for (const [name, value] of Object.entries(securityHeadersFor(new URL(c.req.url)))) res.headers.set(name, value);
+  c.res = undefined;
+  c.res = res;
+});

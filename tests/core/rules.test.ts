@@ -3,6 +3,7 @@ import { ALL_ACTIONS, can, type Role } from '../../core/permissions';
 import { makeRoomCode, ROOM_CODE_PATTERN } from '../../core/room-code';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { todayIso } from '../../core/dates';
+import { readActionOf, type LiveMessage } from '../../core/live';
 
 describe('room codes', () => {
   it('are always six digits, keeping leading zeros', () => {
@@ -32,24 +33,33 @@ describe('proactive token refresh', () => {
 
 describe('permissions', () => {
   const roles: Role[] = ['coach', 'guest', 'spectator', 'anonymous'];
-  it('a guest’s rights are a subset of a coach’s, and a spectator’s of a guest’s', () => {
+  it('a spectator’s rights are a subset of a guest’s, and a guest’s of a coach’s but for holding a guest session', () => {
     for (const action of ALL_ACTIONS) {
-      if (can('guest', action)) expect(can('coach', action)).toBe(true);
-      if (can('spectator', action)) expect(can('guest', action)).toBe(true);
+      if (can('spectator', action)) expect(can('guest', action), action).toBe(true);
+      if (can('anonymous', action)) expect(can('spectator', action), action).toBe(true);
+      if (can('guest', action) && action !== 'guest.session') expect(can('coach', action), action).toBe(true);
     }
+    expect(roles.filter((r) => can(r, 'guest.session'))).toEqual(['guest']);
   });
-  it('anonymous and unknown roles may do nothing', () => {
-    for (const action of ALL_ACTIONS) {
-      expect(can('anonymous', action)).toBe(false);
-      expect(can('intruder' as Role, action)).toBe(false);
-    }
+  it('nobody may only sign in, join by code and watch a board; unknown roles may do nothing', () => {
+    expect(ALL_ACTIONS.filter((a) => can('anonymous', a))).toEqual(['auth.use', 'room.join', 'board.read', 'live.watch']);
+    for (const action of ALL_ACTIONS) expect(can('intruder' as Role, action)).toBe(false);
   });
-  it('SPEC §6: only a coach creates or deletes practices, sees the room code, the roster and feedback', () => {
-    for (const action of ['practice.create', 'practice.delete', 'roomCode.read', 'roster.read', 'feedback.send', 'pool.manage'] as const) {
+  it('SPEC §6: only a coach creates or deletes practices, sees the room code, the roster and feedback, and manages the room', () => {
+    for (const action of ['practice.create', 'practice.delete', 'roomCode.read', 'roomCode.manage', 'board.manage', 'room.manage', 'roster.read', 'feedback.send', 'pool.manage', 'teams.read', 'relay.write'] as const) {
       expect(roles.filter((r) => can(r, action))).toEqual(['coach']);
     }
     expect(roles.filter((r) => can(r, 'bout.write'))).toEqual(['coach', 'guest']);
+    expect(roles.filter((r) => can(r, 'bracket.write'))).toEqual(['coach', 'guest']);
     expect(roles.filter((r) => can(r, 'results.read'))).toEqual(['coach', 'guest', 'spectator']);
+  });
+  it('a live message reaches only the roles that may read it', () => {
+    const readers = (m: LiveMessage) => roles.filter((r) => r !== 'anonymous' && can(r, readActionOf(m)));
+    expect(readers({ type: 'teams', practiceId: 'p', teams: [] })).toEqual(['coach']);
+    expect(readers({ type: 'team-sheet', practiceId: 'p', rows: [] })).toEqual(['coach']);
+    expect(readers({ type: 'presence', practiceId: 'p', presence: { guests: [], spectators: 0 } })).toEqual(['coach']);
+    expect(readers({ type: 'pool-deleted', practiceId: 'p', poolId: 'x' })).toEqual(['coach', 'guest', 'spectator']);
+    expect(readers({ type: 'room-closed', reason: 'x' })).toEqual(['coach', 'guest', 'spectator']);
   });
 });
 

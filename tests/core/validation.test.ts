@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  athleteSchema, createPracticeSchema, feedbackSchema, firstIssue, noteSchema, signinSchema, signupSchema,
+  athleteSchema, createPracticeSchema, feedbackSchema, firstIssue, isCalendarDate, noteSchema, signinSchema, signupSchema,
 } from '../../core/validation';
 
 function messageOf(schema: { safeParse(v: unknown): { success: boolean; error?: any } }, value: unknown) {
@@ -51,5 +51,14 @@ describe('workspace forms', () => {
     expect(messageOf(feedbackSchema, { message: 'hi' })).toBe('Please select a feedback type.');
     expect(messageOf(feedbackSchema, { feedback_type: 'praise', message: 'hi' })).toBe('Please select a feedback type.');
     expect(messageOf(feedbackSchema, { feedback_type: 'report_issue', message: '   ' })).toBe('Please enter your feedback message.');
+  });
+});
+
+describe('calendar dates', () => {
+  it('accepts real days only, leap days included', () => {
+    for (const ok of ['2024-02-29', '2026-11-22', '2000-02-29', '1999-12-31']) expect(isCalendarDate(ok), ok).toBe(true);
+    for (const bad of ['2024-99-99', '2023-02-29', '1900-02-29', '2024-04-31', '2024-00-10', '2024-01-00', '2024-1-1', '0000-01-01', '20240101', '']) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
   });
 });

@@ -61,10 +61,16 @@ describe('guests and spectators', () => {
     await guest.reload();
     await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 2 pools');
 
-    // A spectator on the live board: no account, no name.
+    // A spectator on the live board, by the board link the coach's header shows: no account, no name.
+    const boardHref = await coach.getByTestId('board-link').getByRole('link', { name: 'Live board' }).getAttribute('href');
+    expect(boardHref).toMatch(/^\/live\/[\w-]{22}$/);
+    expect(boardHref).not.toContain(practice.room_code);
     const spectatorContext = await newContext(browser());
     const spectator = await spectatorContext.newPage();
+    // The room code opens no board.
     await spectator.goto(`/live/${practice.room_code}`);
+    await spectator.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
+    await spectator.goto(boardHref!);
     await expect.poll(() => spectator.getByTestId('practice-name').textContent()).toBe('Open Night');
     await expect.poll(() => spectator.getByTestId('live-status').textContent()).toBe('live');
     await expect.poll(() => spectator.getByTestId('pool-row').count()).toBe(2);
@@ -125,6 +131,46 @@ describe('guests and spectators', () => {
     await expectToast(guest, 'You have left the guest pools');
     await guest.waitForURL('**/guest-join');
     expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
+    await guestContext.close();
+    await coachContext.close();
+  });
+});
+
+describe('the coach’s view of the room', () => {
+  it('shows the guests with their join time and the board count, removes a guest at once, and copies the board link', async () => {
+    const coachContext = await newContext(browser());
+    const coach = await coachContext.newPage();
+    await signUp(coach, { name: 'Room Coach', email: uniqueEmail('room'), password: 'room coach pw' });
+    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Busy hall' } })).json();
+    await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await coach.goto('/individual-practice');
+    await coach.getByRole('switch', { name: 'Guest access' }).click();
+    await expect.poll(() => coach.getByTestId('room-summary').textContent()).toBe('0 guests · 0 watching');
+
+    const guestContext = await newContext(browser());
+    const guest = await guestContext.newPage();
+    await joinAsGuest(guest, practice.room_code, 'Robin');
+    await guest.waitForURL('**/individual-practice');
+    const boardContext = await newContext(browser());
+    const board = await boardContext.newPage();
+    const href = await coach.getByTestId('board-link').getByRole('link', { name: 'Live board' }).getAttribute('href');
+    await board.goto(href!);
+    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
+    await expect.poll(() => coach.getByTestId('room-summary').textContent()).toBe('1 guest · 1 watching');
+
+    await coach.getByRole('button', { name: 'Copy live board link' }).click();
+    await expectToast(coach, 'Live board link copied: it lets people watch, never score');
+    expect(await coach.evaluate(() => navigator.clipboard.readText())).toBe(new URL(href!, coach.url()).href);
+
+    await coach.getByTestId('room-summary').click();
+    const dialog = coach.getByRole('dialog', { name: 'In the room' });
+    await expect.poll(() => dialog.getByTestId('room-guest').textContent()).toMatch(/^Robin joined \d{1,2}:\d{2} (AM|PM)Remove$/);
+    await dialog.getByRole('button', { name: 'Remove Robin' }).click();
+    await expectToast(guest, 'The coach removed you from the room.');
+    await guest.waitForURL('**/guest-join');
+    await expect.poll(() => dialog.getByText('No guests right now.').count()).toBe(1);
+
+    await boardContext.close();
     await guestContext.close();
     await coachContext.close();
   });

@@ -1,0 +1,81 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { openSocket } from '../helpers/sockets';
+import { json } from '../helpers/worker-client';
+import { freshClient, sharedPractice, wrongBoard, wrongCode } from './helpers';
+
+const L = LOOKUP_LIMITS.perAddress;
+
+describe('finding a live practice by guessing', () => {
+  it('the live board is not reachable by room code: the old /live/{code} API is gone and a code opens no board', async () => {
+    const { practice } = await sharedPractice();
+    const probe = freshClient();
+    expect((await probe.get(`/api/spectate/${practice.room_code}`)).status).toBe(404);
+    const board = await probe.get(`/api/board/${practice.room_code}`);
+    expect(board.status).toBe(404);
+    expect((await openSocket(probe, `code=${practice.room_code}`)).status).toBe(400);
+  });
+
+  it('wrong board ids from one address are cut off after the limit, over HTTP and over the socket alike', async () => {
+    const { practice } = await sharedPractice();
+    const attacker = freshClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < L / 2; i++) statuses.push((await attacker.get(`/api/board/${wrongBoard(i)}`)).status);
+    for (let i = L / 2; i < L; i++) statuses.push((await openSocket(attacker, `board=${wrongBoard(i)}`)).status);
+    expect(statuses).toEqual(Array(L).fill(404));
+    // The limit is reached: the next lookup of either kind is refused, even a right one…
+    const http = await attacker.get(`/api/board/${wrongBoard(99)}`);
+    expect(http.status).toBe(429);
+    expect((await json(http)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    expect(Number(http.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await openSocket(attacker, `board=${practice.board_id}`)).status).toBe(429);
+    expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
+    // …while anyone else opens the board.
+    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(200);
+  });
+
+  it('a burst of 100 parallel wrong codes from one address gets at most the limit of answers that are not 429', async () => {
+    const { practice } = await sharedPractice();
+    const attacker = freshClient();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => attacker.post('/api/guest/join', { room_code: wrongCode(practice.room_code, i) })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(L);
+    expect(statuses.filter((s) => s === 404).length).toBe(L);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+  });
+
+  it('a right code never counts as a failure, and a clean address joins whatever others guessed', async () => {
+    const { practice } = await sharedPractice();
+    const guest = freshClient();
+    for (let i = 0; i < L + 5; i++) expect((await guest.post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const other = freshClient();
+      for (let j = 0; j < L + 2; j++) await other.post('/api/guest/join', { room_code: wrongCode(practice.room_code, j) });
+    }
+    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+  });
+
+  it('past the global failure budget every address may fail only twice an hour, while right codes still open', async () => {
+    const { practice } = await sharedPractice();
+    const now = Date.now();
+    await env.DB.prepare('INSERT OR REPLACE INTO throttle (key, count, reset_at) VALUES (?, ?, ?)')
+      .bind('lookup:global', LOOKUP_LIMITS.globalBudget + 1, now + 60_000)
+      .run();
+    try {
+      const guesser = freshClient();
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await guesser.post('/api/guest/join', { room_code: wrongCode(practice.room_code, i) })).status);
+      expect(statuses).toEqual([404, 404, 429, 429]);
+      expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+      // One typo, then the right code: still in.
+      const typo = freshClient();
+      expect((await typo.post('/api/guest/join', { room_code: wrongCode(practice.room_code, 7) })).status).toBe(404);
+      expect((await typo.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    } finally {
+      await env.DB.prepare("DELETE FROM throttle WHERE key = 'lookup:global'").run();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { GeneratedPools, Practice } from '../../core/api';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+/** A coach with a shared practice of one pool of `names` (sharing on). */
+export async function sharedPractice(names = ['ann', 'bob', 'cleo']) {
+  const coach = await signedUpCoach();
+  const created = await json<Practice>(await coach.client.post('/api/practices', { practice_type: 'individual', name: 'Shared night' }));
+  const { pools } = await json<GeneratedPools>(await coach.client.post(`/api/practices/${created.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) }));
+  const practice = await json<Practice>(await coach.client.post(`/api/practices/${created.id}/sharing`, { enabled: true }));
+  return { ...coach, practice, pool: pools[0]! };
+}
+
+/** A six-digit code that is not `live` (and differs from it in the first digit). */
+export const wrongCode = (live: string, i: number) => String(((Number(live[0]) + 1) % 10) * 100_000 + (i % 100_000)).padStart(6, '0');
+
+/** A syntactically valid board id that opens nothing. */
+export const wrongBoard = (i: number) => `nope${String(i).padStart(18, '0')}`;
+
+let n = 0;
+/** A client from an address no other test uses. */
+export const freshClient = () => new Client(`198.18.${Math.floor(++n / 250)}.${(n % 250) + 1}`);

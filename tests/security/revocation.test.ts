@@ -1,0 +1,189 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { decode } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import type { Practice, RoomPresence } from '../../core/api';
+import type { LiveMessage } from '../../core/live';
+import { getRoom } from '../../worker/room/room';
+import type { PracticeRoom, SocketTag } from '../../worker/room/practice-room';
+import { joinAsGuest, type GuestClient } from '../helpers/guests';
+import { openSocket } from '../helpers/sockets';
+import { json, signedUpCoach } from '../helpers/worker-client';
+import { freshClient, sharedPractice } from './helpers';
+
+const guestSocket = (guest: GuestClient, practiceId: string) => openSocket(guest, `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`);
+
+/** An upgrade handed straight to the room, as the worker does after its checks: the room's own checks decide. */
+async function upgradeAtRoom(practiceId: string, tag: SocketTag) {
+  const res = await getRoom(env, practiceId).fetch(new Request('https://piste.test/api/live', { headers: { upgrade: 'websocket', 'x-piste-socket': JSON.stringify(tag) } }));
+  const ws = res.webSocket!;
+  const messages: LiveMessage[] = [];
+  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e) => resolve(e.code)));
+  ws.addEventListener('message', (e) => messages.push(JSON.parse(e.data as string)));
+  ws.accept();
+  return { ws, messages, closed };
+}
+
+describe('revocation without races', () => {
+  it('a join that read the practice before sharing went off cannot register after it', async () => {
+    const { client, practice } = await sharedPractice();
+    const before = await env.DB.prepare('SELECT guest_epoch, sharing_expires_at FROM practices WHERE id = ?').bind(practice.id).first<{ guest_epoch: number; sharing_expires_at: number }>();
+    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: false });
+    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    // The late join's registration, with the epoch it read before the revocation, is refused by the room.
+    const late = await getRoom(env, practice.id).addGuest('late-session', 'Late', before!.guest_epoch, before!.sharing_expires_at, practice.id);
+    expect(late).toBe(false);
+  });
+
+  it('a token of an earlier epoch is refused even if its session is still listed', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    const { guest, answer } = await joinAsGuest(practice.room_code);
+    const sid = (decode(answer.sessionToken).payload as { sid: string }).sid;
+    await client.post(`/api/practices/${practice.id}/room-code`);
+    // Put the session back, as a registration racing the new code would have under the old code.
+    await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
+      await state.storage.put(`guest:${sid}`, { name: 'Parent', joinedAt: Date.now(), expiresAt: Date.now() + 60_000 });
+    });
+    const res = await guest.get(`/api/pools/${pool.id}`);
+    expect(res.status).toBe(401);
+    expect((await json(res)).error).toBe('Your guest session has ended. Join again with the room code.');
+  });
+
+  it('an upgrade that was checked before the revocation is closed by the room, not accepted', async () => {
+    const { client, practice } = await sharedPractice();
+    const { answer } = await joinAsGuest(practice.room_code);
+    const sid = (decode(answer.sessionToken).payload as { sid: string; ep: number }).sid;
+    const epoch = (decode(answer.sessionToken).payload as { ep: number }).ep;
+    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: false });
+    const socket = await upgradeAtRoom(practice.id, { role: 'guest', subject: sid, epoch, practiceId: practice.id, address: '198.51.100.9' });
+    expect(await socket.closed).toBe(4001);
+    expect(socket.messages.map((m) => m.type)).toEqual(['room-closed']);
+    // A spectator holding a board id from before a new board link is refused the same way.
+    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    await client.post(`/api/practices/${practice.id}/board`);
+    const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '198.51.100.9' });
+    expect(await board.closed).toBe(4001);
+  });
+
+  it('closeSockets closes every socket even when one of them throws', async () => {
+    const { client, practice } = await sharedPractice();
+    const sockets = await Promise.all([1, 2, 3].map(() => openSocket(client, `practice=${practice.id}`)));
+    for (const s of sockets) await s.socket!.waitFor((m) => m.type === 'hello');
+    const closed = await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      const real = state.getWebSockets('coach');
+      const broken = { send: () => { throw new Error('gone'); }, close: () => { throw new Error('gone'); } } as unknown as WebSocket;
+      const original = state.getWebSockets.bind(state);
+      (state as { getWebSockets: typeof state.getWebSockets }).getWebSockets = (tag?: string) => (tag === 'coach' ? [broken, ...real] : original(tag));
+      try {
+        return await room.closeSockets('coach', 'Connection reset');
+      } finally {
+        (state as { getWebSockets: typeof state.getWebSockets }).getWebSockets = original;
+      }
+    });
+    expect(closed).toBe(4);
+    for (const s of sockets) expect(await s.socket!.closed).toBe(4001);
+  });
+});
+
+describe('sharing expires', () => {
+  it('a guest token never outlives the sharing, and an expired sharing lets no one in', async () => {
+    const { practice, pool } = await sharedPractice();
+    const { guest, answer } = await joinAsGuest(practice.room_code);
+    const exp = (decode(answer.sessionToken).payload as { exp: number }).exp;
+    expect(exp * 1000).toBeLessThanOrEqual(practice.sharing_expires_at);
+    expect(practice.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
+    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
+    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(404);
+  });
+
+  it('the room wakes at the expiry, turns sharing off, and closes guest and board sockets', async () => {
+    const { client, practice } = await sharedPractice();
+    const { guest } = await joinAsGuest(practice.room_code);
+    const g = (await guestSocket(guest, practice.id)).socket!;
+    await g.waitFor((m) => m.type === 'hello');
+    const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await coach.waitFor((m) => m.type === 'hello');
+    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    expect(await runDurableObjectAlarm(getRoom(env, practice.id))).toBe(true);
+    expect(await g.closed).toBe(4001);
+    const update = await coach.waitFor((m) => m.type === 'practice');
+    expect(update.type === 'practice' && update.practice.allow_guest_access).toBe(false);
+    const row = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
+    expect(row.allow_guest_access).toBe(false);
+    coach.ws.close();
+  });
+
+  it('a write keeps sharing alive for another quiet period', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() + 60_000, practice.id).run();
+    const [a, b] = pool.players;
+    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 })).status).toBe(200);
+    const after = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
+    expect(after.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+  });
+});
+
+describe('the coach sees who is in the room', () => {
+  it('lists guests with their join time and the live board count, and Remove ends a guest at once', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    const { guest: sam } = await joinAsGuest(practice.room_code, 'Sam');
+    await joinAsGuest(practice.room_code, 'Kim');
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await board.waitFor((m) => m.type === 'hello');
+    const samSocket = (await guestSocket(sam, practice.id)).socket!;
+    await samSocket.waitFor((m) => m.type === 'hello');
+    const room = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
+    expect(room.guests.map((g) => g.name)).toEqual(['Sam', 'Kim']);
+    expect(room.guests.every((g) => Math.abs(g.joined_at - Date.now()) < 60_000)).toBe(true);
+    expect(room.spectators).toBe(1);
+
+    const samId = room.guests[0]!.id;
+    expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(200);
+    expect(await samSocket.closed).toBe(4001);
+    expect(samSocket.messages.at(-1)).toEqual({ type: 'room-closed', reason: 'The coach removed you from the room.' });
+    expect((await sam.get(`/api/pools/${pool.id}`)).status).toBe(401);
+    const after = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
+    expect(after.guests.map((g) => g.name)).toEqual(['Kim']);
+    expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(404);
+    board.ws.close();
+  });
+
+  it('another coach gets 404, a guest 403, nobody 401', async () => {
+    const { practice } = await sharedPractice();
+    const other = await signedUpCoach('Other');
+    expect((await other.client.get(`/api/practices/${practice.id}/room`)).status).toBe(404);
+    const { guest } = await joinAsGuest(practice.room_code);
+    expect((await guest.get(`/api/practices/${practice.id}/room`)).status).toBe(403);
+    expect((await guest.delete(`/api/practices/${practice.id}/guests/x`)).status).toBe(403);
+    expect((await freshClient().get(`/api/practices/${practice.id}/room`)).status).toBe(401);
+  });
+});
+
+describe('the board link is not the guest door', () => {
+  it('a board id never joins as a guest; rotating the link closes its screens and the old link opens nothing', async () => {
+    const { client, practice } = await sharedPractice();
+    expect(practice.board_id).toMatch(/^[\w-]{22,}$/);
+    expect(practice.board_id).not.toContain(practice.room_code);
+    const join = await freshClient().post('/api/guest/join', { room_code: practice.board_id });
+    expect(join.status).toBe(400);
+    const spectator = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await spectator.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
+    const rotated = await json<Practice>(await client.post(`/api/practices/${practice.id}/board`));
+    expect(rotated.board_id).not.toBe(practice.board_id);
+    expect(rotated.room_code).toBe(practice.room_code);
+    expect(await spectator.closed).toBe(4001);
+    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(404);
+    expect((await freshClient().get(`/api/board/${rotated.board_id}`)).status).toBe(200);
+    // Guests are untouched by a new board link.
+    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+  });
+
+  it('a board socket has no write access: the API knows no spectator session', async () => {
+    const { practice, pool } = await sharedPractice();
+    const watcher = freshClient();
+    const [a, b] = pool.players;
+    const res = await watcher.request('POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 }, { authorization: `Bearer ${practice.board_id}` });
+    expect(res.status).toBe(401);
+  });
+});

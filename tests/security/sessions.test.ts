@@ -1,0 +1,124 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { hashToken } from '../../worker/auth/crypto';
+import { REFRESH_GRACE_MS } from '../../worker/store/sessions';
+import { SIGNIN_LIMITS } from '../../worker/store/throttle';
+import { runScheduledCleanup } from '../../worker/scheduled';
+import { Client, json, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
+import { freshClient } from './helpers';
+
+describe('sign-in throttling an attacker cannot turn against a coach', () => {
+  it('a burst of 100 parallel wrong passwords from one address gets at most the limit of answers that are not 429', async () => {
+    const { email } = await signedUpCoach();
+    const attacker = freshClient();
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => attacker.post('/api/auth/signin', { email, password: `wrong-${i}` })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(SIGNIN_LIMITS.perEmailAndAddress);
+    expect(statuses.filter((s) => s === 401).length).toBe(SIGNIN_LIMITS.perEmailAndAddress);
+  });
+
+  it('wrong passwords for a coach’s email from elsewhere never lock the coach out', async () => {
+    const { email, password } = await signedUpCoach();
+    const attacker = freshClient();
+    for (let i = 0; i < SIGNIN_LIMITS.perEmailAndAddress + 3; i++) await attacker.post('/api/auth/signin', { email, password: `wrong-${i}` });
+    expect((await attacker.post('/api/auth/signin', { email, password })).status).toBe(429);
+    expect((await freshClient().post('/api/auth/signin', { email, password })).status).toBe(200);
+  });
+
+  it('past the per-email ceiling, addresses that failed for it wait, and the coach’s clean address still signs in', async () => {
+    const { email, password } = await signedUpCoach();
+    const attackers = Array.from({ length: 11 }, () => freshClient());
+    let sent = 0;
+    for (const a of attackers) {
+      for (let i = 0; i < SIGNIN_LIMITS.perEmailAndAddress && sent <= SIGNIN_LIMITS.perEmailCeiling; i++, sent++) {
+        await a.post('/api/auth/signin', { email, password: `wrong-${sent}` });
+      }
+    }
+    // An address with one failure for this email is past the ceiling now…
+    const again = await attackers.at(-1)!.post('/api/auth/signin', { email, password: 'wrong-again' });
+    expect(again.status).toBe(429);
+    // …the coach, from an address with no failure, is not.
+    expect((await freshClient().post('/api/auth/signin', { email, password })).status).toBe(200);
+  });
+
+  it('the scheduled clean-up purges counters whose window has passed', async () => {
+    const past = Date.now() - 1000;
+    await env.DB.prepare('INSERT OR REPLACE INTO throttle (key, count, reset_at) VALUES (?, 3, ?)').bind('signin:ip:old-test', past).run();
+    await runScheduledCleanup(env);
+    expect(await env.DB.prepare("SELECT 1 FROM throttle WHERE key = 'signin:ip:old-test'").first()).toBeNull();
+  });
+
+  it('refuses overlong credentials with 400 before hashing anything', async () => {
+    const long = await new Client().post('/api/auth/signin', { email: `${'a'.repeat(300)}@example.com`, password: 'x' });
+    expect(long.status).toBe(400);
+    expect(await json(long)).toEqual({ error: 'Email must be at most 254 characters' });
+    const pw = await new Client().post('/api/auth/signin', { email: uniqueEmail(), password: 'p'.repeat(201) });
+    expect(pw.status).toBe(400);
+    expect(await json(pw)).toEqual({ error: 'Password must be at most 200 characters' });
+  });
+});
+
+describe('refresh that never signs a coach out by racing itself', () => {
+  it('two tabs refreshing with the same token at the same moment both get the same new pair', async () => {
+    const { client } = await signedUpCoach();
+    const token = client.cookies.get('piste_refresh')!;
+    const [tabA, tabB] = [new Client(client.ip), new Client(client.ip)];
+    tabA.cookies.set('piste_refresh', token);
+    tabB.cookies.set('piste_refresh', token);
+    const [a, b] = await Promise.all([tabA.post('/api/auth/refresh'), tabB.post('/api/auth/refresh')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(tabA.cookies.get('piste_refresh')).toBe(tabB.cookies.get('piste_refresh'));
+    expect(tabA.cookies.get('piste_refresh')).not.toBe(token);
+    for (const tab of [tabA, tabB]) expect((await json(await tab.get('/api/auth/session'))).user).not.toBeNull();
+    // The shared new token goes on working.
+    expect((await tabA.post('/api/auth/refresh')).status).toBe(200);
+  });
+
+  it('replaying a rotated token after the grace window revokes the whole family', async () => {
+    const { client } = await signedUpCoach();
+    const stolen = client.cookies.get('piste_refresh')!;
+    expect((await client.post('/api/auth/refresh')).status).toBe(200);
+    const current = client.cookies.get('piste_refresh')!;
+    // The grace window passes.
+    await env.DB.prepare('UPDATE sessions SET revoked_at = revoked_at - ? WHERE token_hash = ?').bind(REFRESH_GRACE_MS + 1000, await hashToken(stolen)).run();
+    const thief = new Client();
+    thief.cookies.set('piste_refresh', stolen);
+    const replay = await thief.post('/api/auth/refresh');
+    expect(replay.status).toBe(401);
+    expect((await json(replay)).error).toBe('Session expired, please sign in again');
+    // The legitimate holder's current token is revoked too: the family is over.
+    const legit = new Client();
+    legit.cookies.set('piste_refresh', current);
+    expect((await legit.post('/api/auth/refresh')).status).toBe(401);
+  });
+
+  it('a signed-out token gets nothing, even within the grace window of its last rotation', async () => {
+    const { client } = await signedUpCoach();
+    const old = client.cookies.get('piste_refresh')!;
+    await client.post('/api/auth/refresh');
+    await client.post('/api/auth/signout');
+    const replay = new Client();
+    replay.cookies.set('piste_refresh', old);
+    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+  });
+});
+
+describe('no secrets at rest or in logs', () => {
+  it('mailed links use APP_ORIGIN, never the Host of the request', async () => {
+    const { email } = await signedUpCoach();
+    const res = await new Client().request('POST', '/api/auth/reset', { email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(res.status).toBe(200);
+    const mail = await env.DB.prepare('SELECT body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ body: string }>();
+    expect(mail!.body).toContain('https://piste.test/auth?reset_token=');
+    expect(mail!.body).not.toContain('evil.example');
+  });
+
+  it('without MAIL_OUTBOX the outbox is never written (production)', async () => {
+    const { mailerFor } = await import('../../worker/mail/mailer');
+    const { getDb } = await import('../../worker/db/client');
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM outbox').first<{ n: number }>();
+    await mailerFor({ ...env, MAIL_OUTBOX: undefined }, getDb(env.DB)).send({ to: 'x@example.com', subject: 'Reset your Piste password', body: 'secret link' });
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM outbox').first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+});

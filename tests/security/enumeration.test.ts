@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { JOIN_LIMITS, LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { MAX_GUESTS } from '../../worker/room/practice-room';
+import { ROOM_FULL } from '../../worker/routes/guest';
 import { openSocket } from '../helpers/sockets';
 import { json } from '../helpers/worker-client';
 import { freshClient, sharedPractice, wrongBoard, wrongCode } from './helpers';
@@ -77,5 +79,24 @@ describe('finding a live practice by guessing', () => {
     } finally {
       await env.DB.prepare("DELETE FROM throttle WHERE key = 'lookup:global'").run();
     }
+  });
+});
+
+describe('successful joins are bounded too', () => {
+  it('one address may start at most 30 guest sessions an hour', async () => {
+    const { practice } = await sharedPractice();
+    const busy = freshClient();
+    for (let i = 0; i < JOIN_LIMITS.perAddress; i++) expect((await busy.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    const next = await busy.post('/api/guest/join', { room_code: practice.room_code });
+    expect(next.status).toBe(429);
+    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+  });
+
+  it('a room holds at most 50 guests; the next is told to ask the coach', async () => {
+    const { practice } = await sharedPractice();
+    for (let i = 0; i < MAX_GUESTS; i++) expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
+    const full = await freshClient().post('/api/guest/join', { room_code: practice.room_code });
+    expect(full.status).toBe(409);
+    expect(await json(full)).toEqual({ error: ROOM_FULL });
   });
 });

@@ -29,6 +29,9 @@ interface GuestEntry {
   expiresAt: number;
 }
 
+/** The most live guest sessions one practice holds. */
+export const MAX_GUESTS = 50;
+
 /** Socket caps per room and per client address in a room (env ROOM_SOCKET_LIMIT / ADDRESS_SOCKET_LIMIT override). */
 export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 20 };
 
@@ -137,13 +140,17 @@ export class PracticeRoom extends DurableObject<Env> {
     return sockets.length;
   }
 
-  /** Registers a guest session unless its epoch is already void; until removed or expired, the guest's token works. */
-  async addGuest(sessionId: string, name: string, epoch: number, expiresAt: number, practiceId: string): Promise<boolean> {
-    if (epoch < (await this.epoch())) return false;
+  /**
+   * Registers a guest session unless its epoch is already void or the room holds its most guests; until
+   * removed or expired, the guest's token works.
+   */
+  async addGuest(sessionId: string, name: string, epoch: number, expiresAt: number, practiceId: string): Promise<'added' | 'void' | 'full'> {
+    if (epoch < (await this.epoch())) return 'void';
+    if ((await this.presence()).guests.length >= MAX_GUESTS) return 'full';
     await this.ctx.storage.put(`guest:${sessionId}`, { name, joinedAt: Date.now(), expiresAt } satisfies GuestEntry);
     await this.watchSharing(practiceId, expiresAt);
     this.presenceChanged();
-    return true;
+    return 'added';
   }
 
   /** Renews a live guest session's expiry (the practice's sharing was extended). */

@@ -12,6 +12,9 @@ import { getRoom } from '../room/room';
 import { listPoolSnapshots } from '../store/pools';
 import { findSharedPractice, getSharedPractice, toGuestPractice } from '../store/practices';
 import { readJson } from '../validate';
+import { countGuestJoin } from '../store/throttle';
+
+export const ROOM_FULL = 'This room already has the most guests it takes. Ask the coach to remove guests who have left.';
 
 
 async function guestSession(db: Db, practice: Practice, name: string, expiresAt: number): Promise<GuestSession> {
@@ -31,13 +34,15 @@ export const guestRoutes = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const practice = await findSharedPractice(db, 'room_code', room_code, clientAddress(c));
     if (!practice) throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
+    await countGuestJoin(c.env.DB, clientAddress(c));
     const sessionId = crypto.randomUUID();
     const claims = { practiceId: practice.id, sessionId, name: guest_name, epoch: practice.guest_epoch };
     const { token, expMs } = await signGuestToken(claims, c.env.JWT_SECRET, practice.sharing_expires_at);
-    // The room refuses an epoch that sharing-off or a new code has already voided (a join racing a revocation).
-    if (!(await getRoom(c.env, practice.id).addGuest(sessionId, guest_name, practice.guest_epoch, expMs, practice.id))) {
-      throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
-    }
+    // The room refuses an epoch that sharing-off or a new code has already voided (a join racing a
+    // revocation), and a room already holding its most guests.
+    const added = await getRoom(c.env, practice.id).addGuest(sessionId, guest_name, practice.guest_epoch, expMs, practice.id);
+    if (added === 'full') throw new HttpError(409, ROOM_FULL);
+    if (added !== 'added') throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
     return c.json({ ...(await guestSession(db, practice, guest_name, expMs)), sessionToken: token } satisfies GuestJoinAnswer);
   })
   .post('/validate', authorize('guest.session'), async (c) => {

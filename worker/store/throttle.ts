@@ -24,6 +24,9 @@ export const LOOKUP_LIMITS = {
   underAttackPerAddress: 2,
 } as const;
 
+/** Successful guest joins one address may make in an hour (each starts a guest session). */
+export const JOIN_LIMITS = { perAddress: 30, windowMs: 60 * MINUTE } as const;
+
 /** Limits on sign-in failures (OWASP: per account and address, never per account alone). */
 export const SIGNIN_LIMITS = {
   /** Failed sign-ins for one email from one address in 15 minutes. */
@@ -139,6 +142,14 @@ function signinCounters(email: string, address: string): Counter[] {
     { key: `signin:ip:${address}`, windowMs: S.windowMs },
     { key: `signin:email:${email}`, windowMs: S.perEmailWindowMs },
   ];
+}
+
+/** Counts a successful guest join for an address, refusing it (429) past the hourly limit. */
+export async function countGuestJoin(d1: D1Database, address: string, now = Date.now()) {
+  const counter: Counter = { key: `join:ok:${address}`, windowMs: JOIN_LIMITS.windowMs };
+  const [, read] = await d1.batch<CounterRow>([bump(d1, counter, now), readCounters(d1, [counter.key], now)]);
+  const { count, resetAt } = countOf(read!.results, counter.key);
+  if (count > JOIN_LIMITS.perAddress) throw tooManyAttempts(resetAt - now);
 }
 
 /** Deletes counters whose window has passed (run by the scheduled clean-up). */

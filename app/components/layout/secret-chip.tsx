@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import type { Practice } from '../../../core/api';
+import { errorMessage } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
+import { upsertPractice } from '../../state/practices';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { toast, toastError } from '../ui/toast';
+
+interface SecretChipProps {
+  /** What the chip shows: the code itself, or a link. */
+  children: ReactNode;
+  testId: string;
+  copy: { value: string; label: string; toast: { title: string; description: string } };
+  /** Replaces the secret on the server (the old one stops working) and answers with the practice. */
+  rotate: {
+    label: string;
+    button: string;
+    confirm: { title: string; message: string; label: string };
+    call: () => Promise<Practice>;
+    done: { title: string; description: string };
+    failure: string;
+  };
+}
+
+/** A practice secret in the header (room code, board link) with Copy and a confirmed New action. */
+export function SecretChip({ children, testId, copy, rotate }: SecretChipProps) {
+  const [confirm, setConfirm] = useState(false);
+
+  async function replace() {
+    try {
+      upsertPractice(await rotate.call());
+      toast(rotate.done);
+    } catch (e) {
+      toastError(errorMessage(e, rotate.failure));
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-1 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1 text-sm" data-testid={testId}>
+      {children}
+      <button
+        type="button"
+        className="btn-ghost px-2 py-1"
+        aria-label={copy.label}
+        onClick={async () => {
+          await copyText(copy.value);
+          toast(copy.toast);
+        }}
+      >
+        Copy
+      </button>
+      <button type="button" className="btn-ghost px-2 py-1" aria-label={rotate.label} onClick={() => setConfirm(true)}>
+        {rotate.button}
+      </button>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={rotate.confirm.title}
+        message={rotate.confirm.message}
+        confirmLabel={rotate.confirm.label}
+        onConfirm={replace}
+      />
+    </div>
+  );
+}

@@ -24,8 +24,9 @@ export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failu
       toast({ title: 'Success', description: 'Joined room successfully!' });
       navigate(paths.individualPractice);
     } catch (err) {
-      const throttled = err instanceof ApiError && err.status === 429;
-      if (failure === 'auth' || throttled) toastError(err instanceof ApiError ? err.message : 'Failed to join room');
+      // A wait (429) or a full room (409) says so; every other failure reads the same, so a code's existence never leaks.
+      const explained = err instanceof ApiError && (err.status === 429 || err.status === 409);
+      if (failure === 'auth' || explained) toastError(err instanceof ApiError ? err.message : 'Failed to join room');
       else toastError('Invalid room code or room is not accessible');
     } finally {
       setBusy(false);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Practice, RoomPresence } from '../../core/api';
 import type { LiveMessage } from '../../core/live';
 import { getRoom } from '../../worker/room/room';
+import { runScheduledCleanup } from '../../worker/scheduled';
 import type { PracticeRoom, SocketTag } from '../../worker/room/practice-room';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
@@ -112,6 +113,20 @@ describe('sharing expires', () => {
     const row = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
     expect(row.allow_guest_access).toBe(false);
     coach.ws.close();
+  });
+
+  it('the scheduled clean-up turns off sharing that ran out while no room was awake, moving the epoch on', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    const { guest } = await joinAsGuest(practice.room_code);
+    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    const { sharingEnded } = await runScheduledCleanup(env);
+    expect(sharingEnded).toBeGreaterThanOrEqual(1);
+    const row = await env.DB.prepare('SELECT allow_guest_access, guest_epoch FROM practices WHERE id = ?').bind(practice.id).first<{ allow_guest_access: number; guest_epoch: number }>();
+    expect(row).toEqual({ allow_guest_access: 0, guest_epoch: 1 });
+    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
+    // Turned on again, the old guest stays out: their token names the old epoch.
+    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
   });
 
   it('a write keeps sharing alive for another quiet period', async () => {

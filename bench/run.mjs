@@ -55,8 +55,10 @@ async function piste(base) {
   const pool = pools[0];
   const versionOf = (m) => (m.type === 'pool' ? m.pool.version : null);
   let bytes = 0;
+  let boutVersion = 0;
   const writeBout = async (i) => {
-    const snap = await call('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6) });
+    const snap = await call('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: boutVersion });
+    boutVersion = snap.bouts[0].version;
     bytes = JSON.stringify({ type: 'pool', practiceId: practice.id, pool: snap }).length;
     return snap.version;
   };

@@ -1,4 +1,5 @@
 /** Shapes shared by the worker's routes and the app's API client. Field names follow SPEC §3. */
+import type { Bout } from './fencing/bout-result';
 
 export type PracticeType = 'individual' | 'team';
 
@@ -64,13 +65,10 @@ export interface PoolPlayer {
   position: number;
 }
 
-export interface PoolBout {
-  player1_id: string;
-  player2_id: string;
-  score1: number;
-  score2: number;
-  priority_id: string | null;
+/** A stored pool bout: the bout itself, when it was last written, and its version (1 on first write). */
+export interface PoolBout extends Bout {
   updated_at: number;
+  version: number;
 }
 
 /** A pool with everything its grid needs; what the API answers and the room publishes. */
@@ -78,7 +76,6 @@ export interface PoolSnapshot {
   id: string;
   practice_id: string;
   name: string;
-  allow_guest_access: boolean;
   version: number;
   created_at: number;
   players: PoolPlayer[];
@@ -178,12 +175,15 @@ export interface SpectatorSnapshot {
 
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
-/** Every error answer of the API has this body. */
-export interface ApiErrorBody {
+/** The 409 answer to a bout written against an older state: the bout as it stands (null when cleared) and its pool. */
+export interface BoutConflict {
   error: string;
+  current: PoolBout | null;
+  pool: PoolSnapshot;
 }
 
-export const paths = {
+/** Every API path and how to build it (the app's client routes are `paths` in app/paths.ts). */
+export const apiPaths = {
   session: '/api/auth/session',
   signup: '/api/auth/signup',
   signin: '/api/auth/signin',

@@ -111,6 +111,12 @@ const SCORE_MESSAGE = 'Scores must be whole numbers of 0 or more';
 const score = z.number({ error: SCORE_MESSAGE }).int({ error: SCORE_MESSAGE }).min(0, { error: SCORE_MESSAGE });
 const id = (what: string) => z.string({ error: `${what} is required` }).min(1, { error: `${what} is required` }).max(64);
 
+/** The version of the bout the writer saw: 0 when it had no result yet (DESIGN: writes carry their version). */
+const boutVersion = z
+  .number({ error: 'Say which version of the bout this result replaces' })
+  .int({ error: 'Say which version of the bout this result replaces' })
+  .min(0, { error: 'Say which version of the bout this result replaces' });
+
 export const boutSchema = z
   .object({
     player1_id: id('The first fencer'),
@@ -118,6 +124,7 @@ export const boutSchema = z
     score1: score,
     score2: score,
     priority_id: z.string().max(64).nullable().optional().transform((v) => v ?? null),
+    version: boutVersion,
   })
   .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' })
   .refine((b) => b.priority_id === null || (b.score1 === b.score2 && [b.player1_id, b.player2_id].includes(b.priority_id)), {
@@ -125,7 +132,7 @@ export const boutSchema = z
   });
 
 export const clearBoutSchema = z
-  .object({ player1_id: id('The first fencer'), player2_id: id('The second fencer') })
+  .object({ player1_id: id('The first fencer'), player2_id: id('The second fencer'), version: boutVersion })
   .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' });
 
 /** Most fencers a pool holds, and a generation takes. */
@@ -222,6 +229,24 @@ export const guestJoinSchema = z.object({
 });
 
 export const sharingSchema = z.object({ enabled: z.boolean({ error: 'Say whether guest access is on or off' }) });
+
+/**
+ * The refinement for scores of one screen (SPEC §9: 5 in pools, 15 in the tableau, 45 for teams), for
+ * `schema.refine(...scoresWithin(max, 'score1', 'score2'))`.
+ */
+export function scoresWithin<K extends string>(max: number, ...keys: K[]) {
+  return [(value: Record<K, number>) => keys.every((k) => value[k] <= max), { error: `Scores must be whole numbers from 0 to ${max}` }] as const;
+}
+
+/** Request bodies as the app sends them: typed from the schemas the server parses them with. */
+export type BoutBody = z.input<typeof boutSchema>;
+export type ClearBoutBody = z.input<typeof clearBoutSchema>;
+export type GeneratePoolsBody = z.input<typeof generatePoolsSchema>;
+export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
+export type TeamPoolsBody = z.input<typeof teamPoolsSchema>;
+export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
+export type RelayRowBody = z.input<typeof relayRowSchema>;
+export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
 /** The first message of a failed parse: what a form or a 400 answer shows. */
 export function firstIssue(error: z.ZodError): string {

@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';
+import { PlanError } from '../core/fencing/planning';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
+import { database } from './middleware/database';
 import { writeGuard } from './middleware/write-guard';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
@@ -29,6 +31,7 @@ app.use(
     onError: (c) => c.json({ error: `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB)` }, 413),
   }),
 );
+app.use('/api/*', database);
 app.use('/api/*', writeGuard);
 app.use('/api/*', session);
 
@@ -59,8 +62,9 @@ app.notFound((c) => c.json({ error: 'Not found' }, 404));
 app.onError((err, c) => {
   if (err instanceof HttpError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ error: err.message }, err.status);
+    return c.json({ error: err.message, ...err.details }, err.status);
   }
+  if (err instanceof PlanError) return c.json({ error: err.message }, 400);
   console.error('unhandled error', c.req.method, c.req.path, err);
   return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
 });

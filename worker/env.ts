@@ -1,5 +1,6 @@
 import type { Role } from '../core/permissions';
 import type { PracticeRecord } from './store/practices';
+import type { Db } from './db/client';
 import type { PracticeRoom } from './room/practice-room';
 
 export interface Env {
@@ -36,6 +37,8 @@ export interface GuestUser {
 }
 
 export interface Variables {
+  /** The request's database handle (drizzle over D1), set once by the `database` middleware. */
+  db: Db;
   user: AuthUser | null;
   accessExp: number | null;
   /** A guest holding a live room session (bearer token), or null. */

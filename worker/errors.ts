@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer than the message (a 409 carries the state that won). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths as api, type Athlete } from '../../core/api';
+import { apiPaths, type Athlete } from '../../core/api';
 import { parseManualNames } from '../../core/fencing/pool-generation';
-import { api as call } from '../lib/api';
+import { api } from '../lib/api';
 import { paths } from '../paths';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
@@ -14,7 +14,7 @@ export function useAthleteSelection() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [manual, setManual] = useState('');
   useEffect(() => {
-    call<Athlete[]>('GET', api.athletes)
+    api<Athlete[]>('GET', apiPaths.athletes)
       .then(setAthletes)
       .catch(() => {
         setAthletes([]);

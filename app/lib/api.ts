@@ -1,10 +1,12 @@
-import { paths } from '../../core/api';
+import { apiPaths } from '../../core/api';
 
 /** An API answer other than 2xx, carrying the server's message for the screen. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole answer (a 409 carries the state that won). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -15,7 +17,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 let refreshing: Promise<boolean> | null = null;
 
 const postRefresh = (): Promise<boolean> =>
-  fetch(paths.refresh, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
+  fetch(apiPaths.refresh, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
     .then((r) => r.ok)
     .catch(() => false);
 
@@ -81,7 +83,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   if (!res.ok) {
     const message = (data as { error?: string } | null)?.error ?? 'An unexpected error occurred.';
     if (res.status === 401 && bearer() && !path.startsWith('/api/guest/')) onGuestEnded(message);
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, data);
   }
   return data as T;
 }

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type BracketSnapshot } from '../../core/api';
+import { apiPaths, type BracketSnapshot } from '../../core/api';
 import { api } from '../lib/api';
 
 export interface BracketState {
@@ -24,7 +24,7 @@ export function applyBracket(practiceId: string, bracket: BracketSnapshot) {
 export async function loadBracket(practiceId: string): Promise<boolean> {
   store.set(bracketAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', bracket: null }));
   try {
-    const bracket = await api<BracketSnapshot>('GET', paths.bracket(practiceId));
+    const bracket = await api<BracketSnapshot>('GET', apiPaths.bracket(practiceId));
     store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', bracket } : s));
     return true;
   } catch {

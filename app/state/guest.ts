@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
+import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
 import { api, ApiError } from '../lib/api';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 
@@ -18,7 +18,7 @@ export const guestToken = () => readStorage(storageKeys.guestSessionToken);
 
 /** SPEC §4 Guest: not guest → guest by joining a room. */
 export async function joinRoom(roomCode: string, guestName: string): Promise<GuestSession> {
-  const answer = await api<GuestJoinAnswer>('POST', paths.guestJoin, { room_code: roomCode, guest_name: guestName || null });
+  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, { room_code: roomCode, guest_name: guestName || null });
   // SPEC §5: a join answer without pools or a token is a failed join.
   if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, 'Invalid room code or room is not accessible');
   const { sessionToken, ...session } = answer;
@@ -35,7 +35,7 @@ export async function validateStoredGuest() {
   const token = guestToken();
   if (!token) return store.set(guestAtom, { status: 'none' });
   try {
-    const { sessionToken, ...session } = await api<GuestValidateAnswer>('POST', paths.guestValidate, {});
+    const { sessionToken, ...session } = await api<GuestValidateAnswer>('POST', apiPaths.guestValidate, {});
     writeStorage(storageKeys.guestSessionToken, sessionToken);
     store.set(guestAtom, { status: 'active', token: sessionToken, session });
   } catch (e) {
@@ -52,5 +52,5 @@ export function clearGuest(ended = false) {
 
 /** Leaves the room: the server ends the session; the caller drops the token once off the guest screens. */
 export async function leaveRoom() {
-  await api('POST', paths.guestLeave, {}).catch(() => undefined);
+  await api('POST', apiPaths.guestLeave, {}).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type GeneratedPools, type PoolSnapshot } from '../../core/api';
+import { apiPaths, type GeneratedPools, type PoolSnapshot } from '../../core/api';
 import type { LiveStatus } from '../lib/live';
 import { api } from '../lib/api';
 
@@ -59,7 +59,7 @@ export function selectPool(poolId: string | null) {
 export async function loadPools(practiceId: string): Promise<boolean> {
   store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
   try {
-    applyPoolList(practiceId, await api<PoolSnapshot[]>('GET', paths.practicePools(practiceId)));
+    applyPoolList(practiceId, await api<PoolSnapshot[]>('GET', apiPaths.practicePools(practiceId)));
     return true;
   } catch {
     store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { paths, type Practice } from '../../core/api';
+import { apiPaths, type Practice } from '../../core/api';
 import { api } from '../lib/api';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { toastError } from '../components/ui/toast';
@@ -28,7 +28,7 @@ export function selectPractice(id: string | null) {
 export async function reloadPractices() {
   store.set(practicesAtom, (s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
   try {
-    const list = await api<Practice[]>('GET', paths.practices);
+    const list = await api<Practice[]>('GET', apiPaths.practices);
     store.set(practicesAtom, { status: 'ready', list });
   } catch {
     store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));

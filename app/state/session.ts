@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { paths, type SessionInfo, type User } from '../../core/api';
+import { apiPaths, type SessionInfo, type User } from '../../core/api';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { api, refreshSession } from '../lib/api';
 
@@ -26,8 +26,8 @@ export function applySession(info: SessionInfo | null) {
 /** Reads the session, trying the refresh cookie when the access cookie is gone. */
 export async function loadSession() {
   try {
-    let info = await api<SessionInfo>('GET', paths.session);
-    if (!info.user && (await refreshSession())) info = await api<SessionInfo>('GET', paths.session);
+    let info = await api<SessionInfo>('GET', apiPaths.session);
+    if (!info.user && (await refreshSession())) info = await api<SessionInfo>('GET', apiPaths.session);
     applySession(info);
   } catch {
     applySession(null);

@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai';
-import { paths, type SpectatorSnapshot } from '../../core/api';
+import { apiPaths, type SpectatorSnapshot } from '../../core/api';
 import { api } from '../lib/api';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
@@ -8,7 +8,7 @@ const store = getDefaultStore();
 
 /** Loads a live board by its board id into the same state the practice screens read. */
 export async function fetchSpectatorBoard(boardId: string): Promise<SpectatorSnapshot> {
-  return api<SpectatorSnapshot>('GET', paths.board(boardId));
+  return api<SpectatorSnapshot>('GET', apiPaths.board(boardId));
 }
 
 export function showSpectatorBoard(board: SpectatorSnapshot) {

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { paths, type Team, type TeamMatchRow } from '../../core/api';
+import { apiPaths, type Team, type TeamMatchRow } from '../../core/api';
 import { api } from '../lib/api';
 
 export interface TeamsState {
@@ -24,7 +24,7 @@ export function applySheet(practiceId: string, sheet: TeamMatchRow[]) {
 export async function loadTeams(practiceId: string): Promise<boolean> {
   store.set(teamsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
   try {
-    const [teams, sheet] = await Promise.all([api<Team[]>('GET', paths.teams(practiceId)), api<TeamMatchRow[]>('GET', paths.teamSheet(practiceId))]);
+    const [teams, sheet] = await Promise.all([api<Team[]>('GET', apiPaths.teams(practiceId)), api<TeamMatchRow[]>('GET', apiPaths.teamSheet(practiceId))]);
     store.set(teamsAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', teams, sheet } : s));
     return true;
   } catch {

@@ -56,3 +56,25 @@ export function poolMaxScore(practiceType: 'individual' | 'team'): number {
 export function orderPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
 }
+
+/**
+ * SPEC §3: a bout entered from either fencer's row, as it is stored: the pair in canonical order and the
+ * scores swapped with it (priority names a fencer, so it needs no swap). The app and the worker both call it.
+ */
+export function toStoredBout(entry: Bout): Bout {
+  const [player1_id, player2_id] = orderPair(entry.player1_id, entry.player2_id);
+  const flipped = player1_id !== entry.player1_id;
+  return {
+    player1_id,
+    player2_id,
+    score1: flipped ? entry.score2 : entry.score1,
+    score2: flipped ? entry.score1 : entry.score2,
+    priority_id: entry.priority_id,
+  };
+}
+
+/** Whether a stored bout is the one between these two fencers. */
+export const isBoutOf = (bout: Bout, a: string, b: string) => {
+  const [p1, p2] = orderPair(a, b);
+  return bout.player1_id === p1 && bout.player2_id === p2;
+};

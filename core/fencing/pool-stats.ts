@@ -1,9 +1,5 @@
+import type { PoolPlayer } from '../api';
 import { boutCells, parseResult, type Bout } from './bout-result';
-
-export interface PoolPlayer {
-  id: string;
-  name: string;
-}
 
 export interface PlayerStats {
   id: string;
@@ -22,7 +18,7 @@ export interface PlayerStats {
 }
 
 /** SPEC §4 derived stats for every fencer of a pool, from its stored bouts. */
-export function computePoolStats(players: PoolPlayer[], bouts: Bout[]): PlayerStats[] {
+export function computePoolStats(players: Pick<PoolPlayer, 'id' | 'name'>[], bouts: Bout[]): PlayerStats[] {
   const byId = new Map<string, PlayerStats>(
     players.map((p) => [
       p.id,

@@ -141,7 +141,7 @@ describe('pools, live', () => {
     const [bob, cleo] = [pools[0].players[1].id, pools[0].players[2].id];
     const write = await coachPage.request.post(`/api/pools/${pools[0].id}/bouts`, {
       headers: { 'content-type': 'application/json' },
-      data: { player1_id: bob, player2_id: cleo, score1: 5, score2: 1 },
+      data: { player1_id: bob, player2_id: cleo, score1: 5, score2: 1, version: 0 },
     });
     expect(write.status()).toBe(200);
     expect(await cell(watcherPage, 2, 3).textContent()).toBe('-');

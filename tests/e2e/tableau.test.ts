@@ -14,7 +14,7 @@ async function fencedPractice(page: Page) {
   const pool = (await gen.json()).pools[0];
   for (let i = 0; i < 6; i++) {
     for (let j = i + 1; j < 6; j++) {
-      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i } });
+      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i, version: 0 } });
       expect(r.status()).toBe(200);
     }
   }

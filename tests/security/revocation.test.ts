@@ -133,7 +133,7 @@ describe('sharing expires', () => {
     const { client, practice, pool } = await sharedPractice();
     await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() + 60_000, practice.id).run();
     const [a, b] = pool.players;
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 })).status).toBe(200);
+    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 })).status).toBe(200);
     const after = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
     expect(after.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
   });
@@ -198,7 +198,7 @@ describe('the board link is not the guest door', () => {
     const { practice, pool } = await sharedPractice();
     const watcher = freshClient();
     const [a, b] = pool.players;
-    const res = await watcher.request('POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 }, { authorization: `Bearer ${practice.board_id}` });
+    const res = await watcher.request('POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 }, { authorization: `Bearer ${practice.board_id}` });
     expect(res.status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { isBoutOf } from '../../core/fencing/bout-result';
 import type { BracketSnapshot, GeneratedPools, PoolSnapshot } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
@@ -15,7 +16,7 @@ async function fencedPractice(client: Client, n: number) {
   const pool = pools[0]!;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j % 5 });
+      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j % 5, version: 0 });
     }
   }
   return { practice, pool: await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`)) };
@@ -116,9 +117,12 @@ describe('the tableau', () => {
     const { practice, pool } = await fencedPractice(client, 4);
     const m = (await tableauOf(client, practice.id)).tableau.matches[0]!;
     await score(client, practice.id, { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 2 });
-    // F4 now beats everyone in the pools.
+    // F4 now beats everyone in the pools (each bout rewritten over the version it stands at).
+    const fenced = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     for (const i of [0, 1, 2]) {
-      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[3]!.id, player2_id: pool.players[i]!.id, score1: 5, score2: 0 });
+      const [a, b] = [pool.players[3]!.id, pool.players[i]!.id];
+      const version = fenced.bouts.find((x) => isBoutOf(x, a, b))!.version;
+      expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 5, score2: 0, version })).status).toBe(200);
     }
     let { tableau } = await tableauOf(client, practice.id);
     expect(tableau.stale).toBe(true);

@@ -10,20 +10,25 @@ async function sharedPractice(client: Client, name: string) {
   const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name }));
   const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
   const pool = pools[0]!;
-  await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 3 });
+  await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 3, version: 0 });
   const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
   return { practice: shared, pool };
 }
 
+/** The owner of the practices the matrix is run against (reads the bout's current version). */
+let ownerClient: Client | undefined;
+
 type Cell = 'list pools' | 'read a pool' | 'write a bout' | 'write a bracket score' | 'read results' | 'create a pool' | 'read the roster';
 
 /** The seven actions of the matrix, against practice P and pool X, as `client` sends them. */
-async function attempt(client: Client, p: Practice, x: PoolSnapshot): Promise<Record<Cell, number>> {
+async function attempt(client: Client, p: Practice, x: PoolSnapshot, owner: Client = ownerClient!): Promise<Record<Cell, number>> {
   const [a, b] = x.players;
   const out = {} as Record<Cell, number>;
   out['list pools'] = (await client.get(`/api/practices/${p.id}/pools`)).status;
   out['read a pool'] = (await client.get(`/api/pools/${x.id}`)).status;
-  out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4 })).status;
+  // Written against the bout as it stands, so only who is asking decides the answer.
+  const version = (await json<PoolSnapshot>(await owner.get(`/api/pools/${x.id}`))).bouts[0]?.version ?? 0;
+  out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version })).status;
   out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9 })).status;
   out['read results'] = (await client.get(`/api/practices/${p.id}/bracket`)).status;
   out['create a pool'] = (await client.post(`/api/practices/${p.id}/pools`, { name: 'Extra' })).status;
@@ -38,6 +43,7 @@ const row = (statuses: number[]): Record<Cell, number> => {
 
 describe('who may do what (SPEC §6), one row per role', async () => {
   const owner = await signedUpCoach('Owner');
+  ownerClient = owner.client;
   const { practice: P, pool: X } = await sharedPractice(owner.client, 'Shared');
   const { practice: Q } = await sharedPractice(owner.client, 'Other shared');
   const { guest: guestOfP } = await joinAsGuest(P.room_code);

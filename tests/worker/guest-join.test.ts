@@ -68,7 +68,7 @@ describe('joining a practice by room code', () => {
       await spectator.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
       const pools = await json<GeneratedPools['pools']>(await client.get(`/api/practices/${practice.id}/pools`));
       const [a, b] = pools[0]!.players;
-      await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1 });
+      await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 });
       const msg = await spectator.waitFor((m) => m.type === 'pool');
       expect(msg.type === 'pool' && msg.pool.bouts).toHaveLength(1);
     } finally {

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, PoolSnapshot } from '../../core/api';
+import type { BoutConflict, GeneratedPools, PoolSnapshot } from '../../core/api';
 import { computePoolStats } from '../../core/fencing/pool-stats';
+import { toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
@@ -19,7 +20,6 @@ describe('generating pools', () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['ann', 'Bob', 'cleo']);
     expect(pool.name).toBe('Main Pool');
-    expect(pool.allow_guest_access).toBe(true);
     expect(pool.players.map((p) => [p.name, p.position])).toEqual([['ANN', 1], ['BOB', 2], ['CLEO', 3]]);
   });
 
@@ -53,7 +53,7 @@ describe('generating pools', () => {
     const { pools: [pool] } = await json<GeneratedPools>(await client.post(`/api/practices/${first.id}/pools/generate`, { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) }));
     const pid = (n: string) => pool!.players.find((p) => p.name === n)!.id;
     for (const [w, l] of [['A4', 'A3'], ['A4', 'A2'], ['A4', 'A1'], ['A3', 'A2'], ['A3', 'A1'], ['A2', 'A1']]) {
-      expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1 })).status).toBe(200);
+      expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1, version: 0 })).status).toBe(200);
     }
     const next = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'After' }));
     const { pools } = await json<GeneratedPools>(
@@ -89,20 +89,22 @@ describe('bouts', () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
     const [a, b] = pool.players;
-    const res = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5 });
+    const res = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, version: 0 });
     expect(res.status).toBe(200);
     const snap = await json<PoolSnapshot>(res);
     expect(snap.version).toBe(pool.version + 1);
     expect(snap.bouts).toHaveLength(1);
+    expect(snap.bouts[0]!.version).toBe(1);
     const stats = computePoolStats(snap.players, snap.bouts);
     expect(stats[0]!.matches[b!.id]).toBe('V5');
     expect(stats[1]!.matches[a!.id]).toBe('D3');
 
     // Writing it again from the other side replaces it; clearing empties both cells.
-    const again = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id }));
+    const again = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 }));
     expect(again.bouts).toHaveLength(1);
+    expect(again.bouts[0]!.version).toBe(2);
     expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
-    const cleared = await json<PoolSnapshot>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id }));
+    const cleared = await json<PoolSnapshot>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
     expect(cleared.bouts).toEqual([]);
   });
 
@@ -114,13 +116,14 @@ describe('bouts', () => {
     const [a, b] = pool.players;
     const url = `/api/pools/${pool.id}/bouts`;
     const cases: [unknown, string][] = [
-      [{ player1_id: a!.id, player2_id: withX.players[0]!.id, score1: 5, score2: 1 }, 'Both fencers must belong to this pool'],
-      [{ player1_id: a!.id, player2_id: b!.id, score1: 6, score2: 1 }, 'Scores must be whole numbers from 0 to 5'],
-      [{ player1_id: a!.id, player2_id: b!.id, score1: -1, score2: 1 }, 'Scores must be whole numbers of 0 or more'],
-      [{ player1_id: a!.id, player2_id: b!.id, score1: 2.5, score2: 1 }, 'Scores must be whole numbers of 0 or more'],
-      [{ player1_id: a!.id, player2_id: b!.id, score1: '5', score2: 1 }, 'Scores must be whole numbers of 0 or more'],
-      [{ player1_id: a!.id, player2_id: a!.id, score1: 5, score2: 1 }, 'A fencer cannot fence themselves'],
-      [{ player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, priority_id: a!.id }, 'Priority can only go to one of the two fencers, at equal scores'],
+      [{ player1_id: a!.id, player2_id: withX.players[0]!.id, score1: 5, score2: 1, version: 0 }, 'Both fencers must belong to this pool'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 6, score2: 1, version: 0 }, 'Scores must be whole numbers from 0 to 5'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: -1, score2: 1, version: 0 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 2.5, score2: 1, version: 0 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: '5', score2: 1, version: 0 }, 'Scores must be whole numbers of 0 or more'],
+      [{ player1_id: a!.id, player2_id: a!.id, score1: 5, score2: 1, version: 0 }, 'A fencer cannot fence themselves'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, priority_id: a!.id, version: 0 }, 'Priority can only go to one of the two fencers, at equal scores'],
+      [{ player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1 }, 'Say which version of the bout this result replaces'],
     ];
     for (const [body, error] of cases) {
       const res = await client.post(url, body);
@@ -134,34 +137,54 @@ describe('bouts', () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['Team 1', 'Team 2'], 'team');
     const [a, b] = pool.players;
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38 })).status).toBe(200);
-    const over = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38 });
+    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38, version: 0 })).status).toBe(200);
+    const over = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38, version: 1 });
     expect(await json(over)).toEqual({ error: 'Scores must be whole numbers from 0 to 45' });
   });
 
-  it('concurrent writes to the same bout leave one whole result', async () => {
+  it('writes made against the same version of a bout: one wins, the others get 409 with the winner, nothing half-written', async () => {
+    const { client } = await signedUpCoach();
+    const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
+    const [a, b, c] = pool.players;
+    const writes = [
+      { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 },
+      { player1_id: b!.id, player2_id: a!.id, score1: 5, score2: 4, version: 0 },
+      { player1_id: a!.id, player2_id: b!.id, score1: 3, score2: 5, version: 0 },
+      { player1_id: b!.id, player2_id: a!.id, score1: 1, score2: 5, version: 0 },
+    ];
+    const results = await Promise.all(writes.map((w) => client.post(`/api/pools/${pool.id}/bouts`, w)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    expect(final.bouts).toHaveLength(1);
+    expect(final.bouts[0]!.version).toBe(1);
+    expect(final.version).toBe(pool.version + 1);
+    const winner = writes[results.findIndex((r) => r.status === 200)]!;
+    const stored = toStoredBout({ ...winner, priority_id: null });
+    expect(final.bouts[0]).toMatchObject(stored);
+    const conflict = await json<BoutConflict>(results.find((r) => r.status === 409)!);
+    expect(conflict.error).toBe('Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.');
+    expect(conflict.current).toMatchObject({ ...stored, version: 1 });
+    expect(conflict.pool.bouts).toEqual(final.bouts);
+
+    // Writers of different bouts never conflict.
+    const other = await Promise.all([
+      client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: c!.id, score1: 5, score2: 0, version: 0 }),
+      client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: c!.id, score1: 5, score2: 1, version: 0 }),
+    ]);
+    expect(other.map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it('a clear against an older version is refused; a stale write after a clear is refused too', async () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b']);
     const [a, b] = pool.players;
-    const writes = [
-      { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 },
-      { player1_id: b!.id, player2_id: a!.id, score1: 5, score2: 4 },
-      { player1_id: a!.id, player2_id: b!.id, score1: 3, score2: 5 },
-      { player1_id: b!.id, player2_id: a!.id, score1: 1, score2: 5 },
-    ];
-    const results = await Promise.all(writes.map((w) => client.post(`/api/pools/${pool.id}/bouts`, w)));
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
-    expect(final.bouts).toHaveLength(1);
-    expect(final.version).toBe(pool.version + 4);
-    const stats = computePoolStats(final.players, final.bouts);
-    const cellA = stats[0]!.matches[b!.id]!;
-    const cellB = stats[1]!.matches[a!.id]!;
-    // Whichever write landed last, both cells come from that one write.
-    const candidates = writes.map((w) => (w.player1_id === a!.id ? [w.score1, w.score2] : [w.score2, w.score1]));
-    const [sa, sb] = [Number(cellA.slice(1)), Number(cellB.slice(1))];
-    expect(candidates).toContainEqual([sa, sb]);
-    expect(cellA[0]).toBe(sa > sb ? 'V' : 'D');
+    const url = `/api/pools/${pool.id}/bouts`;
+    await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 });
+    await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 1 });
+    expect((await client.request('DELETE', url, { player1_id: a!.id, player2_id: b!.id, version: 1 })).status).toBe(409);
+    expect((await client.request('DELETE', url, { player1_id: b!.id, player2_id: a!.id, version: 2 })).status).toBe(200);
+    expect((await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 1, score2: 5, version: 2 })).status).toBe(409);
+    expect((await client.request('DELETE', url, { player1_id: a!.id, player2_id: b!.id, version: 0 })).status).toBe(200);
   });
 });
 
@@ -176,7 +199,7 @@ describe('players and pools', () => {
     expect(await json(await client.post(`/api/pools/${pool.id}/players`, { name: '   ' }))).toEqual({ error: 'Player name cannot be empty' });
 
     const [a, b] = snap.players;
-    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 });
+    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 });
     const after = await json<PoolSnapshot>(await client.delete(`/api/pools/${pool.id}/players/${a!.id}`));
     expect(after.players.map((p) => [p.name, p.position])).toEqual([['B', 1], ['C', 2], ['DORA', 3]]);
     expect(after.bouts).toEqual([]);
@@ -191,7 +214,7 @@ describe('players and pools', () => {
     expect(evening.name).toBe('Evening');
     expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual({ error: 'Pool name is required' });
     expect((await json<PoolSnapshot>(await client.patch(`/api/pools/${evening.id}`, { name: 'Late' }))).name).toBe('Late');
-    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0 });
+    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 });
     expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);
     const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM players WHERE tournament_id = ?1) AS p, (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS m').bind(pool.id).first();
     expect(left).toEqual({ p: 0, m: 0 });
@@ -212,8 +235,8 @@ describe('players and pools', () => {
       ['DELETE', `/api/pools/${pool.id}`, {}],
       ['POST', `/api/pools/${pool.id}/players`, { name: 'x' }],
       ['DELETE', `/api/pools/${pool.id}/players/${a!.id}`, {}],
-      ['POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0 }],
-      ['DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id }],
+      ['POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 }],
+      ['DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 0 }],
     ];
     for (const [method, path, body] of attempts) {
       expect((await other.request(method, path, body)).status, `${method} ${path}`).toBe(404);
@@ -235,7 +258,7 @@ describe('live pool snapshots', () => {
     try {
       await Promise.all([s1, s2, s3].map((s) => s.waitFor((m) => m.type === 'hello')));
       const [a, b] = pool.players;
-      const written = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2 }));
+      const written = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 }));
       for (const s of [s1, s2]) {
         const msg = await s.waitFor((m) => m.type === 'pool' && m.pool.version === written.version);
         expect(msg).toEqual({ type: 'pool', practiceId: practice.id, pool: written });

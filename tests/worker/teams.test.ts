@@ -75,7 +75,7 @@ describe('teams', () => {
     expect(pools.map((p) => p.players.length)).toEqual([2, 2]);
     expect(pools.flatMap((p) => p.players.map((x) => x.name)).sort()).toEqual(['Team 1', 'Team 2', 'Team 3', 'Team 4']);
     const [a, b] = pools[0]!.players;
-    expect((await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 40 })).status).toBe(200);
+    expect((await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 40, version: 0 })).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { can, type Action, type Role } from '../../core/permissions';
 import type { AppEnv } from '../env';
-import { getDb, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
 import { guestSessionEnded, unauthenticated } from '../middleware/session';
 import { getOwnedPool, getSharedPool, type PoolContext } from '../store/pools';
@@ -57,7 +57,7 @@ export function authorize(action: Action, refusals: Refusals = {}): Authorize {
     c.set('practice', null);
     await next();
     const practice = c.get('practice');
-    if (practice && ACTIVITY.has(action) && c.res.ok) await extendSharing(getDb(c.env.DB), practice, guestIdleMs(c));
+    if (practice && ACTIVITY.has(action) && c.res.ok) await extendSharing(c.get('db'), practice, guestIdleMs(c));
   });
   return Object.assign(middleware, { action });
 }

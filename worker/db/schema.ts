@@ -91,7 +91,6 @@ export const tournaments = sqliteTable('tournaments', {
   practice_id: text('practice_id').notNull(),
   user_id: text('user_id').notNull(),
   name: text('name').notNull(),
-  allow_guest_access: integer('allow_guest_access', { mode: 'boolean' }).notNull(),
   version: integer('version').notNull(),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
@@ -116,6 +115,7 @@ export const matches = sqliteTable('matches', {
   score2: integer('score2').notNull(),
   priority_id: text('priority_id'),
   updated_at: integer('updated_at').notNull(),
+  version: integer('version').notNull(),
 });
 
 export const brackets = sqliteTable('brackets', {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { athleteSchema, noteSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import {
@@ -10,32 +9,32 @@ import {
 import { readJson } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()
-  .get('/', authorize('roster.read'), async (c) => c.json(await listAthletes(getDb(c.env.DB), coachOf(c).id)))
+  .get('/', authorize('roster.read'), async (c) => c.json(await listAthletes(c.get('db'), coachOf(c).id)))
   .post('/', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
-    return c.json(await createAthlete(getDb(c.env.DB), coachOf(c).id, input), 201);
+    return c.json(await createAthlete(c.get('db'), coachOf(c).id, input), 201);
   })
-  .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
+  .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .patch('/:id', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
-    return c.json(await updateAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), input));
+    return c.json(await updateAthlete(c.get('db'), coachOf(c).id, c.req.param('id'), input));
   })
   .delete('/:id', authorize('roster.write'), async (c) => {
-    await deleteAthlete(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    await deleteAthlete(c.get('db'), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   })
-  .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(getDb(c.env.DB), coachOf(c).id, c.req.param('id'))))
+  .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .post('/:id/notes', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);
-    return c.json(await createNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), note), 201);
+    return c.json(await createNote(c.get('db'), coachOf(c).id, c.req.param('id'), note), 201);
   });
 
 export const noteRoutes = new Hono<AppEnv>()
   .patch('/:id', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);
-    return c.json(await updateNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), note));
+    return c.json(await updateNote(c.get('db'), coachOf(c).id, c.req.param('id'), note));
   })
   .delete('/:id', authorize('roster.write'), async (c) => {
-    await deleteNote(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    await deleteNote(c.get('db'), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { SessionInfo } from '../../core/api';
 import { resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { clearAuthCookies, readRefreshCookie, setAuthCookies } from '../auth/cookies';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { accessTtlSeconds, signAccessToken } from '../auth/tokens';
@@ -18,7 +17,7 @@ import { readJson } from '../validate';
 
 /** Issues both cookies for a user and answers with the session the app keeps. */
 async function startSession(c: Context<AppEnv>, user: { id: string; email: string }, refreshToken?: string) {
-  const db = getDb(c.env.DB);
+  const db = c.get('db');
   const access = await signAccessToken(user, c.env.JWT_SECRET, accessTtlSeconds(c.env.ACCESS_TOKEN_TTL));
   setAuthCookies(c, access, refreshToken ?? (await createSession(db, user.id)));
   const row = await findUserById(db, user.id);
@@ -28,12 +27,12 @@ async function startSession(c: Context<AppEnv>, user: { id: string; email: strin
 export const authRoutes = new Hono<AppEnv>()
   .get('/session', authorize('auth.use'), async (c) => {
     const auth = c.get('user');
-    const row = auth ? await findUserById(getDb(c.env.DB), auth.id) : null;
+    const row = auth ? await findUserById(c.get('db'), auth.id) : null;
     return c.json({ user: row ? toUser(row) : null, accessExpiresAt: row ? c.get('accessExp') : null } satisfies SessionInfo);
   })
   .post('/signup', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signupSchema);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const user = await createUser(db, {
       email: input.email,
       full_name: input.full_name,
@@ -52,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/signin', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signinSchema);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     // Counted before the password is checked, so a parallel burst cannot slip past the limits.
     await reserveSignin(c.env.DB, input.email, clientAddress(c));
     const user = await findUserByEmail(db, input.email);
@@ -64,7 +63,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/refresh', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const rotated = token ? await rotateSession(db, token) : null;
     const user = rotated ? await findUserById(db, rotated.userId) : null;
     if (!rotated || !user) {
@@ -75,13 +74,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/signout', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeSession(getDb(c.env.DB), token);
+    if (token) await revokeSession(c.get('db'), token);
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
   .post('/reset', authorize('auth.use'), async (c) => {
     const { email } = await readJson(c, resetRequestSchema);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const user = await findUserByEmail(db, email);
     // The same answer whether or not the account exists.
     if (user) {
@@ -99,7 +98,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/reset/confirm', authorize('auth.use'), async (c) => {
     const input = await readJson(c, resetConfirmSchema);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const userId = await consumeAuthToken(db, input.token, 'reset');
     if (!userId) throw new HttpError(400, 'The reset link is invalid or has expired');
     await replacePassword(db, userId, await hashPassword(input.password));
@@ -108,7 +107,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/verify', authorize('auth.use'), async (c) => {
     const token = c.req.query('token') ?? '';
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const userId = token ? await consumeAuthToken(db, token, 'verify') : null;
     if (userId) await markEmailVerified(db, userId);
     return c.redirect(userId ? '/auth?verified=1' : '/auth?verified=0');

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { applyScore, bracketMaxScore, changedMatches } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { bracketScoreSchema } from '../../core/validation';
+import { bracketScoreSchema, scoresWithin } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
 import { publish } from '../room/room';
@@ -24,22 +24,17 @@ async function answerWithBracket(c: Context<AppEnv>, db: Db, practiceId: string)
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
 export const bracketRoutes = new Hono<AppEnv>()
   .get('/', authorize('results.read'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     return c.json(await loadBracket(db, practice.id));
   })
   .post('/scores', authorize('bracket.write'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await practiceFor(c, db, c.req.param('practiceId')!);
-    const role = c.get('role');
-    const input = await readJson(c, bracketScoreSchema);
-    const max = bracketMaxScore(practice.practice_type);
-    if (input.player1_score > max || input.player2_score > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
+    const input = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
 
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const [all, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
-      // A guest's tableau is the one the guest sees: drawn from the shared pools.
-      const pools = role === 'coach' ? all : all.filter((p) => p.allow_guest_access);
+      const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
       const tableau = resolveTableau(pools, saved);
       if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
       const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
@@ -57,7 +52,7 @@ export const bracketRoutes = new Hono<AppEnv>()
     throw new HttpError(409, 'The tableau was being changed by someone else. Please try again.');
   })
   .delete('/', authorize('bracket.manage'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     await resetBracket(db, practice.id);
     return answerWithBracket(c, db, practice.id);

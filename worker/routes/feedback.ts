@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { feedbackSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { feedback } from '../db/schema';
 import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
@@ -13,7 +12,7 @@ export const feedbackRoutes = new Hono<AppEnv>().post(
   async (c) => {
   const user = coachOf(c);
   const input = await readJson(c, feedbackSchema);
-  await getDb(c.env.DB).insert(feedback).values({
+  await c.get('db').insert(feedback).values({
     id: crypto.randomUUID(),
     user_id: user.id,
     user_email: user.email,

@@ -3,7 +3,7 @@ import type { GuestJoinAnswer, GuestSession, Practice, GuestValidateAnswer } fro
 import { ROOM_NOT_ACCESSIBLE } from '../../core/room-code';
 import { guestJoinSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { HttpError } from '../errors';
 import { authorize, clientAddress } from '../auth/access';
 import { signGuestToken } from '../auth/guest-token';
@@ -18,7 +18,7 @@ export const ROOM_FULL = 'This room already has the most guests it takes. Ask th
 
 
 async function guestSession(db: Db, practice: Practice, name: string, expiresAt: number): Promise<GuestSession> {
-  const pools = (await listPoolSnapshots(db, practice.id)).filter((p) => p.allow_guest_access);
+  const pools = await listPoolSnapshots(db, practice.id);
   return {
     tournaments: pools.map((p) => ({ id: p.id, name: p.name, created_at: p.created_at })),
     practice: toGuestPractice(practice),
@@ -31,7 +31,7 @@ async function guestSession(db: Db, practice: Practice, name: string, expiresAt:
 export const guestRoutes = new Hono<AppEnv>()
   .post('/join', authorize('room.join'), async (c) => {
     const { room_code, guest_name } = await readJson(c, guestJoinSchema);
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await findSharedPractice(db, 'room_code', room_code, clientAddress(c));
     if (!practice) throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
     await countGuestJoin(c.env.DB, clientAddress(c));
@@ -47,7 +47,7 @@ export const guestRoutes = new Hono<AppEnv>()
   })
   .post('/validate', authorize('guest.session'), async (c) => {
     const guest = c.get('guest')!;
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await getSharedPractice(db, guest.practiceId);
     if (!practice || practice.guest_epoch !== guest.epoch) throw guestSessionEnded();
     // A renewed token: a practice still in use keeps its guests for as long as its sharing lasts.

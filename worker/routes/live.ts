@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { BOARD_ID_PATTERN, BOARD_UNAVAILABLE } from '../../core/room-code';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { HttpError } from '../errors';
 import { authorize, clientAddress, practiceFor } from '../auth/access';
 import { getRoom } from '../room/room';
@@ -20,7 +19,7 @@ export const liveRoutes = new Hono<AppEnv>()
   // Only exists when TEST_HOOKS=1 is set (the e2e harness does; wrangler.toml never does).
   .post('/test-drop', authorize('room.manage'), async (c) => {
     if (c.env.TEST_HOOKS !== '1') throw new HttpError(404, 'Not found');
-    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.query('practice') ?? '');
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.query('practice') ?? '');
     return c.json({ closed: await getRoom(c.env, practice.id).closeSockets('coach', 'Connection reset') });
   })
   .get('/', authorize('live.watch'), async (c) => {
@@ -31,7 +30,7 @@ export const liveRoutes = new Hono<AppEnv>()
     const origin = c.req.header('origin');
     if (origin && origin !== new URL(c.req.url).origin) throw new HttpError(403, 'Cross-site request refused');
 
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const address = clientAddress(c);
     const practiceId = c.req.query('practice');
     const boardId = c.req.query('board');

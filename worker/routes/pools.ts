@@ -1,149 +1,97 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
-import type { GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
-import { poolMaxScore } from '../../core/fencing/bout-result';
-import {
-  manualPools, randomPools, serpentinePools, shuffle, singlePool, unassignedMessage, type PoolEntry,
-} from '../../core/fencing/pool-generation';
-import { rankFencers } from '../../core/fencing/ranking';
-import { boutSchema, clearBoutSchema, generatePoolsSchema, MAX_POOL_SIZE, playerNameSchema, poolNameSchema } from '../../core/validation';
+import type { BoutConflict } from '../../core/api';
+import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
+import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
+import { boutSchema, clearBoutSchema, generatePoolsSchema, playerNameSchema, poolNameSchema, scoresWithin } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb, type Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
+import { answerWithGeneratedPools, answerWithPool } from '../answers';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { publish } from '../room/room';
+import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { latestPoolResults } from '../store/athlete-results';
 import {
-  addPlayer, clearBout, createPool, deletePool, insertGeneratedPools, listPoolSnapshots, loadPoolSnapshot,
-  removePlayer, renamePool, writeBout, type NewPool,
+  addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
 import { readJson } from '../validate';
 
-const random = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+const NOT_IN_POOL = 'Both fencers must belong to this pool';
+const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
-/** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
-async function answerWithPool(c: Context<AppEnv>, db: Db, poolId: string, status: 200 | 201 = 200) {
-  const pool = await loadPoolSnapshot(db, poolId);
-  if (!pool) throw notFound('Pool');
-  return publishPool(c, pool, status);
+/** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */
+function settled(result: BoutWrite) {
+  if (result.ok) return result.pool;
+  if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
+  throw new HttpError(409, CHANGED_MEANWHILE, {}, { current: result.current, pool: result.pool } satisfies Omit<BoutConflict, 'error'>);
 }
 
-async function publishPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
-  await publish(c.env, pool.practice_id, { type: 'pool', practiceId: pool.practice_id, pool });
-  return c.json(pool, status);
-}
-
-/** Writes generated pools in one batch, publishes the practice's pool list and answers with it. */
-export async function answerWithGeneratedPools(c: Context<AppEnv>, db: Db, practice: Practice, newPools: NewPool[]) {
-  const createdIds = await insertGeneratedPools(db, practice, newPools);
-  const all = await listPoolSnapshots(db, practice.id);
-  await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
-  return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
-}
-
-/** Pools of one practice: list (coach, or guests: the shared ones), create, generate. Mounted at /practices/:practiceId/pools. */
+/** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
 export const practicePoolRoutes = new Hono<AppEnv>()
   .get('/', authorize('pool.read'), async (c) => {
-    const db = getDb(c.env.DB);
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
-    const pools = await listPoolSnapshots(db, practice.id);
-    return c.json(c.get('role') === 'coach' ? pools : pools.filter((p) => p.allow_guest_access));
+    const practice = await practiceFor(c, c.get('db'), c.req.param('practiceId')!);
+    return c.json(await listPoolSnapshots(c.get('db'), practice.id));
   })
   .post('/', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     const { name } = await readJson(c, poolNameSchema);
-    return answerWithPool(c, db, await createPool(db, practice, name), 201);
+    return answerWithPool(c, (await loadPoolSnapshot(db, await createPool(db, practice, name)))!, 201);
   })
   .post('/generate', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
-    const userId = coachOf(c).id;
+    const db = c.get('db');
     const practice = await practiceFor(c, db, c.req.param('practiceId')!);
     const input = await readJson(c, generatePoolsSchema);
-
-    const athleteIds = input.entries.flatMap((e) => ('athlete_id' in e ? [e.athlete_id] : []));
-    const athletes = await listAthletesByIds(db, userId, athleteIds);
-    if (athletes.size !== new Set(athleteIds).size) throw notFound('Athlete');
-    const entries: (PoolEntry & { pool?: number })[] = input.entries.map((e, i) => {
-      const athlete = 'athlete_id' in e ? athletes.get(e.athlete_id)! : null;
-      return {
-        key: String(i),
-        name: athlete ? athlete.name : (e as { name: string }).name,
-        athleteId: athlete?.id ?? null,
-        club: athlete?.club ?? null,
-        pool: e.pool,
-      };
-    });
-
-    let pools;
-    if (input.method === 'single') pools = singlePool(entries);
-    else if (input.method === 'random') pools = randomPools(entries, input.pool_count!, random);
-    else if (input.method === 'seeded') {
-      const results = await latestPoolResults(db, userId, athleteIds);
-      const ranked = rankFencers(entries.filter((e) => e.athleteId && results.has(e.athleteId)).map((e) => ({ ...results.get(e.athleteId!)!, ...e })));
-      const unranked = shuffle(entries.filter((e) => !e.athleteId || !results.has(e.athleteId)), random);
-      pools = serpentinePools([...ranked, ...unranked], input.pool_count!);
-    } else {
-      const assignment = Object.fromEntries(entries.flatMap((e) => (e.pool ? [[e.key, e.pool]] : [])));
-      const manual = manualPools(entries, assignment);
-      if (manual.unassigned > 0) throw new HttpError(400, unassignedMessage(manual.unassigned));
-      pools = manual.pools;
-    }
-    if (pools.some((p) => p.members.length > MAX_POOL_SIZE)) {
-      throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers: choose more pools`);
-    }
-    // SPEC §3: fencers' names are stored upper-case.
-    const newPools: NewPool[] = pools.map((p) => ({ name: p.name, members: p.members.map((m) => ({ name: m.name.toUpperCase(), athleteId: m.athleteId })) }));
-    return answerWithGeneratedPools(c, db, practice, newPools);
+    const ids = athleteIdsOf(input.entries);
+    const entries = resolveEntries(input.entries, await listAthletesByIds(db, coachOf(c).id, ids));
+    if (!entries) throw notFound('Athlete');
+    const results = input.method === 'seeded' ? await latestPoolResults(db, coachOf(c).id, ids) : undefined;
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results));
   });
 
 /** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
 export const poolRoutes = new Hono<AppEnv>()
   .get('/:poolId', authorize('pool.read'), async (c) => {
-    const db = getDb(c.env.DB);
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
-    return c.json(await loadPoolSnapshot(db, pool.id));
+    const { pool } = await poolFor(c, c.get('db'), c.req.param('poolId'));
+    return c.json(await loadPoolSnapshot(c.get('db'), pool.id));
   })
   .patch('/:poolId', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const { pool } = await poolFor(c, db, c.req.param('poolId'));
     const { name } = await readJson(c, poolNameSchema);
     await renamePool(db, pool.id, name);
-    return answerWithPool(c, db, pool.id);
+    return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .delete('/:poolId', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
-    await deletePool(db, pool.id);
+    const { pool } = await poolFor(c, c.get('db'), c.req.param('poolId'));
+    await deletePool(c.get('db'), pool.id);
     await publish(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
   .post('/:poolId/players', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const { pool } = await poolFor(c, db, c.req.param('poolId'));
     const { name } = await readJson(c, playerNameSchema);
     await addPlayer(db, pool.id, name);
-    return answerWithPool(c, db, pool.id, 201);
+    return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
   })
   .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const { pool } = await poolFor(c, db, c.req.param('poolId'));
     await removePlayer(db, pool.id, c.req.param('playerId'));
-    return answerWithPool(c, db, pool.id);
+    return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .post('/:poolId/bouts', authorize('bout.write'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
-    const bout = await readJson(c, boutSchema);
-    const max = poolMaxScore(practice.practice_type);
-    if (bout.score1 > max || bout.score2 > max) throw new HttpError(400, `Scores must be whole numbers from 0 to ${max}`);
-    return publishPool(c, await writeBout(db, pool.id, bout));
+    const { version, ...bout } = await readJson(c, boutSchema.refine(...scoresWithin(poolMaxScore(practice.practice_type), 'score1', 'score2')));
+    return answerWithPool(c, settled(await writeBout(db, pool.id, toStoredBout(bout), version)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.get('db');
     const { pool } = await poolFor(c, db, c.req.param('poolId'));
-    const { player1_id, player2_id } = await readJson(c, clearBoutSchema);
-    return publishPool(c, await clearBout(db, pool.id, player1_id, player2_id));
+    const { version, ...pair } = await readJson(c, clearBoutSchema);
+    const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
+    return answerWithPool(c, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version)));
   });

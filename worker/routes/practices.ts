@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { createPracticeSchema, sharingSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
 import { authorize, guestIdleMs } from '../auth/access';
 import { notFound } from '../errors';
 import { coachOf } from '../middleware/session';
@@ -22,48 +21,48 @@ async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) 
 }
 
 export const practiceRoutes = new Hono<AppEnv>()
-  .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(getDb(c.env.DB), coachOf(c).id)))
+  .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(c.get('db'), coachOf(c).id)))
   .post('/', authorize('practice.create'), async (c) => {
     const input = await readJson(c, createPracticeSchema);
-    const practice = await createPractice(getDb(c.env.DB), coachOf(c).id, {
+    const practice = await createPractice(c.get('db'), coachOf(c).id, {
       name: input.name,
       practice_type: input.practice_type,
       date: input.date ?? todayIso(new Date()),
     });
     return c.json(publicPractice(practice), 201);
   })
-  .get('/:id', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id')))))
+  .get('/:id', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(c.get('db'), coachOf(c).id, c.req.param('id')))))
   .post('/:id/room-code', authorize('roomCode.manage'), async (c) => {
-    const practice = await regenerateRoomCode(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    const practice = await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('id'));
     // The old code is void: everyone who joined with it is out at once.
     await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch);
     return answerWithPractice(c, practice);
   })
   .post('/:id/sharing', authorize('roomCode.manage'), async (c) => {
     const { enabled } = await readJson(c, sharingSchema);
-    const practice = await setSharing(getDb(c.env.DB), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
+    const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
     if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
     return answerWithPractice(c, practice);
   })
   .post('/:id/board', authorize('board.manage'), async (c) => {
-    const practice = await rotateBoardId(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    const practice = await rotateBoardId(c.get('db'), coachOf(c).id, c.req.param('id'));
     await getRoom(c.env, practice.id).replaceBoard(practice.board_id, 'The coach changed the live board link.');
     return answerWithPractice(c, practice);
   })
   .get('/:id/room', authorize('room.manage'), async (c) => {
-    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('id'));
     return c.json(await getRoom(c.env, practice.id).presence());
   })
   .delete('/:id/guests/:sessionId', authorize('room.manage'), async (c) => {
-    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, c.req.param('id'));
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('id'));
     const removed = await getRoom(c.env, practice.id).removeGuest(c.req.param('sessionId'), 'The coach removed you from the room.');
     if (!removed) throw notFound('Guest');
     return c.json({ ok: true });
   })
   .delete('/:id', authorize('practice.delete'), async (c) => {
     const id = c.req.param('id');
-    const practice = await getPractice(getDb(c.env.DB), coachOf(c).id, id);
-    await deletePractice(getDb(c.env.DB), coachOf(c).id, id);
+    const practice = await getPractice(c.get('db'), coachOf(c).id, id);
+    await deletePractice(c.get('db'), coachOf(c).id, id);
     await getRoom(c.env, id).endGuestAccess('This practice was deleted.', practice.guest_epoch + 1);
     await publish(c.env, id, { type: 'practice-deleted', practiceId: id });
     return c.json({ ok: true });

@@ -23,7 +23,8 @@ export async function loadBracket(db: Db, practiceId: string): Promise<BracketSn
 /**
  * Saves matches in one batch, only if the tableau is still at `version` (a first save freezes the seeding).
  * The first statement moves the version and stamps a token; every match write applies only while that
- * token is there, so a save that lost the race writes nothing. Returns false when it lost.
+ * token is there, so a save that lost the race writes nothing. Returns false when it lost. Raw SQL because
+ * each write is an INSERT … SELECT … WHERE EXISTS … ON CONFLICT DO UPDATE, which drizzle cannot express.
  */
 export async function saveBracketMatches(db: Db, practice: Practice, version: number, seeding: Seed[], matches: BracketMatch[]): Promise<boolean> {
   const d1 = db.$client;

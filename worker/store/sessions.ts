@@ -1,4 +1,6 @@
+import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
 import { fromBase64Url, hashToken, randomToken, toBase64Url } from '../auth/crypto';
 import { REFRESH_TTL_MS } from '../auth/cookies';
 
@@ -15,10 +17,7 @@ export const REFRESH_GRACE_MS = 30_000;
 export async function createSession(db: Db, userId: string, now = Date.now()) {
   const token = randomToken();
   const id = crypto.randomUUID();
-  await db.$client
-    .prepare('INSERT INTO sessions (id, user_id, token_hash, expires_at, created_at, family_id) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(id, userId, await hashToken(token), now + REFRESH_TTL_MS, now, id)
-    .run();
+  await db.insert(sessions).values({ id, user_id: userId, token_hash: await hashToken(token), expires_at: now + REFRESH_TTL_MS, created_at: now, family_id: id });
   return token;
 }
 
@@ -50,7 +49,8 @@ export type Rotation = { userId: string; token: string } | null;
  * Swaps a live refresh token for a new one in one batch (the new row is inserted only while the old one is
  * still live, so of two racing rotations exactly one rotates). The other, and any repeat within the grace
  * window, gets the same successor. Null for an unknown, expired or signed-out token, and for reuse after
- * the grace window, which also revokes the family.
+ * the grace window, which also revokes the family. Raw SQL because the rotation is a conditional
+ * INSERT … SELECT … RETURNING beside an UPDATE in one batch, which drizzle's batch cannot bind.
  */
 export async function rotateSession(db: Db, token: string, now = Date.now()): Promise<Rotation> {
   const oldHash = await hashToken(token);
@@ -94,21 +94,18 @@ export async function rotateSession(db: Db, token: string, now = Date.now()): Pr
  * replayed token takes the thief's copy down with it, and nothing of the family can be renewed again.
  */
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
-  await db.$client
-    .prepare('UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?), successor = NULL WHERE family_id = ?')
-    .bind(now, familyId)
-    .run();
+  await db.update(sessions).set({ revoked_at: sql`COALESCE(${sessions.revoked_at}, ${now})`, successor: null }).where(eq(sessions.family_id, familyId));
 }
 
 /** Sign out: the token's whole family ends, so no successor kept for the grace window outlives it. */
 export async function revokeSession(db: Db, token: string, now = Date.now()) {
-  const row = await db.$client.prepare('SELECT family_id FROM sessions WHERE token_hash = ?').bind(await hashToken(token)).first<{ family_id: string }>();
-  if (row) await revokeFamily(db, row.family_id, now);
+  const row = await db.select({ family_id: sessions.family_id }).from(sessions).where(eq(sessions.token_hash, await hashToken(token))).get();
+  if (row?.family_id) await revokeFamily(db, row.family_id, now);
 }
 
 /** Deletes sessions that expired, or were revoked, more than a day ago (run by the scheduled clean-up). */
 export async function purgeOldSessions(db: Db, now = Date.now()) {
   const dayAgo = now - 24 * 60 * 60 * 1000;
-  const { meta } = await db.$client.prepare('DELETE FROM sessions WHERE expires_at <= ?1 OR revoked_at <= ?1').bind(dayAgo).run();
-  return meta.changes;
+  const deleted = await db.delete(sessions).where(or(lte(sessions.expires_at, dayAgo), lte(sessions.revoked_at, dayAgo))).returning({ id: sessions.id });
+  return deleted.length;
 }

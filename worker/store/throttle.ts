@@ -3,7 +3,8 @@ import { HttpError } from '../errors';
 /**
  * Counters in the `throttle` table, one row per key, each with a fixed window (`reset_at`). Every count is
  * an atomic upsert that increments first and decides after, inside one D1 batch (a transaction), so a
- * burst of parallel requests sees 1, 2, 3, … and never all read the same old count.
+ * burst of parallel requests sees 1, 2, 3, … and never all read the same old count. Raw SQL because the
+ * increments are conditional INSERT … SELECT … WHERE … ON CONFLICT upserts, which drizzle cannot express.
  */
 export interface Counter {
   key: string;

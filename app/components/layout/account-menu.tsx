@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api } from '../../../core/api';
+import { apiPaths } from '../../../core/api';
 import { FeedbackDialog } from '../../features/feedback/feedback-dialog';
-import { api as call } from '../../lib/api';
+import { api } from '../../lib/api';
 import { paths } from '../../paths';
 import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
@@ -42,7 +42,7 @@ export function AccountMenu() {
   async function signOut() {
     setOpen(false);
     try {
-      await call('POST', api.signout);
+      await api('POST', apiPaths.signout);
       signOutLocally();
       toast({ title: 'Signed out successfully!' });
       navigate(paths.auth);

@@ -1,4 +1,4 @@
-import { paths, type Practice } from '../../../core/api';
+import { apiPaths, type Practice } from '../../../core/api';
 import { api } from '../../lib/api';
 import { SecretChip } from './secret-chip';
 
@@ -21,7 +21,7 @@ export function BoardLinkChip({ practice }: { practice: Practice }) {
           message: 'The current board link stops working at once; screens showing it must be sent the new link. Guests are not affected.',
           label: 'Change link',
         },
-        call: () => api<Practice>('POST', paths.practiceBoard(practice.id), {}),
+        call: () => api<Practice>('POST', apiPaths.practiceBoard(practice.id), {}),
         done: { title: 'Board link changed', description: 'The old live board link no longer works.' },
         failure: 'Failed to change the board link',
       }}

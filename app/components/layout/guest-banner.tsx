@@ -9,7 +9,7 @@ import { toast } from '../ui/toast';
 export function GuestBanner() {
   const { pools } = useAtomValue(poolsAtom);
   const navigate = useNavigate();
-  const n = pools.filter((p) => p.allow_guest_access).length;
+  const n = pools.length;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-violet-200 bg-violet-50 p-3" role="region" aria-label="Guest Access">
       <div>

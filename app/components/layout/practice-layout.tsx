@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
-import { paths as api } from '../../../core/api';
+import { apiPaths } from '../../../core/api';
 import { practiceHome, paths } from '../../paths';
 import { guestAtom } from '../../state/guest';
 import { useLivePractice } from '../../state/live';
@@ -28,14 +28,14 @@ function CoachPractice() {
   if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
   if (!practice) return <NoPracticeSelected />;
   const { id, name, date, practice_type } = practice;
-  return <LivePractice view={{ id, name, date, practice_type, role: 'coach', coach: practice, liveUrl: api.live(id) }} />;
+  return <LivePractice view={{ id, name, date, practice_type, role: 'coach', coach: practice, liveUrl: apiPaths.live(id) }} />;
 }
 
 function GuestPractice() {
   const guest = useAtomValue(guestAtom);
   if (guest.status !== 'active') return <Spinner />;
   const { session, token } = guest;
-  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: api.live(session.practice.id, token) }} />;
+  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: apiPaths.live(session.practice.id, token) }} />;
 }
 
 /** A practice's screens share one live connection to its room. */

@@ -1,4 +1,4 @@
-import { paths, type Practice } from '../../../core/api';
+import { apiPaths, type Practice } from '../../../core/api';
 import { api } from '../../lib/api';
 import { SecretChip } from './secret-chip';
 
@@ -16,7 +16,7 @@ export function RoomCodeChip({ practice }: { practice: Practice }) {
           message: 'The current code stops working at once; anyone who joined with it must join again with the new code.',
           label: 'Regenerate',
         },
-        call: () => api<Practice>('POST', paths.practiceRoomCode(practice.id)),
+        call: () => api<Practice>('POST', apiPaths.practiceRoomCode(practice.id)),
         done: { title: 'Room code changed', description: 'Share the new code with your guests.' },
         failure: 'Failed to regenerate room codes',
       }}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { paths as api, type Practice } from '../../../core/api';
-import { api as call, errorMessage } from '../../lib/api';
+import { apiPaths, type Practice } from '../../../core/api';
+import { api, errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
 import { toast, toastError } from '../ui/toast';
 
@@ -14,7 +14,7 @@ export function SharingToggle({ practice }: { practice: Practice }) {
   async function toggle() {
     setBusy(true);
     try {
-      upsertPractice(await call<Practice>('POST', api.practiceSharing(practice.id), { enabled: !on }));
+      upsertPractice(await api<Practice>('POST', apiPaths.practiceSharing(practice.id), { enabled: !on }));
       toast({ title: on ? 'Guest access off' : 'Guest access on', description: on ? 'Guests and live boards were disconnected.' : 'Guests can join with the room code; it turns itself off after hours without a score.' });
     } catch (e) {
       toastError(errorMessage(e, 'Failed to change guest access'));

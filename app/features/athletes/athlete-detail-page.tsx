@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths as api, type Athlete, type AthleteNote } from '../../../core/api';
+import { apiPaths, type Athlete, type AthleteNote } from '../../../core/api';
 import { firstIssue, noteSchema } from '../../../core/validation';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../paths';
 
@@ -20,7 +20,7 @@ export function AthleteDetailPage() {
   const [deleting, setDeleting] = useState<AthleteNote | null>(null);
 
   useEffect(() => {
-    Promise.all([call<Athlete>('GET', api.athlete(id)), call<AthleteNote[]>('GET', api.athleteNotes(id))])
+    Promise.all([api<Athlete>('GET', apiPaths.athlete(id)), api<AthleteNote[]>('GET', apiPaths.athleteNotes(id))])
       .then(([a, n]) => {
         setAthlete(a);
         setNotes(n);
@@ -36,7 +36,7 @@ export function AthleteDetailPage() {
     const parsed = noteSchema.safeParse({ note: draft });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
-      const note = await call<AthleteNote>('POST', api.athleteNotes(id), parsed.data);
+      const note = await api<AthleteNote>('POST', apiPaths.athleteNotes(id), parsed.data);
       setNotes((list) => [note, ...list]);
       setDraft('');
       toast({ title: 'Success', description: 'Note added' });
@@ -51,7 +51,7 @@ export function AthleteDetailPage() {
     const parsed = noteSchema.safeParse({ note: editing.note });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
-      const note = await call<AthleteNote>('PATCH', api.note(editing.id), parsed.data);
+      const note = await api<AthleteNote>('PATCH', apiPaths.note(editing.id), parsed.data);
       setNotes((list) => list.map((n) => (n.id === note.id ? note : n)));
       setEditing(null);
       toast({ title: 'Success', description: 'Note updated' });
@@ -62,7 +62,7 @@ export function AthleteDetailPage() {
 
   async function remove(n: AthleteNote) {
     try {
-      await call('DELETE', api.note(n.id));
+      await api('DELETE', apiPaths.note(n.id));
       setNotes((list) => list.filter((x) => x.id !== n.id));
       toast({ title: 'Success', description: 'Note deleted successfully' });
     } catch {

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths as api, type Athlete } from '../../../core/api';
+import { apiPaths, type Athlete } from '../../../core/api';
 import { athleteSchema, firstIssue } from '../../../core/validation';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
@@ -19,7 +19,7 @@ export function AthletesPage() {
   const [deleting, setDeleting] = useState<Athlete | null>(null);
 
   useEffect(() => {
-    call<Athlete[]>('GET', api.athletes)
+    api<Athlete[]>('GET', apiPaths.athletes)
       .then(setAthletes)
       .catch(() => {
         setAthletes([]);
@@ -32,7 +32,7 @@ export function AthletesPage() {
     const parsed = athleteSchema.safeParse({ name, club });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
-      const athlete = await call<Athlete>('POST', api.athletes, parsed.data);
+      const athlete = await api<Athlete>('POST', apiPaths.athletes, parsed.data);
       setAthletes((list) => [...(list ?? []), athlete].sort(byName));
       setName('');
       setClub('');
@@ -48,7 +48,7 @@ export function AthletesPage() {
     const parsed = athleteSchema.safeParse({ name: editing.name, club: editing.club });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
-      const updated = await call<Athlete>('PATCH', api.athlete(editing.id), parsed.data);
+      const updated = await api<Athlete>('PATCH', apiPaths.athlete(editing.id), parsed.data);
       setAthletes((list) => (list ?? []).map((a) => (a.id === updated.id ? updated : a)).sort(byName));
       setEditing(null);
       toast({ title: 'Success', description: 'Athlete updated successfully' });
@@ -59,7 +59,7 @@ export function AthletesPage() {
 
   async function remove(a: Athlete) {
     try {
-      await call('DELETE', api.athlete(a.id));
+      await api('DELETE', apiPaths.athlete(a.id));
       setAthletes((list) => (list ?? []).filter((x) => x.id !== a.id));
       toast({ title: 'Success', description: 'Athlete deleted successfully' });
     } catch {

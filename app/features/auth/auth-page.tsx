@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths as api, type SessionInfo } from '../../../core/api';
+import { apiPaths, type SessionInfo } from '../../../core/api';
 import { firstIssue, resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../../core/validation';
 import { GuestJoinForm } from '../../components/guest-join-form';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { applySession, sessionAtom } from '../../state/session';
 
@@ -112,7 +112,7 @@ function SigninForm() {
     const parsed = signinSchema.safeParse({ email, password });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     void run(async () => {
-      applySession(await call<SessionInfo>('POST', api.signin, parsed.data));
+      applySession(await api<SessionInfo>('POST', apiPaths.signin, parsed.data));
       navigate(paths.practices);
     });
   }
@@ -138,7 +138,7 @@ function SignupForm() {
     const parsed = signupSchema.safeParse({ full_name: fullName, email, password });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     void run(async () => {
-      applySession(await call<SessionInfo>('POST', api.signup, parsed.data));
+      applySession(await api<SessionInfo>('POST', apiPaths.signup, parsed.data));
       toast({ title: 'Success', description: 'Account created successfully! Please check your email to verify your account.' });
       navigate(paths.practices);
     });
@@ -164,7 +164,7 @@ function ResetForm({ onSent }: { onSent: () => void }) {
     const parsed = resetRequestSchema.safeParse({ email });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     void run(async () => {
-      await call('POST', api.resetRequest, parsed.data);
+      await api('POST', apiPaths.resetRequest, parsed.data);
       toast({ title: 'Success', description: 'Password reset email sent! Check your inbox.' });
       onSent();
     });
@@ -187,7 +187,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
     const parsed = resetConfirmSchema.safeParse({ token, password });
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     void run(async () => {
-      await call('POST', api.resetConfirm, parsed.data);
+      await api('POST', apiPaths.resetConfirm, parsed.data);
       toast({ title: 'Password updated', description: 'Sign in with your new password.' });
       onDone();
     });

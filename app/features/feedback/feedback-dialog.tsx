@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { paths as api, type FeedbackType } from '../../../core/api';
+import { apiPaths, type FeedbackType } from '../../../core/api';
 import { feedbackSchema, firstIssue } from '../../../core/validation';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call } from '../../lib/api';
+import { api } from '../../lib/api';
 import { sessionAtom } from '../../state/session';
 
 const TYPES: { value: FeedbackType; label: string }[] = [
@@ -26,7 +26,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     setBusy(true);
     try {
-      await call('POST', api.feedback, parsed.data);
+      await api('POST', apiPaths.feedback, parsed.data);
       toast({ title: 'Success', description: "Thank you for your feedback! We'll review it soon." });
       setType(null);
       setMessage('');

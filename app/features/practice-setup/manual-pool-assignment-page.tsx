@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths as api } from '../../../core/api';
+import { apiPaths } from '../../../core/api';
 import { MAX_POOLS, MIN_POOLS, unassignedMessage } from '../../../core/fencing/pool-generation';
 import { toastError } from '../../components/ui/toast';
 import { paths } from '../../paths';
@@ -28,7 +28,7 @@ export function ManualPoolAssignmentPage() {
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
     if (unassigned > 0) return toastError(unassignedMessage(unassigned));
     const body = { method: 'manual', entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
-    await submit(practice, api.generatePools(practice.id), body);
+    await submit(practice, apiPaths.generatePools(practice.id), body);
   }
 
   return (

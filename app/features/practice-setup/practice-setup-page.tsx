@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api } from '../../../core/api';
+import { apiPaths } from '../../../core/api';
 import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toastError } from '../../components/ui/toast';
@@ -38,7 +38,7 @@ export function PracticeSetupPage() {
   function generate() {
     if (!practice) return;
     const body = { method, pool_count: method === 'single' ? undefined : poolCount, entries: entries().map(toRequestEntry) };
-    void submit(practice, api.generatePools(practice.id), body);
+    void submit(practice, apiPaths.generatePools(practice.id), body);
   }
 
   return (

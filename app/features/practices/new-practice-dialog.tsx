@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths as api, type Practice, type PracticeType } from '../../../core/api';
+import { apiPaths, type Practice, type PracticeType } from '../../../core/api';
 import { todayIso } from '../../../core/dates';
 import { createPracticeSchema, firstIssue } from '../../../core/validation';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { practiceHome } from '../../paths';
 import { selectPractice, upsertPractice } from '../../state/practices';
 
@@ -32,7 +32,7 @@ export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     setBusy(true);
     try {
-      const practice = await call<Practice>('POST', api.practices, parsed.data);
+      const practice = await api<Practice>('POST', apiPaths.practices, parsed.data);
       upsertPractice(practice);
       selectPractice(practice.id);
       toast({ title: 'Success', description: 'Practice created successfully' });

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type Practice } from '../../../core/api';
+import { apiPaths, type Practice } from '../../../core/api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 import { paths, practiceHome } from '../../paths';
@@ -62,7 +62,7 @@ function CoachPractices() {
 
   async function remove(p: Practice) {
     try {
-      await call('DELETE', api.practice(p.id));
+      await api('DELETE', apiPaths.practice(p.id));
       removePractice(p.id);
       toast({ title: 'Success', description: 'Practice deleted successfully' });
     } catch {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
-import { paths as api, type SpectatorSnapshot } from '../../../core/api';
+import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { Spinner } from '../../components/ui/spinner';
@@ -40,7 +40,7 @@ export function SpectatorPage() {
 }
 
 function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
-  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: api.liveBoard(code), boardId: code };
+  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: apiPaths.liveBoard(code), boardId: code };
   const closed = useCallback((reason: string) => onClosed(reason), [onClosed]);
   useLivePractice(view, closed);
   const tabs = [

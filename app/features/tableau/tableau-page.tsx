@@ -2,7 +2,7 @@ import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { paths, type BracketSnapshot } from '../../../core/api';
+import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { bracketMaxScore, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -40,7 +40,7 @@ export function TableauPage() {
   async function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
     setSaving(true);
     try {
-      const bracket = await api<BracketSnapshot>('POST', paths.bracketScores(practice.id), {
+      const bracket = await api<BracketSnapshot>('POST', apiPaths.bracketScores(practice.id), {
         round: match.round, position: match.position, player1_id: match.player1_id, player2_id: match.player2_id,
         player1_score: s1, player2_score: s2, priority_id: priorityId,
       });
@@ -57,7 +57,7 @@ export function TableauPage() {
 
   async function redraw() {
     try {
-      applyBracket(practice.id, await api<BracketSnapshot>('DELETE', paths.bracket(practice.id)));
+      applyBracket(practice.id, await api<BracketSnapshot>('DELETE', apiPaths.bracket(practice.id)));
       toast({ title: 'Tableau redrawn', description: 'It now follows the current pool results.' });
     } catch {
       toastError('Failed to redraw the tableau. Please try again.');

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type Team } from '../../../core/api';
+import { apiPaths, type Team } from '../../../core/api';
 import { assignTeams, TEAM_MAX, TEAM_MESSAGES, teamCount, validTeamSizes } from '../../../core/fencing/teams';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, ApiError } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { paths } from '../../paths';
 import { sessionAtom } from '../../state/session';
 import { useCurrentPractice } from '../../state/practices';
@@ -40,7 +40,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
     setBusy(true);
     try {
       const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) };
-      applyTeams(practice.id, await call<Team[]>('POST', api.teams(practice.id), body));
+      applyTeams(practice.id, await api<Team[]>('POST', apiPaths.teams(practice.id), body));
       toast({ title: 'Success', description: 'Teams created and saved successfully' });
       navigate(singleMatch ? paths.teams : paths.teamPoolSetup);
     } catch (e) {

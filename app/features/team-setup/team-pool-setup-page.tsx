@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type Team } from '../../../core/api';
+import { apiPaths, type Team } from '../../../core/api';
 import { maxTeamPools, TEAM_MESSAGES } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
-import { api as call } from '../../lib/api';
+import { api } from '../../lib/api';
 import { paths, practiceHome } from '../../paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
@@ -24,7 +24,7 @@ export function TeamPoolSetupPage() {
 
   useEffect(() => {
     if (!practiceId || session.status !== 'signed-in') return;
-    call<Team[]>('GET', api.teams(practiceId))
+    api<Team[]>('GET', apiPaths.teams(practiceId))
       .then((list) => {
         if (list.length === 0) {
           toastError(TEAM_MESSAGES.noTeams.description, TEAM_MESSAGES.noTeams.title);
@@ -40,7 +40,7 @@ export function TeamPoolSetupPage() {
 
   function generate() {
     if (!practice) return;
-    void submit(practice, api.teamPools(practice.id), { method, pool_count: method === 'random' ? poolCount : undefined });
+    void submit(practice, apiPaths.teamPools(practice.id), { method, pool_count: method === 'random' ? poolCount : undefined });
   }
 
   return (

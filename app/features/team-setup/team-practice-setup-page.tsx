@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths as api, type Team } from '../../../core/api';
+import { apiPaths, type Team } from '../../../core/api';
 import { canFormTeams, teamCount } from '../../../core/fencing/teams';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { paths, practiceHome } from '../../paths';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
@@ -36,7 +36,7 @@ export function TeamPracticeSetupPage() {
     if (!practice) return;
     setBusy(true);
     try {
-      const teams = await call<Team[]>('POST', api.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) });
+      const teams = await api<Team[]>('POST', apiPaths.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) });
       applyTeams(practice.id, teams);
       toast({ title: 'Success', description: 'Teams distributed randomly' });
       navigate(paths.teamPoolSetup);

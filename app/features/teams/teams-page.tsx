@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { paths as api, type Team, type TeamMatchRow } from '../../../core/api';
+import { apiPaths, type Team, type TeamMatchRow } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
 import { TouchPicker } from '../../components/ui/touch-picker';
 import { toast, toastError } from '../../components/ui/toast';
-import { api as call } from '../../lib/api';
+import { api } from '../../lib/api';
 import { paths } from '../../paths';
 import { applySheet, teamsAtom } from '../../state/teams';
 
@@ -39,7 +39,7 @@ export function TeamsPage() {
     const before = sheet;
     applySheet(practice.id, sheet.map((r) => (r.match_number === row.match_number ? next : r)));
     try {
-      applySheet(practice.id, await call<TeamMatchRow[]>('PUT', api.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b }));
+      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b }));
     } catch {
       applySheet(practice.id, before);
       toastError('Failed to save score');
@@ -50,7 +50,7 @@ export function TeamsPage() {
     setSaving(true);
     try {
       const rows = sheet.map(({ match_number, score_a, score_b }) => ({ match_number, score_a, score_b }));
-      applySheet(practice.id, await call<TeamMatchRow[]>('PUT', api.teamSheet(practice.id), { rows }));
+      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheet(practice.id), { rows }));
       toast({ title: 'Success', description: 'Results saved' });
     } catch {
       toastError('Failed to save score');

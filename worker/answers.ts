@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import type { GeneratedPools, PoolSnapshot, Practice } from '../core/api';
+import type { PlannedPool } from '../core/fencing/planning';
+import type { AppEnv } from './env';
+import { publish } from './room/room';
+import { insertGeneratedPools, listPoolSnapshots } from './store/pools';
+
+/** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
+export async function answerWithPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
+  await publish(c.env, pool.practice_id, { type: 'pool', practiceId: pool.practice_id, pool });
+  return c.json(pool, status);
+}
+
+/** Writes planned pools in one batch, publishes the practice's pool list and answers with it. */
+export async function answerWithGeneratedPools(c: Context<AppEnv>, practice: Practice, planned: PlannedPool[]) {
+  const db = c.get('db');
+  const createdIds = await insertGeneratedPools(db, practice, planned);
+  const pools = await listPoolSnapshots(db, practice.id);
+  await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools });
+  return c.json({ pools, createdIds } satisfies GeneratedPools, 201);
+}

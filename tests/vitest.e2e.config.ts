@@ -8,8 +8,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -1,26 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiPaths, type Athlete } from '../../core/api';
 import { parseManualNames } from '../../core/fencing/pool-generation';
 import { api } from '../lib/api';
 import { paths } from '../paths';
+import { useResource } from '../lib/use-resource';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
 import { toastError } from './ui/toast';
 
 /** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
 export function useAthleteSelection() {
-  const [athletes, setAthletes] = useState<Athlete[] | null>(null);
+  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes), () => toastError('Failed to load athletes'));
+  const athletes = roster.status === 'error' ? [] : roster.data;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [manual, setManual] = useState('');
-  useEffect(() => {
-    api<Athlete[]>('GET', apiPaths.athletes)
-      .then(setAthletes)
-      .catch(() => {
-        setAthletes([]);
-        toastError('Failed to load athletes');
-      });
-  }, []);
   const entries = (): SetupEntry[] => [
     ...(athletes ?? []).filter((a) => selected.has(a.id)).map((a) => ({ athlete_id: a.id, name: a.name })),
     ...parseManualNames(manual).map((name) => ({ name })),

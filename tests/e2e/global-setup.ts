@@ -17,6 +17,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Wakes what a first request would otherwise wait for on a fresh machine: the worker's modules, the SPA's
+ * files, the local D1 (a write), and the room object class, so the first test's first page is not the
+ * one that pays for it.
+ */
+async function warmUp(baseURL: string) {
+  const page = await (await fetch(`${baseURL}/practices`)).text();
+  for (const asset of page.match(/\/assets\/[^"]+/g) ?? []) await (await fetch(`${baseURL}${asset}`)).arrayBuffer();
+  const headers = { 'content-type': 'application/json', origin: baseURL };
+  const signup = await fetch(`${baseURL}/api/auth/signup`, {
+    method: 'POST', headers, body: JSON.stringify({ full_name: 'Warm Up', email: `warm-up-${Date.now()}@example.com`, password: 'warm up password' }),
+  });
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const practice = await (await fetch(`${baseURL}/api/practices`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ practice_type: 'individual', name: 'Warm up' }) })).json() as { id: string };
+  await fetch(`${baseURL}/api/practices/${practice.id}/room`, { headers: { cookie } });
+}
+
 /** Starts the real worker (`wrangler dev`) on a free port with its own fresh local D1 for the browser tests. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'piste-e2e-'));
@@ -34,6 +51,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', out, out],
   });
   await waitForHttp(`${baseURL}/api/auth/session`, 90_000);
+  await warmUp(baseURL);
   project.provide('baseURL', baseURL);
   project.provide('workerLog', logFile);
   return () => {

@@ -135,6 +135,26 @@ describe('the coach’s workspace', () => {
     await page.reload();
     await expect.poll(() => notes.locator('p.whitespace-pre-wrap').allTextContents()).toEqual(['Parry four is much better']);
 
+    // A slow first load never hides a note added meanwhile: the notes' answer is read from the server at
+    // once but held back until the new note is saved, so it arrives stale.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/athletes/*/notes', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const stale = await route.fetch();
+      await held;
+      await route.fulfill({ response: stale });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Adam Blake' }).waitFor();
+    await page.getByText('Loading notes...').waitFor();
+    await page.getByLabel('Add a note').fill('Added while loading');
+    await page.getByRole('button', { name: 'Add Note' }).click();
+    await expectToast(page, 'Note added');
+    release();
+    await expect.poll(() => notes.locator('p.whitespace-pre-wrap').allTextContents()).toEqual(['Added while loading', 'Parry four is much better']);
+    await page.unroute('**/api/athletes/*/notes');
+
     // An athlete that does not exist (or is someone else's) sends the coach back to the roster.
     await page.goto('/athletes/not-a-real-id');
     await expectToast(page, 'Failed to load athlete data');

@@ -35,7 +35,9 @@ export async function newContext(browser: Browser, options: { width?: number; he
     isMobile: options.touch ?? false,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-  context.setDefaultTimeout(15_000);
+  // A first run on a fresh 2-core machine is slow (cold workerd, cold D1, a cold browser): waits are on the
+  // page's state, with room for that.
+  context.setDefaultTimeout(30_000);
   return context;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiPaths, type Athlete, type AthleteNote } from '../../../core/api';
 import { firstIssue, noteSchema } from '../../../core/validation';
@@ -8,28 +8,24 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../paths';
+import { useResource } from '../../lib/use-resource';
 
 /** /athletes/{id}: an athlete with their notes, newest first. */
 export function AthleteDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [athlete, setAthlete] = useState<Athlete | null>(null);
-  const [notes, setNotes] = useState<AthleteNote[]>([]);
+  const leave = () => {
+    toastError('Failed to load athlete data');
+    navigate(paths.athletes, { replace: true });
+  };
+  const athlete = useResource(id, () => api<Athlete>('GET', apiPaths.athlete(id)), leave).data;
+  // Notes load on their own: a note can be added before they arrive, and a slow first answer never hides it.
+  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError('Failed to load notes'));
+  const notes = notesResource.data;
+  const setNotes = notesResource.update;
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
   const [deleting, setDeleting] = useState<AthleteNote | null>(null);
-
-  useEffect(() => {
-    Promise.all([api<Athlete>('GET', apiPaths.athlete(id)), api<AthleteNote[]>('GET', apiPaths.athleteNotes(id))])
-      .then(([a, n]) => {
-        setAthlete(a);
-        setNotes(n);
-      })
-      .catch(() => {
-        toastError('Failed to load athlete data');
-        navigate(paths.athletes, { replace: true });
-      });
-  }, [id, navigate]);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -84,7 +80,9 @@ export function AthleteDetailPage() {
         <textarea id="new-note" className="input min-h-24" value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="btn-primary">Add Note</button>
       </form>
-      {notes.length === 0 ? (
+      {notes === null ? (
+        <p className="text-sm text-slate-600" role="status">Loading notes...</p>
+      ) : notes.length === 0 ? (
         <p className="text-sm text-slate-600">No notes yet.</p>
       ) : (
         <ul className="space-y-3" data-testid="note-list">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
 import { athleteSchema, firstIssue } from '../../../core/validation';
@@ -7,25 +7,19 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
+import { useResource } from '../../lib/use-resource';
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
-  const [athletes, setAthletes] = useState<Athlete[] | null>(null);
+  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes), () => toastError('Failed to load athletes'));
+  const athletes = roster.status === 'error' ? [] : roster.data;
+  const setAthletes = roster.update;
   const [name, setName] = useState('');
   const [club, setClub] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; club: string } | null>(null);
   const [deleting, setDeleting] = useState<Athlete | null>(null);
-
-  useEffect(() => {
-    api<Athlete[]>('GET', apiPaths.athletes)
-      .then(setAthletes)
-      .catch(() => {
-        setAthletes([]);
-        toastError('Failed to load athletes');
-      });
-  }, []);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -33,7 +27,7 @@ export function AthletesPage() {
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
       const athlete = await api<Athlete>('POST', apiPaths.athletes, parsed.data);
-      setAthletes((list) => [...(list ?? []), athlete].sort(byName));
+      setAthletes((list) => [...list, athlete].sort(byName));
       setName('');
       setClub('');
       toast({ title: 'Success', description: 'Athlete added successfully' });
@@ -49,7 +43,7 @@ export function AthletesPage() {
     if (!parsed.success) return toastError(firstIssue(parsed.error));
     try {
       const updated = await api<Athlete>('PATCH', apiPaths.athlete(editing.id), parsed.data);
-      setAthletes((list) => (list ?? []).map((a) => (a.id === updated.id ? updated : a)).sort(byName));
+      setAthletes((list) => list.map((a) => (a.id === updated.id ? updated : a)).sort(byName));
       setEditing(null);
       toast({ title: 'Success', description: 'Athlete updated successfully' });
     } catch (err) {
@@ -60,7 +54,7 @@ export function AthletesPage() {
   async function remove(a: Athlete) {
     try {
       await api('DELETE', apiPaths.athlete(a.id));
-      setAthletes((list) => (list ?? []).filter((x) => x.id !== a.id));
+      setAthletes((list) => list.filter((x) => x.id !== a.id));
       toast({ title: 'Success', description: 'Athlete deleted successfully' });
     } catch {
       toastError('Failed to delete athlete');

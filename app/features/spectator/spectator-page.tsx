@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLivePractice } from '../../state/live';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
+import { useResource } from '../../lib/use-resource';
 
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
@@ -15,20 +16,16 @@ import type { PracticeView } from '../../state/viewer';
  */
 export function SpectatorPage() {
   const { boardId: code = '' } = useParams();
-  const [board, setBoard] = useState<SpectatorSnapshot | null | 'missing'>(null);
+  const loaded = useResource(code, async () => {
+    const b = await fetchSpectatorBoard(code);
+    showSpectatorBoard(b);
+    return b;
+  });
+  const board = loaded.data;
   const [closed, setClosed] = useState<string | null>(null);
 
-  useEffect(() => {
-    fetchSpectatorBoard(code)
-      .then((b) => {
-        showSpectatorBoard(b);
-        setBoard(b);
-      })
-      .catch(() => setBoard('missing'));
-  }, [code]);
-
-  if (board === null) return <Spinner />;
-  if (board === 'missing' || closed) {
+  if (loaded.status === 'loading') return <Spinner />;
+  if (!board || closed) {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
         <h1 className="text-2xl font-bold">Live board unavailable</h1>

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { paths, practiceHome } from '../../paths';
+import { useResource } from '../../lib/use-resource';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
@@ -16,26 +17,22 @@ export function TeamPoolSetupPage() {
   const practice = useCurrentPractice();
   const session = useAtomValue(sessionAtom);
   const navigate = useNavigate();
-  const [teams, setTeams] = useState<Team[] | null>(null);
   const [method, setMethod] = useState<'single' | 'random'>('single');
   const [poolCount, setPoolCount] = useState(2);
   const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
   const practiceId = practice?.id;
 
+  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError('Failed to load teams'));
+  const teams = loaded.data;
+  const noTeams = teams !== null && teams.length === 0;
   useEffect(() => {
-    if (!practiceId || session.status !== 'signed-in') return;
-    api<Team[]>('GET', apiPaths.teams(practiceId))
-      .then((list) => {
-        if (list.length === 0) {
-          toastError(TEAM_MESSAGES.noTeams.description, TEAM_MESSAGES.noTeams.title);
-          navigate(paths.teamPracticeSetup, { replace: true });
-        } else setTeams(list);
-      })
-      .catch(() => toastError('Failed to load teams'));
-  }, [practiceId, session.status, navigate]);
+    if (!noTeams) return;
+    toastError(TEAM_MESSAGES.noTeams.description, TEAM_MESSAGES.noTeams.title);
+    navigate(paths.teamPracticeSetup, { replace: true });
+  }, [noTeams, navigate]);
 
   if (!practice) return <Link to={paths.practices} className="btn-primary">Go to practices</Link>;
-  if (!teams) return <Spinner />;
+  if (!teams || noTeams) return <Spinner />;
   const max = maxTeamPools(teams.length);
 
   function generate() {

@@ -1,9 +1,44 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Builds only the SPA into dist/; the worker is bundled and served by wrangler (see README).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // An installable app that opens offline: Workbox precaches the built SPA; every client route falls back
+    // to index.html; the API is never served from the cache (scores go through the app's own outbox).
+    VitePWA({
+      // A new version takes over once every tab of the old one is closed: a service worker that claimed
+      // pages mid-flight would stand between a page and requests it already started.
+      registerType: 'prompt',
+      // A file, not an inline script: the CSP allows no inline script.
+      injectRegister: 'script',
+      manifest: {
+        name: 'Piste',
+        short_name: 'Piste',
+        description: 'Pools, tableau and team relays for fencing practices, live on every screen in the hall.',
+        theme_color: '#0f172a',
+        background_color: '#f8fafc',
+        display: 'standalone',
+        start_url: '/practices',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
+import { restoreOutbox } from './state/outbox';
 import { AppShell } from './components/layout/app-shell';
 import { PracticeLayout } from './components/layout/practice-layout';
 import { ProtectedRoute } from './components/layout/protected-route';
@@ -27,6 +29,10 @@ import { SpectatorPage } from './features/spectator/spectator-page';
 function Root() {
   useSessionKeeper();
   useGuestKeeper();
+  useEffect(() => {
+    // Scores an earlier visit could not send go out now.
+    void restoreOutbox();
+  }, []);
   return (
     <>
       <Outlet />

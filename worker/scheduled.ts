@@ -5,16 +5,18 @@ import { purgeOldSessions } from './store/sessions';
 import { endExpiredSharing, listExpiredSharing } from './store/practices';
 import { purgeExpiredCounters } from './store/throttle';
 import { purgeUsedAuthTokens } from './store/auth-tokens';
+import { purgeAppliedWrites } from './store/pools';
 
 /**
- * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions and mailed
- * tokens are deleted, and practices whose sharing ran out while no room was awake to notice are turned off.
+ * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions, mailed
+ * tokens and week-old idempotency keys are deleted, and practices whose sharing ran out while no room was awake to notice are turned off.
  */
 export async function runScheduledCleanup(env: Env, now = Date.now()) {
   const db = getDb(env.DB);
   const counters = await purgeExpiredCounters(env.DB, now);
   const sessions = await purgeOldSessions(db, now);
   const tokens = await purgeUsedAuthTokens(db, now);
+  const writeKeys = await purgeAppliedWrites(db, now);
   let sharingEnded = 0;
   for (const { id } of await listExpiredSharing(db, now)) {
     const ended = await endExpiredSharing(db, id, now);
@@ -22,5 +24,5 @@ export async function runScheduledCleanup(env: Env, now = Date.now()) {
     sharingEnded++;
     await getRoom(env, id).endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
   }
-  return { counters, sessions, tokens, sharingEnded };
+  return { counters, sessions, tokens, writeKeys, sharingEnded };
 }

@@ -15,3 +15,11 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   return parsed.data;
 }
+
+/** The client's idempotency key for a score write (`Idempotency-Key`): 8 to 64 URL-safe characters, or none. */
+export function readIdempotencyKey(c: Context): string | null {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw new HttpError(400, 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _');
+  return key;
+}

@@ -55,8 +55,8 @@ export function endGuestSession(message: string) {
   onGuestEnded(message);
 }
 
-async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = {};
+async function send(method: Method, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra };
   if (method !== 'GET') headers['content-type'] = 'application/json';
   const token = bearer();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -68,13 +68,13 @@ async function send(method: Method, path: string, body?: unknown): Promise<Respo
   });
 }
 
-/** Calls the API; a 401 outside /api/auth is retried once after a token refresh. */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** Calls the API; a 401 outside /api/auth is retried once after a token refresh. A network failure is status 0. */
+export async function api<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   let res: Response;
   try {
-    res = await send(method, path, body);
+    res = await send(method, path, body, headers);
     if (res.status === 401 && !bearer() && !path.startsWith('/api/auth/') && (await refreshSession())) {
-      res = await send(method, path, body);
+      res = await send(method, path, body, headers);
     }
   } catch {
     throw new ApiError(0, 'Network error: check your connection and try again.');

@@ -1,6 +1,6 @@
 import { parseLiveMessage, type LiveMessage } from '../../core/live';
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'closed';
 
 interface LiveOptions {
   url: string;
@@ -42,14 +42,26 @@ export function openLive({ url, onMessage, onOpen, onStatus }: LiveOptions) {
     ws.onclose = () => {
       clearInterval(ping);
       if (stopped) return;
-      onStatus('reconnecting');
+      onStatus(navigator.onLine ? 'reconnecting' : 'offline');
       timer = setTimeout(connect, reconnectDelayMs(attempt++));
     };
   };
 
-  onStatus('connecting');
+  // The browser knows when the network is gone: say so, and try again the moment it is back.
+  const offline = () => onStatus('offline');
+  const online = () => {
+    if (ws?.readyState === WebSocket.OPEN) return onStatus('live');
+    onStatus('reconnecting');
+    clearTimeout(timer);
+    if (ws?.readyState !== WebSocket.CONNECTING) connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  onStatus(navigator.onLine ? 'connecting' : 'offline');
   connect();
   return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
     stopped = true;
     clearTimeout(timer);
     clearInterval(ping);

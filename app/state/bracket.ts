@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { apiPaths, type BracketSnapshot } from '../../core/api';
 import { api } from '../lib/api';
+import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface BracketState {
   practiceId: string | null;
@@ -24,7 +25,7 @@ export function applyBracket(practiceId: string, bracket: BracketSnapshot) {
 export async function loadBracket(practiceId: string): Promise<boolean> {
   store.set(bracketAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', bracket: null }));
   try {
-    const bracket = await api<BracketSnapshot>('GET', apiPaths.bracket(practiceId));
+    const bracket = await loadOrRecall(`bracket:${practiceId}`, () => api<BracketSnapshot>('GET', apiPaths.bracket(practiceId)));
     store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', bracket } : s));
     return true;
   } catch {
@@ -33,3 +34,5 @@ export async function loadBracket(practiceId: string): Promise<boolean> {
     return false;
   }
 }
+
+rememberChanges(bracketAtom, (s) => (s.practiceId && s.bracket ? { key: `bracket:${s.practiceId}`, value: s.bracket } : null));

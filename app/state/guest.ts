@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
 import { api, ApiError } from '../lib/api';
+import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 
 export type GuestState =
@@ -35,18 +36,21 @@ export async function validateStoredGuest() {
   const token = guestToken();
   if (!token) return store.set(guestAtom, { status: 'none' });
   try {
-    const { sessionToken, ...session } = await api<GuestValidateAnswer>('POST', apiPaths.guestValidate, {});
+    // With no network, the session this device last confirmed opens the guest screens from their saved state.
+    const { sessionToken, ...session } = await loadOrRecall('guest-session', () => api<GuestValidateAnswer>('POST', apiPaths.guestValidate, {}));
+    if (guestToken() !== token) return;
     writeStorage(storageKeys.guestSessionToken, sessionToken);
     store.set(guestAtom, { status: 'active', token: sessionToken, session });
   } catch (e) {
     // A network failure is not an ended session: keep the token and try again later.
-    if (e instanceof ApiError && e.status === 0 && store.get(guestAtom).status === 'active') return;
+    if (isNetworkError(e) && store.get(guestAtom).status === 'active') return;
     clearGuest();
   }
 }
 
 export function clearGuest(ended = false) {
   writeStorage(storageKeys.guestSessionToken, null);
+  void forget('guest-session');
   store.set(guestAtom, { status: 'none', ended });
 }
 

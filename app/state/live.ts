@@ -11,6 +11,7 @@ import type { PracticeView } from './viewer';
 import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence, loadPresence } from './presence';
+import { flushOutbox } from './outbox';
 import { can } from '../../core/permissions';
 
 const store = getDefaultStore();
@@ -73,6 +74,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       },
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {
+        // Back online: scores waiting in the outbox go first, then the screen catches up.
+        void flushOutbox();
         void reload().then((ok) => {
           if (!ok) toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
         });

@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { apiPaths, type GeneratedPools, type PoolSnapshot } from '../../core/api';
 import type { LiveStatus } from '../lib/live';
 import { api } from '../lib/api';
+import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface PoolsState {
   practiceId: string | null;
@@ -59,7 +60,7 @@ export function selectPool(poolId: string | null) {
 export async function loadPools(practiceId: string): Promise<boolean> {
   store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
   try {
-    applyPoolList(practiceId, await api<PoolSnapshot[]>('GET', apiPaths.practicePools(practiceId)));
+    applyPoolList(practiceId, await loadOrRecall(`pools:${practiceId}`, () => api<PoolSnapshot[]>('GET', apiPaths.practicePools(practiceId))));
     return true;
   } catch {
     store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
@@ -73,3 +74,6 @@ export async function requestGeneratedPools(practiceId: string, path: string, bo
   applyPoolList(practiceId, pools);
   selectPool(createdIds[0] ?? null);
 }
+
+// What live updates bring is remembered too, so an offline reload shows the latest state this screen saw.
+rememberChanges(poolsAtom, (s) => (s.practiceId && s.status === 'ready' ? { key: `pools:${s.practiceId}`, value: s.pools } : null));

@@ -2,6 +2,7 @@ import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { apiPaths, type Practice } from '../../core/api';
 import { api } from '../lib/api';
+import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { toastError } from '../components/ui/toast';
 import { sessionAtom } from './session';
@@ -28,7 +29,7 @@ export function selectPractice(id: string | null) {
 export async function reloadPractices() {
   store.set(practicesAtom, (s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
   try {
-    const list = await api<Practice[]>('GET', apiPaths.practices);
+    const list = await loadOrRecall('practices', () => api<Practice[]>('GET', apiPaths.practices));
     store.set(practicesAtom, { status: 'ready', list });
   } catch {
     store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));
@@ -68,3 +69,5 @@ export function useCurrentPractice() {
   usePractices();
   return useAtomValue(currentPracticeAtom);
 }
+
+rememberChanges(practicesAtom, (s) => (s.status === 'ready' ? { key: 'practices', value: s.list } : null));

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { apiPaths, type SessionInfo, type User } from '../../core/api';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { api, refreshSession } from '../lib/api';
+import { clearOfflineCache, loadOrRecall } from '../lib/offline-cache';
+import { loadGuard } from '../lib/load-guard';
 
 export type SessionState =
   | { status: 'loading' }
@@ -13,8 +15,19 @@ export const sessionAtom = atom<SessionState>({ status: 'loading' });
 
 const store = getDefaultStore();
 
-/** Stores what the server says of the session (a signed-in answer, or signed out). */
+/**
+ * Orders session answers: a sign-in, sign-up or sign-out made here while a session read was on its way
+ * wins over that read's (older) answer, which would otherwise sign the coach straight out again.
+ */
+const sessionLoads = loadGuard();
+
+/** Stores what the server says of the session (a signed-in answer, or signed out), as the newest word on it. */
 export function applySession(info: SessionInfo | null) {
+  sessionLoads.changed();
+  setSession(info);
+}
+
+function setSession(info: SessionInfo | null) {
   store.set(
     sessionAtom,
     info?.user && info.accessExpiresAt
@@ -23,19 +36,32 @@ export function applySession(info: SessionInfo | null) {
   );
 }
 
-/** Reads the session, trying the refresh cookie when the access cookie is gone. */
+/**
+ * Reads the session, trying the refresh cookie when the access cookie is gone. With no network, the coach
+ * who was signed in here stays signed in (their last-known account, no token), so the app still opens.
+ */
 export async function loadSession() {
+  const answer = sessionLoads.begin();
+  const apply = (info: SessionInfo | null) => answer() === 'fresh' && setSession(info);
   try {
-    let info = await api<SessionInfo>('GET', apiPaths.session);
-    if (!info.user && (await refreshSession())) info = await api<SessionInfo>('GET', apiPaths.session);
-    applySession(info);
+    const info = await loadOrRecall(
+      'session',
+      async () => {
+        const first = await api<SessionInfo>('GET', apiPaths.session);
+        return !first.user && (await refreshSession()) ? api<SessionInfo>('GET', apiPaths.session) : first;
+      },
+      // Only a signed-in session is worth opening offline; signed out, there is nothing to remember.
+      (info) => info.user !== null,
+    );
+    apply(info.user ? { user: info.user, accessExpiresAt: info.accessExpiresAt ?? Date.now() } : info);
   } catch {
-    applySession(null);
+    apply(null);
   }
 }
 
 export function signOutLocally() {
-  store.set(sessionAtom, { status: 'signed-out' });
+  applySession(null);
+  void clearOfflineCache();
 }
 
 /** Loads the session once and keeps the access token fresh while the app is open. */
@@ -43,6 +69,10 @@ export function useSessionKeeper() {
   const session = useAtomValue(sessionAtom);
   useEffect(() => {
     void loadSession();
+    // Back online after opening offline: confirm the session with the server.
+    const online = () => void loadSession();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
   }, []);
   const expiresAt = session.status === 'signed-in' ? session.accessExpiresAt : null;
   useEffect(() => {

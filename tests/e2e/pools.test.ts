@@ -219,6 +219,10 @@ describe('the Pools screen on a phone', () => {
     const area = page.getByTestId('pool-grid-area');
     const overflow = await area.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeGreaterThan(0);
+    // The grid scrolls inside itself: the page never scrolls sideways, and the area is only as tall as its rows.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const [areaHeight, tableHeight] = await area.evaluate((el) => [el.clientHeight, el.querySelector('table')!.getBoundingClientRect().height]);
+    expect(areaHeight).toBeLessThanOrEqual(Math.ceil(tableHeight) + 1);
     const nameCell = page.getByTestId('pool-row').first().locator('th');
     const before = (await nameCell.boundingBox())!.x;
     await area.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));

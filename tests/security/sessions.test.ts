@@ -92,6 +92,12 @@ describe('refresh that never signs a coach out by racing itself', () => {
     expect((await legit.post('/api/auth/refresh')).status).toBe(401);
   });
 
+  it('a failed refresh (an old request answering late) never clears the cookies of a fresh sign-in', async () => {
+    const res = await new Client().post('/api/auth/refresh');
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
   it('a signed-out token gets nothing, even within the grace window of its last rotation', async () => {
     const { client } = await signedUpCoach();
     const old = client.cookies.get('piste_refresh')!;

@@ -167,3 +167,9 @@ export const teamMatches = sqliteTable('team_matches', {
   score_b: integer('score_b'),
   updated_at: integer('updated_at').notNull(),
 });
+
+export const appliedWrites = sqliteTable('applied_writes', {
+  key: text('key').primaryKey(),
+  practice_id: text('practice_id').notNull(),
+  created_at: integer('created_at').notNull(),
+});

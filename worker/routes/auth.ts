@@ -66,10 +66,9 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const rotated = token ? await rotateSession(db, token) : null;
     const user = rotated ? await findUserById(db, rotated.userId) : null;
-    if (!rotated || !user) {
-      clearAuthCookies(c);
-      throw new HttpError(401, 'Session expired, please sign in again');
-    }
+    // A failed refresh leaves the cookies alone: it may be an old request answering after a sign-in in
+    // another tab (or this one), and clearing them then would sign that fresh session out.
+    if (!rotated || !user) throw new HttpError(401, 'Session expired, please sign in again');
     return c.json(await startSession(c, user, rotated.token));
   })
   .post('/signout', authorize('auth.use'), async (c) => {

@@ -15,7 +15,7 @@ import { latestPoolResults } from '../store/athlete-results';
 import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
-import { readJson } from '../validate';
+import { readIdempotencyKey, readJson } from '../validate';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
@@ -86,12 +86,14 @@ export const poolRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
     const { version, ...bout } = await readJson(c, boutSchema.refine(...scoresWithin(poolMaxScore(practice.practice_type), 'score1', 'score2')));
-    return answerWithPool(c, settled(await writeBout(db, pool.id, toStoredBout(bout), version)));
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
+    return answerWithPool(c, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = c.get('db');
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
     const { version, ...pair } = await readJson(c, clearBoutSchema);
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
-    return answerWithPool(c, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version)));
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
+    return answerWithPool(c, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version, write)));
   });

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PoolBout, PoolSnapshot, Practice } from '../../core/api';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
-import { matches, players, practices, tournaments } from '../db/schema';
+import { appliedWrites, matches, players, practices, tournaments } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
@@ -153,49 +153,77 @@ function outcome(done: boolean, inPool: boolean, rows: SnapshotRows, bout: Pick<
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', pool, current };
 }
 
+/** Where a write's idempotency key is checked and kept (null: a write without one). */
+export interface WriteKey {
+  key: string | null;
+  practiceId: string;
+}
+
+/** Statements around a keyed write: was the key seen before, and keep it when the write applied. */
+function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
+  return {
+    seen: d1.prepare('SELECT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?1) AS seen').bind(key),
+    // Runs right after the pool's version bump, which changed a row only if the write applied.
+    keep: d1.prepare('INSERT INTO applied_writes (key, practice_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 IS NOT NULL AND changes() > 0').bind(key, practiceId, now),
+  };
+}
+const NOT_SEEN = 'NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?10)';
+
 /**
  * Stores a bout (already in stored order, `toStoredBout`) if it is still at the version the writer saw
  * (0: no result yet), moving its version and the pool's on, and reads the fresh snapshot, all in one batch:
- * one round trip, and nothing written unless both fencers are in the pool. Raw SQL because the write is an
- * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE, and the pool's version moves only when it changed
- * (`changes()` of the statement before, in the same transaction).
+ * one round trip, and nothing written unless both fencers are in the pool. A write whose idempotency key
+ * already applied changes nothing and counts as done (a replay). Raw SQL because the write is an
+ * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE, and the pool's version and the key are written only
+ * when it changed (`changes()` of the statement before, in the same transaction).
  */
-export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number): Promise<BoutWrite> {
+export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
+  const keyed = keyStatements(d1, write, now);
   const results = await d1.batch([
+    keyed.seen,
     d1
       .prepare(
         `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version)
          SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1
-         WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT}))
+         WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${NOT_SEEN}
          ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
            score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id,
            updated_at = excluded.updated_at, version = matches.version + 1
          WHERE matches.version = ?9`,
       )
-      .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion),
+      .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key),
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    keyed.keep,
     d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok`).bind(poolId, bout.player1_id, bout.player2_id),
     ...poolReads(db, poolId),
   ]);
-  const inPool = (results[2]!.results[0] as { ok: number }).ok === 1;
-  return outcome(results[0]!.meta.changes > 0, inPool, rowsOf(results.slice(3)), bout);
+  const seen = (results[0]!.results[0] as { seen: number }).seen === 1;
+  const inPool = (results[4]!.results[0] as { ok: number }).ok === 1;
+  return outcome(seen || results[1]!.meta.changes > 0, inPool, rowsOf(results.slice(5)), bout);
 }
 
 /** SPEC §4: an empty result clears both directions of a bout, if it is still at the version the writer saw. */
-export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, expectedVersion: number): Promise<BoutWrite> {
+export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
   const d1 = db.$client;
+  const now = Date.now();
+  const keyed = keyStatements(d1, write, now);
   const results = await d1.batch([
-    d1.prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL}`).bind(poolId, bout.player1_id, bout.player2_id, expectedVersion),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, Date.now()),
+    keyed.seen,
+    d1
+      .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?5)`)
+      .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key),
+    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    keyed.keep,
     d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT COUNT(*) FROM matches WHERE ${THE_BOUT}) AS n`).bind(poolId, bout.player1_id, bout.player2_id),
     ...poolReads(db, poolId),
   ]);
-  const { ok, n } = results[2]!.results[0] as { ok: number; n: number };
+  const seen = (results[0]!.results[0] as { seen: number }).seen === 1;
+  const { ok, n } = results[4]!.results[0] as { ok: number; n: number };
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
-  const done = results[0]!.meta.changes > 0 || (expectedVersion === 0 && n === 0 && ok === 1);
-  return outcome(done, ok === 1, rowsOf(results.slice(3)), bout);
+  const done = seen || results[1]!.meta.changes > 0 || (expectedVersion === 0 && n === 0 && ok === 1);
+  return outcome(done, ok === 1, rowsOf(results.slice(5)), bout);
 }
 
 /** Writes generated pools and all their fencers in one batch: all or nothing. */
@@ -217,4 +245,10 @@ export async function insertGeneratedPools(db: Db, practice: Practice, pools: Pl
   }
   if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
   return ids;
+}
+
+/** Forgets idempotency keys older than a week (run by the scheduled clean-up): no client retries that late. */
+export async function purgeAppliedWrites(db: Db, now = Date.now()) {
+  const deleted = await db.delete(appliedWrites).where(lte(appliedWrites.created_at, now - 7 * 24 * 60 * 60 * 1000)).returning({ key: appliedWrites.key });
+  return deleted.length;
 }

@@ -1,9 +1,12 @@
+import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
+import { offlineViewAtom } from '../../lib/offline-cache';
 import { paths } from '../../paths';
 import { AccountMenu } from './account-menu';
 
-/** The frame of every signed-in screen: brand, account menu, then the screen. */
+/** The frame of every signed-in screen: brand, account menu, an offline notice when it applies, then the screen. */
 export function AppShell() {
+  const offline = useAtomValue(offlineViewAtom);
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -13,6 +16,11 @@ export function AppShell() {
           </Link>
           <AccountMenu />
         </div>
+        {offline && (
+          <p className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900" role="status" data-testid="offline-notice">
+            offline, showing the last saved state
+          </p>
+        )}
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">
         <Outlet />

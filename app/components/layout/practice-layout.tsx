@@ -14,6 +14,7 @@ import { RoomCodeChip } from './room-code-chip';
 import { SharingToggle } from './sharing-toggle';
 import { BoardLinkChip } from './board-link-chip';
 import { RoomPanel } from './room-panel';
+import { OutboxStatus } from './outbox-status';
 import { can } from '../../../core/permissions';
 import { NoPracticeSelected } from '../empty-state';
 
@@ -56,6 +57,7 @@ function LivePractice({ view }: { view: PracticeView }) {
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          <OutboxStatus practiceId={view.id} />
           <LiveIndicator />
           {view.coach && <SharingToggle practice={view.coach} />}
           {view.coach?.allow_guest_access && can(view.role, 'room.manage') && <RoomPanel practiceId={view.id} />}

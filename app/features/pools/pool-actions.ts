@@ -1,66 +1,23 @@
-import { apiPaths, type BoutConflict, type PoolBout, type PoolSnapshot } from '../../../core/api';
-import { isBoutOf, toStoredBout, type Bout } from '../../../core/fencing/bout-result';
-import type { BoutBody, ClearBoutBody } from '../../../core/validation';
+import { apiPaths, type PoolSnapshot } from '../../../core/api';
+import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
+import { queueBout, queueClear } from '../../state/outbox';
 import { applyPoolSnapshot, removePoolLocally, selectPool } from '../../state/pools';
 
 /** The practice a pool belongs to: only its id matters here. */
 type Practice = { id: string };
 
-/** The stored bout between two fencers, if any. */
-const boutOf = (pool: PoolSnapshot, a: string, b: string) => pool.bouts.find((x) => isBoutOf(x, a, b));
-
-/** The bouts of a pool with one bout replaced (or removed when `entry` is null), as the server stores it. */
-function withBout(pool: PoolSnapshot, a: string, b: string, entry: Bout | null): PoolBout[] {
-  const rest = pool.bouts.filter((x) => !isBoutOf(x, a, b));
-  if (!entry) return rest;
-  const version = (boutOf(pool, a, b)?.version ?? 0) + 1;
-  return [...rest, { ...toStoredBout(entry), updated_at: Date.now(), version }];
-}
-
-async function reloadPool(practice: Practice, poolId: string) {
-  try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('GET', apiPaths.pool(poolId)));
-  } catch {
-    toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
-  }
-}
-
-/** A failed bout write: a 409 shows the result that won (and says so); anything else reloads the pool. */
-async function boutFailed(practice: Practice, pool: PoolSnapshot, e: unknown) {
-  if (e instanceof ApiError && e.status === 409) {
-    const conflict = e.body as BoutConflict;
-    applyPoolSnapshot(practice.id, conflict.pool);
-    toastError(conflict.error);
-    return;
-  }
-  toastError(errorMessage(e, 'Failed to update match result'));
-  await reloadPool(practice, pool.id);
-}
-
 /**
- * Writes a bout over the version this screen shows: shown at once (same rules as the server), then
- * replaced by the server's snapshot, or by the result that won if someone changed the bout meanwhile.
+ * Writes a bout through the outbox: shown at once as pending (same rules as the server), sent when the
+ * network allows, never lost; a result someone else entered meanwhile is shown beside it for a decision.
  */
-export async function saveBout(practice: Practice, pool: PoolSnapshot, entry: Bout) {
-  const version = boutOf(pool, entry.player1_id, entry.player2_id)?.version ?? 0;
-  applyPoolSnapshot(practice.id, { ...pool, bouts: withBout(pool, entry.player1_id, entry.player2_id, entry) });
-  try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolBouts(pool.id), { ...entry, version } satisfies BoutBody));
-  } catch (e) {
-    await boutFailed(practice, pool, e);
-  }
+export function saveBout(practice: Practice, pool: PoolSnapshot, entry: Bout) {
+  return queueBout(practice.id, pool, entry);
 }
 
-export async function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: string) {
-  const version = boutOf(pool, a, b)?.version ?? 0;
-  applyPoolSnapshot(practice.id, { ...pool, bouts: withBout(pool, a, b, null) });
-  try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('DELETE', apiPaths.poolBouts(pool.id), { player1_id: a, player2_id: b, version } satisfies ClearBoutBody));
-  } catch (e) {
-    await boutFailed(practice, pool, e);
-  }
+export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: string) {
+  return queueClear(practice.id, pool, a, b);
 }
 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {

@@ -1,10 +1,13 @@
 import type { PoolPlayer } from '../../../core/api';
+import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
 
 interface PoolGridProps {
   players: PoolPlayer[];
   stats: PlayerStats[];
+  /** Bouts written on this screen that have not reached the server yet. */
+  pending?: Bout[];
   zoom: number;
   /** Absent on a spectator board: cells are read-only. */
   onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
@@ -17,12 +20,13 @@ const cellClass = (result: string | undefined) =>
 
 /**
  * SPEC §2 grid: Athletes, one numbered column per fencer, V, D, Ratio, TS, TR, Ind, Actions. The athlete
- * column stays in place while the grid scrolls sideways, so it works on a phone.
+ * column and the header row stay in place while the grid scrolls inside its area, so it works on a phone;
+ * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
-export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridProps) {
+export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove }: PoolGridProps) {
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
-    <div className="h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
+    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
       <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
         <thead className="sticky top-0 z-20">
           <tr>
@@ -50,15 +54,20 @@ export function PoolGrid({ players, stats, zoom, onCell, onRemove }: PoolGridPro
                     return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
                   }
                   const result = s.matches[col.id];
+                  const waiting = pending.some((b) => isBoutOf(b, row.id, col.id));
                   return (
-                    <td key={col.id} className={`border border-slate-200 p-0 text-center ${cellClass(result)}`}>
+                    <td
+                      key={col.id}
+                      className={`border border-slate-200 p-0 text-center ${cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+                      data-pending={waiting || undefined}
+                    >
                       {!onCell ? (
                         <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{result ?? '-'}</span>
                       ) : (
                       <button
                         type="button"
                         className="h-11 w-12 font-semibold tabular-nums"
-                        aria-label={`${row.name} against ${col.name}: ${result ?? 'not fenced'}`}
+                        aria-label={`${row.name} against ${col.name}: ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
                         data-testid={`cell-${row.position}-${col.position}`}
                         onClick={() => onCell(row, col)}
                       >

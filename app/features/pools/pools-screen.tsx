@@ -14,6 +14,7 @@ import { BoutOrderPanel } from './bout-order-panel';
 import { addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout } from './pool-actions';
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
+import { outboxAtom, withPending } from '../../state/outbox';
 import { PoolNameDialog } from './pool-name-dialog';
 import { ZOOM, ZoomControl } from './zoom-control';
 
@@ -25,8 +26,11 @@ export function PoolsScreen() {
   const guest = !can(practice.role, 'pool.manage');
   const watchOnly = !can(practice.role, 'bout.write');
   const current = useAtomValue(currentPoolAtom);
+  const outbox = useAtomValue(outboxAtom);
   const visible = state.pools;
-  const pool = current && visible.some((p) => p.id === current.id) ? current : (visible[0] ?? null);
+  const stored = current && visible.some((p) => p.id === current.id) ? current : (visible[0] ?? null);
+  // Writes still waiting to reach the server show at once, marked pending (the outbox keeps them).
+  const { pool, pending } = useMemo(() => (stored ? withPending(stored, outbox) : { pool: null, pending: [] }), [stored, outbox]);
   const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
   const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
@@ -114,7 +118,7 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} />
         )}
         <BoutOrderPanel players={pool.players} stats={stats} onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })} />
       </div>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+async function poolOf(client: Client) {
+  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Field' }));
+  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
+  return pools[0]!;
+}
+
+const keyed = (client: Client, method: string, path: string, body: unknown, key: string) => client.request(method, path, body, { 'idempotency-key': key });
+
+describe('writes from the field carry an idempotency key', () => {
+  it('the same key sent twice applies once, and the replay answers success with the current state', async () => {
+    const { client } = await signedUpCoach();
+    const pool = await poolOf(client);
+    const [a, b] = pool.players;
+    const body = { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 };
+    const first = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'outbox-key-0001');
+    const replay = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'outbox-key-0001');
+    expect([first.status, replay.status]).toEqual([200, 200]);
+    const after = await json<PoolSnapshot>(replay);
+    expect(after.bouts).toHaveLength(1);
+    expect(after.bouts[0]!.version).toBe(1);
+    expect(after.version).toBe(pool.version + 1);
+    // A new write with a new key over the same stale version is a real conflict.
+    expect((await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, { ...body, score2: 4 }, 'outbox-key-0002')).status).toBe(409);
+  });
+
+  it('two copies of one write sent at once apply once; both answer success', async () => {
+    const { client } = await signedUpCoach();
+    const pool = await poolOf(client);
+    const [a, b] = pool.players;
+    const body = { player1_id: a!.id, player2_id: b!.id, score1: 2, score2: 5, version: 0 };
+    const answers = await Promise.all([1, 2, 3].map(() => keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'same-key-parallel')));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    expect(final.bouts[0]!.version).toBe(1);
+    expect(final.version).toBe(pool.version + 1);
+  });
+
+  it('a clear replayed after the bout was written again does not clear it twice', async () => {
+    const { client } = await signedUpCoach();
+    const pool = await poolOf(client);
+    const [a, b] = pool.players;
+    const url = `/api/pools/${pool.id}/bouts`;
+    await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 });
+    expect((await keyed(client, 'DELETE', url, { player1_id: a!.id, player2_id: b!.id, version: 1 }, 'clear-key-01')).status).toBe(200);
+    await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 });
+    const replay = await keyed(client, 'DELETE', url, { player1_id: a!.id, player2_id: b!.id, version: 1 }, 'clear-key-01');
+    expect(replay.status).toBe(200);
+    expect((await json<PoolSnapshot>(replay)).bouts).toHaveLength(1);
+  });
+
+  it('refuses a malformed key with 400 and writes nothing', async () => {
+    const { client } = await signedUpCoach();
+    const pool = await poolOf(client);
+    const [a, b] = pool.players;
+    const res = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 }, 'bad key!');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _' });
+    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
+  });
+});

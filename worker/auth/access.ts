@@ -67,7 +67,8 @@ export function authorize(action: Action, refusals: Refusals = {}): Authorize {
  * (in the epoch their token names). Another practice is 404, so ids from the client never reach it; a
  * guest whose sharing ended (off, expired, new code) is told their session is over.
  */
-export async function practiceFor(c: Context<AppEnv>, db: Db, practiceId: string): Promise<PracticeRecord> {
+export async function practiceFor(c: Context<AppEnv>, practiceId: string): Promise<PracticeRecord> {
+  const db = c.get('db');
   const practice = c.get('role') === 'coach' ? await getPractice(db, c.get('user')!.id, practiceId) : await guestPractice(c, db, practiceId);
   c.set('practice', practice);
   return practice;
@@ -82,7 +83,8 @@ async function guestPractice(c: Context<AppEnv>, db: Db, practiceId: string): Pr
 }
 
 /** A pool the caller may act on: the coach's own, or a shared pool of the guest's practice. */
-export async function poolFor(c: Context<AppEnv>, db: Db, poolId: string): Promise<PoolContext> {
+export async function poolFor(c: Context<AppEnv>, poolId: string): Promise<PoolContext> {
+  const db = c.get('db');
   let found: PoolContext;
   if (c.get('role') === 'coach') found = await getOwnedPool(db, c.get('user')!.id, poolId);
   else {

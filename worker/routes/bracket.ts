@@ -25,12 +25,12 @@ async function answerWithBracket(c: Context<AppEnv>, db: Db, practiceId: string)
 export const bracketRoutes = new Hono<AppEnv>()
   .get('/', authorize('results.read'), async (c) => {
     const db = c.get('db');
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await loadBracket(db, practice.id));
   })
   .post('/scores', authorize('bracket.write'), async (c) => {
     const db = c.get('db');
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     const input = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
 
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -53,7 +53,7 @@ export const bracketRoutes = new Hono<AppEnv>()
   })
   .delete('/', authorize('bracket.manage'), async (c) => {
     const db = c.get('db');
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     await resetBracket(db, practice.id);
     return answerWithBracket(c, db, practice.id);
   });

@@ -38,7 +38,7 @@ export const liveRoutes = new Hono<AppEnv>()
     if (practiceId !== undefined) {
       const role = c.get('role');
       if (role === 'anonymous') throw unauthenticated(c);
-      const practice = await practiceFor(c, db, practiceId);
+      const practice = await practiceFor(c, practiceId);
       const guest = c.get('guest');
       tag = role === 'coach'
         ? { role: 'coach', subject: coachOf(c).id, practiceId: practice.id, address }

@@ -30,18 +30,18 @@ function settled(result: BoutWrite) {
 /** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
 export const practicePoolRoutes = new Hono<AppEnv>()
   .get('/', authorize('pool.read'), async (c) => {
-    const practice = await practiceFor(c, c.get('db'), c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await listPoolSnapshots(c.get('db'), practice.id));
   })
   .post('/', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { name } = await readJson(c, poolNameSchema);
     return answerWithPool(c, (await loadPoolSnapshot(db, await createPool(db, practice, name)))!, 201);
   })
   .post('/generate', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
-    const practice = await practiceFor(c, db, c.req.param('practiceId')!);
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
     const input = await readJson(c, generatePoolsSchema);
     const ids = athleteIdsOf(input.entries);
     const entries = resolveEntries(input.entries, await listAthletesByIds(db, coachOf(c).id, ids));
@@ -53,45 +53,45 @@ export const practicePoolRoutes = new Hono<AppEnv>()
 /** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
 export const poolRoutes = new Hono<AppEnv>()
   .get('/:poolId', authorize('pool.read'), async (c) => {
-    const { pool } = await poolFor(c, c.get('db'), c.req.param('poolId'));
+    const { pool } = await poolFor(c, c.req.param('poolId'));
     return c.json(await loadPoolSnapshot(c.get('db'), pool.id));
   })
   .patch('/:poolId', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool } = await poolFor(c, c.req.param('poolId'));
     const { name } = await readJson(c, poolNameSchema);
     await renamePool(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .delete('/:poolId', authorize('pool.manage'), async (c) => {
-    const { pool } = await poolFor(c, c.get('db'), c.req.param('poolId'));
+    const { pool } = await poolFor(c, c.req.param('poolId'));
     await deletePool(c.get('db'), pool.id);
     await publish(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
   .post('/:poolId/players', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool } = await poolFor(c, c.req.param('poolId'));
     const { name } = await readJson(c, playerNameSchema);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
   })
   .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
-    const { pool } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool } = await poolFor(c, c.req.param('poolId'));
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .post('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = c.get('db');
-    const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...bout } = await readJson(c, boutSchema.refine(...scoresWithin(poolMaxScore(practice.practice_type), 'score1', 'score2')));
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
     return answerWithPool(c, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = c.get('db');
-    const { pool, practice } = await poolFor(c, db, c.req.param('poolId'));
+    const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...pair } = await readJson(c, clearBoutSchema);
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };

@@ -14,7 +14,7 @@ import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, saveSheetRows } from '../store/teams';
 import { readJson } from '../validate';
 
-const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.get('db'), c.req.param('practiceId')!);
+const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
 
 async function answerWithSheet(c: Context<AppEnv>, practice: Practice) {
   const rows = await loadSheet(c.get('db'), practice.id);

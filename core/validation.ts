@@ -246,6 +246,10 @@ export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
 export type TeamPoolsBody = z.input<typeof teamPoolsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
+export type RelaySheetBody = z.input<typeof relaySheetSchema>;
+export type SharingBody = z.input<typeof sharingSchema>;
+export type PoolNameBody = z.input<typeof poolNameSchema>;
+export type PlayerNameBody = z.input<typeof playerNameSchema>;
 export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
 /** The first message of a failed parse: what a form or a 400 answer shows. */

@@ -1,4 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
+import type { GuestJoinBody } from '../../core/validation';
 import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
 import { api, ApiError } from '../lib/api';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
@@ -19,7 +20,7 @@ export const guestToken = () => readStorage(storageKeys.guestSessionToken);
 
 /** SPEC §4 Guest: not guest → guest by joining a room. */
 export async function joinRoom(roomCode: string, guestName: string): Promise<GuestSession> {
-  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, { room_code: roomCode, guest_name: guestName || null });
+  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody);
   // SPEC §5: a join answer without pools or a token is a failed join.
   if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, 'Invalid room code or room is not accessible');
   const { sessionToken, ...session } = answer;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SharingBody } from '../../../core/validation';
 import { apiPaths, type Practice } from '../../../core/api';
 import { api, errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
@@ -14,7 +15,7 @@ export function SharingToggle({ practice }: { practice: Practice }) {
   async function toggle() {
     setBusy(true);
     try {
-      upsertPractice(await api<Practice>('POST', apiPaths.practiceSharing(practice.id), { enabled: !on }));
+      upsertPractice(await api<Practice>('POST', apiPaths.practiceSharing(practice.id), { enabled: !on } satisfies SharingBody));
       toast({ title: on ? 'Guest access off' : 'Guest access on', description: on ? 'Guests and live boards were disconnected.' : 'Guests can join with the room code; it turns itself off after hours without a score.' });
     } catch (e) {
       toastError(errorMessage(e, 'Failed to change guest access'));

@@ -1,4 +1,5 @@
 import { apiPaths, type PoolSnapshot } from '../../../core/api';
+import type { PlayerNameBody, PoolNameBody } from '../../../core/validation';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
@@ -22,7 +23,7 @@ export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: 
 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(pool.id), { name }));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(pool.id), { name } satisfies PlayerNameBody));
     toast({ title: 'Success', description: 'Player added successfully' });
     return true;
   } catch (e) {
@@ -42,7 +43,7 @@ export async function removePlayer(practice: Practice, pool: PoolSnapshot, playe
 
 export async function createPool(practice: Practice, name: string): Promise<boolean> {
   try {
-    const pool = await api<PoolSnapshot>('POST', apiPaths.practicePools(practice.id), { name });
+    const pool = await api<PoolSnapshot>('POST', apiPaths.practicePools(practice.id), { name } satisfies PoolNameBody);
     applyPoolSnapshot(practice.id, pool);
     selectPool(pool.id);
     toast({ title: 'Success', description: 'Pool created successfully' });
@@ -55,7 +56,7 @@ export async function createPool(practice: Practice, name: string): Promise<bool
 
 export async function renamePool(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(pool.id), { name }));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(pool.id), { name } satisfies PoolNameBody));
     toast({ title: 'Success', description: 'Pool updated successfully' });
     return true;
   } catch (e) {

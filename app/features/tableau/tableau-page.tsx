@@ -1,4 +1,5 @@
 import { can } from '../../../core/permissions';
+import type { BracketScoreBody } from '../../../core/validation';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
@@ -38,12 +39,14 @@ export function TableauPage() {
   const rounds = Math.max(...tableau.matches.map((m) => m.round));
 
   async function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
+    // Only a match with both fencers offers a score (the picker never opens for TBD).
+    if (match.player1_id === null || match.player2_id === null) return;
     setSaving(true);
     try {
       const bracket = await api<BracketSnapshot>('POST', apiPaths.bracketScores(practice.id), {
         round: match.round, position: match.position, player1_id: match.player1_id, player2_id: match.player2_id,
         player1_score: s1, player2_score: s2, priority_id: priorityId,
-      });
+      } satisfies BracketScoreBody);
       applyBracket(practice.id, bracket);
       toast({ title: 'Scores saved', description: 'Bracket updated' });
     } catch (e) {

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths, type Team } from '../../../core/api';
@@ -39,7 +40,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
     if (!validTeamSizes(groups.map((g) => g.length))) return toastError(TEAM_MESSAGES.sizes.description, TEAM_MESSAGES.sizes.title);
     setBusy(true);
     try {
-      const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) };
+      const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
       applyTeams(practice.id, await api<Team[]>('POST', apiPaths.teams(practice.id), body));
       toast({ title: 'Success', description: 'Teams created and saved successfully' });
       navigate(singleMatch ? paths.teams : paths.teamPoolSetup);

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths, type Team } from '../../../core/api';
@@ -36,7 +37,7 @@ export function TeamPracticeSetupPage() {
     if (!practice) return;
     setBusy(true);
     try {
-      const teams = await api<Team[]>('POST', apiPaths.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) });
+      const teams = await api<Team[]>('POST', apiPaths.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) } satisfies CreateTeamsBody);
       applyTeams(practice.id, teams);
       toast({ title: 'Success', description: 'Teams distributed randomly' });
       navigate(paths.teamPoolSetup);

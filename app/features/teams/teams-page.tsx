@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { RelayRowBody, RelaySheetBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { apiPaths, type Team, type TeamMatchRow } from '../../../core/api';
@@ -39,7 +40,7 @@ export function TeamsPage() {
     const before = sheet;
     applySheet(practice.id, sheet.map((r) => (r.match_number === row.match_number ? next : r)));
     try {
-      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b }));
+      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b } satisfies RelayRowBody));
     } catch {
       applySheet(practice.id, before);
       toastError('Failed to save score');
@@ -50,7 +51,7 @@ export function TeamsPage() {
     setSaving(true);
     try {
       const rows = sheet.map(({ match_number, score_a, score_b }) => ({ match_number, score_a, score_b }));
-      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheet(practice.id), { rows }));
+      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheet(practice.id), { rows } satisfies RelaySheetBody));
       toast({ title: 'Success', description: 'Results saved' });
     } catch {
       toastError('Failed to save score');

@@ -28,16 +28,21 @@ export function openLive({ url, onMessage, onOpen, onStatus }: LiveOptions) {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     ws = new WebSocket(`${scheme}//${location.host}${url}`);
     ws.onopen = () => {
-      attempt = 0;
-      onStatus('live');
-      onOpen();
       // Answered by the room's auto-response without waking it; keeps proxies from idling the socket out.
       ping = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send('ping'), 30_000);
     };
     ws.onmessage = (e) => {
       if (e.data === 'pong') return;
       const msg = parseLiveMessage(String(e.data));
-      if (msg) onMessage(msg);
+      if (!msg) return;
+      // Live once the room says hello: a socket it refuses (too many screens) is opened, told why and
+      // closed, and must keep backing off instead of counting as a success.
+      if (msg.type === 'hello') {
+        attempt = 0;
+        onStatus('live');
+        onOpen();
+      }
+      onMessage(msg);
     };
     ws.onclose = () => {
       clearInterval(ping);

@@ -2,14 +2,15 @@ import type { Env } from './env';
 import { getDb } from './db/client';
 import { getRoom } from './room/room';
 import { purgeOldSessions } from './store/sessions';
-import { endExpiredSharing, listExpiredSharing } from './store/practices';
+import { listExpiredSharing } from './store/practices';
 import { purgeExpiredCounters } from './store/throttle';
 import { purgeUsedAuthTokens } from './store/auth-tokens';
 import { purgeAppliedWrites } from './store/pools';
 
 /**
  * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions, mailed
- * tokens and week-old idempotency keys are deleted, and practices whose sharing ran out while no room was awake to notice are turned off.
+ * tokens and week-old idempotency keys are deleted, and practices whose sharing ran out while no room was
+ * awake to notice are turned off by their room (the same step as the room's own alarm).
  */
 export async function runScheduledCleanup(env: Env, now = Date.now()) {
   const db = getDb(env.DB);
@@ -19,10 +20,7 @@ export async function runScheduledCleanup(env: Env, now = Date.now()) {
   const writeKeys = await purgeAppliedWrites(db, now);
   let sharingEnded = 0;
   for (const { id } of await listExpiredSharing(db, now)) {
-    const ended = await endExpiredSharing(db, id, now);
-    if (!ended) continue;
-    sharingEnded++;
-    await getRoom(env, id).endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
+    if (await getRoom(env, id).endSharingIfExpired(id)) sharingEnded++;
   }
   return { counters, sessions, tokens, writeKeys, sharingEnded };
 }

@@ -4,7 +4,7 @@ import { CLOSE_CODES, readActionOf, type LiveMessage } from '../../core/live';
 import { can } from '../../core/permissions';
 import type { Env } from '../env';
 import { getDb } from '../db/client';
-import { endExpiredSharing, publicPractice } from '../store/practices';
+import { endExpiredSharing, getSharedPractice, publicPractice } from '../store/practices';
 
 export type SocketRole = 'coach' | 'guest' | 'spectator';
 
@@ -226,18 +226,25 @@ export class PracticeRoom extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const practiceId = await this.ctx.storage.get<string>('practiceId');
-    if (!practiceId) return;
+    if (practiceId) await this.endSharingIfExpired(practiceId);
+  }
+
+  /**
+   * Turns the practice's sharing off if it has run out (epoch on, guest and board sockets closed, the
+   * coach's screens told); otherwise wakes again when it would. True when this call turned it off. Called
+   * by the alarm and by the scheduled clean-up.
+   */
+  async endSharingIfExpired(practiceId: string): Promise<boolean> {
     const db = getDb(this.env.DB);
     const ended = await endExpiredSharing(db, practiceId);
     if (ended) {
       await this.endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
       await this.publish({ type: 'practice', practice: publicPractice(ended) });
-      return;
+      return true;
     }
-    const row = await this.env.DB.prepare('SELECT allow_guest_access, sharing_expires_at FROM practices WHERE id = ?')
-      .bind(practiceId)
-      .first<{ allow_guest_access: number; sharing_expires_at: number }>();
-    if (row?.allow_guest_access === 1) await this.ctx.storage.setAlarm(row.sharing_expires_at);
+    const shared = await getSharedPractice(db, practiceId);
+    if (shared) await this.ctx.storage.setAlarm(shared.sharing_expires_at);
+    return false;
   }
 
   override async webSocketMessage(): Promise<void> {

@@ -97,6 +97,11 @@ export interface SavedBracketMatch {
   player1_score: number | null;
   player2_score: number | null;
   winner_id: string | null;
+  /**
+   * Moves on with every change to this match (its score, or a fencer or result reaching it from an earlier
+   * round); 0 while nothing is stored. A score is written against the version its writer saw.
+   */
+  version: number;
 }
 
 /**
@@ -106,6 +111,7 @@ export interface SavedBracketMatch {
  */
 export interface BracketSnapshot {
   practice_id: string;
+  /** Counts every change to the tableau (a newer snapshot has a higher one; a redraw restarts at 0). */
   version: number;
   seeding: { id: string; name: string; seed: number }[] | null;
   matches: SavedBracketMatch[];
@@ -133,6 +139,8 @@ export interface TeamMatchRow {
   fencer_b_number: number;
   score_a: number | null;
   score_b: number | null;
+  /** Moves on with every save of this relay; 0 while nothing is stored. */
+  version: number;
 }
 
 /** A pool as a guest lists it (SPEC §3: id, name and created_at). */
@@ -180,6 +188,20 @@ export interface BoutConflict {
   error: string;
   current: PoolBout | null;
   pool: PoolSnapshot;
+}
+
+/** The 409 answer to a tableau score written against an older state of its match: the match now, and the tableau. */
+export interface MatchConflict {
+  error: string;
+  current: SavedBracketMatch | null;
+  bracket: BracketSnapshot;
+}
+
+/** The 409 answer to a relay written against an older state of its row: the row now, and the sheet. */
+export interface RelayConflict {
+  error: string;
+  current: TeamMatchRow;
+  sheet: TeamMatchRow[];
 }
 
 /** Every API path and how to build it (the app's client routes are `paths` in app/paths.ts). */

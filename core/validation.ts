@@ -111,11 +111,15 @@ const SCORE_MESSAGE = 'Scores must be whole numbers of 0 or more';
 const score = z.number({ error: SCORE_MESSAGE }).int({ error: SCORE_MESSAGE }).min(0, { error: SCORE_MESSAGE });
 const id = (what: string) => z.string({ error: `${what} is required` }).min(1, { error: `${what} is required` }).max(64);
 
-/** The version of the bout the writer saw: 0 when it had no result yet (DESIGN: writes carry their version). */
-const boutVersion = z
-  .number({ error: 'Say which version of the bout this result replaces' })
-  .int({ error: 'Say which version of the bout this result replaces' })
-  .min(0, { error: 'Say which version of the bout this result replaces' });
+/**
+ * The version of the bout, match or relay the writer saw: 0 when it had no result yet (DESIGN: writes
+ * carry their version, and a write against an older one is refused with 409).
+ */
+const writeVersion = (what: string) => {
+  const message = `Say which version of the ${what} this result replaces`;
+  return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(2 ** 31, { error: message });
+};
+const boutVersion = writeVersion('bout');
 
 export const boutSchema = z
   .object({
@@ -175,6 +179,7 @@ export const bracketScoreSchema = z
     player1_score: score,
     player2_score: score,
     priority_id: z.string().max(64).nullable().optional().transform((v) => v ?? null),
+    version: writeVersion('match'),
   })
   .refine((b) => b.priority_id === null || (b.player1_score === b.player2_score && [b.player1_id, b.player2_id].includes(b.priority_id)), {
     error: 'Priority can only go to one of the two fencers, at equal scores',
@@ -207,13 +212,7 @@ const touch = z
   .max(20, { error: 'Touch scores must be whole numbers from 0 to 20' })
   .nullable();
 
-export const relayRowSchema = z.object({ score_a: touch, score_b: touch });
-
-export const relaySheetSchema = z.object({
-  rows: z
-    .array(relayRowSchema.extend({ match_number: z.number().int().min(1, { error: 'Relays are numbered 1 to 9' }).max(9, { error: 'Relays are numbered 1 to 9' }) }))
-    .max(9, { error: 'A team match has 9 relays' }),
-});
+export const relayRowSchema = z.object({ score_a: touch, score_b: touch, version: writeVersion('relay') });
 
 /** SPEC §5 Guest join: exactly six digits; an optional name of at most 50 characters. */
 export const GUEST_NAME_MAX = 50;
@@ -246,7 +245,6 @@ export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
 export type TeamPoolsBody = z.input<typeof teamPoolsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
-export type RelaySheetBody = z.input<typeof relaySheetSchema>;
 export type SharingBody = z.input<typeof sharingSchema>;
 export type PoolNameBody = z.input<typeof poolNameSchema>;
 export type PlayerNameBody = z.input<typeof playerNameSchema>;

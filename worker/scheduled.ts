@@ -5,7 +5,7 @@ import { purgeOldSessions } from './store/sessions';
 import { listExpiredSharing } from './store/practices';
 import { purgeExpiredCounters } from './store/throttle';
 import { purgeUsedAuthTokens } from './store/auth-tokens';
-import { purgeAppliedWrites } from './store/pools';
+import { purgeAppliedWrites } from './store/applied-writes';
 
 /**
  * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions, mailed

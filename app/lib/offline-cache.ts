@@ -4,7 +4,7 @@ import { ApiError } from './api';
 
 /**
  * The last state each screen showed, kept in IndexedDB, so a reload with no network still opens the
- * practice (the service worker serves the app itself). Keys: 'practices', 'pools:<id>', 'bracket:<id>'.
+ * practice (the service worker serves the app itself). Keys: 'practices', 'pools:<id>', 'bracket:<id>', 'teams:<id>', 'team-sheet:<id>'.
  */
 const cache = () => createStore('piste-cache', 'state');
 

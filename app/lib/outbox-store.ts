@@ -1,25 +1,29 @@
 import { createStore, del, entries, set } from 'idb-keyval';
-import type { PoolBout } from '../../core/api';
-import type { BoutBody, ClearBoutBody } from '../../core/validation';
+import type { PoolBout, SavedBracketMatch, TeamMatchRow } from '../../core/api';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
+
+/** What a waiting write does: a pool bout, its clearing, a tableau score or a relay row (DESIGN: score-like writes). */
+export type OutboxWrite =
+  | { kind: 'bout'; poolId: string; body: BoutBody }
+  | { kind: 'clear'; poolId: string; body: ClearBoutBody }
+  | { kind: 'tableau'; body: BracketScoreBody }
+  | { kind: 'relay'; matchNumber: number; body: RelayRowBody };
 
 /**
  * A score write waiting to reach the server (DESIGN: writes from the field). Kept in IndexedDB so a
  * reload, a closed tab or a dead battery loses nothing; sent in the order entered, each with its own
  * idempotency key and the version it was made against.
  */
-export interface OutboxEntry {
+export type OutboxEntry = OutboxWrite & {
   /** The idempotency key the server remembers, so a replay applies once. */
   key: string;
   /** Entry order: writes are sent oldest first. */
   seq: number;
   practiceId: string;
-  poolId: string;
-  kind: 'bout' | 'clear';
-  body: BoutBody | ClearBoutBody;
   createdAt: number;
-  /** Someone else changed the same bout meanwhile (409): the result that won, until the person decides. */
-  conflict?: { current: PoolBout | null };
-}
+  /** Someone else changed the same bout, match or relay meanwhile (409): what won, until the person decides. */
+  conflict?: { current: PoolBout | SavedBracketMatch | TeamMatchRow | null };
+};
 
 const store = () => createStore('piste-outbox', 'entries');
 

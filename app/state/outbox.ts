@@ -1,11 +1,16 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, type BoutConflict, type PoolBout, type PoolSnapshot } from '../../core/api';
+import {
+  apiPaths, type BoutConflict, type BracketSnapshot, type MatchConflict, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,
+} from '../../core/api';
 import { isBoutOf, orderPair, toStoredBout, type Bout } from '../../core/fencing/bout-result';
-import type { BoutBody, ClearBoutBody } from '../../core/validation';
+import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
 import { toastError } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
-import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry } from '../lib/outbox-store';
+import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
+import { applyBracket } from './bracket';
 import { applyPoolSnapshot } from './pools';
+import { applySheet } from './teams';
 
 /** Every score write not yet confirmed by the server, oldest first (pending or in conflict). */
 export const outboxAtom = atom<OutboxEntry[]>([]);
@@ -26,41 +31,65 @@ export async function restoreOutbox() {
   void flushOutbox();
 }
 
-const pairOf = (e: OutboxEntry) => ({ a: e.body.player1_id, b: e.body.player2_id });
 /** One name for a bout, whichever fencer was entered first. */
 const boutKey = (a: string, b: string) => orderPair(a, b).join(':');
-const entryBout = (e: OutboxEntry) => boutKey(e.body.player1_id, e.body.player2_id);
+
+/** Entries that will still be sent (not stopped at a conflict) of one practice. */
+const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict);
 
 /**
  * The version a new write of this bout is made against: the stored bout's, or, where earlier writes of it
  * are still waiting, the version those will have left (a write moves it on by one; a clear removes it).
  */
-function baseVersion(pool: PoolSnapshot, a: string, b: string): number {
-  const waiting = store.get(outboxAtom).filter((e) => e.poolId === pool.id && !e.conflict && entryBout(e) === boutKey(a, b));
-  const last = waiting.at(-1);
+function baseVersion(practiceId: string, pool: PoolSnapshot, a: string, b: string): number {
+  const last = waiting(store.get(outboxAtom), practiceId)
+    .filter((e): e is Extract<OutboxEntry, { kind: 'bout' | 'clear' }> => (e.kind === 'bout' || e.kind === 'clear') && e.poolId === pool.id)
+    .filter((e) => boutKey(e.body.player1_id, e.body.player2_id) === boutKey(a, b))
+    .at(-1);
   if (last) return last.kind === 'clear' ? 0 : last.body.version + 1;
   return pool.bouts.find((x) => isBoutOf(x, a, b))?.version ?? 0;
 }
 
 const EMPTY = { score1: 0, score2: 0, priority_id: null };
 
-async function enqueue(entry: Omit<OutboxEntry, 'key' | 'seq' | 'createdAt'>) {
-  const full: OutboxEntry = { ...entry, key: newWriteKey(), seq: nextSeq++, createdAt: Date.now() };
+/** Callers waiting to hear that their write reached the server. */
+const sentWaiters = new Map<string, () => void>();
+
+/** Queues a write: kept on this device at once, sent as soon as the network allows. Resolves once the server has it. */
+async function enqueue(practiceId: string, write: OutboxWrite): Promise<void> {
+  const full = { ...write, practiceId, key: newWriteKey(), seq: nextSeq++, createdAt: Date.now() } as OutboxEntry;
+  const sent = new Promise<void>((resolve) => sentWaiters.set(full.key, resolve));
   setEntries((list) => [...list, full]);
   await saveEntry(full);
   void flushOutbox();
+  return sent;
 }
 
 /** Queues a bout result: shown at once as pending, sent as soon as the network allows. */
 export function queueBout(practiceId: string, pool: PoolSnapshot, bout: Bout) {
-  const body: BoutBody = { ...bout, version: baseVersion(pool, bout.player1_id, bout.player2_id) };
-  return enqueue({ practiceId, poolId: pool.id, kind: 'bout', body });
+  const body: BoutBody = { ...bout, version: baseVersion(practiceId, pool, bout.player1_id, bout.player2_id) };
+  return enqueue(practiceId, { poolId: pool.id, kind: 'bout', body });
 }
 
 /** Queues the clearing of a bout (SPEC §4: an empty result clears both directions). */
 export function queueClear(practiceId: string, pool: PoolSnapshot, a: string, b: string) {
-  const body: ClearBoutBody = { player1_id: a, player2_id: b, version: baseVersion(pool, a, b) };
-  return enqueue({ practiceId, poolId: pool.id, kind: 'clear', body });
+  const body: ClearBoutBody = { player1_id: a, player2_id: b, version: baseVersion(practiceId, pool, a, b) };
+  return enqueue(practiceId, { poolId: pool.id, kind: 'clear', body });
+}
+
+/**
+ * Queues a tableau score over the match as this screen shows it (`withPendingTableau`: its version already
+ * counts the writes still waiting).
+ */
+export function queueTableauScore(practiceId: string, match: BracketMatch, score: { player1_score: number; player2_score: number; priority_id: string | null }) {
+  const body: BracketScoreBody = { round: match.round, position: match.position, player1_id: match.player1_id!, player2_id: match.player2_id!, ...score, version: match.version };
+  return enqueue(practiceId, { kind: 'tableau', body });
+}
+
+/** Queues a relay's touches over the row as this screen shows it (`withPendingSheet`). */
+export function queueRelay(practiceId: string, row: TeamMatchRow, touches: { score_a: number | null; score_b: number | null }) {
+  const body: RelayRowBody = { ...touches, version: row.version };
+  return enqueue(practiceId, { kind: 'relay', matchNumber: row.match_number, body });
 }
 
 /**
@@ -71,16 +100,41 @@ export function withPending(pool: PoolSnapshot, entries: readonly OutboxEntry[])
   let bouts: PoolBout[] = pool.bouts;
   const pending: Bout[] = [];
   for (const e of entries) {
-    if (e.poolId !== pool.id || e.conflict) continue;
-    const { a, b } = pairOf(e);
+    if ((e.kind !== 'bout' && e.kind !== 'clear') || e.poolId !== pool.id || e.conflict) continue;
+    const { player1_id: a, player2_id: b } = e.body;
     bouts = bouts.filter((x) => !isBoutOf(x, a, b));
     if (e.kind === 'bout') {
-      const body = e.body as BoutBody;
-      bouts = [...bouts, { ...toStoredBout({ ...body, priority_id: body.priority_id ?? null }), updated_at: e.createdAt, version: body.version + 1 }];
+      bouts = [...bouts, { ...toStoredBout({ ...e.body, priority_id: e.body.priority_id ?? null }), updated_at: e.createdAt, version: e.body.version + 1 }];
     }
     pending.push(toStoredBout({ player1_id: a, player2_id: b, ...EMPTY }));
   }
   return { pool: pending.length ? { ...pool, bouts } : pool, pending };
+}
+
+/** The tableau as this screen should show it: the waiting scores applied by the server's rules (`scoreMatch`), and which matches they are. */
+export function withPendingTableau(practiceId: string, matches: BracketMatch[], entries: readonly OutboxEntry[]): { matches: BracketMatch[]; pending: Set<string> } {
+  const pending = new Set<string>();
+  let state = matches;
+  for (const e of waiting(entries, practiceId)) {
+    if (e.kind !== 'tableau') continue;
+    const change = scoreMatch(state, { ...e.body, priority_id: e.body.priority_id ?? null });
+    if (change) state = change.matches;
+    pending.add(matchId(e.body.round, e.body.position));
+  }
+  return { matches: state, pending };
+}
+
+/** The relay sheet as this screen should show it: the waiting rows applied, and which relays they are. */
+export function withPendingSheet(practiceId: string, sheet: TeamMatchRow[], entries: readonly OutboxEntry[]): { sheet: TeamMatchRow[]; pending: Set<number> } {
+  const pending = new Set<number>();
+  let rows = sheet;
+  for (const e of waiting(entries, practiceId)) {
+    if (e.kind !== 'relay') continue;
+    const { score_a, score_b, version } = e.body;
+    rows = rows.map((r) => (r.match_number === e.matchNumber ? { ...r, score_a, score_b, version: version + 1 } : r));
+    pending.add(e.matchNumber);
+  }
+  return { sheet: rows, pending };
 }
 
 let flushing: Promise<void> | null = null;
@@ -112,26 +166,57 @@ function scheduleRetry() {
   retryDelay = Math.min(30_000, retryDelay * 2);
 }
 
+/** How each kind of write travels, and where its answer (or the state that won a conflict) goes. */
+function request(e: OutboxEntry): { method: 'POST' | 'DELETE' | 'PUT'; path: string; apply: (answer: unknown) => void; conflict: (body: unknown) => void } {
+  switch (e.kind) {
+    case 'bout':
+    case 'clear':
+      return {
+        method: e.kind === 'bout' ? ('POST' as const) : ('DELETE' as const),
+        path: apiPaths.poolBouts(e.poolId),
+        apply: (pool) => applyPoolSnapshot(e.practiceId, pool as PoolSnapshot),
+        conflict: (body) => applyPoolSnapshot(e.practiceId, (body as BoutConflict).pool),
+      };
+    case 'tableau':
+      return {
+        method: 'POST',
+        path: apiPaths.bracketScores(e.practiceId),
+        apply: (bracket) => applyBracket(e.practiceId, bracket as BracketSnapshot),
+        conflict: (body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
+      };
+    case 'relay':
+      return {
+        method: 'PUT',
+        path: apiPaths.teamSheetRow(e.practiceId, e.matchNumber),
+        apply: (sheet) => applySheet(e.practiceId, sheet as TeamMatchRow[]),
+        conflict: (body) => applySheet(e.practiceId, (body as RelayConflict).sheet),
+      };
+  }
+}
+
 async function send(entry: OutboxEntry): Promise<'sent' | 'offline'> {
-  const headers = { 'idempotency-key': entry.key };
+  const how = request(entry);
   try {
-    const path = apiPaths.poolBouts(entry.poolId);
-    const snapshot = await api<PoolSnapshot>(entry.kind === 'bout' ? 'POST' : 'DELETE', path, entry.body, headers);
+    const answer = await api<unknown>(how.method, how.path, entry.body, { 'idempotency-key': entry.key });
     await forget(entry);
-    applyPoolSnapshot(entry.practiceId, snapshot);
+    how.apply(answer);
+    sentWaiters.get(entry.key)?.();
+    sentWaiters.delete(entry.key);
     return 'sent';
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) return 'offline';
     if (e instanceof ApiError && e.status === 409) {
-      const conflict = e.body as BoutConflict;
-      const marked = { ...entry, conflict: { current: conflict.current } };
+      const body = e.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
+      const marked = { ...entry, conflict: { current: body?.current ?? null } };
+      sentWaiters.delete(entry.key);
       setEntries((list) => list.map((x) => (x.key === entry.key ? marked : x)));
       await saveEntry(marked);
-      applyPoolSnapshot(entry.practiceId, conflict.pool);
+      if (body) how.conflict(body);
       return 'sent';
     }
     // Refused for good (the bout is gone, the session ended): say so rather than retry for ever.
     await forget(entry);
+    sentWaiters.delete(entry.key);
     toastError(e instanceof ApiError ? e.message : 'Failed to update match result', 'Failed to update match result');
     return 'sent';
   }
@@ -142,14 +227,15 @@ async function forget(entry: OutboxEntry) {
   await deleteEntry(entry.key);
 }
 
-/** A conflict, decided: keep this screen's result (sent again over the bout as it now stands) or take the other. */
+/** A conflict, decided: keep this screen's result (sent again over the state that won) or take the other. */
 export async function resolveConflict(key: string, choice: 'mine' | 'theirs') {
   const entry = store.get(outboxAtom).find((e) => e.key === key);
   if (!entry?.conflict) return;
   await forget(entry);
   if (choice === 'theirs') return;
   const version = entry.conflict.current?.version ?? 0;
-  await enqueue({ practiceId: entry.practiceId, poolId: entry.poolId, kind: entry.kind, body: { ...entry.body, version } });
+  const { key: _key, seq: _seq, createdAt: _at, conflict: _c, practiceId, ...write } = entry;
+  void enqueue(practiceId, { ...write, body: { ...write.body, version } } as OutboxWrite);
 }
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => void flushOutbox());

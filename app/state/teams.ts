@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { apiPaths, type Team, type TeamMatchRow } from '../../core/api';
 import { api } from '../lib/api';
+import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface TeamsState {
   practiceId: string | null;
@@ -17,14 +18,22 @@ export function applyTeams(practiceId: string, teams: Team[]) {
   store.set(teamsAtom, (s) => (s.practiceId === practiceId ? { ...s, teams } : s));
 }
 
+/** Applies a sheet row by row, keeping any row this screen already holds at a newer version. */
 export function applySheet(practiceId: string, sheet: TeamMatchRow[]) {
-  store.set(teamsAtom, (s) => (s.practiceId === practiceId ? { ...s, sheet } : s));
+  store.set(teamsAtom, (s) => {
+    if (s.practiceId !== practiceId) return s;
+    const held = new Map(s.sheet.map((r) => [r.match_number, r]));
+    return { ...s, sheet: sheet.map((r) => (held.get(r.match_number)?.version ?? -1) > r.version ? held.get(r.match_number)! : r) };
+  });
 }
 
 export async function loadTeams(practiceId: string): Promise<boolean> {
   store.set(teamsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
   try {
-    const [teams, sheet] = await Promise.all([api<Team[]>('GET', apiPaths.teams(practiceId)), api<TeamMatchRow[]>('GET', apiPaths.teamSheet(practiceId))]);
+    const [teams, sheet] = await Promise.all([
+      loadOrRecall(`teams:${practiceId}`, () => api<Team[]>('GET', apiPaths.teams(practiceId))),
+      loadOrRecall(`team-sheet:${practiceId}`, () => api<TeamMatchRow[]>('GET', apiPaths.teamSheet(practiceId))),
+    ]);
     store.set(teamsAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', teams, sheet } : s));
     return true;
   } catch {
@@ -32,3 +41,6 @@ export async function loadTeams(practiceId: string): Promise<boolean> {
     return false;
   }
 }
+
+// Live updates are remembered too, so an offline reload shows the latest sheet this screen saw.
+rememberChanges(teamsAtom, (s) => (s.practiceId && s.status === 'ready' ? { key: `team-sheet:${s.practiceId}`, value: s.sheet } : null));

@@ -42,7 +42,7 @@ export function bracketMaxScore(practiceType: 'individual' | 'team'): number {
 }
 
 const emptyMatch = (round: number, position: number): BracketMatch => ({
-  id: matchId(round, position), round, position, player1_id: null, player2_id: null, player1_score: null, player2_score: null, winner_id: null,
+  id: matchId(round, position), round, position, player1_id: null, player2_id: null, player1_score: null, player2_score: null, winner_id: null, version: 0,
 });
 
 /** Where the winner of a match goes: even positions fill player1 of floor(position/2), odd player2 (SPEC §4). */
@@ -147,6 +147,54 @@ export function changedMatches(before: BracketMatch[], after: BracketMatch[]): B
     const o = old.get(m.id);
     return !o || o.player1_id !== m.player1_id || o.player2_id !== m.player2_id || o.player1_score !== m.player1_score || o.player2_score !== m.player2_score || o.winner_id !== m.winner_id;
   });
+}
+
+const RESULT = ['player1_score', 'player2_score', 'winner_id'] as const;
+const SLOTS = ['player1_id', 'player2_id'] as const;
+type Column = (typeof RESULT)[number] | (typeof SLOTS)[number];
+
+/** One match a score changes: which match, the columns it sets, and the values those depend on. */
+export interface MatchChange {
+  round: number;
+  position: number;
+  /** The new values of the columns that change. */
+  set: Partial<Record<Column, string | number | null>>;
+  /**
+   * What the match must still hold for the change to be right: its result, and the fencer slots the change
+   * replaces. The other slot is left out, so scores of two matches feeding the same next match never
+   * conflict (each fills its own slot).
+   */
+  expect: Partial<Record<Column, string | number | null>>;
+}
+
+/**
+ * A score and everything it changes (DESIGN: versions belong to the match): the target match, and the later
+ * matches its winner reaches or leaves, each with the columns it sets and what it expects to find there.
+ * Every changed match's version moves on by one, as the server moves it, so a screen that shows a score
+ * before the server has it offers the next score against the right version. Null when the score does not
+ * apply (a match without both fencers, or a bad score).
+ */
+export function scoreMatch(matches: BracketMatch[], entry: ScoreEntry): { matches: BracketMatch[]; target: MatchChange; later: MatchChange[] } | null {
+  const match = find(matches, entry.round, entry.position);
+  const next = applyScore(matches, entry);
+  if (!match || next === matches) return null;
+  const changed = new Set(changedMatches(matches, next).map((m) => m.id));
+  changed.add(match.id);
+  const old = new Map(matches.map((m) => [m.id, m]));
+  const changes = next
+    .filter((m) => changed.has(m.id))
+    .map((m): MatchChange => {
+      const before = old.get(m.id)!;
+      const moved = [...SLOTS, ...RESULT].filter((k) => before[k] !== m[k]);
+      const set = Object.fromEntries((m.id === match.id ? RESULT : moved).map((k) => [k, m[k]]));
+      const expect = Object.fromEntries([...RESULT, ...SLOTS.filter((k) => moved.includes(k))].map((k) => [k, before[k]]));
+      return { round: m.round, position: m.position, set, expect };
+    });
+  return {
+    matches: next.map((m) => (changed.has(m.id) ? { ...m, version: m.version + 1 } : m)),
+    target: changes.find((c) => c.round === match.round && c.position === match.position)!,
+    later: changes.filter((c) => c.round !== match.round || c.position !== match.position),
+  };
 }
 
 /** SPEC §2: a round's column title. */

@@ -143,7 +143,7 @@ describe('sockets', () => {
     const g = (await openSocket(guest, `practice=${team.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
     await Promise.all([coach, board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
     await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 });
-    await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 3, score_b: 2 });
+    await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 3, score_b: 2, version: 0 });
     await client.post(`/api/practices/${team.id}/room-code`);
     await coach.waitFor((m) => m.type === 'team-sheet');
     await coach.waitFor((m) => m.type === 'practice');
@@ -175,7 +175,7 @@ describe('one permission table in charge', () => {
     const { practice } = await sharedPractice();
     const { guest } = await joinAsGuest(practice.room_code);
     for (const [method, path] of [['POST', `/api/practices/${practice.id}/board`], ['GET', `/api/practices/${practice.id}/teams`], ['PUT', `/api/practices/${practice.id}/team-matches/1`]] as const) {
-      const body = method === 'GET' ? undefined : { score_a: 1, score_b: 1 };
+      const body = method === 'GET' ? undefined : { score_a: 1, score_b: 1, version: 0 };
       expect((await new Client().request(method, path, body)).status, path).toBe(401);
       expect((await guest.request(method, path, body)).status, path).toBe(403);
     }

@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import type { BracketSnapshot, GeneratedPools, PoolSnapshot } from '../../core/api';
+import type { BracketSnapshot, GeneratedPools, MatchConflict, PoolSnapshot } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
-import { loadBracket, saveBracketMatches } from '../../worker/store/bracket';
+import { scoreMatch } from '../../core/fencing/bracket';
+import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/bracket';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
@@ -40,7 +41,7 @@ describe('the tableau', () => {
     const { tableau } = await tableauOf(client, practice.id);
     expect(tableau.matches).toEqual([]);
     expect(tableau.remaining).toBe(3);
-    const res = await score(client, practice.id, { round: 1, position: 0, player1_id: 'x', player2_id: 'y', player1_score: 15, player2_score: 3 });
+    const res = await score(client, practice.id, { round: 1, position: 0, player1_id: 'x', player2_id: 'y', player1_score: 15, player2_score: 3, version: 0 });
     expect(res.status).toBe(409);
     expect((await json(res)).error).toBe('Complete pool matches to generate the elimination bracket.');
   });
@@ -53,7 +54,7 @@ describe('the tableau', () => {
     const [semi1, semi2] = tableau.matches.filter((m) => m.round === 1);
     expect([semi1!.player1_id, semi1!.player2_id]).toEqual([tableau.seeds[0]!.id, tableau.seeds[3]!.id]);
 
-    let res = await score(client, practice.id, { round: 1, position: 0, player1_id: semi1!.player1_id, player2_id: semi1!.player2_id, player1_score: 15, player2_score: 9 });
+    let res = await score(client, practice.id, { round: 1, position: 0, player1_id: semi1!.player1_id, player2_id: semi1!.player2_id, player1_score: 15, player2_score: 9, version: 0 });
     expect(res.status).toBe(200);
     const saved = await json<BracketSnapshot>(res);
     expect(saved.version).toBe(1);
@@ -62,13 +63,15 @@ describe('the tableau', () => {
     ({ tableau } = await tableauOf(client, practice.id));
     expect(tableau.matches.find((m) => m.round === 2)!.player1_id).toBe(tableau.seeds[0]!.id);
 
-    await score(client, practice.id, { round: 1, position: 1, player1_id: semi2!.player1_id, player2_id: semi2!.player2_id, player1_score: 15, player2_score: 14 });
+    expect(saved.matches.map((m) => m.version)).toEqual([1, 0, 1]);
+    await score(client, practice.id, { round: 1, position: 1, player1_id: semi2!.player1_id, player2_id: semi2!.player2_id, player1_score: 15, player2_score: 14, version: 0 });
     ({ tableau } = await tableauOf(client, practice.id));
     const final = tableau.matches.find((m) => m.round === 2)!;
-    await score(client, practice.id, { round: 2, position: 0, player1_id: final.player1_id, player2_id: final.player2_id, player1_score: 15, player2_score: 11 });
+    expect(final.version).toBe(2);
+    await score(client, practice.id, { round: 2, position: 0, player1_id: final.player1_id, player2_id: final.player2_id, player1_score: 15, player2_score: 11, version: 2 });
 
     // Seed 4 actually won the first semi-final: the final loses its fencer, scores and winner.
-    res = await score(client, practice.id, { round: 1, position: 0, player1_id: semi1!.player1_id, player2_id: semi1!.player2_id, player1_score: 8, player2_score: 15 });
+    res = await score(client, practice.id, { round: 1, position: 0, player1_id: semi1!.player1_id, player2_id: semi1!.player2_id, player1_score: 8, player2_score: 15, version: 1 });
     expect(res.status).toBe(200);
     ({ tableau } = await tableauOf(client, practice.id));
     expect(tableau.matches.find((m) => m.round === 2)).toMatchObject({
@@ -81,8 +84,10 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const { tableau } = await tableauOf(client, practice.id);
     const m = tableau.matches[0]!;
-    const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id };
+    const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, version: 0 };
     const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...base, player1_score: 15, player2_score: 3, version: -1 }, 400, 'Say which version of the match this result replaces'],
+      [{ ...base, player1_score: 15, player2_score: 3, version: undefined }, 400, 'Say which version of the match this result replaces'],
       [{ ...base, player1_score: 16, player2_score: 3 }, 400, 'Scores must be whole numbers from 0 to 15'],
       [{ ...base, player1_score: -2, player2_score: 3 }, 400, 'Scores must be whole numbers of 0 or more'],
       [{ ...base, player1_score: 7.5, player2_score: 3 }, 400, 'Scores must be whole numbers of 0 or more'],
@@ -102,11 +107,11 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const { tableau } = await tableauOf(client, practice.id);
     const m = tableau.matches[0]!;
-    const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 14, player2_score: 14 };
+    const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 14, player2_score: 14, version: 0 };
     await score(client, practice.id, base);
     let t = (await tableauOf(client, practice.id)).tableau;
     expect(t.matches[0]!.winner_id).toBeNull();
-    await score(client, practice.id, { ...base, priority_id: m.player2_id });
+    await score(client, practice.id, { ...base, priority_id: m.player2_id, version: 1 });
     t = (await tableauOf(client, practice.id)).tableau;
     expect(t.matches[0]!.winner_id).toBe(m.player2_id);
     expect(t.matches.find((x) => x.round === 2)!.player1_id).toBe(m.player2_id);
@@ -116,7 +121,7 @@ describe('the tableau', () => {
     const { client } = await signedUpCoach();
     const { practice, pool } = await fencedPractice(client, 4);
     const m = (await tableauOf(client, practice.id)).tableau.matches[0]!;
-    await score(client, practice.id, { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 2 });
+    await score(client, practice.id, { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 2, version: 0 });
     // F4 now beats everyone in the pools (each bout rewritten over the version it stands at).
     const fenced = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     for (const i of [0, 1, 2]) {
@@ -142,34 +147,40 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const db = getDb(env.DB);
     const { tableau } = await tableauOf(client, practice.id);
-    const m = tableau.matches[0]!;
     const p = await json(await client.get(`/api/practices/${practice.id}`));
-    // The advancement row carries an invalid score, so the batch fails: the match write must not survive.
-    const ok = await saveBracketMatches(db, p, 0, tableau.seeds, [
-      { ...m, player1_score: 15, player2_score: 3, winner_id: m.player1_id },
-      { ...tableau.matches.find((x) => x.round === 2)!, player1_id: m.player1_id, player1_score: -1 },
-    ]).catch(() => 'failed');
+    await freezeBracket(db, p, tableau.seeds, tableau.matches);
+    const m = tableau.matches[0]!;
+    const change = scoreMatch(tableau.matches, { round: 1, position: 0, player1_score: 15, player2_score: 3 })!;
+    // The advancement carries an invalid score, so the batch fails: the match write must not survive.
+    const bad = change.later.map((l) => ({ ...l, set: { ...l.set, player1_score: -1 } }));
+    const ok = await writeMatchScore(db, practice.id, change.target, [m.player1_id!, m.player2_id!], 0, bad, { key: 'k-atomic-1', practiceId: practice.id }).catch(() => 'failed');
     expect(ok).toBe('failed');
     const after = await loadBracket(db, practice.id);
-    expect(after).toEqual({ practice_id: practice.id, version: 0, seeding: null, matches: [] });
+    expect(after.matches.map((x) => [x.player1_score, x.winner_id, x.version])).toEqual([[null, null, 0], [null, null, 0], [null, null, 0]]);
+    expect(after.version).toBe(0);
+    // Nor is its idempotency key kept: the same write, made right, applies.
+    const good = await writeMatchScore(db, practice.id, change.target, [m.player1_id!, m.player2_id!], 0, change.later, { key: 'k-atomic-1', practiceId: practice.id });
+    expect(good.ok).toBe(true);
   });
 
-  it('two clients entering different winners for one match end with one consistent tableau', async () => {
+  it('two clients entering different winners for one match at the same version: one applies, the other gets 409 with it', async () => {
     const { client } = await signedUpCoach();
     const { practice } = await fencedPractice(client, 8);
     const s1 = (await openSocket(client, `practice=${practice.id}`)).socket!;
     try {
       const m = (await tableauOf(client, practice.id)).tableau.matches[0]!;
-      const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id };
-      const [a, b] = await Promise.all([
+      const base = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, version: 0 };
+      const answers = await Promise.all([
         score(client, practice.id, { ...base, player1_score: 15, player2_score: 10 }),
         score(client, practice.id, { ...base, player1_score: 9, player2_score: 15 }),
       ]);
-      expect([a.status, b.status].every((s) => s === 200 || s === 409)).toBe(true);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const lost = await json<MatchConflict>(answers.find((a) => a.status === 409)!);
+      expect(lost.error).toBe('Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.');
       const { bracket, tableau } = await tableauOf(client, practice.id);
       const first = tableau.matches[0]!;
+      expect(lost.current).toMatchObject({ player1_score: first.player1_score, player2_score: first.player2_score, winner_id: first.winner_id, version: 1 });
       const next = tableau.matches.find((x) => x.round === 2 && x.position === 0)!;
-      expect([m.player1_id, m.player2_id]).toContain(first.winner_id);
       expect(next.player1_id).toBe(first.winner_id);
       expect(first.winner_id === m.player1_id ? first.player1_score! > first.player2_score! : first.player2_score! > first.player1_score!).toBe(true);
       // Every open screen ends on that same state.
@@ -178,6 +189,72 @@ describe('the tableau', () => {
     } finally {
       s1.ws.close();
     }
+  });
+
+  it('versions belong to the match: scores of different matches at the same moment all apply', async () => {
+    const { client } = await signedUpCoach();
+    const { practice } = await fencedPractice(client, 8);
+    let { tableau } = await tableauOf(client, practice.id);
+    const firstRound = tableau.matches.filter((m) => m.round === 1);
+    // All four quarter-finals at once, the first of them freezing the draw.
+    const opening = await Promise.all(firstRound.map((m) => score(client, practice.id, { round: 1, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 5, version: 0 })));
+    expect(opening.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Then the two quarter-finals feeding the same semi-final, thirty times at the same moment: 60 saves, no 409.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      ({ tableau } = await tableauOf(client, practice.id));
+      const [q0, q1] = [0, 1].map((p) => tableau.matches.find((m) => m.round === 1 && m.position === p)!);
+      const answers = await Promise.all(
+        [q0!, q1!].map((m, k) => score(client, practice.id, { round: 1, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: (i + k) % 2 ? 15 : 4, player2_score: (i + k) % 2 ? 4 : 15, version: m.version })),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    ({ tableau } = await tableauOf(client, practice.id));
+    const [q0, q1] = [0, 1].map((p) => tableau.matches.find((m) => m.round === 1 && m.position === p)!);
+    const semi = tableau.matches.find((m) => m.round === 2 && m.position === 0)!;
+    expect([semi.player1_id, semi.player2_id]).toEqual([q0!.winner_id, q1!.winner_id]);
+    expect(q0!.version).toBe(31);
+  });
+
+  it('a score on a quarter-final and one on the semi-final it feeds, at once, end consistent', async () => {
+    const { client } = await signedUpCoach();
+    const { practice } = await fencedPractice(client, 8);
+    let { tableau } = await tableauOf(client, practice.id);
+    for (const m of tableau.matches.filter((x) => x.round === 1)) {
+      await score(client, practice.id, { round: 1, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 5, version: 0 });
+    }
+    ({ tableau } = await tableauOf(client, practice.id));
+    const q0 = tableau.matches.find((m) => m.round === 1 && m.position === 0)!;
+    const semi = tableau.matches.find((m) => m.round === 2 && m.position === 0)!;
+    const [a, b] = await Promise.all([
+      // The quarter-final's other fencer won after all: the semi-final changes fencer.
+      score(client, practice.id, { round: 1, position: 0, player1_id: q0.player1_id, player2_id: q0.player2_id, player1_score: 3, player2_score: 15, version: q0.version }),
+      score(client, practice.id, { round: 2, position: 0, player1_id: semi.player1_id, player2_id: semi.player2_id, player1_score: 15, player2_score: 12, version: semi.version }),
+    ]);
+    expect(a.status).toBe(200);
+    expect([200, 409]).toContain(b.status);
+    ({ tableau } = await tableauOf(client, practice.id));
+    const after = tableau.matches.find((m) => m.round === 2 && m.position === 0)!;
+    // Whatever the order, the semi-final holds the new winner and no result made against the old one.
+    expect(after).toMatchObject({ player1_id: q0.player2_id, player1_score: null, player2_score: null, winner_id: null });
+    expect(tableau.matches.find((m) => m.round === 3)!.player1_id).toBeNull();
+  });
+
+  it('a replayed score (the same idempotency key) applies once, even sent twice at once', async () => {
+    const { client } = await signedUpCoach();
+    const { practice } = await fencedPractice(client, 4);
+    const m = (await tableauOf(client, practice.id)).tableau.matches[0]!;
+    const body = { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 7, version: 0 };
+    const url = `/api/practices/${practice.id}/bracket/scores`;
+    const answers = await Promise.all([1, 2].map(() => client.request('POST', url, body, { 'idempotency-key': 'replayed-tableau-1' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const again = await client.request('POST', url, body, { 'idempotency-key': 'replayed-tableau-1' });
+    expect(again.status).toBe(200);
+    const { tableau } = await tableauOf(client, practice.id);
+    expect(tableau.matches[0]).toMatchObject({ player1_score: 15, player2_score: 7, version: 1 });
+    // A different key at the old version is a real conflict.
+    expect((await client.request('POST', url, body, { 'idempotency-key': 'another-key-22' })).status).toBe(409);
   });
 
   it('another coach gets 404 for the tableau', async () => {

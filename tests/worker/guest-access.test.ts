@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
+import type { BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
@@ -29,7 +29,8 @@ async function attempt(client: Client, p: Practice, x: PoolSnapshot, owner: Clie
   // Written against the bout as it stands, so only who is asking decides the answer.
   const version = (await json<PoolSnapshot>(await owner.get(`/api/pools/${x.id}`))).bouts[0]?.version ?? 0;
   out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version })).status;
-  out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9 })).status;
+  const matchVersion = (await json<BracketSnapshot>(await owner.get(`/api/practices/${p.id}/bracket`))).matches[0]?.version ?? 0;
+  out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9, version: matchVersion })).status;
   out['read results'] = (await client.get(`/api/practices/${p.id}/bracket`)).status;
   out['create a pool'] = (await client.post(`/api/practices/${p.id}/pools`, { name: 'Extra' })).status;
   out['read the roster'] = (await client.get('/api/athletes')).status;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, Team, TeamMatchRow } from '../../core/api';
+import type { GeneratedPools, RelayConflict, Team, TeamMatchRow } from '../../core/api';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
@@ -80,18 +80,40 @@ describe('teams', () => {
 });
 
 describe('the relay sheet', () => {
-  it('has nine relays in the fixed order; rows save one at a time or all together', async () => {
+  it('has nine relays in the fixed order; each row saves against its own version', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
     const url = `/api/practices/${practice.id}/team-matches`;
     const empty = await json<TeamMatchRow[]>(await client.get(url));
     expect(empty.map((r) => `${r.fencer_a_number}v${r.fencer_b_number}`)).toEqual(['6v3', '5v1', '4v2', '6v1', '4v3', '5v2', '4v1', '6v2', '5v3']);
-    expect(empty.every((r) => r.score_a === null && r.score_b === null)).toBe(true);
+    expect(empty.every((r) => r.score_a === null && r.score_b === null && r.version === 0)).toBe(true);
 
-    const one = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: null }));
-    expect(one[0]).toMatchObject({ match_number: 1, score_a: 5, score_b: null });
-    const all = await json<TeamMatchRow[]>(await client.request('PUT', url, { rows: [{ match_number: 1, score_a: 5, score_b: 3 }, { match_number: 2, score_a: 4, score_b: 7 }] }));
-    expect(all.slice(0, 3).map((r) => [r.score_a, r.score_b])).toEqual([[5, 3], [4, 7], [null, null]]);
+    const one = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: null, version: 0 }));
+    expect(one[0]).toMatchObject({ match_number: 1, score_a: 5, score_b: null, version: 1 });
+    const two = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: 3, version: 1 }));
+    expect(two.slice(0, 2).map((r) => [r.score_a, r.score_b, r.version])).toEqual([[5, 3, 2], [null, null, 0]]);
+
+    // Written against the version before: refused with the row as it stands, nothing changed.
+    const stale = await client.request('PUT', `${url}/1`, { score_a: 9, score_b: 9, version: 1 });
+    expect(stale.status).toBe(409);
+    const conflict = await json<RelayConflict>(stale);
+    expect(conflict.error).toBe('Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.');
+    expect(conflict.current).toMatchObject({ match_number: 1, score_a: 5, score_b: 3, version: 2 });
+    // A first entry over a row someone else has already saved is a conflict too.
+    expect((await client.request('PUT', `${url}/1`, { score_a: 1, score_b: 1, version: 0 })).status).toBe(409);
+    // The old whole-sheet save (no versions) is gone.
+    expect((await client.request('PUT', url, { rows: [{ match_number: 1, score_a: 0, score_b: 0 }] })).status).toBe(404);
+    expect((await json<TeamMatchRow[]>(await client.get(url)))[0]).toMatchObject({ score_a: 5, score_b: 3 });
+  });
+
+  it('a replayed relay (the same idempotency key) applies once', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await teamPractice(client);
+    const url = `/api/practices/${practice.id}/team-matches/2`;
+    const answers = await Promise.all([1, 2, 3].map(() => client.request('PUT', url, { score_a: 4, score_b: 6, version: 0 }, { 'idempotency-key': 'relay-replay-01' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const rows = await json<TeamMatchRow[]>(await client.get(`/api/practices/${practice.id}/team-matches`));
+    expect(rows[1]).toMatchObject({ score_a: 4, score_b: 6, version: 1 });
   });
 
   it('refuses negative and non-integer touches with 400', async () => {
@@ -99,16 +121,16 @@ describe('the relay sheet', () => {
     const practice = await teamPractice(client);
     const url = `/api/practices/${practice.id}/team-matches`;
     const cases: [unknown, string][] = [
-      [{ score_a: -1, score_b: 2 }, 'A touch score cannot be negative'],
-      [{ score_a: 2.5, score_b: 2 }, 'Touch scores must be whole numbers from 0 to 20'],
-      [{ score_a: 21, score_b: 2 }, 'Touch scores must be whole numbers from 0 to 20'],
+      [{ score_a: -1, score_b: 2, version: 0 }, 'A touch score cannot be negative'],
+      [{ score_a: 2.5, score_b: 2, version: 0 }, 'Touch scores must be whole numbers from 0 to 20'],
+      [{ score_a: 21, score_b: 2, version: 0 }, 'Touch scores must be whole numbers from 0 to 20'],
     ];
     for (const [body, error] of cases) {
       const res = await client.request('PUT', `${url}/3`, body);
       expect(res.status).toBe(400);
       expect(await json(res)).toEqual({ error });
     }
-    expect((await client.request('PUT', `${url}/10`, { score_a: 1, score_b: 1 })).status).toBe(404);
+    expect((await client.request('PUT', `${url}/10`, { score_a: 1, score_b: 1, version: 0 })).status).toBe(404);
     expect((await json<TeamMatchRow[]>(await client.get(url)))[2]).toMatchObject({ score_a: null, score_b: null });
   });
 
@@ -120,7 +142,7 @@ describe('the relay sheet', () => {
     const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;
     try {
       const url = `/api/practices/${practice.id}/team-matches`;
-      await Promise.all([client.request('PUT', `${url}/4`, { score_a: 3, score_b: 5 }), second.request('PUT', `${url}/7`, { score_a: 6, score_b: 2 })]);
+      await Promise.all([client.request('PUT', `${url}/4`, { score_a: 3, score_b: 5, version: 0 }), second.request('PUT', `${url}/7`, { score_a: 6, score_b: 2, version: 0 })]);
       const rows = await json<TeamMatchRow[]>(await client.get(url));
       expect(rows[3]).toMatchObject({ score_a: 3, score_b: 5 });
       expect(rows[6]).toMatchObject({ score_a: 6, score_b: 2 });

@@ -123,7 +123,6 @@ export const brackets = sqliteTable('brackets', {
   user_id: text('user_id').notNull(),
   seeding: text('seeding').notNull(),
   version: integer('version').notNull(),
-  write_token: text('write_token').notNull(),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });
@@ -138,6 +137,8 @@ export const bracketMatches = sqliteTable('bracket_matches', {
   player2_score: integer('player2_score'),
   winner_id: text('winner_id'),
   updated_at: integer('updated_at').notNull(),
+  version: integer('version').notNull(),
+  write_token: text('write_token'),
 });
 
 export const teams = sqliteTable('teams', {
@@ -166,6 +167,7 @@ export const teamMatches = sqliteTable('team_matches', {
   score_a: integer('score_a'),
   score_b: integer('score_b'),
   updated_at: integer('updated_at').notNull(),
+  version: integer('version').notNull(),
 });
 
 export const appliedWrites = sqliteTable('applied_writes', {

@@ -1,24 +1,33 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { applyScore, bracketMaxScore, changedMatches } from '../../core/fencing/bracket';
+import type { BracketSnapshot, MatchConflict } from '../../core/api';
+import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { bracketScoreSchema, scoresWithin } from '../../core/validation';
 import type { AppEnv } from '../env';
-import type { Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
 import { publish } from '../room/room';
-import { loadBracket, resetBracket, saveBracketMatches } from '../store/bracket';
+import { keyApplied } from '../store/applied-writes';
+import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
-import { readJson } from '../validate';
+import { readIdempotencyKey, readJson } from '../validate';
 
-/** Saves that lose a race are tried again on the fresh state this many times before answering 409. */
-const ATTEMPTS = 3;
+/** A score whose later matches moved on meanwhile is computed again on the fresh tableau this many times. */
+const ATTEMPTS = 4;
 
-async function answerWithBracket(c: Context<AppEnv>, db: Db, practiceId: string) {
-  const bracket = await loadBracket(db, practiceId);
+const MATCH_CHANGED = 'This match changed while the score was being entered. The tableau now shows its current state.';
+const CHANGED_MEANWHILE = 'Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.';
+
+async function answerWithBracket(c: Context<AppEnv>, practiceId: string, bracket: BracketSnapshot) {
   await publish(c.env, practiceId, { type: 'bracket', practiceId, bracket });
   return c.json(bracket);
+}
+
+/** 409 with the match as it stands, so the writer's screen can show both results side by side. */
+function conflict(message: string, bracket: BracketSnapshot, round: number, position: number): never {
+  const current = bracket.matches.find((m) => m.round === round && m.position === position) ?? null;
+  throw new HttpError(409, message, {}, { current, bracket } satisfies Omit<MatchConflict, 'error'>);
 }
 
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
@@ -31,7 +40,8 @@ export const bracketRoutes = new Hono<AppEnv>()
   .post('/scores', authorize('bracket.write'), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const input = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
+    const { version, ...input } = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
 
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
@@ -39,21 +49,27 @@ export const bracketRoutes = new Hono<AppEnv>()
       if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
       const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
       if (!match) throw notFound('Match');
-      if (match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {
-        throw new HttpError(409, 'This match changed while the score was being entered. The tableau now shows its current state.');
+      if (!tableau.frozen) {
+        // The first score freezes the drawn tableau; then it is scored like any other.
+        await freezeBracket(db, practice, tableau.seeds, tableau.matches);
+        continue;
       }
-      const next = applyScore(tableau.matches, input);
-      // The first save stores the whole drawn tableau, so later pool changes cannot reshuffle it.
-      const writes = tableau.frozen ? changedMatches(tableau.matches, next) : next;
-      if (await saveBracketMatches(db, practice, saved.version, tableau.seeds, writes)) {
-        return answerWithBracket(c, db, practice.id);
+      const change = scoreMatch(tableau.matches, input);
+      if (!change || match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {
+        // A replay of a score that applied meets a match that moved on: the key says it is done.
+        if (write.key && (await keyApplied(db, write.key))) return c.json(saved);
+        conflict(MATCH_CHANGED, saved, input.round, input.position);
       }
+      const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write);
+      if (result.ok) return answerWithBracket(c, practice.id, result.bracket);
+      if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, result.bracket, input.round, input.position);
     }
-    throw new HttpError(409, 'The tableau was being changed by someone else. Please try again.');
+    const fresh = await loadBracket(db, practice.id);
+    conflict('The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
   })
   .delete('/', authorize('bracket.manage'), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     await resetBracket(db, practice.id);
-    return answerWithBracket(c, db, practice.id);
+    return answerWithBracket(c, practice.id, await loadBracket(db, practice.id));
   });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { Practice } from '../../core/api';
+import type { RelayConflict } from '../../core/api';
 import { athleteIdsOf, planTeamPools, planTeams, resolveEntries } from '../../core/fencing/planning';
-import { createTeamsSchema, relayRowSchema, relaySheetSchema, teamPoolsSchema } from '../../core/validation';
+import { createTeamsSchema, relayRowSchema, teamPoolsSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools } from '../answers';
@@ -11,16 +11,10 @@ import { coachOf } from '../middleware/session';
 import { publish } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
-import { listTeams, loadSheet, replaceTeams, saveSheetRows } from '../store/teams';
-import { readJson } from '../validate';
+import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
+import { readIdempotencyKey, readJson } from '../validate';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
-
-async function answerWithSheet(c: Context<AppEnv>, practice: Practice) {
-  const rows = await loadSheet(c.get('db'), practice.id);
-  await publish(c.env, practice.id, { type: 'team-sheet', practiceId: practice.id, rows });
-  return c.json(rows);
-}
 
 /** Teams of a practice and the pools drawn from them. Mounted at /practices/:practiceId/teams. */
 export const teamRoutes = new Hono<AppEnv>()
@@ -44,20 +38,20 @@ export const teamRoutes = new Hono<AppEnv>()
     return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit));
   });
 
+const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';
+
 /** The nine-relay sheet. Mounted at /practices/:practiceId/team-matches. */
 export const teamSheetRoutes = new Hono<AppEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await loadSheet(c.get('db'), (await practiceOf(c)).id)))
-  .put('/', authorize('relay.write'), async (c) => {
-    const practice = await practiceOf(c);
-    const { rows } = await readJson(c, relaySheetSchema);
-    await saveSheetRows(c.get('db'), practice, rows);
-    return answerWithSheet(c, practice);
-  })
   .put('/:n', authorize('relay.write'), async (c) => {
     const practice = await practiceOf(c);
     const n = Number(c.req.param('n'));
     if (!Number.isInteger(n) || n < 1 || n > 9) throw new HttpError(404, 'Relay not found');
-    const row = await readJson(c, relayRowSchema);
-    await saveSheetRows(c.get('db'), practice, [{ match_number: n, ...row }]);
-    return answerWithSheet(c, practice);
+    const { version, ...row } = await readJson(c, relayRowSchema);
+    const result = await writeRelay(c.get('db'), practice, n, row, version, { key: readIdempotencyKey(c), practiceId: practice.id });
+    if (!result.ok) {
+      throw new HttpError(409, RELAY_CHANGED, {}, { current: result.sheet[n - 1]!, sheet: result.sheet } satisfies Omit<RelayConflict, 'error'>);
+    }
+    await publish(c.env, practice.id, { type: 'team-sheet', practiceId: practice.id, rows: result.sheet });
+    return c.json(result.sheet);
   });

@@ -1,59 +1,133 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BracketSnapshot, Practice } from '../../core/api';
-import type { BracketMatch, Seed } from '../../core/fencing/bracket';
+import type { BracketSnapshot, Practice, SavedBracketMatch } from '../../core/api';
+import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { bracketMatches, brackets } from '../db/schema';
+import { keyStatements, statement, wasSeen, type WriteKey } from './applied-writes';
 
-export async function loadBracket(db: Db, practiceId: string): Promise<BracketSnapshot> {
-  const [rows, matches] = await db.batch([
-    db.select().from(brackets).where(eq(brackets.practice_id, practiceId)),
-    db.select().from(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)).orderBy(asc(bracketMatches.round), asc(bracketMatches.position)),
-  ]);
+const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
+  round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
+});
+
+type BracketRows = readonly [(typeof brackets.$inferSelect)[], (typeof bracketMatches.$inferSelect)[]];
+
+function toSnapshot(practiceId: string, [rows, matches]: BracketRows): BracketSnapshot {
   const row = rows[0];
   return {
     practice_id: practiceId,
     version: row?.version ?? 0,
     seeding: row ? (JSON.parse(row.seeding) as Seed[]) : null,
-    matches: matches.map(({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id }) => ({
-      round, position, player1_id, player2_id, player1_score, player2_score, winner_id,
-    })),
+    matches: matches.map(toSaved),
   };
 }
 
+const bracketReads = (db: Db, practiceId: string) =>
+  [
+    db.select().from(brackets).where(eq(brackets.practice_id, practiceId)),
+    db.select().from(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)).orderBy(asc(bracketMatches.round), asc(bracketMatches.position)),
+  ] as const;
+
+export async function loadBracket(db: Db, practiceId: string): Promise<BracketSnapshot> {
+  return toSnapshot(practiceId, await db.batch(bracketReads(db, practiceId)));
+}
+
 /**
- * Saves matches in one batch, only if the tableau is still at `version` (a first save freezes the seeding).
- * The first statement moves the version and stamps a token; every match write applies only while that
- * token is there, so a save that lost the race writes nothing. Returns false when it lost. Raw SQL because
- * each write is an INSERT … SELECT … WHERE EXISTS … ON CONFLICT DO UPDATE, which drizzle cannot express.
+ * Freezes a drawn tableau before its first score: the seeding, and every match as drawn (version 0), so later
+ * pool changes cannot reshuffle it and every score after is a write to one stored match. Two screens
+ * freezing at once store the same draw; a draw that lost to a different one (the pools changed in between)
+ * writes no match.
  */
-export async function saveBracketMatches(db: Db, practice: Practice, version: number, seeding: Seed[], matches: BracketMatch[]): Promise<boolean> {
+export async function freezeBracket(db: Db, practice: Practice, seeding: Seed[], matches: BracketMatch[]) {
   const d1 = db.$client;
-  const token = crypto.randomUUID();
   const now = Date.now();
-  const claim =
-    version === 0
-      ? d1
-          .prepare(
-            `INSERT INTO brackets (practice_id, user_id, seeding, version, write_token, created_at, updated_at)
-             VALUES (?1, ?2, ?3, 1, ?4, ?5, ?5) ON CONFLICT(practice_id) DO NOTHING`,
-          )
-          .bind(practice.id, practice.user_id, JSON.stringify(seeding), token, now)
-      : d1
-          .prepare('UPDATE brackets SET version = version + 1, write_token = ?1, updated_at = ?2 WHERE practice_id = ?3 AND version = ?4')
-          .bind(token, now, practice.id, version);
-  const writes = matches.map((m) =>
+  const frozen = JSON.stringify(seeding);
+  await d1.batch([
     d1
       .prepare(
-        `INSERT INTO bracket_matches (practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1 AND write_token = ?10)
-         ON CONFLICT(practice_id, round, position) DO UPDATE SET
-           player1_id = excluded.player1_id, player2_id = excluded.player2_id, player1_score = excluded.player1_score,
-           player2_score = excluded.player2_score, winner_id = excluded.winner_id, updated_at = excluded.updated_at`,
+        `INSERT INTO brackets (practice_id, user_id, seeding, version, created_at, updated_at)
+         VALUES (?1, ?2, ?3, 0, ?4, ?4) ON CONFLICT(practice_id) DO NOTHING`,
       )
-      .bind(practice.id, m.round, m.position, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id, now, token),
-  );
-  const [claimed] = await d1.batch([claim, ...writes]);
-  return claimed!.meta.changes === 1;
+      .bind(practice.id, practice.user_id, frozen, now),
+    ...matches.map((m) =>
+      d1
+        .prepare(
+          `INSERT INTO bracket_matches (practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, updated_at, version)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0 WHERE EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1 AND seeding = ?10)
+           ON CONFLICT(practice_id, round, position) DO NOTHING`,
+        )
+        .bind(practice.id, m.round, m.position, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id, now, frozen),
+    ),
+  ]);
+}
+
+/** SQL and bindings for "these columns of this match hold these values" (IS, so null compares equal). */
+function holds(values: Partial<Record<string, string | number | null>>, first: number) {
+  const keys = Object.keys(values);
+  return { sql: keys.map((k, i) => `${k} IS ?${first + i}`).join(' AND ') || '1', params: keys.map((k) => values[k] ?? null) };
+}
+
+export type MatchWrite = { ok: true; bracket: BracketSnapshot } | { ok: false; reason: 'conflict' | 'moved-on'; bracket: BracketSnapshot };
+
+/**
+ * Writes a score to one stored match, if that match is still at the version the writer saw and between
+ * the same two fencers, together with what it changes in later matches, in one batch that also reads the
+ * tableau back. Versions belong to matches: two screens scoring different matches never refuse each
+ * other. The later matches are guarded by what the score expects to find there (`MatchChange.expect`):
+ * if one of them moved on meanwhile (a later round was scored), nothing is written and the answer is
+ * 'moved-on', so the caller computes the change again on the fresh tableau. A write whose idempotency key
+ * already applied changes nothing and counts as done. Raw SQL: the target's UPDATE carries every guard, and
+ * the later writes apply only where it stamped its write token (D1 has no transaction to abort).
+ */
+export async function writeMatchScore(db: Db, practiceId: string, target: MatchChange, players: [string, string], version: number, later: MatchChange[], write: WriteKey): Promise<MatchWrite> {
+  const d1 = db.$client;
+  const now = Date.now();
+  const token = crypto.randomUUID();
+  const keyed = keyStatements(d1, write, now);
+  // ?1 practice, ?2 round, ?3 position, ?4 version, ?5 ?6 fencers, ?7 key, ?8 token, ?9 now, ?10–12 result; guards from ?13.
+  const guards: string[] = [];
+  const params: (string | number | null)[] = [];
+  for (const m of later) {
+    const at = 13 + params.length;
+    const cond = holds(m.expect, at + 2);
+    guards.push(`EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ?1 AND round = ?${at} AND position = ?${at + 1} AND ${cond.sql})`);
+    params.push(m.round, m.position, ...cond.params);
+  }
+  const claim = d1
+    .prepare(
+      `UPDATE bracket_matches SET player1_score = ?10, player2_score = ?11, winner_id = ?12, version = version + 1, write_token = ?8, updated_at = ?9
+       WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND version = ?4 AND player1_id IS ?5 AND player2_id IS ?6
+         AND NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?7) ${guards.map((g) => `AND ${g}`).join(' ')}`,
+    )
+    .bind(
+      practiceId, target.round, target.position, version, players[0], players[1], write.key, token, now,
+      target.set.player1_score ?? null, target.set.player2_score ?? null, target.set.winner_id ?? null, ...params,
+    );
+  const claimed = `EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND write_token = ?4)`;
+  // ?1 practice, ?2 ?3 the target match, ?4 token, ?5 now, ?6 ?7 this later match; its new values from ?8.
+  const follow = later.map((m) => {
+    const cols = Object.keys(m.set) as (keyof MatchChange['set'])[];
+    return d1
+      .prepare(
+        `UPDATE bracket_matches SET ${cols.map((k, i) => `${k} = ?${8 + i}`).join(', ')}, version = version + 1, updated_at = ?5
+         WHERE practice_id = ?1 AND round = ?6 AND position = ?7 AND ${claimed}`,
+      )
+      .bind(practiceId, target.round, target.position, token, now, m.round, m.position, ...cols.map((k) => m.set[k] ?? null));
+  });
+  const results = await d1.batch([
+    keyed.seen,
+    claim,
+    keyed.keep,
+    ...follow,
+    d1.prepare(`UPDATE brackets SET version = version + 1, updated_at = ?5 WHERE practice_id = ?1 AND ${claimed}`).bind(practiceId, target.round, target.position, token, now),
+    keyed.seenAfter,
+    ...bracketReads(db, practiceId).map((q) => statement(d1, q)),
+  ]);
+  const after = 4 + follow.length;
+  const bracket = toSnapshot(practiceId, results.slice(after + 1).map((r) => r.results) as unknown as BracketRows);
+  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[after]!)) return { ok: true, bracket };
+  const current = bracket.matches.find((m) => m.round === target.round && m.position === target.position);
+  const unchanged = current && current.version === version && current.player1_id === players[0] && current.player2_id === players[1];
+  return { ok: false, reason: unchanged ? 'moved-on' : 'conflict', bracket };
 }
 
 /** Forgets the tableau (its seeding and every saved match), so it is drawn again from the pools. */

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PoolBout, PoolSnapshot, Practice } from '../../core/api';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
-import { appliedWrites, matches, players, practices, tournaments } from '../db/schema';
+import { matches, players, practices, tournaments } from '../db/schema';
+import { keyStatements, statement, wasSeen, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
@@ -134,12 +135,6 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
 const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
 const THE_BOUT = 'tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3';
 
-/** A drizzle query as a D1 statement, to run in a raw batch (drizzle's batch cannot bind raw SQL). */
-function statement(d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  return d1.prepare(text).bind(...params);
-}
-
 /** The snapshot reads of one pool as D1 statements, and the rows they answer (these tables hold no booleans). */
 const poolReads = (db: Db, poolId: string) => snapshotReads(db, eq(tournaments.id, poolId)).map((q) => statement(db.$client, q));
 const rowsOf = (results: D1Result[]) => results.map((r) => r.results) as unknown as SnapshotRows;
@@ -153,20 +148,6 @@ function outcome(done: boolean, inPool: boolean, rows: SnapshotRows, bout: Pick<
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', pool, current };
 }
 
-/** Where a write's idempotency key is checked and kept (null: a write without one). */
-export interface WriteKey {
-  key: string | null;
-  practiceId: string;
-}
-
-/** Statements around a keyed write: was the key seen before, and keep it when the write applied. */
-function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
-  return {
-    seen: d1.prepare('SELECT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?1) AS seen').bind(key),
-    // Runs right after the pool's version bump, which changed a row only if the write applied.
-    keep: d1.prepare('INSERT INTO applied_writes (key, practice_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 IS NOT NULL AND changes() > 0').bind(key, practiceId, now),
-  };
-}
 const NOT_SEEN = 'NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?10)';
 
 /**
@@ -196,12 +177,12 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
       .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key),
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
     keyed.keep,
+    keyed.seenAfter,
     d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok`).bind(poolId, bout.player1_id, bout.player2_id),
     ...poolReads(db, poolId),
   ]);
-  const seen = (results[0]!.results[0] as { seen: number }).seen === 1;
-  const inPool = (results[4]!.results[0] as { ok: number }).ok === 1;
-  return outcome(seen || results[1]!.meta.changes > 0, inPool, rowsOf(results.slice(5)), bout);
+  const inPool = (results[5]!.results[0] as { ok: number }).ok === 1;
+  return outcome(wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!), inPool, rowsOf(results.slice(6)), bout);
 }
 
 /** SPEC §4: an empty result clears both directions of a bout, if it is still at the version the writer saw. */
@@ -216,14 +197,14 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
       .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key),
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
     keyed.keep,
+    keyed.seenAfter,
     d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT COUNT(*) FROM matches WHERE ${THE_BOUT}) AS n`).bind(poolId, bout.player1_id, bout.player2_id),
     ...poolReads(db, poolId),
   ]);
-  const seen = (results[0]!.results[0] as { seen: number }).seen === 1;
-  const { ok, n } = results[4]!.results[0] as { ok: number; n: number };
+  const { ok, n } = results[5]!.results[0] as { ok: number; n: number };
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
-  const done = seen || results[1]!.meta.changes > 0 || (expectedVersion === 0 && n === 0 && ok === 1);
-  return outcome(done, ok === 1, rowsOf(results.slice(5)), bout);
+  const done = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!) || (expectedVersion === 0 && n === 0 && ok === 1);
+  return outcome(done, ok === 1, rowsOf(results.slice(6)), bout);
 }
 
 /** Writes generated pools and all their fencers in one batch: all or nothing. */
@@ -245,10 +226,4 @@ export async function insertGeneratedPools(db: Db, practice: Practice, pools: Pl
   }
   if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
   return ids;
-}
-
-/** Forgets idempotency keys older than a week (run by the scheduled clean-up): no client retries that late. */
-export async function purgeAppliedWrites(db: Db, now = Date.now()) {
-  const deleted = await db.delete(appliedWrites).where(lte(appliedWrites.created_at, now - 7 * 24 * 60 * 60 * 1000)).returning({ key: appliedWrites.key });
-  return deleted.length;
 }

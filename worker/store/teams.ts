@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Practice, Team, TeamMatchRow } from '../../core/api';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import type { Db } from '../db/client';
+import { keyStatements, statement, wasSeen, type WriteKey } from './applied-writes';
 import { teamMatches, teamMembers, teams } from '../db/schema';
 
 /** SPEC §7: a practice's teams with their members, by team number. */
@@ -42,25 +43,48 @@ export async function replaceTeams(db: Db, practice: Practice, groups: NewMember
   await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
 }
 
+const toSheet = (saved: (typeof teamMatches.$inferSelect)[]): TeamMatchRow[] =>
+  RELAY_ORDER.map(([a, b], i) => {
+    const row = saved.find((r) => r.match_number === i + 1);
+    return { match_number: i + 1, fencer_a_number: a, fencer_b_number: b, score_a: row?.score_a ?? null, score_b: row?.score_b ?? null, version: row?.version ?? 0 };
+  });
+
+const sheetRead = (db: Db, practiceId: string) => db.select().from(teamMatches).where(eq(teamMatches.practice_id, practiceId));
+
 /** The nine relays in order, with the saved touch scores (null where none is entered yet). */
 export async function loadSheet(db: Db, practiceId: string): Promise<TeamMatchRow[]> {
-  const saved = await db.select().from(teamMatches).where(eq(teamMatches.practice_id, practiceId)).all();
-  return RELAY_ORDER.map(([a, b], i) => {
-    const row = saved.find((r) => r.match_number === i + 1);
-    return { match_number: i + 1, fencer_a_number: a, fencer_b_number: b, score_a: row?.score_a ?? null, score_b: row?.score_b ?? null };
-  });
+  return toSheet(await sheetRead(db, practiceId).all());
 }
 
-/** Upserts relays on (practice, match number), all in one batch. */
-export async function saveSheetRows(db: Db, practice: Practice, rows: { match_number: number; score_a: number | null; score_b: number | null }[]) {
-  if (rows.length === 0) return;
+export type RelayWrite = { ok: boolean; sheet: TeamMatchRow[] };
+
+/**
+ * Stores one relay's touches if the row is still at the version the writer saw (0: nothing stored yet),
+ * moving its version on, and reads the sheet back, in one batch. A write whose idempotency key already
+ * applied changes nothing and counts as done. Raw SQL for the INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE.
+ */
+export async function writeRelay(db: Db, practice: Practice, n: number, row: { score_a: number | null; score_b: number | null }, version: number, write: WriteKey): Promise<RelayWrite> {
+  const d1 = db.$client;
   const now = Date.now();
-  const statements = rows.map((r) => {
-    const [a, b] = RELAY_ORDER[r.match_number - 1]!;
-    return db
-      .insert(teamMatches)
-      .values({ practice_id: practice.id, user_id: practice.user_id, match_number: r.match_number, fencer_a_number: a, fencer_b_number: b, score_a: r.score_a, score_b: r.score_b, updated_at: now })
-      .onConflictDoUpdate({ target: [teamMatches.practice_id, teamMatches.match_number], set: { score_a: r.score_a, score_b: r.score_b, updated_at: now } });
-  });
-  await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  const [a, b] = RELAY_ORDER[n - 1]!;
+  const keyed = keyStatements(d1, write, now);
+  const results = await d1.batch([
+    keyed.seen,
+    d1
+      .prepare(
+        `INSERT INTO team_matches (practice_id, user_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b, updated_at, version)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1
+         WHERE (?9 = 0 OR EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ?1 AND match_number = ?3))
+           AND NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?10)
+         ON CONFLICT(practice_id, match_number) DO UPDATE SET
+           score_a = excluded.score_a, score_b = excluded.score_b, updated_at = excluded.updated_at, version = team_matches.version + 1
+         WHERE team_matches.version = ?9`,
+      )
+      .bind(practice.id, practice.user_id, n, a, b, row.score_a, row.score_b, now, version, write.key),
+    keyed.keep,
+    keyed.seenAfter,
+    statement(d1, sheetRead(db, practice.id)),
+  ]);
+  const ok = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[3]!);
+  return { ok, sheet: toSheet(results[4]!.results as (typeof teamMatches.$inferSelect)[]) };
 }

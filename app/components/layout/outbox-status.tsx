@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import type { PoolBout } from '../../../core/api';
-import type { BoutBody } from '../../../core/validation';
+import type { PoolBout, SavedBracketMatch, Team, TeamMatchRow } from '../../../core/api';
 import { poolsAtom } from '../../state/pools';
+import { teamsAtom } from '../../state/teams';
 import { outboxAtom, resolveConflict } from '../../state/outbox';
 import type { OutboxEntry } from '../../lib/outbox-store';
 import { Dialog } from '../ui/dialog';
@@ -21,6 +21,7 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const entries = useAtomValue(outboxAtom).filter((e) => e.practiceId === practiceId);
   const { pools } = useAtomValue(poolsAtom);
+  const { teams } = useAtomValue(teamsAtom);
   const waiting = entries.filter((e) => !e.conflict).length;
   const conflicts = entries.filter((e) => e.conflict);
   const names = new Map(pools.flatMap((p) => p.players.map((pl) => [pl.id, pl.name] as const)));
@@ -35,11 +36,11 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
         open={conflicts.length > 0}
         onOpenChange={() => undefined}
         title="A score changed while yours was on its way"
-        description="Someone else entered a different result for the same bout. Keep yours, or take theirs."
+        description="Someone else entered a different result for the same bout, match or relay. Keep yours, or take theirs."
       >
         <ul className="space-y-4">
           {conflicts.map((e) => (
-            <ConflictRow key={e.key} entry={e} names={names} />
+            <ConflictRow key={e.key} entry={e} names={names} teams={teams} />
           ))}
         </ul>
       </Dialog>
@@ -47,10 +48,47 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
   );
 }
 
-function ConflictRow({ entry, names }: { entry: OutboxEntry; names: Map<string, string> }) {
-  const { player1_id: a, player2_id: b } = entry.body;
-  const mine = entry.kind === 'bout' ? describe(names, a, b, entry.body as BoutBody) : describe(names, a, b, null);
-  const theirs = describe(names, a, b, entry.conflict!.current);
+/** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */
+function sides(entry: OutboxEntry, names: Map<string, string>, teams: Team[]): { mine: string; theirs: string; keepable: boolean } {
+  const current = entry.conflict!.current;
+  switch (entry.kind) {
+    case 'bout':
+    case 'clear': {
+      const { player1_id: a, player2_id: b } = entry.body;
+      const mine = entry.kind === 'bout' ? describe(names, a, b, entry.body) : describe(names, a, b, null);
+      return { mine, theirs: describe(names, a, b, current as PoolBout | null), keepable: true };
+    }
+    case 'tableau': {
+      const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
+      const name = (id: string | null) => (id ? (names.get(id) ?? '?') : 'TBD');
+      const now = current as SavedBracketMatch | null;
+      const theirs = !now
+        ? `${name(a)} – ${name(b)}: no longer in the tableau`
+        : now.player1_score === null || now.player2_score === null
+          ? `${name(now.player1_id)} – ${name(now.player2_id)}: no result`
+          : `${name(now.player1_id)} ${now.player1_score} – ${now.player2_score} ${name(now.player2_id)}`;
+      // Keeping a score makes sense only while the match is still between the same two fencers.
+      return { mine: `${name(a)} ${player1_score} – ${player2_score} ${name(b)}`, theirs, keepable: !!now && now.player1_id === a && now.player2_id === b };
+    }
+    case 'relay': {
+      const now = current as TeamMatchRow | null;
+      const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
+      const line = (sa: number | null | undefined, sb: number | null | undefined) =>
+        `Relay ${entry.matchNumber}: ${relayFencer(teams, now?.fencer_a_number)} ${touches(sa)} – ${touches(sb)} ${relayFencer(teams, now?.fencer_b_number)}`;
+      return { mine: line(entry.body.score_a, entry.body.score_b), theirs: line(now?.score_a, now?.score_b), keepable: true };
+    }
+  }
+}
+
+/** A relay fencer's name by sheet number (1–3 team 1, 4–6 team 2), or the number while teams are unknown. */
+function relayFencer(teams: Team[], n: number | undefined) {
+  if (n === undefined) return '';
+  const team = teams.find((t) => t.team_number === (n <= 3 ? 1 : 2));
+  return team?.members.find((m) => m.position === ((n - 1) % 3) + 1)?.athlete_name ?? `Fencer ${n}`;
+}
+
+function ConflictRow({ entry, names, teams }: { entry: OutboxEntry; names: Map<string, string>; teams: Team[] }) {
+  const { mine, theirs, keepable } = sides(entry, names, teams);
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="conflict">
       <div className="grid gap-2 sm:grid-cols-2">
@@ -65,7 +103,7 @@ function ConflictRow({ entry, names }: { entry: OutboxEntry; names: Map<string, 
       </div>
       <div className="mt-3 flex justify-end gap-2">
         <button type="button" className="btn-secondary min-h-11" onClick={() => void resolveConflict(entry.key, 'theirs')}>Take theirs</button>
-        <button type="button" className="btn-primary min-h-11" onClick={() => void resolveConflict(entry.key, 'mine')}>Keep mine</button>
+        {keepable && <button type="button" className="btn-primary min-h-11" onClick={() => void resolveConflict(entry.key, 'mine')}>Keep mine</button>}
       </div>
     </li>
   );

@@ -1,29 +1,28 @@
 import { can } from '../../../core/permissions';
-import type { BracketScoreBody } from '../../../core/validation';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
+import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
 import { bracketMaxScore, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
 import { toast, toastError } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
-import { applyBracket, loadBracket } from '../../state/bracket';
+import { api } from '../../lib/api';
+import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
-
-/** SPEC §9: the save-in-progress flag is cleared 500 ms after a save. */
-const SAVE_COOLDOWN_MS = 500;
 
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
   const practice = useOutletContext<PracticeView>();
   const { loading, tableau } = useAtomValue(tableauAtom);
+  const outbox = useAtomValue(outboxAtom);
   const [editing, setEditing] = useState<BracketMatch | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirmRedraw, setConfirmRedraw] = useState(false);
   const seedOf = new Map<string, Seed>(tableau.seeds.map((s) => [s.id, s]));
+  // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
+  const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading bracket...</p>;
   if (tableau.matches.length === 0) {
@@ -36,26 +35,14 @@ export function TableauPage() {
     );
   }
 
-  const rounds = Math.max(...tableau.matches.map((m) => m.round));
+  const rounds = Math.max(...matches.map((m) => m.round));
 
-  async function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
+  function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
     // Only a match with both fencers offers a score (the picker never opens for TBD).
     if (match.player1_id === null || match.player2_id === null) return;
-    setSaving(true);
-    try {
-      const bracket = await api<BracketSnapshot>('POST', apiPaths.bracketScores(practice.id), {
-        round: match.round, position: match.position, player1_id: match.player1_id, player2_id: match.player2_id,
-        player1_score: s1, player2_score: s2, priority_id: priorityId,
-      } satisfies BracketScoreBody);
-      applyBracket(practice.id, bracket);
-      toast({ title: 'Scores saved', description: 'Bracket updated' });
-    } catch (e) {
-      // The screen keeps its last state; a conflict means another screen changed it, so show theirs.
-      toast({ title: 'Save failed', description: e instanceof ApiError && e.status === 409 ? e.message : 'Failed to save match score. Please try again.', variant: 'destructive' });
-      if (e instanceof ApiError && e.status === 409) void loadBracket(practice.id);
-    } finally {
-      setTimeout(() => setSaving(false), SAVE_COOLDOWN_MS);
-    }
+    void queueTableauScore(practice.id, match, { player1_score: s1, player2_score: s2, priority_id: priorityId }).then(() =>
+      toast({ title: 'Scores saved', description: 'Bracket updated' }),
+    );
   }
 
   async function redraw() {
@@ -103,17 +90,21 @@ export function TableauPage() {
             <section key={round} className="flex w-60 flex-col" aria-label={roundTitle(round, rounds)} data-testid="tableau-round">
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{roundTitle(round, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
-                {tableau.matches.filter((m) => m.round === round).map((m) => {
+                {matches.filter((m) => m.round === round).map((m) => {
                   const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
+                  const waiting = pending.has(m.id);
                   return (
-                    <li key={m.id} className="card overflow-hidden text-sm" data-testid={`match-${m.id}`}>
+                    <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined}>
                       {side(m, m.player1_id, m.player1_score)}
                       <div className="border-t border-slate-100" />
                       {side(m, m.player2_id, m.player2_score)}
                       {playable && (
-                        <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
+                        <button type="button" className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
                           {m.winner_id ? 'Edit score' : 'Enter Score'}
                         </button>
+                      )}
+                      {waiting && (
+                        <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">Waiting to sync</p>
                       )}
                     </li>
                   );

@@ -1,15 +1,14 @@
-import { useAtomValue } from 'jotai';
-import type { RelayRowBody, RelaySheetBody } from '../../../core/validation';
-import { useState } from 'react';
+import { getDefaultStore, useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { apiPaths, type Team, type TeamMatchRow } from '../../../core/api';
+import type { Team, TeamMatchRow } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
 import { TouchPicker } from '../../components/ui/touch-picker';
-import { toast, toastError } from '../../components/ui/toast';
-import { api } from '../../lib/api';
+import { toast } from '../../components/ui/toast';
 import { paths } from '../../paths';
-import { applySheet, teamsAtom } from '../../state/teams';
+import { flushOutbox, outboxAtom, queueRelay, withPendingSheet } from '../../state/outbox';
+import { teamsAtom } from '../../state/teams';
 
 /** Fencer numbers: team 1's members are 1–3 (team B, right), team 2's are 4–6 (team A, left). */
 function fencerName(teams: Team[], number: number): string {
@@ -23,46 +22,51 @@ type Side = 'a' | 'b';
 export function TeamsPage() {
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(teamsAtom);
+  const outbox = useAtomValue(outboxAtom);
   const [picking, setPicking] = useState<{ row: TeamMatchRow; side: Side } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Rows still waiting to reach the server show at once, marked pending (the outbox keeps them).
+  const { sheet, pending } = useMemo(() => withPendingSheet(practice.id, state.sheet, outbox), [practice.id, state.sheet, outbox]);
 
   if (state.status === 'idle' || state.status === 'loading') return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading team members...</p>;
   if (state.status === 'error') return <p className="card p-6 text-center text-sm text-red-700">Failed to load team members</p>;
 
-  const { teams, sheet } = state;
+  const { teams } = state;
   const totals = runningTotals(sheet);
   const result = relayMatchWinner(sheet);
   const teamName = (side: 'A' | 'B') => (side === 'A' ? 'Team 2' : 'Team 1');
 
-  async function pick(row: TeamMatchRow, side: Side, value: number | null) {
+  function pick(row: TeamMatchRow, side: Side, value: number | null) {
     setPicking(null);
     const next = { ...row, [`score_${side}`]: value };
-    const before = sheet;
-    applySheet(practice.id, sheet.map((r) => (r.match_number === row.match_number ? next : r)));
-    try {
-      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheetRow(practice.id, row.match_number), { score_a: next.score_a, score_b: next.score_b } satisfies RelayRowBody));
-    } catch {
-      applySheet(practice.id, before);
-      toastError('Failed to save score');
-    }
+    void queueRelay(practice.id, row, { score_a: next.score_a, score_b: next.score_b });
   }
 
+  /** Every relay entered here is already on its way: Save Results sends what waits and says where it stands. */
   async function saveAll() {
     setSaving(true);
     try {
-      const rows = sheet.map(({ match_number, score_a, score_b }) => ({ match_number, score_a, score_b }));
-      applySheet(practice.id, await api<TeamMatchRow[]>('PUT', apiPaths.teamSheet(practice.id), { rows } satisfies RelaySheetBody));
-      toast({ title: 'Success', description: 'Results saved' });
-    } catch {
-      toastError('Failed to save score');
+      await flushOutbox();
+      const left = getDefaultStore().get(outboxAtom).filter((e) => e.practiceId === practice.id && e.kind === 'relay');
+      if (left.length === 0) toast({ title: 'Success', description: 'Results saved' });
+      else if (left.every((e) => !e.conflict)) toast({ title: 'Saved on this device', description: `${left.length} ${left.length === 1 ? 'relay' : 'relays'} will sync when the network returns` });
     } finally {
       setSaving(false);
     }
   }
 
   const touchCell = (row: TeamMatchRow, side: Side, win: boolean, lose: boolean) => (
-    <td className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''}`}>
-      <button type="button" className="h-11 w-full min-w-14 font-semibold tabular-nums" aria-label={`Relay ${row.match_number} touches, team ${side.toUpperCase()}`} data-testid={`touch-${row.match_number}-${side}`} onClick={() => setPicking({ row, side })}>
+    <td
+      className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''} ${pending.has(row.match_number) ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+      data-pending={pending.has(row.match_number) || undefined}
+    >
+      <button
+        type="button"
+        className="h-11 w-full min-w-14 font-semibold tabular-nums"
+        aria-label={`Relay ${row.match_number}, ${teamName(side === 'a' ? 'A' : 'B')} touches: ${row[`score_${side}`] ?? 'none'}${pending.has(row.match_number) ? ', waiting to sync' : ''}`}
+        data-testid={`touch-${row.match_number}-${side}`}
+        onClick={() => setPicking({ row, side })}
+      >
         {row[`score_${side}`] ?? '-'}
       </button>
     </td>

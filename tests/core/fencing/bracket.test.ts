@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyScore, bracketMaxScore, bracketSize, buildBracket, changedMatches, mergeSaved, roundTitle, seedingOrder, type BracketMatch, type Seed,
+  applyScore, bracketMaxScore, bracketSize, buildBracket, changedMatches, mergeSaved, roundTitle, scoreMatch, seedingOrder, type BracketMatch, type Seed,
 } from '../../../core/fencing/bracket';
 
 const seeds = (n: number): Seed[] => Array.from({ length: n }, (_, i) => ({ id: `s${i + 1}`, name: `F${i + 1}`, seed: i + 1 }));
@@ -126,9 +126,45 @@ describe('entering scores (SPEC §4)', () => {
 
   it('saved matches override the generated ones', () => {
     const generated = buildBracket(seeds(4));
-    const merged = mergeSaved(generated, [{ round: 1, position: 0, player1_id: 's1', player2_id: 's4', player1_score: 15, player2_score: 3, winner_id: 's1' }]);
+    const merged = mergeSaved(generated, [{ round: 1, position: 0, player1_id: 's1', player2_id: 's4', player1_score: 15, player2_score: 3, winner_id: 's1', version: 4 }]);
+    expect(at(merged, 1, 0)!.version).toBe(4);
+    expect(at(generated, 1, 1)!.version).toBe(0);
     expect(at(merged, 1, 0)).toMatchObject({ id: 'r1-m0', winner_id: 's1', player1_score: 15 });
     expect(at(merged, 1, 1)).toEqual(at(generated, 1, 1));
+  });
+});
+
+describe('what a score writes (versions belong to the match)', () => {
+  it('a first-round score sets its result and fills only its own slot of the next match', () => {
+    const before = buildBracket(seeds(8));
+    const change = scoreMatch(before, { round: 1, position: 1, player1_score: 15, player2_score: 9 })!;
+    expect(change.target).toMatchObject({ round: 1, position: 1, set: { player1_score: 15, player2_score: 9, winner_id: at(before, 1, 1)!.player1_id } });
+    // Seeds 5 v 4 feed the semi-final's second slot; the first slot (fed by 1 v 8) is neither set nor expected.
+    expect(change.later).toEqual([
+      { round: 2, position: 0, set: { player2_id: at(before, 1, 1)!.player1_id }, expect: { player1_score: null, player2_score: null, winner_id: null, player2_id: null } },
+    ]);
+    expect(at(change.matches, 1, 1)!.version).toBe(1);
+    expect(at(change.matches, 2, 0)!.version).toBe(1);
+    expect(at(change.matches, 1, 0)!.version).toBe(0);
+  });
+
+  it('changing a decided winner clears every later match it reached, each expecting what it held', () => {
+    let m = buildBracket(seeds(4));
+    for (const e of [
+      { round: 1, position: 0, player1_score: 15, player2_score: 3 },
+      { round: 1, position: 1, player1_score: 15, player2_score: 3 },
+      { round: 2, position: 0, player1_score: 15, player2_score: 10 },
+    ]) m = scoreMatch(m, e)!.matches;
+    const change = scoreMatch(m, { round: 1, position: 0, player1_score: 2, player2_score: 15 })!;
+    expect(change.later).toEqual([
+      { round: 2, position: 0, set: { player1_id: 's4', player1_score: null, player2_score: null, winner_id: null }, expect: { player1_score: 15, player2_score: 10, winner_id: 's1', player1_id: 's1' } },
+    ]);
+    expect(at(change.matches, 2, 0)).toMatchObject({ player1_id: 's4', player2_id: 's3', winner_id: null, version: 4 });
+  });
+
+  it('a match without both fencers takes no score', () => {
+    const before = buildBracket(seeds(4));
+    expect(scoreMatch(before, { round: 2, position: 0, player1_score: 15, player2_score: 3 })).toBeNull();
   });
 });
 

@@ -49,8 +49,10 @@ export function SecretChip({ children, testId, copy, rotate }: SecretChipProps) 
       >
         Copy
       </button>
-      <button type="button" className="btn-ghost px-2 py-1" aria-label={rotate.label} onClick={() => setConfirm(true)}>
+      {/* The accessible name starts with the visible text (WCAG 2.5.3: speech users say what they see). */}
+      <button type="button" className="btn-ghost px-2 py-1" onClick={() => setConfirm(true)}>
         {rotate.button}
+        <span className="sr-only">: {rotate.label}</span>
       </button>
       <ConfirmDialog
         open={confirm}

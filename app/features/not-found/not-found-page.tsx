@@ -5,7 +5,7 @@ import { paths } from '../../paths';
 export function NotFoundPage() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-6xl font-bold text-slate-300">404</p>
+      <p className="text-6xl font-bold text-slate-500">404</p>
       <h1 className="text-xl font-semibold">Oops! Page not found.</h1>
       <Link to={paths.home} className="btn-primary">
         Return to Home

@@ -25,7 +25,8 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
           {remaining === 0 ? 'All bouts fenced' : `${remaining} of ${order.length} to fence`}
         </p>
       </div>
-      <ol className="mt-3 max-h-[60vh] space-y-1 overflow-y-auto" data-testid="bout-order">
+      {/* Focusable so the list scrolls by keyboard too (it may be taller than its box). */}
+      <ol className="mt-3 max-h-[60vh] space-y-1 overflow-y-auto" data-testid="bout-order" tabIndex={0} aria-labelledby="bout-order-title">
         {order.map((pair, i) => {
           const [a, b] = pair;
           const result = resultOf(pair);
@@ -38,10 +39,10 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
                 data-testid="bout-order-item"
                 className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
                   tag === 'Fencing now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
-                } ${result ? 'text-slate-400' : ''}`}
+                } ${result ? 'text-slate-500' : ''}`}
                 onClick={() => onBout?.(at(a), at(b))}
               >
-                <span className="w-6 text-right tabular-nums text-slate-400">{i + 1}.</span>
+                <span className="w-6 text-right tabular-nums text-slate-500">{i + 1}.</span>
                 <span className="tabular-nums">{a}–{b}</span>
                 <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>
                   {at(a).name} vs {at(b).name}

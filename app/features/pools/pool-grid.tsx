@@ -16,7 +16,7 @@ interface PoolGridProps {
 }
 
 const cellClass = (result: string | undefined) =>
-  result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-400';
+  result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-500';
 
 /**
  * SPEC §2 grid: Athletes, one numbered column per fencer, V, D, Ratio, TS, TR, Ind, Actions. The athlete
@@ -46,7 +46,7 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
             return (
               <tr key={row.id} data-testid="pool-row">
                 <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
-                  <span className="mr-2 text-slate-400 tabular-nums">{row.position}</span>
+                  <span className="mr-2 text-slate-500 tabular-nums">{row.position}</span>
                   <span className="whitespace-nowrap">{row.name}</span>
                 </th>
                 {players.map((col) => {
@@ -67,7 +67,7 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
                       <button
                         type="button"
                         className="h-11 w-12 font-semibold tabular-nums"
-                        aria-label={`${row.name} against ${col.name}: ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
+                        aria-label={`${row.name} against ${col.name}, ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
                         data-testid={`cell-${row.position}-${col.position}`}
                         onClick={() => onCell(row, col)}
                       >

@@ -108,8 +108,8 @@ function CoachPractices() {
         <ul className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'space-y-2'} data-testid="practice-list">
           {state.list.map((p) => (
             <li key={p.id} className={`card flex ${view === 'grid' ? 'flex-col gap-3 p-4' : 'items-center justify-between gap-3 px-4 py-3'} ${current?.id === p.id ? 'ring-2 ring-sky-500' : ''}`} data-testid="practice-item">
-              <button type="button" className="min-w-0 flex-1 text-left" onClick={() => open(p)} aria-label={`Open ${p.name}`}>
-                <span className="block truncate font-semibold">{p.name}</span>
+              <button type="button" className="min-w-0 flex-1 text-left" onClick={() => open(p)}>
+                <span className="block truncate font-semibold"><span className="sr-only">Open </span>{p.name}</span>
                 <span className="text-sm text-slate-600">{formatPracticeDate(p.date)}</span>
               </button>
               <div className="flex items-center gap-2">

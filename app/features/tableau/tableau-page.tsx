@@ -60,15 +60,15 @@ export function TableauPage() {
     const won = id !== null && m.winner_id === id;
     const lost = id !== null && m.winner_id !== null && m.winner_id !== id;
     return (
-      <div className={`flex items-center justify-between gap-2 px-3 py-1.5 ${won ? 'bg-green-50 font-semibold text-green-900' : lost ? 'text-slate-400' : ''}`}>
+      <div className={`flex items-center justify-between gap-2 px-3 py-1.5 ${won ? 'bg-green-50 font-semibold text-green-900' : lost ? 'text-slate-500' : ''}`}>
         <span className="min-w-0 truncate">
           {s ? (
             <>
-              <span className="mr-1.5 text-xs tabular-nums text-slate-400">{s.seed}</span>
+              <span className="mr-1.5 text-xs tabular-nums text-slate-500">{s.seed}</span>
               {s.name}
             </>
           ) : (
-            <span className="italic text-slate-400">{bye ? 'Bye' : 'TBD'}</span>
+            <span className="italic text-slate-500">{bye ? 'Bye' : 'TBD'}</span>
           )}
         </span>
         <span className="tabular-nums">{score ?? ''}</span>

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+
+const browser = useBrowser();
+const json = { 'content-type': 'application/json' };
+// Evaluated in the page rather than added as a script tag: the app's CSP rightly refuses inline scripts.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core on the page as it stands: the serious and critical violations, one line each. The label/name
+ * rule (WCAG 2.5.3, experimental in axe) is switched on: speech users say what they see.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options: unknown) => Promise<{ violations: AxeResult[] }> } }).axe;
+    const result = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a screen, waits for what shows it is ready, and collects what axe finds under this name. */
+async function audit(found: Record<string, string[]>, name: string, page: Page, url: string | null, ready: (page: Page) => Locator) {
+  if (url) await page.goto(url);
+  await ready(page).first().waitFor();
+  const violations = await seriousViolations(page);
+  if (violations.length) found[name] = violations;
+}
+
+/** A coach's practice with results everywhere: a pool half fenced, another fenced, a tableau partly scored. */
+async function practiceWithResults(page: Page) {
+  const athletes = [];
+  for (const name of ['Moreau', 'Yamada', 'Okafor', 'Lindqvist']) {
+    athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name } })).json());
+  }
+  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Audit Night' } })).json();
+  const gen = await page.request.post(`/api/practices/${practice.id}/pools/generate`, {
+    headers: json,
+    data: { method: 'single', entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'Silva' }, { name: 'Novak' }] },
+  });
+  const pool = (await gen.json()).pools[0];
+  const n = pool.players.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: (i + j) % 3 === 0 ? 2 : 5, score2: (i + j) % 3 === 0 ? 5 : j - i - 1, version: 0 } });
+    }
+  }
+  const bracket = await (await page.request.get(`/api/practices/${practice.id}/bracket`)).json();
+  expect(bracket.version).toBe(0);
+  await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+  return { practice, athlete: athletes[0] };
+}
+
+describe('accessibility (axe-core: no serious or critical violation on any screen)', () => {
+  it('every screen of a coach, a guest and a spectator', async () => {
+    const found: Record<string, string[]> = {};
+    const context = await newContext(browser());
+    const page = await context.newPage();
+
+    // Signed out.
+    await audit(found, 'sign in', page, '/auth', (p) => p.getByRole('button', { name: 'Sign In' }));
+    await audit(found, 'guest join', page, '/guest-join', (p) => p.getByRole('button', { name: 'Join Room' }));
+    await audit(found, 'not found', page, '/no-such-screen', (p) => p.getByRole('heading'));
+
+    // The coach.
+    await signUp(page, { name: 'Audit Coach', email: uniqueEmail('axe'), password: 'axe coach pw' });
+    const { practice, athlete } = await practiceWithResults(page);
+    await audit(found, 'practices', page, '/practices', (p) => p.getByRole('button', { name: 'Open Audit Night' }));
+    await page.getByRole('button', { name: /New Practice/ }).first().click();
+    await audit(found, 'new practice dialog', page, null, (p) => p.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await audit(found, 'roster', page, '/athletes', (p) => p.getByText('Moreau'));
+    await audit(found, 'athlete', page, `/athletes/${athlete.id}`, (p) => p.getByRole('heading', { name: 'Moreau' }));
+    await audit(found, 'practice setup', page, '/practice-setup', (p) => p.getByText('Moreau'));
+    await audit(found, 'pools', page, '/individual-practice', (p) => p.getByTestId('cell-1-2'));
+    // Grid cells say who fences whom and the result, as the sheet reads.
+    expect(await page.getByTestId('cell-1-2').getAttribute('aria-label')).toBe('MOREAU against YAMADA, V5');
+    await page.getByTestId('cell-1-2').click();
+    await audit(found, 'score picker', page, null, (p) => p.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-row'));
+    await audit(found, 'tableau', page, '/tableau', (p) => p.getByTestId('tableau-round'));
+    await page.getByRole('button', { name: 'Enter Score' }).first().click();
+    await page.getByRole('dialog').getByRole('group').nth(0).getByRole('button', { name: '15', exact: true }).click();
+    await page.getByRole('dialog').getByRole('group').nth(1).getByRole('button', { name: '9', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit score' }).first().waitFor();
+    await audit(found, 'tableau, scored', page, null, (p) => p.getByRole('button', { name: 'Edit score' }));
+    await audit(found, 'final results', page, '/final-results', (p) => p.getByRole('table'));
+
+    // Sharing on: a guest and a spectator.
+    await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
+    const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
+    const team = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Audit Relays' } })).json();
+    await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
+    await page.request.put(`/api/practices/${team.id}/team-matches/1`, { headers: json, data: { score_a: 5, score_b: 3, version: 0 } });
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
+    await audit(found, 'team practice', page, '/team-practice', (p) => p.getByRole('main'));
+    await audit(found, 'team setup', page, '/team-practice-setup', (p) => p.getByLabel('Or type names, one per line'));
+    await audit(found, 'team pools setup', page, '/team-pool-setup', (p) => p.getByRole('main'));
+    await audit(found, 'relay sheet', page, '/teams', (p) => p.getByTestId('relay-row'));
+
+    const guestContext = await newContext(browser());
+    const guest = await guestContext.newPage();
+    await audit(found, 'guest: join by link', guest, `/guest-join/${shared.room_code}`, (p) => p.getByRole('link', { name: 'Go to guest join' }));
+    await guest.goto('/guest-join');
+    await guest.getByLabel('Room code').fill(shared.room_code);
+    await guest.getByRole('button', { name: 'Join Room' }).click();
+    await guest.waitForURL('**/individual-practice');
+    await audit(found, 'guest: pools', guest, null, (p) => p.getByTestId('cell-1-2'));
+    await audit(found, 'guest: pool results', guest, '/pool-results', (p) => p.getByTestId('result-row'));
+    await audit(found, 'guest: tableau', guest, '/tableau', (p) => p.getByTestId('tableau-round'));
+
+    const spectatorContext = await newContext(browser());
+    const spectator = await spectatorContext.newPage();
+    await audit(found, 'spectator: live board', spectator, `/live/${shared.board_id}`, (p) => p.getByTestId('cell-1-2'));
+    await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
+
+    expect(found).toEqual({});
+    await Promise.all([context.close(), guestContext.close(), spectatorContext.close()]);
+  });
+
+  it('the score picker and its dialog work by keyboard alone', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Keyboard Coach', email: uniqueEmail('keys'), password: 'keyboard coach pw' });
+    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Keys' } })).json();
+    await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } });
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/individual-practice');
+    const cell = page.getByTestId('cell-1-2');
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Focus moved into the dialog and stays there.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
+    // Escape closes it and gives focus back to the cell.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cell.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, 'ANN score', '5');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'BOB score', '2');
+    await page.keyboard.press('Space');
+    await tabTo(page, null, 'Save');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cell.getAttribute('aria-label')).toBe('ANN against BOB, V5');
+    await expect.poll(() => cell.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
+
+/** Presses Tab until the focused button reads `text` (inside the group labelled `group`, when given). */
+async function tabTo(page: Page, group: string | null, text: string) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => ({
+      text: document.activeElement?.textContent?.trim() ?? '',
+      group: document.activeElement?.closest('[role=group]')?.getAttribute('aria-label') ?? null,
+      inDialog: !!document.activeElement?.closest('[role=dialog]'),
+    }));
+    expect(here.inDialog).toBe(true);
+    if (here.text === text && (group === null || here.group === group)) return;
+  }
+  throw new Error(`Tab never reached ${group ?? ''} ${text}`);
+}

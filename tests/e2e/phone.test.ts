@@ -5,6 +5,24 @@ import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser'
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
 
+/**
+ * Controls smaller than 44×44 px on screen (WCAG 2.5.5's size; a thumb at the piste needs it). Links inside
+ * running text are the rule's own exception. One line per control: what it is and its size.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role=switch], [tabindex="0"]')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        if (el.tagName === 'A' && el.closest('p')) return false;
+        // A scrollable list made focusable for the keyboard is not a touch target.
+        if (el.tagName === 'OL' || el.tagName === 'UL') return false;
+        return r.width < 44 || r.height < 44;
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`),
+  );
+
 /** How far the page scrolls sideways: a phone screen must never need it (grids scroll inside themselves). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -38,7 +56,23 @@ describe('on a 375 px phone', () => {
       await page.goto(path);
       await page.getByTestId(ready).first().waitFor();
       expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+      expect(await smallTargets(page), path).toEqual([]);
     }
+
+    // A bout from the grid: the cell, the left score, the right score, and Save within the thumb's reach.
+    await page.goto('/individual-practice');
+    await page.getByTestId('cell-1-2').click();
+    const picker = page.getByRole('dialog');
+    await picker.waitFor();
+    expect(await smallTargets(page), 'score picker').toEqual([]);
+    await picker.getByRole('group').nth(0).getByRole('button', { name: '4', exact: true }).click();
+    await picker.getByRole('group').nth(1).getByRole('button', { name: '5', exact: true }).click();
+    const save = (await picker.getByRole('button', { name: 'Save' }).boundingBox())!;
+    // In the lower half of the screen, where a thumb holding the phone reaches.
+    expect(save.y + save.height).toBeLessThanOrEqual(812);
+    expect(save.y).toBeGreaterThan(812 / 2);
+    await picker.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('cell-1-2').textContent()).toBe('D4');
 
     // A team practice's relay sheet.
     const team = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Phone relay' } })).json();
@@ -47,6 +81,7 @@ describe('on a 375 px phone', () => {
     await page.goto('/teams');
     await page.getByRole('button', { name: 'Save Results' }).waitFor();
     expect(await sidewaysOverflow(page), '/teams').toBeLessThanOrEqual(0);
+    expect(await smallTargets(page), '/teams').toEqual([]);
 
     // The live board, on a parent's phone.
     const board = await context.newPage();
@@ -54,7 +89,27 @@ describe('on a 375 px phone', () => {
       await board.goto(path);
       await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
       expect(await sidewaysOverflow(board), path).toBeLessThanOrEqual(0);
+      expect(await smallTargets(board), path).toEqual([]);
     }
     await context.close();
+  });
+
+  it('a tablet in landscape shows the bout order beside the grid', async () => {
+    for (const [width, height] of [[1024, 768], [960, 600]]) {
+      const context = await newContext(browser(), { width, height, touch: true });
+      const page = await context.newPage();
+      await signUp(page, { name: 'Tablet Coach', email: uniqueEmail('tablet'), password: 'tablet coach pw' });
+      const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Tablet night' } })).json();
+      await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve'].map((name) => ({ name })) } });
+      await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+      await page.goto('/individual-practice');
+      await page.getByTestId('bout-order').waitFor();
+      const grid = (await page.getByTestId('pool-grid-area').boundingBox())!;
+      const order = (await page.getByTestId('bout-order').boundingBox())!;
+      expect(order.x, `${width}×${height}`).toBeGreaterThanOrEqual(grid.x + grid.width);
+      expect(order.y, `${width}×${height}`).toBeLessThan(grid.y + grid.height);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    }
   });
 });

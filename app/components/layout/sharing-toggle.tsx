@@ -26,8 +26,10 @@ export function SharingToggle({ practice }: { practice: Practice }) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <button type="button" role="switch" aria-checked={on} aria-label="Guest access" disabled={busy} onClick={toggle}
-        className={`relative h-6 w-11 rounded-full transition-colors ${on ? 'bg-green-600' : 'bg-slate-300'}`}>
-        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${on ? 'left-[1.375rem]' : 'left-0.5'}`} />
+        className="relative flex h-6 w-11 items-center touch-manipulation">
+        {/* The track and knob are drawn inside a button that may be taller (44 px on touch screens). */}
+        <span aria-hidden className={`absolute inset-x-0 top-1/2 h-6 -translate-y-1/2 rounded-full transition-colors ${on ? 'bg-green-600' : 'bg-slate-300'}`} />
+        <span aria-hidden className={`absolute top-1/2 h-5 w-5 -translate-y-1/2 rounded-full bg-white shadow transition-all ${on ? 'left-[1.375rem]' : 'left-0.5'}`} />
       </button>
       <span className="text-slate-700">Guest access</span>
     </div>

@@ -114,7 +114,7 @@ export function PoolsScreen() {
         <ZoomControl zoom={zoom} onZoom={setZoom} />
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
         ) : (

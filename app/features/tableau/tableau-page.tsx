@@ -13,6 +13,9 @@ import { api } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 
+/** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
+const SAVE_COOLDOWN_MS = 500;
+
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
   const practice = useOutletContext<PracticeView>();
@@ -20,6 +23,7 @@ export function TableauPage() {
   const outbox = useAtomValue(outboxAtom);
   const [editing, setEditing] = useState<BracketMatch | null>(null);
   const [confirmRedraw, setConfirmRedraw] = useState(false);
+  const [saving, setSaving] = useState(false);
   const seedOf = new Map<string, Seed>(tableau.seeds.map((s) => [s.id, s]));
   // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
@@ -40,6 +44,9 @@ export function TableauPage() {
   function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
     // Only a match with both fencers offers a score (the picker never opens for TBD).
     if (match.player1_id === null || match.player2_id === null) return;
+    setSaving(true);
+    setTimeout(() => setSaving(false), SAVE_COOLDOWN_MS);
+    // Queued, so a score entered with no network waits on this device and is sent when it returns.
     void queueTableauScore(practice.id, match, { player1_score: s1, player2_score: s2, priority_id: priorityId }).then(() =>
       toast({ title: 'Scores saved', description: 'Bracket updated' }),
     );
@@ -99,7 +106,7 @@ export function TableauPage() {
                       <div className="border-t border-slate-100" />
                       {side(m, m.player2_id, m.player2_score)}
                       {playable && (
-                        <button type="button" className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
+                        <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
                           {m.winner_id ? 'Edit score' : 'Enter Score'}
                         </button>
                       )}

@@ -12,6 +12,7 @@ export type Role = 'coach' | 'guest' | 'spectator' | 'anonymous';
 export const ACTIONS = [
   // Open to everyone: the auth screens, joining by room code, the read-only board and its socket.
   'auth.use',
+  'health.read',
   'room.join',
   'board.read',
   'live.watch',
@@ -42,7 +43,7 @@ export const ACTIONS = [
 
 export type Action = (typeof ACTIONS)[number];
 
-const OPEN: Action[] = ['auth.use', 'room.join', 'board.read', 'live.watch'];
+const OPEN: Action[] = ['auth.use', 'health.read', 'room.join', 'board.read', 'live.watch'];
 
 // SPEC §6: a spectator watches the shared pools and results, read-only.
 const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];

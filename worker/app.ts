@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { boardRoutes } from './routes/board';
 import { feedbackRoutes } from './routes/feedback';
 import { guestRoutes } from './routes/guest';
+import { healthRoutes } from './routes/health';
 import { liveRoutes } from './routes/live';
 import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
@@ -50,6 +51,7 @@ api.route('/feedback', feedbackRoutes);
 api.route('/live', liveRoutes);
 api.route('/guest', guestRoutes);
 api.route('/board', boardRoutes);
+api.route('/health', healthRoutes);
 
 app.route('/api', api);
 app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
@@ -65,6 +67,8 @@ app.onError((err, c) => {
     return c.json({ error: err.message, ...err.details }, err.status);
   }
   if (err instanceof PlanError) return c.json({ error: err.message }, 400);
-  console.error('unhandled error', c.req.method, c.req.path, err);
+  // Logged by route pattern (`/api/board/:boardId`, never the board id), without the query (tokens), the
+  // body, the caller or the error's stack: the logs hold no personal data and no secret.
+  console.error('unhandled error', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');
   return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
 });

@@ -14,6 +14,10 @@ export interface Env {
   APP_ORIGIN?: string;
   /** '1' for local runs and tests only: mail goes to the outbox table and the log, links and all. */
   MAIL_OUTBOX?: string;
+  /** Cloudflare Email Sending ([[send_email]] name = "EMAIL"): verification and reset mail in production. */
+  EMAIL?: SendEmail;
+  /** The sender of that mail, on the domain onboarded for Email Sending (e.g. "Piste <no-reply@piste.example>"). */
+  MAIL_FROM?: string;
   /** Hours without a write after which a practice's guest access turns itself off (default 12). */
   GUEST_IDLE_HOURS?: string;
   /** Caps on live sockets per practice room (default 5,000) and per client address in a room (default 20). */

@@ -55,17 +55,48 @@ export function endGuestSession(message: string) {
   onGuestEnded(message);
 }
 
+/**
+ * The newest D1 bookmark this tab has seen (DESIGN: read replicas). Sent with every request, so a read
+ * answered by a replica is at least as new as this tab's own last write; kept for the tab's life.
+ */
+const BOOKMARK_HEADER = 'x-d1-bookmark';
+const BOOKMARK_KEY = 'piste:d1-bookmark';
+let bookmark: string | null = readBookmark();
+
+function readBookmark(): string | null {
+  try {
+    return sessionStorage.getItem(BOOKMARK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Bookmarks order as strings; an older answer arriving late never moves this tab back. */
+function keepBookmark(res: Response) {
+  const next = res.headers.get(BOOKMARK_HEADER);
+  if (!next || (bookmark !== null && next <= bookmark)) return;
+  bookmark = next;
+  try {
+    sessionStorage.setItem(BOOKMARK_KEY, next);
+  } catch {
+    // Storage refused (a private window): the bookmark lives in memory only.
+  }
+}
+
 async function send(method: Method, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra };
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   if (method !== 'GET') headers['content-type'] = 'application/json';
   const token = bearer();
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(path, {
+  const res = await fetch(path, {
     method,
     credentials: 'same-origin',
     headers,
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
+  keepBookmark(res);
+  return res;
 }
 
 /** Calls the API; a 401 outside /api/auth is retried once after a token refresh. A network failure is status 0. */

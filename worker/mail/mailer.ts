@@ -22,6 +22,31 @@ function outboxMailer(db: Db): Mailer {
   };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The HTML part of a mail: its text, escaped, one paragraph per line, with links made clickable. */
+export function htmlOf(body: string): string {
+  const paragraphs = body.split('\n').map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`));
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
+}
+
+/**
+ * Production: Cloudflare Email Sending through the `EMAIL` binding ([[send_email]] in wrangler.toml), from
+ * MAIL_FROM (an address on the sender domain onboarded in the dashboard). A failed send is logged without the
+ * address or the link and never fails the request that caused it (the person can ask again).
+ */
+function emailSendingMailer(binding: SendEmail, from: string): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await binding.send({ from, to: mail.to, subject: mail.subject, text: mail.body, html: htmlOf(mail.body) });
+      } catch (e) {
+        console.error(`mail not sent (Email Sending refused it): ${JSON.stringify(mail.subject)} ${e instanceof Error ? e.name : 'error'}`);
+      }
+    },
+  };
+}
+
 /** Without a configured mailer nothing is sent, and neither the link nor the address is logged. */
 const unconfiguredMailer: Mailer = {
   async send(mail) {
@@ -31,10 +56,13 @@ const unconfiguredMailer: Mailer = {
 
 /**
  * The mailer configuration chooses: the outbox only where MAIL_OUTBOX=1 (set by the local scripts and the
- * tests, never by wrangler.toml), so production never stores or logs a raw link.
+ * tests, never by wrangler.toml), so production never stores or logs a raw link; otherwise Email Sending when
+ * the EMAIL binding and MAIL_FROM are there; otherwise nothing is sent.
  */
 export function mailerFor(env: Env, db: Db): Mailer {
-  return env.MAIL_OUTBOX === '1' ? outboxMailer(db) : unconfiguredMailer;
+  if (env.MAIL_OUTBOX === '1') return outboxMailer(db);
+  if (env.EMAIL && env.MAIL_FROM) return emailSendingMailer(env.EMAIL, env.MAIL_FROM);
+  return unconfiguredMailer;
 }
 
 /** A link into the app, always from the configured APP_ORIGIN (never the request's Host); null when unset. */

@@ -2,8 +2,26 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 
-/** Puts one drizzle handle over D1 on the context: routes read it as `c.get('db')`. */
+/** The header a client sends its last D1 bookmark in, and gets the new one back in (DESIGN: read replicas). */
+export const BOOKMARK_HEADER = 'x-d1-bookmark';
+
+/** What a D1 bookmark looks like (hex groups and dashes); anything else is ignored, never passed to D1. */
+const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
+
+/**
+ * Puts one drizzle handle over a D1 session on the context: routes read it as `c.get('db')`. Reads may come
+ * from the nearest read replica (D1's Sessions API): a client that sends back the bookmark of its last answer
+ * reads at least that state, so a coach always sees their own writes; a request without one (a spectator's
+ * first read) starts anywhere, and a write starts at the primary. Writes and their batches are unchanged: D1
+ * sends them to the primary. The new bookmark goes back in the answer's header.
+ */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('db', getDb(c.env.DB));
+  const sent = c.req.header(BOOKMARK_HEADER);
+  const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write ? 'first-primary' : 'first-unconstrained');
+  c.set('db', getDb(session as unknown as D1Database));
   await next();
+  const bookmark = session.getBookmark();
+  // A websocket upgrade's answer (101) cannot take headers; the socket reads nothing through this session.
+  if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
 });

@@ -1,94 +1,104 @@
-import { useEffect } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { restoreOutbox } from './state/outbox';
-import { AppShell } from './components/layout/app-shell';
-import { PracticeLayout } from './components/layout/practice-layout';
-import { ProtectedRoute } from './components/layout/protected-route';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Outlet, Route, Routes } from 'react-router';
 import { Toaster } from './components/ui/toast';
-import { AthleteDetailPage } from './features/athletes/athlete-detail-page';
-import { AthletesPage } from './features/athletes/athletes-page';
-import { AuthPage } from './features/auth/auth-page';
-import { GuestJoinCodePage, GuestJoinPage } from './features/guest/guest-join-page';
-import { NotFoundPage } from './features/not-found/not-found-page';
-import { PoolResultsPage } from './features/pool-results/pool-results-page';
-import { PoolsScreen } from './features/pools/pools-screen';
-import { FinalResultsPage } from './features/final-results/final-results-page';
-import { TableauPage } from './features/tableau/tableau-page';
-import { TeamAssignmentPage } from './features/team-setup/team-assignment-page';
-import { TeamPoolSetupPage } from './features/team-setup/team-pool-setup-page';
-import { TeamPracticeSetupPage } from './features/team-setup/team-practice-setup-page';
-import { TeamsPage } from './features/teams/teams-page';
-import { ManualPoolAssignmentPage } from './features/practice-setup/manual-pool-assignment-page';
-import { PracticeSetupPage } from './features/practice-setup/practice-setup-page';
-import { PracticesPage } from './features/practices/practices-page';
 import { useSessionKeeper } from './state/session';
 import { useGuestKeeper } from './state/guest-keeper';
 import { CoachOnly } from './components/layout/coach-only';
-import { SpectatorPage } from './features/spectator/spectator-page';
 
 function Root() {
   useSessionKeeper();
   useGuestKeeper();
   useEffect(() => {
-    // Scores an earlier visit could not send go out now.
-    void restoreOutbox();
+    // Scores an earlier visit could not send go out now (the outbox loads after the first paint).
+    void import('./state/outbox').then((m) => m.restoreOutbox());
   }, []);
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600" role="status">Loading…</p>}>
+        <Outlet />
+      </Suspense>
       <Toaster />
     </>
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    children: [
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/guest-join', element: <GuestJoinPage /> },
-      { path: '/guest-join/:code', element: <GuestJoinCodePage /> },
-      {
-        path: '/live/:boardId',
-        element: <SpectatorPage />,
-        children: [
-          { index: true, element: <PoolsScreen /> },
-          { path: 'results', element: <PoolResultsPage /> },
-          { path: 'tableau', element: <TableauPage /> },
-          { path: 'final', element: <FinalResultsPage /> },
-        ],
-      },
-      {
-        element: (
-          <ProtectedRoute>
-            <AppShell />
-          </ProtectedRoute>
-        ),
-        children: [
-          { path: '/', element: <PracticesPage /> },
-          { path: '/practices', element: <PracticesPage /> },
-          { path: '/athletes', element: <CoachOnly><AthletesPage /></CoachOnly> },
-          { path: '/athletes/:id', element: <CoachOnly><AthleteDetailPage /></CoachOnly> },
-          { path: '/practice-setup', element: <CoachOnly><PracticeSetupPage /></CoachOnly> },
-          { path: '/manual-pool-assignment', element: <CoachOnly><ManualPoolAssignmentPage /></CoachOnly> },
-          { path: '/team-practice-setup', element: <CoachOnly><TeamPracticeSetupPage /></CoachOnly> },
-          { path: '/manual-team-assignment', element: <CoachOnly><TeamAssignmentPage /></CoachOnly> },
-          { path: '/single-match', element: <CoachOnly><TeamAssignmentPage singleMatch /></CoachOnly> },
-          { path: '/team-pool-setup', element: <CoachOnly><TeamPoolSetupPage /></CoachOnly> },
-          {
-            element: <PracticeLayout />,
-            children: [
-              { path: '/individual-practice', element: <PoolsScreen /> },
-              { path: '/team-practice', element: <PoolsScreen /> },
-              { path: '/pool-results', element: <PoolResultsPage /> },
-              { path: '/tableau', element: <TableauPage /> },
-              { path: '/final-results', element: <FinalResultsPage /> },
-              { path: '/teams', element: <CoachOnly><TeamsPage /></CoachOnly> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+/**
+ * A screen in its own chunk, loaded when first shown (issue 13: the sign-in page, the guest join page and
+ * the live board never download the coach's screens). The service worker precaches every chunk, so an
+ * offline visit still opens any screen.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const pools = () => import('./features/pools/pools-screen');
+const PoolsScreen = screen(pools, (m) => m.PoolsScreen);
+const PoolResultsPage = screen(() => import('./features/pool-results/pool-results-page'), (m) => m.PoolResultsPage);
+const TableauPage = screen(() => import('./features/tableau/tableau-page'), (m) => m.TableauPage);
+const FinalResultsPage = screen(() => import('./features/final-results/final-results-page'), (m) => m.FinalResultsPage);
+const teamAssignment = () => import('./features/team-setup/team-assignment-page');
+const TeamAssignmentPage = screen(teamAssignment, (m) => m.TeamAssignmentPage);
+const SingleMatchPage = screen(teamAssignment, (m) => () => <m.TeamAssignmentPage singleMatch />);
+const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.AuthPage);
+const guestJoin = () => import('./features/guest/guest-join-page');
+const GuestJoinPage = screen(guestJoin, (m) => m.GuestJoinPage);
+const GuestJoinCodePage = screen(guestJoin, (m) => m.GuestJoinCodePage);
+const SpectatorPage = screen(() => import('./features/spectator/spectator-page'), (m) => m.SpectatorPage);
+const ProtectedAppShell = screen(() => import('./components/layout/app-shell'), (m) => m.ProtectedAppShell);
+const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
+const PracticesPage = screen(() => import('./features/practices/practices-page'), (m) => m.PracticesPage);
+const AthletesPage = screen(() => import('./features/athletes/athletes-page'), (m) => m.AthletesPage);
+const AthleteDetailPage = screen(() => import('./features/athletes/athlete-detail-page'), (m) => m.AthleteDetailPage);
+const PracticeSetupPage = screen(() => import('./features/practice-setup/practice-setup-page'), (m) => m.PracticeSetupPage);
+const ManualPoolAssignmentPage = screen(() => import('./features/practice-setup/manual-pool-assignment-page'), (m) => m.ManualPoolAssignmentPage);
+const TeamPracticeSetupPage = screen(() => import('./features/team-setup/team-practice-setup-page'), (m) => m.TeamPracticeSetupPage);
+const TeamPoolSetupPage = screen(() => import('./features/team-setup/team-pool-setup-page'), (m) => m.TeamPoolSetupPage);
+const TeamsPage = screen(() => import('./features/teams/teams-page'), (m) => m.TeamsPage);
+const NotFoundPage = screen(() => import('./features/not-found/not-found-page'), (m) => m.NotFoundPage);
+
+/** A coach-only screen: guests are sent to their practice (SPEC §6). */
+const coach = (Screen: ComponentType) => (
+  <CoachOnly>
+    <Screen />
+  </CoachOnly>
+);
+
+/** Every client route (SPEC §2); declarative routes keep the data router's code out of the first load. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/guest-join" element={<GuestJoinPage />} />
+        <Route path="/guest-join/:code" element={<GuestJoinCodePage />} />
+        <Route path="/live/:boardId" element={<SpectatorPage />}>
+          <Route index element={<PoolsScreen />} />
+          <Route path="results" element={<PoolResultsPage />} />
+          <Route path="tableau" element={<TableauPage />} />
+          <Route path="final" element={<FinalResultsPage />} />
+        </Route>
+        <Route element={<ProtectedAppShell />}>
+          <Route path="/" element={<PracticesPage />} />
+          <Route path="/practices" element={<PracticesPage />} />
+          <Route path="/athletes" element={coach(AthletesPage)} />
+          <Route path="/athletes/:id" element={coach(AthleteDetailPage)} />
+          <Route path="/practice-setup" element={coach(PracticeSetupPage)} />
+          <Route path="/manual-pool-assignment" element={coach(ManualPoolAssignmentPage)} />
+          <Route path="/team-practice-setup" element={coach(TeamPracticeSetupPage)} />
+          <Route path="/manual-team-assignment" element={coach(TeamAssignmentPage)} />
+          <Route path="/single-match" element={coach(SingleMatchPage)} />
+          <Route path="/team-pool-setup" element={coach(TeamPoolSetupPage)} />
+          <Route element={<PracticeLayout />}>
+            <Route path="/individual-practice" element={<PoolsScreen />} />
+            <Route path="/team-practice" element={<PoolsScreen />} />
+            <Route path="/pool-results" element={<PoolResultsPage />} />
+            <Route path="/tableau" element={<TableauPage />} />
+            <Route path="/final-results" element={<FinalResultsPage />} />
+            <Route path="/teams" element={coach(TeamsPage)} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { prefetchSchemas } from '../../lib/forms';
+import { ProtectedRoute } from './protected-route';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
 import { offlineViewAtom } from '../../lib/offline-cache';
@@ -26,5 +29,16 @@ export function AppShell() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** The signed-in shell, as the router mounts it: only for a coach or a guest with a session. */
+export function ProtectedAppShell() {
+  // The forms of the coach's screens check their input with the server's schemas, loaded once idle.
+  useEffect(prefetchSchemas, []);
+  return (
+    <ProtectedRoute>
+      <AppShell />
+    </ProtectedRoute>
   );
 }

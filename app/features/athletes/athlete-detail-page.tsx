@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiPaths, type Athlete, type AthleteNote } from '../../../core/api';
-import { firstIssue, noteSchema } from '../../../core/validation';
+import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
@@ -29,8 +29,8 @@ export function AthleteDetailPage() {
 
   async function add(e: FormEvent) {
     e.preventDefault();
-    const parsed = noteSchema.safeParse({ note: draft });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('noteSchema', { note: draft });
+    if (!parsed.ok) return toastError(parsed.error);
     try {
       const note = await api<AthleteNote>('POST', apiPaths.athleteNotes(id), parsed.data);
       setNotes((list) => [note, ...list]);
@@ -44,8 +44,8 @@ export function AthleteDetailPage() {
   async function saveEdit(e: FormEvent) {
     e.preventDefault();
     if (!editing) return;
-    const parsed = noteSchema.safeParse({ note: editing.note });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('noteSchema', { note: editing.note });
+    if (!parsed.ok) return toastError(parsed.error);
     try {
       const note = await api<AthleteNote>('PATCH', apiPaths.note(editing.id), parsed.data);
       setNotes((list) => list.map((n) => (n.id === note.id ? note : n)));

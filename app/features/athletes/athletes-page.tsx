@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
-import { athleteSchema, firstIssue } from '../../../core/validation';
+import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/toast';
@@ -23,8 +23,8 @@ export function AthletesPage() {
 
   async function add(e: FormEvent) {
     e.preventDefault();
-    const parsed = athleteSchema.safeParse({ name, club });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('athleteSchema', { name, club });
+    if (!parsed.ok) return toastError(parsed.error);
     try {
       const athlete = await api<Athlete>('POST', apiPaths.athletes, parsed.data);
       setAthletes((list) => [...list, athlete].sort(byName));
@@ -39,8 +39,8 @@ export function AthletesPage() {
   async function saveEdit(e: FormEvent) {
     e.preventDefault();
     if (!editing) return;
-    const parsed = athleteSchema.safeParse({ name: editing.name, club: editing.club });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('athleteSchema', { name: editing.name, club: editing.club });
+    if (!parsed.ok) return toastError(parsed.error);
     try {
       const updated = await api<Athlete>('PATCH', apiPaths.athlete(editing.id), parsed.data);
       setAthletes((list) => list.map((a) => (a.id === updated.id ? updated : a)).sort(byName));

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { apiPaths, type SessionInfo } from '../../../core/api';
-import { firstIssue, resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../../core/validation';
+import { parseForm, prefetchSchemas } from '../../lib/forms';
 import { GuestJoinForm } from '../../components/guest-join-form';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
@@ -21,6 +21,7 @@ const TITLES: Record<Mode, string> = {
 /** /auth: sign in, sign up, reset and guest modes (SPEC §2 Auth screen), plus the new-password form. */
 export function AuthPage() {
   const session = useAtomValue(sessionAtom);
+  useEffect(prefetchSchemas, []);
   const [params, setParams] = useSearchParams();
   const resetToken = params.get('reset_token');
   const [mode, setMode] = useState<Mode>('signin');
@@ -107,10 +108,10 @@ function SigninForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, run } = useSubmit();
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = signinSchema.safeParse({ email, password });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('signinSchema', { email, password });
+    if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       applySession(await api<SessionInfo>('POST', apiPaths.signin, parsed.data));
       navigate(paths.practices);
@@ -133,10 +134,10 @@ function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, run } = useSubmit();
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = signupSchema.safeParse({ full_name: fullName, email, password });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('signupSchema', { full_name: fullName, email, password });
+    if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       applySession(await api<SessionInfo>('POST', apiPaths.signup, parsed.data));
       toast({ title: 'Success', description: 'Account created successfully! Please check your email to verify your account.' });
@@ -159,10 +160,10 @@ function SignupForm() {
 function ResetForm({ onSent }: { onSent: () => void }) {
   const [email, setEmail] = useState('');
   const { busy, run } = useSubmit();
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = resetRequestSchema.safeParse({ email });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('resetRequestSchema', { email });
+    if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       await api('POST', apiPaths.resetRequest, parsed.data);
       toast({ title: 'Success', description: 'Password reset email sent! Check your inbox.' });
@@ -182,10 +183,10 @@ function ResetForm({ onSent }: { onSent: () => void }) {
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const { busy, run } = useSubmit();
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = resetConfirmSchema.safeParse({ token, password });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('resetConfirmSchema', { token, password });
+    if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       await api('POST', apiPaths.resetConfirm, parsed.data);
       toast({ title: 'Password updated', description: 'Sign in with your new password.' });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { apiPaths, type FeedbackType } from '../../../core/api';
-import { feedbackSchema, firstIssue } from '../../../core/validation';
+import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
 import { api } from '../../lib/api';
@@ -22,8 +22,8 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (session.status !== 'signed-in') return toastError('You must be logged in to submit feedback.');
-    const parsed = feedbackSchema.safeParse({ feedback_type: type ?? undefined, message });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('feedbackSchema', { feedback_type: type ?? undefined, message });
+    if (!parsed.ok) return toastError(parsed.error);
     setBusy(true);
     try {
       await api('POST', apiPaths.feedback, parsed.data);

@@ -5,8 +5,7 @@ import type { PoolPlayer } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ScorePicker } from '../../components/ui/score-picker';
+import { onDemand } from '../../components/ui/lazy';
 import { toastError } from '../../components/ui/toast';
 import { paths } from '../../paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
@@ -15,8 +14,11 @@ import { addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool,
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
-import { PoolNameDialog } from './pool-name-dialog';
 import { ZOOM, ZoomControl } from './zoom-control';
+
+const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
+const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
+const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
@@ -46,7 +48,7 @@ export function PoolsScreen() {
     return <p className="card p-6 text-center text-sm text-red-700">Failed to load tournament data</p>;
   }
 
-  const createDialog = (
+  const createDialog = dialog === 'create' && (
     <PoolNameDialog open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} mode="create" onSubmit={(name) => createPool(practice, name)} />
   );
 
@@ -159,22 +161,22 @@ export function PoolsScreen() {
         />
       )}
       {createDialog}
-      <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />
-      <ConfirmDialog
+      {dialog === 'edit' && <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />}
+      {dialog === 'delete' && <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(o) => setDialog(o ? 'delete' : null)}
         title="Delete pool?"
         message="Are you sure you want to delete this pool? This action cannot be undone."
         onConfirm={() => deletePool(practice, pool, state.pools)}
-      />
-      <ConfirmDialog
+      />}
+      {removing !== null && <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
         title="Remove athlete?"
         message={`Remove ${removing?.name ?? ''} from ${pool.name}? Their bouts in this pool are deleted too.`}
         confirmLabel="Remove"
         onConfirm={() => removing && removePlayer(practice, pool, removing.id)}
-      />
+      />}
     </div>
   );
 }

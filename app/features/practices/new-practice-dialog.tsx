@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiPaths, type Practice, type PracticeType } from '../../../core/api';
 import { todayIso } from '../../../core/dates';
-import { createPracticeSchema, firstIssue } from '../../../core/validation';
+import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
@@ -28,8 +28,8 @@ export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = createPracticeSchema.safeParse({ practice_type: type, name, date });
-    if (!parsed.success) return toastError(firstIssue(parsed.error));
+    const parsed = await parseForm('createPracticeSchema', { practice_type: type, name, date });
+    if (!parsed.ok) return toastError(parsed.error);
     setBusy(true);
     try {
       const practice = await api<Practice>('POST', apiPaths.practices, parsed.data);

@@ -1,0 +1,17 @@
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+
+/**
+ * A component loaded the first time it is shown (issue 13: a lighter first load). Dialogs are not part of a
+ * screen's first paint, so Radix and each dialog's code load when one first opens; render them only while
+ * open. The service worker precaches every chunk, so this works offline too.
+ */
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function OnDemand(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...(props as ComponentProps<typeof Lazy>)} />
+      </Suspense>
+    );
+  };
+}

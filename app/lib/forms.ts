@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+type Validation = typeof import('../../core/validation');
+type SchemaName = { [K in keyof Validation]: Validation[K] extends z.ZodType ? K : never }[keyof Validation];
+
+let loading: Promise<Validation> | null = null;
+
+/**
+ * The server's own zod schemas (`core/validation`), loaded after the first paint rather than with it: zod is
+ * a quarter of a sign-in page's JavaScript, and nobody submits a form before it has painted.
+ */
+export const loadSchemas = () => (loading ??= import('../../core/validation'));
+
+/** Starts loading the schemas once the browser is idle, so a first submit does not wait for them. */
+export function prefetchSchemas() {
+  const start = () => void loadSchemas();
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start);
+  else setTimeout(start, 1);
+}
+
+/** Checks a form's values with the schema the server parses them with: the parsed data, or the first message. */
+export async function parseForm<K extends SchemaName>(name: K, value: unknown): Promise<{ ok: true; data: z.output<Validation[K]> } | { ok: false; error: string }> {
+  const validation = await loadSchemas();
+  const parsed = (validation[name] as z.ZodType).safeParse(value);
+  return parsed.success ? { ok: true, data: parsed.data as z.output<Validation[K]> } : { ok: false, error: validation.firstIssue(parsed.error) };
+}

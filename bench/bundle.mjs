@@ -1,0 +1,54 @@
+// What each entry route downloads as JavaScript before its first paint, from Vite's build manifest: the
+// entry chunk, the scripts index.html loads, and the route's screens with everything they import
+// statically (dynamic imports load later and are not counted).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Entry routes and the source modules that render them (layouts included). */
+export const ENTRY_ROUTES = {
+  'sign-in (/auth)': ['app/features/auth/auth-page.tsx'],
+  'guest join (/guest-join)': ['app/features/guest/guest-join-page.tsx'],
+  'live board (/live/{id})': ['app/features/spectator/spectator-page.tsx', 'app/features/pools/pools-screen.tsx'],
+  "coach's pools (/individual-practice)": ['app/components/layout/app-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx'],
+};
+
+/** Goals of issue 13, KiB gzip before first paint. */
+export const ENTRY_GOALS = { 'sign-in (/auth)': 100, 'guest join (/guest-join)': 100, 'live board (/live/{id})': 100, "coach's pools (/individual-practice)": 150 };
+
+export function entrySizes(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const gz = new Map();
+  const sizeOf = (file) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file))).length);
+    return gz.get(file);
+  };
+  const collect = (key, files) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) collect(dep, files);
+  };
+  // index.html's own scripts: the entry and the service worker's registration.
+  const base = new Set();
+  collect('index.html', base);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  for (const [, src] of html.matchAll(/<script[^>]*src="\/([^"]+)"/g)) if (existsSync(join(dist, src))) base.add(src);
+  const out = {};
+  for (const [route, modules] of Object.entries(ENTRY_ROUTES)) {
+    const files = new Set(base);
+    for (const m of modules) {
+      if (!manifest[m]) throw new Error(`${m} is not a chunk of its own in the build manifest`);
+      collect(m, files);
+    }
+    const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f), 0);
+    out[route] = { kib: bytes / 1024, goal: ENTRY_GOALS[route], files: files.size };
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [route, { kib, goal }] of Object.entries(entrySizes(join(process.cwd(), 'dist')))) {
+    console.log(`${route.padEnd(40)} ${kib.toFixed(1).padStart(6)} KiB gzip  (goal ≤ ${goal})`);
+  }
+}

@@ -183,11 +183,38 @@ export interface SpectatorSnapshot {
 
 export type FeedbackType = 'report_issue' | 'suggest_feature';
 
-/** The 409 answer to a bout written against an older state: the bout as it stands (null when cleared) and its pool. */
-export interface BoutConflict {
+/**
+ * What a bout write changed (issue 13: deltas, not snapshots): the bout as it now stands (null when cleared),
+ * named by its two fencers in stored order, and the pool's version after the write. Clients apply it to the
+ * pool they hold at the version before, and load the pool again when they see a gap.
+ */
+export interface BoutDelta {
+  pool_id: string;
+  version: number;
+  player1_id: string;
+  player2_id: string;
+  /** The bout's result without the two ids above (the message stays small), or null when cleared. */
+  bout: Omit<PoolBout, 'player1_id' | 'player2_id'> | null;
+}
+
+/** The full bout a delta describes, or null when it was cleared. */
+export const boutOfDelta = (d: BoutDelta): PoolBout | null => (d.bout ? { player1_id: d.player1_id, player2_id: d.player2_id, ...d.bout } : null);
+
+/** The 409 answer to a bout written against an older state: the bout as it stands (null when cleared), as a delta. */
+export interface BoutConflict extends BoutDelta {
   error: string;
   current: PoolBout | null;
-  pool: PoolSnapshot;
+}
+
+/**
+ * What a tableau score changed: the matches it wrote (with their new versions), the tableau's version after
+ * it, and the seeding when this score froze the drawn tableau.
+ */
+export interface MatchesDelta {
+  practice_id: string;
+  version: number;
+  seeding?: BracketSnapshot['seeding'];
+  matches: SavedBracketMatch[];
 }
 
 /** The 409 answer to a tableau score written against an older state of its match: the match now, and the tableau. */
@@ -197,11 +224,10 @@ export interface MatchConflict {
   bracket: BracketSnapshot;
 }
 
-/** The 409 answer to a relay written against an older state of its row: the row now, and the sheet. */
+/** The 409 answer to a relay written against an older state of its row: the row as it stands. */
 export interface RelayConflict {
   error: string;
   current: TeamMatchRow;
-  sheet: TeamMatchRow[];
 }
 
 /** Every API path and how to build it (the app's client routes are `paths` in app/paths.ts). */

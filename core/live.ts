@@ -1,4 +1,4 @@
-import type { BracketSnapshot, PoolSnapshot, Practice, RoomPresence, Team, TeamMatchRow } from './api';
+import type { BoutDelta, BracketSnapshot, MatchesDelta, PoolSnapshot, Practice, RoomPresence, Team, TeamMatchRow } from './api';
 import type { Action } from './permissions';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
@@ -11,6 +11,10 @@ export type LiveMessage =
   | { type: 'refused'; reason: string }
   | { type: 'presence'; practiceId: string; presence: RoomPresence }
   | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
+  /** Small changes travel as deltas (a bout, a tableau score, a relay row); structural ones as snapshots. */
+  | { type: 'bout'; practiceId: string; delta: BoutDelta }
+  | { type: 'matches'; practiceId: string; delta: MatchesDelta }
+  | { type: 'relay'; practiceId: string; row: TeamMatchRow }
   | { type: 'pool-deleted'; practiceId: string; poolId: string }
   | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
   | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
@@ -32,13 +36,16 @@ export const CLOSE_CODES = {
 export function readActionOf(message: LiveMessage): Action {
   switch (message.type) {
     case 'pool':
+    case 'bout':
     case 'pools':
     case 'pool-deleted':
       return 'pool.read';
     case 'bracket':
+    case 'matches':
       return 'results.read';
     case 'teams':
     case 'team-sheet':
+    case 'relay':
       return 'teams.read';
     case 'presence':
       return 'room.manage';

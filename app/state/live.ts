@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { openLive } from '../lib/live';
-import { applyBracket, loadBracket } from './bracket';
+import { applyBracket, applyMatchesDelta, loadBracket } from './bracket';
 import { loadSpectatorBoard } from './spectator';
-import { applySheet, applyTeams, loadTeams } from './teams';
+import { applyRelayRow, applySheet, applyTeams, loadTeams } from './teams';
 import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
-import { applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
+import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
+import { setResync } from './resync';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence, loadPresence } from './presence';
 import { flushOutbox } from './outbox';
@@ -20,6 +21,12 @@ function handle(practiceId: string, msg: LiveMessage) {
   switch (msg.type) {
     case 'pool':
       return applyPoolSnapshot(practiceId, msg.pool);
+    case 'bout':
+      return applyBoutDelta(practiceId, msg.delta);
+    case 'matches':
+      return applyMatchesDelta(practiceId, msg.delta);
+    case 'relay':
+      return applyRelayRow(practiceId, msg.row);
     case 'pools':
       return applyPoolList(practiceId, msg.pools);
     case 'pool-deleted':
@@ -55,10 +62,12 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
           ];
     let refusalShown = false;
     const reload = () => Promise.all(loads()).then((ok) => ok.every(Boolean));
+    // A delta that skips a version (a missed message) reloads what the screen shows.
+    setResync(() => void reload());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
     void reload();
-    return openLive({
+    const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
@@ -82,5 +91,9 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
     });
+    return () => {
+      setResync(null);
+      close();
+    };
   }, [practiceId, role, liveUrl, boardId, onClosed]);
 }

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import {
-  apiPaths, type BoutConflict, type BracketSnapshot, type MatchConflict, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,
+  apiPaths, type BoutConflict, type BoutDelta, type MatchConflict, type MatchesDelta, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,
 } from '../../core/api';
 import { isBoutOf, orderPair, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
@@ -8,9 +8,9 @@ import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '..
 import { toastError } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
-import { applyBracket } from './bracket';
-import { applyPoolSnapshot } from './pools';
-import { applySheet } from './teams';
+import { applyBracket, applyMatchesDelta } from './bracket';
+import { applyBoutDelta } from './pools';
+import { applyRelayRow } from './teams';
 
 /** Every score write not yet confirmed by the server, oldest first (pending or in conflict). */
 export const outboxAtom = atom<OutboxEntry[]>([]);
@@ -174,22 +174,22 @@ function request(e: OutboxEntry): { method: 'POST' | 'DELETE' | 'PUT'; path: str
       return {
         method: e.kind === 'bout' ? ('POST' as const) : ('DELETE' as const),
         path: apiPaths.poolBouts(e.poolId),
-        apply: (pool) => applyPoolSnapshot(e.practiceId, pool as PoolSnapshot),
-        conflict: (body) => applyPoolSnapshot(e.practiceId, (body as BoutConflict).pool),
+        apply: (delta) => applyBoutDelta(e.practiceId, delta as BoutDelta),
+        conflict: (body) => applyBoutDelta(e.practiceId, body as BoutConflict),
       };
     case 'tableau':
       return {
         method: 'POST',
         path: apiPaths.bracketScores(e.practiceId),
-        apply: (bracket) => applyBracket(e.practiceId, bracket as BracketSnapshot),
+        apply: (delta) => applyMatchesDelta(e.practiceId, delta as MatchesDelta),
         conflict: (body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
       };
     case 'relay':
       return {
         method: 'PUT',
         path: apiPaths.teamSheetRow(e.practiceId, e.matchNumber),
-        apply: (sheet) => applySheet(e.practiceId, sheet as TeamMatchRow[]),
-        conflict: (body) => applySheet(e.practiceId, (body as RelayConflict).sheet),
+        apply: (row) => applyRelayRow(e.practiceId, row as TeamMatchRow),
+        conflict: (body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
       };
   }
 }
@@ -198,8 +198,9 @@ async function send(entry: OutboxEntry): Promise<'sent' | 'offline'> {
   const how = request(entry);
   try {
     const answer = await api<unknown>(how.method, how.path, entry.body, { 'idempotency-key': entry.key });
-    await forget(entry);
+    // The server's answer first, then the pending entry goes: the cell never flashes back to the old result.
     how.apply(answer);
+    await forget(entry);
     sentWaiters.get(entry.key)?.();
     sentWaiters.delete(entry.key);
     return 'sent';

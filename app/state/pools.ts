@@ -1,5 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, type GeneratedPools, type PoolSnapshot } from '../../core/api';
+import { apiPaths, boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/api';
+import { isBoutOf } from '../../core/fencing/bout-result';
+import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live';
 import { api } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
@@ -37,6 +39,26 @@ export function applyPoolSnapshot(practiceId: string, pool: PoolSnapshot) {
     const pools = current ? s.pools.map((p) => (p.id === pool.id ? next : p)) : [...s.pools, pool].sort(byCreation);
     return { ...s, pools };
   });
+}
+
+/**
+ * Applies a bout delta (issue 13): to the pool held at the version just before it, the bout replaces what the
+ * pool had for those two fencers (or goes, when cleared) and only that pool changes. A delta this screen
+ * already has is ignored; one that skips a version means a message was missed, so the practice reloads.
+ */
+export function applyBoutDelta(practiceId: string, delta: BoutDelta) {
+  const held = store.get(poolsAtom);
+  if (held.practiceId !== practiceId) return;
+  const pool = held.pools.find((p) => p.id === delta.pool_id);
+  if (!pool || pool.version > delta.version - 1) {
+    if (!pool) requestResync();
+    return;
+  }
+  if (pool.version < delta.version - 1) return requestResync();
+  const bouts = pool.bouts.filter((b) => !isBoutOf(b, delta.player1_id, delta.player2_id));
+  const bout = boutOfDelta(delta);
+  const next: PoolSnapshot = { ...pool, version: delta.version, bouts: bout ? [...bouts, bout] : bouts };
+  store.set(poolsAtom, (s) => (s.practiceId === practiceId ? { ...s, pools: s.pools.map((p) => (p.id === next.id ? next : p)) } : s));
 }
 
 /** Replaces the whole list (a reload or a generation), keeping any pool version newer than the list's. */

@@ -27,6 +27,11 @@ export function applySheet(practiceId: string, sheet: TeamMatchRow[]) {
   });
 }
 
+/** Applies one relay row (a delta): kept unless this screen holds that row at a newer version. */
+export function applyRelayRow(practiceId: string, row: TeamMatchRow) {
+  applySheet(practiceId, store.get(teamsAtom).sheet.map((r) => (r.match_number === row.match_number ? row : r)));
+}
+
 export async function loadTeams(practiceId: string): Promise<boolean> {
   store.set(teamsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
   try {

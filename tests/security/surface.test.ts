@@ -145,11 +145,11 @@ describe('sockets', () => {
     await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 });
     await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 3, score_b: 2, version: 0 });
     await client.post(`/api/practices/${team.id}/room-code`);
-    await coach.waitFor((m) => m.type === 'team-sheet');
+    await coach.waitFor((m) => m.type === 'relay');
     await coach.waitFor((m) => m.type === 'practice');
     expect(coach.messages.some((m) => m.type === 'teams')).toBe(true);
     for (const s of [board, g]) {
-      expect(s.messages.filter((m) => ['teams', 'team-sheet', 'practice', 'presence'].includes(m.type))).toEqual([]);
+      expect(s.messages.filter((m) => ['teams', 'team-sheet', 'relay', 'practice', 'presence'].includes(m.type))).toEqual([]);
     }
     coach.ws.close();
     void practice;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import type { BracketSnapshot, GeneratedPools, MatchConflict, PoolSnapshot } from '../../core/api';
+import type { BracketSnapshot, GeneratedPools, MatchConflict, MatchesDelta, PoolSnapshot } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
 import { scoreMatch } from '../../core/fencing/bracket';
@@ -56,9 +56,12 @@ describe('the tableau', () => {
 
     let res = await score(client, practice.id, { round: 1, position: 0, player1_id: semi1!.player1_id, player2_id: semi1!.player2_id, player1_score: 15, player2_score: 9, version: 0 });
     expect(res.status).toBe(200);
-    const saved = await json<BracketSnapshot>(res);
-    expect(saved.version).toBe(1);
-    expect(saved.seeding!.map((s) => s.name)).toEqual(['F1', 'F2', 'F3', 'F4']);
+    // The answer is a delta: the matches the score wrote, and (it froze the draw) the seeding.
+    const delta = await json<MatchesDelta>(res);
+    expect(delta.version).toBe(1);
+    expect(delta.seeding!.map((s) => s.name)).toEqual(['F1', 'F2', 'F3', 'F4']);
+    expect(delta.matches.map((m) => [m.round, m.position, m.version])).toEqual([[1, 0, 1], [2, 0, 1]]);
+    const saved = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
     expect(saved.matches).toHaveLength(3);
     ({ tableau } = await tableauOf(client, practice.id));
     expect(tableau.matches.find((m) => m.round === 2)!.player1_id).toBe(tableau.seeds[0]!.id);
@@ -184,8 +187,9 @@ describe('the tableau', () => {
       expect(next.player1_id).toBe(first.winner_id);
       expect(first.winner_id === m.player1_id ? first.player1_score! > first.player2_score! : first.player2_score! > first.player1_score!).toBe(true);
       // Every open screen ends on that same state.
-      const last = await s1.waitFor((msg) => msg.type === 'bracket' && msg.bracket.version === bracket.version);
-      expect(last).toEqual({ type: 'bracket', practiceId: practice.id, bracket });
+      // Every open screen receives the delta of the score that applied.
+      const last = await s1.waitFor((msg) => msg.type === 'matches' && msg.delta.version === bracket.version);
+      expect(last.type === 'matches' && last.delta.matches).toEqual(bracket.matches.filter((x) => x.version > 0));
     } finally {
       s1.ws.close();
     }

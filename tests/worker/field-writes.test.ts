@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { BoutDelta, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 async function poolOf(client: Client) {
@@ -19,7 +19,12 @@ describe('writes from the field carry an idempotency key', () => {
     const first = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'outbox-key-0001');
     const replay = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'outbox-key-0001');
     expect([first.status, replay.status]).toEqual([200, 200]);
-    const after = await json<PoolSnapshot>(replay);
+    // The replay answers the bout as it stands, at the pool's version after the one write.
+    const delta = await json<BoutDelta>(replay);
+    expect(delta.version).toBe(pool.version + 1);
+    expect(delta.bout!.version).toBe(1);
+    expect([delta.bout!.score1, delta.bout!.score2].sort()).toEqual([3, 5]);
+    const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     expect(after.bouts).toHaveLength(1);
     expect(after.bouts[0]!.version).toBe(1);
     expect(after.version).toBe(pool.version + 1);
@@ -49,7 +54,9 @@ describe('writes from the field carry an idempotency key', () => {
     await client.post(url, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 });
     const replay = await keyed(client, 'DELETE', url, { player1_id: a!.id, player2_id: b!.id, version: 1 }, 'clear-key-01');
     expect(replay.status).toBe(200);
-    expect((await json<PoolSnapshot>(replay)).bouts).toHaveLength(1);
+    const stillThere = (await json<BoutDelta>(replay)).bout!;
+    expect([stillThere.score1, stillThere.score2].sort()).toEqual([1, 5]);
+    expect((await json<PoolSnapshot>(await client.get(url.replace('/bouts', '')))).bouts).toHaveLength(1);
   });
 
   it('refuses a malformed key with 400 and writes nothing', async () => {

@@ -60,7 +60,7 @@ describe('joining a practice by room code', () => {
     expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
   });
 
-  it('a spectator socket by board link receives the pool snapshots the coach writes', async () => {
+  it('a spectator socket by board link receives the bouts the coach writes', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
     const spectator = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
@@ -69,8 +69,9 @@ describe('joining a practice by room code', () => {
       const pools = await json<GeneratedPools['pools']>(await client.get(`/api/practices/${practice.id}/pools`));
       const [a, b] = pools[0]!.players;
       await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 });
-      const msg = await spectator.waitFor((m) => m.type === 'pool');
-      expect(msg.type === 'pool' && msg.pool.bouts).toHaveLength(1);
+      const msg = await spectator.waitFor((m) => m.type === 'bout');
+      const bout = msg.type === 'bout' ? msg.delta.bout : null;
+      expect([bout?.score1, bout?.score2].sort()).toEqual([1, 5]);
     } finally {
       spectator.ws.close();
     }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { BoutConflict, GeneratedPools, PoolSnapshot } from '../../core/api';
+import type { BoutConflict, BoutDelta, GeneratedPools, PoolSnapshot } from '../../core/api';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
@@ -91,7 +91,12 @@ describe('bouts', () => {
     const [a, b] = pool.players;
     const res = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, version: 0 });
     expect(res.status).toBe(200);
-    const snap = await json<PoolSnapshot>(res);
+    // The answer is what changed (a delta): the bout in stored order and the pool's new version.
+    const delta = await json<BoutDelta>(res);
+    const stored = toStoredBout({ player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, priority_id: null });
+    expect(delta).toMatchObject({ pool_id: pool.id, version: pool.version + 1, player1_id: stored.player1_id, player2_id: stored.player2_id });
+    expect(delta.bout).toMatchObject({ score1: stored.score1, score2: stored.score2, version: 1 });
+    const snap = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     expect(snap.version).toBe(pool.version + 1);
     expect(snap.bouts).toHaveLength(1);
     expect(snap.bouts[0]!.version).toBe(1);
@@ -100,12 +105,14 @@ describe('bouts', () => {
     expect(stats[1]!.matches[a!.id]).toBe('D3');
 
     // Writing it again from the other side replaces it; clearing empties both cells.
-    const again = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 }));
+    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 });
+    const again = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     expect(again.bouts).toHaveLength(1);
     expect(again.bouts[0]!.version).toBe(2);
     expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
-    const cleared = await json<PoolSnapshot>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
-    expect(cleared.bouts).toEqual([]);
+    const cleared = await json<BoutDelta>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
+    expect(cleared).toMatchObject({ version: pool.version + 3, bout: null });
+    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
   });
 
   it('refuses a fencer of another pool, scores above the max or below 0, and non-integers with 400', async () => {
@@ -164,7 +171,7 @@ describe('bouts', () => {
     const conflict = await json<BoutConflict>(results.find((r) => r.status === 409)!);
     expect(conflict.error).toBe('Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.');
     expect(conflict.current).toMatchObject({ ...stored, version: 1 });
-    expect(conflict.pool.bouts).toEqual(final.bouts);
+    expect(conflict).toMatchObject({ pool_id: pool.id, version: final.version, player1_id: stored.player1_id, player2_id: stored.player2_id });
 
     // Writers of different bouts never conflict.
     const other = await Promise.all([
@@ -247,8 +254,8 @@ describe('players and pools', () => {
   });
 });
 
-describe('live pool snapshots', () => {
-  it('two sockets on a practice both receive the snapshot of a bout; another practice receives nothing', async () => {
+describe('live bout deltas', () => {
+  it('two sockets on a practice both receive the delta of a bout (a few hundred bytes); another practice receives nothing', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
     const elsewhere = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Elsewhere' }));
@@ -258,10 +265,12 @@ describe('live pool snapshots', () => {
     try {
       await Promise.all([s1, s2, s3].map((s) => s.waitFor((m) => m.type === 'hello')));
       const [a, b] = pool.players;
-      const written = await json<PoolSnapshot>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 }));
+      const written = await json<BoutDelta>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 }));
       for (const s of [s1, s2]) {
-        const msg = await s.waitFor((m) => m.type === 'pool' && m.pool.version === written.version);
-        expect(msg).toEqual({ type: 'pool', practiceId: practice.id, pool: written });
+        const msg = await s.waitFor((m) => m.type === 'bout' && m.delta.version === written.version);
+        expect(msg).toEqual({ type: 'bout', practiceId: practice.id, delta: written });
+        // Issue 13: "at most about 300 bytes" (two ids of 36 characters each, the pool and the practice, and the result).
+        expect(JSON.stringify(msg).length).toBeLessThanOrEqual(340);
       }
       await new Promise((r) => setTimeout(r, 100));
       expect(s3.messages.map((m) => m.type)).toEqual(['hello']);

@@ -88,9 +88,10 @@ describe('the relay sheet', () => {
     expect(empty.map((r) => `${r.fencer_a_number}v${r.fencer_b_number}`)).toEqual(['6v3', '5v1', '4v2', '6v1', '4v3', '5v2', '4v1', '6v2', '5v3']);
     expect(empty.every((r) => r.score_a === null && r.score_b === null && r.version === 0)).toBe(true);
 
-    const one = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: null, version: 0 }));
-    expect(one[0]).toMatchObject({ match_number: 1, score_a: 5, score_b: null, version: 1 });
-    const two = await json<TeamMatchRow[]>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: 3, version: 1 }));
+    const one = await json<TeamMatchRow>(await client.request('PUT', `${url}/1`, { score_a: 5, score_b: null, version: 0 }));
+    expect(one).toEqual({ match_number: 1, fencer_a_number: 6, fencer_b_number: 3, score_a: 5, score_b: null, version: 1 });
+    await client.request('PUT', `${url}/1`, { score_a: 5, score_b: 3, version: 1 });
+    const two = await json<TeamMatchRow[]>(await client.get(url));
     expect(two.slice(0, 2).map((r) => [r.score_a, r.score_b, r.version])).toEqual([[5, 3, 2], [null, null, 0]]);
 
     // Written against the version before: refused with the row as it stands, nothing changed.
@@ -146,8 +147,13 @@ describe('the relay sheet', () => {
       const rows = await json<TeamMatchRow[]>(await client.get(url));
       expect(rows[3]).toMatchObject({ score_a: 3, score_b: 5 });
       expect(rows[6]).toMatchObject({ score_a: 6, score_b: 2 });
-      const msg = await socket.waitFor((m) => m.type === 'team-sheet' && m.rows[3]!.score_a === 3 && m.rows[6]!.score_a === 6);
-      expect(msg.type).toBe('team-sheet');
+      // Each row travels on its own, as a delta with its version.
+      const four = await socket.waitFor((m) => m.type === 'relay' && m.row.match_number === 4);
+      const seven = await socket.waitFor((m) => m.type === 'relay' && m.row.match_number === 7);
+      expect([four, seven]).toEqual([
+        { type: 'relay', practiceId: practice.id, row: rows[3] },
+        { type: 'relay', practiceId: practice.id, row: rows[6] },
+      ]);
     } finally {
       socket.ws.close();
     }

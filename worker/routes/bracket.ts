@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { BracketSnapshot, MatchConflict } from '../../core/api';
+import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/api';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { bracketScoreSchema, scoresWithin } from '../../core/validation';
@@ -43,6 +43,7 @@ export const bracketRoutes = new Hono<AppEnv>()
     const { version, ...input } = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
 
+    let froze: BracketSnapshot['seeding'] | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
       const tableau = resolveTableau(pools, saved);
@@ -52,17 +53,27 @@ export const bracketRoutes = new Hono<AppEnv>()
       if (!tableau.frozen) {
         // The first score freezes the drawn tableau; then it is scored like any other.
         await freezeBracket(db, practice, tableau.seeds, tableau.matches);
+        froze = tableau.seeds;
         continue;
       }
       const change = scoreMatch(tableau.matches, input);
       if (!change || match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {
         // A replay of a score that applied meets a match that moved on: the key says it is done.
-        if (write.key && (await keyApplied(db, write.key))) return c.json(saved);
+        if (write.key && (await keyApplied(db, write.key))) {
+          const stored = saved.matches.filter((m) => m.round === input.round && m.position === input.position);
+          return c.json({ practice_id: practice.id, version: saved.version, matches: stored } satisfies MatchesDelta);
+        }
         conflict(MATCH_CHANGED, saved, input.round, input.position);
       }
       const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write);
-      if (result.ok) return answerWithBracket(c, practice.id, result.bracket);
-      if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, result.bracket, input.round, input.position);
+      if (result.ok) {
+        // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
+        // a screen without the seeding loads the tableau again).
+        const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
+        await publish(c.env, practice.id, { type: 'matches', practiceId: practice.id, delta });
+        return c.json(delta);
+      }
+      if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);
     }
     const fresh = await loadBracket(db, practice.id);
     conflict('The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);

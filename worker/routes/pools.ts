@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { BoutConflict } from '../../core/api';
+import type { Context } from 'hono';
+import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/api';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
 import { boutSchema, clearBoutSchema, generatePoolsSchema, playerNameSchema, poolNameSchema, scoresWithin } from '../../core/validation';
@@ -21,10 +22,16 @@ const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
 /** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */
-function settled(result: BoutWrite) {
-  if (result.ok) return result.pool;
+function settled(result: BoutWrite): BoutDelta {
+  if (result.ok) return result.delta;
   if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
-  throw new HttpError(409, CHANGED_MEANWHILE, {}, { current: result.current, pool: result.pool } satisfies Omit<BoutConflict, 'error'>);
+  throw new HttpError(409, CHANGED_MEANWHILE, {}, { ...result.delta, current: boutOfDelta(result.delta) } satisfies Omit<BoutConflict, 'error'>);
+}
+
+/** Publishes what a bout write changed (a delta of a few hundred bytes) and answers the writer with the same. */
+async function answerWithBout(c: Context<AppEnv>, practiceId: string, delta: BoutDelta) {
+  await publish(c.env, practiceId, { type: 'bout', practiceId, delta });
+  return c.json(delta);
 }
 
 /** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
@@ -87,7 +94,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...bout } = await readJson(c, boutSchema.refine(...scoresWithin(poolMaxScore(practice.practice_type), 'score1', 'score2')));
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
-    return answerWithPool(c, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
+    return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
     const db = c.get('db');
@@ -95,5 +102,5 @@ export const poolRoutes = new Hono<AppEnv>()
     const { version, ...pair } = await readJson(c, clearBoutSchema);
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
-    return answerWithPool(c, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version, write)));
+    return answerWithBout(c, practice.id, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version, write)));
   });

@@ -50,8 +50,9 @@ export const teamSheetRoutes = new Hono<AppEnv>()
     const { version, ...row } = await readJson(c, relayRowSchema);
     const result = await writeRelay(c.get('db'), practice, n, row, version, { key: readIdempotencyKey(c), practiceId: practice.id });
     if (!result.ok) {
-      throw new HttpError(409, RELAY_CHANGED, {}, { current: result.sheet[n - 1]!, sheet: result.sheet } satisfies Omit<RelayConflict, 'error'>);
+      throw new HttpError(409, RELAY_CHANGED, {}, { current: result.row } satisfies Omit<RelayConflict, 'error'>);
     }
-    await publish(c.env, practice.id, { type: 'team-sheet', practiceId: practice.id, rows: result.sheet });
-    return c.json(result.sheet);
+    // A delta: the one row, with its new version.
+    await publish(c.env, practice.id, { type: 'relay', practiceId: practice.id, row: result.row });
+    return c.json(result.row);
   });

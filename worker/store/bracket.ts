@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BracketSnapshot, Practice, SavedBracketMatch } from '../../core/api';
+import type { BracketSnapshot, MatchesDelta, Practice, SavedBracketMatch } from '../../core/api';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { bracketMatches, brackets } from '../db/schema';
-import { keyStatements, statement, wasSeen, type WriteKey } from './applied-writes';
+import { keyStatements, wasSeen, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
   round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
@@ -66,12 +66,12 @@ function holds(values: Partial<Record<string, string | number | null>>, first: n
   return { sql: keys.map((k, i) => `${k} IS ?${first + i}`).join(' AND ') || '1', params: keys.map((k) => values[k] ?? null) };
 }
 
-export type MatchWrite = { ok: true; bracket: BracketSnapshot } | { ok: false; reason: 'conflict' | 'moved-on'; bracket: BracketSnapshot };
+export type MatchWrite = { ok: true; delta: MatchesDelta } | { ok: false; reason: 'conflict' | 'moved-on'; current: SavedBracketMatch | null };
 
 /**
  * Writes a score to one stored match, if that match is still at the version the writer saw and between
- * the same two fencers, together with what it changes in later matches, in one batch that also reads the
- * tableau back. Versions belong to matches: two screens scoring different matches never refuse each
+ * the same two fencers, together with what it changes in later matches, in one batch that also reads back
+ * the matches it wrote. Versions belong to matches: two screens scoring different matches never refuse each
  * other. The later matches are guarded by what the score expects to find there (`MatchChange.expect`):
  * if one of them moved on meanwhile (a later round was scored), nothing is written and the answer is
  * 'moved-on', so the caller computes the change again on the fresh tableau. A write whose idempotency key
@@ -83,6 +83,7 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
   const now = Date.now();
   const token = crypto.randomUUID();
   const keyed = keyStatements(d1, write, now);
+  const touched = [target, ...later];
   // ?1 practice, ?2 round, ?3 position, ?4 version, ?5 ?6 fencers, ?7 key, ?8 token, ?9 now, ?10–12 result; guards from ?13.
   const guards: string[] = [];
   const params: (string | number | null)[] = [];
@@ -120,14 +121,21 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
     ...follow,
     d1.prepare(`UPDATE brackets SET version = version + 1, updated_at = ?5 WHERE practice_id = ?1 AND ${claimed}`).bind(practiceId, target.round, target.position, token, now),
     keyed.seenAfter,
-    ...bracketReads(db, practiceId).map((q) => statement(d1, q)),
+    // Read back only what the score changed (issue 13: deltas, not snapshots), and the tableau's version.
+    d1.prepare('SELECT version FROM brackets WHERE practice_id = ?1').bind(practiceId),
+    d1
+      .prepare(`SELECT * FROM bracket_matches WHERE practice_id = ?1 AND (${touched.map((_, i) => `(round = ?${2 + 2 * i} AND position = ?${3 + 2 * i})`).join(' OR ')}) ORDER BY round, position`)
+      .bind(practiceId, ...touched.flatMap((m) => [m.round, m.position])),
   ]);
   const after = 4 + follow.length;
-  const bracket = toSnapshot(practiceId, results.slice(after + 1).map((r) => r.results) as unknown as BracketRows);
-  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[after]!)) return { ok: true, bracket };
-  const current = bracket.matches.find((m) => m.round === target.round && m.position === target.position);
+  const tableauVersion = (results[after + 1]!.results[0] as { version: number } | undefined)?.version ?? 0;
+  const matches = (results[after + 2]!.results as (typeof bracketMatches.$inferSelect)[]).map(toSaved);
+  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[after]!)) {
+    return { ok: true, delta: { practice_id: practiceId, version: tableauVersion, matches } };
+  }
+  const current = matches.find((m) => m.round === target.round && m.position === target.position) ?? null;
   const unchanged = current && current.version === version && current.player1_id === players[0] && current.player2_id === players[1];
-  return { ok: false, reason: unchanged ? 'moved-on' : 'conflict', bracket };
+  return { ok: false, reason: unchanged ? 'moved-on' : 'conflict', current };
 }
 
 /** Forgets the tableau (its seeding and every saved match), so it is drawn again from the pools. */

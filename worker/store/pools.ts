@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PoolBout, PoolSnapshot, Practice } from '../../core/api';
+import type { BoutDelta, PoolBout, PoolSnapshot, Practice } from '../../core/api';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
 import { matches, players, practices, tournaments } from '../db/schema';
-import { keyStatements, statement, wasSeen, type WriteKey } from './applied-writes';
+import { keyStatements, wasSeen, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
@@ -61,6 +61,8 @@ function toSnapshots([pools, playerRows, boutRows]: SnapshotRows): PoolSnapshot[
     bouts: boutRows.filter((b) => b.tournament_id === t.id).map(toPoolBout),
   }));
 }
+
+const resultOf = ({ score1, score2, priority_id, updated_at, version }: typeof matches.$inferSelect) => ({ score1, score2, priority_id, updated_at, version });
 
 const toPoolBout = (b: typeof matches.$inferSelect): PoolBout => ({
   player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,
@@ -135,24 +137,28 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
 const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
 const THE_BOUT = 'tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3';
 
-/** The snapshot reads of one pool as D1 statements, and the rows they answer (these tables hold no booleans). */
-const poolReads = (db: Db, poolId: string) => snapshotReads(db, eq(tournaments.id, poolId)).map((q) => statement(db.$client, q));
-const rowsOf = (results: D1Result[]) => results.map((r) => r.results) as unknown as SnapshotRows;
+export type BoutWrite = { ok: true; delta: BoutDelta } | { ok: false; reason: 'not-in-pool' | 'conflict'; delta: BoutDelta };
 
-export type BoutWrite = { ok: true; pool: PoolSnapshot } | { ok: false; reason: 'not-in-pool' | 'conflict'; pool: PoolSnapshot; current: PoolBout | null };
+/**
+ * The end of a bout write's batch: whether both fencers are in the pool, the pool's version and the bout as
+ * they now stand (issue 13: the write reads back what it changed, never the whole pool).
+ */
+const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
+  d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT version FROM tournaments WHERE id = ?1) AS version`).bind(poolId, a, b),
+  d1.prepare(`SELECT * FROM matches WHERE ${THE_BOUT}`).bind(poolId, a, b),
+];
 
-function outcome(done: boolean, inPool: boolean, rows: SnapshotRows, bout: Pick<Bout, 'player1_id' | 'player2_id'>): BoutWrite {
-  const pool = toSnapshots(rows)[0]!;
-  if (done) return { ok: true, pool };
-  const current = pool.bouts.find((b) => b.player1_id === bout.player1_id && b.player2_id === bout.player2_id) ?? null;
-  return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', pool, current };
+function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, check: D1Result, row: D1Result): { inPool: boolean; delta: BoutDelta } {
+  const { ok, version } = check.results[0] as { ok: number; version: number | null };
+  const stored = row.results[0] as typeof matches.$inferSelect | undefined;
+  return { inPool: ok === 1, delta: { pool_id: poolId, version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
 }
 
 const NOT_SEEN = 'NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?10)';
 
 /**
  * Stores a bout (already in stored order, `toStoredBout`) if it is still at the version the writer saw
- * (0: no result yet), moving its version and the pool's on, and reads the fresh snapshot, all in one batch:
+ * (0: no result yet), moving its version and the pool's on, and reads back the bout and the pool's version, all in one batch:
  * one round trip, and nothing written unless both fencers are in the pool. A write whose idempotency key
  * already applied changes nothing and counts as done (a replay). Raw SQL because the write is an
  * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE, and the pool's version and the key are written only
@@ -178,11 +184,11 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
     keyed.keep,
     keyed.seenAfter,
-    d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok`).bind(poolId, bout.player1_id, bout.player2_id),
-    ...poolReads(db, poolId),
+    ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
   ]);
-  const inPool = (results[5]!.results[0] as { ok: number }).ok === 1;
-  return outcome(wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!), inPool, rowsOf(results.slice(6)), bout);
+  const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
+  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!)) return { ok: true, delta };
+  return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }
 
 /** SPEC §4: an empty result clears both directions of a bout, if it is still at the version the writer saw. */
@@ -198,13 +204,13 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
     keyed.keep,
     keyed.seenAfter,
-    d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT COUNT(*) FROM matches WHERE ${THE_BOUT}) AS n`).bind(poolId, bout.player1_id, bout.player2_id),
-    ...poolReads(db, poolId),
+    ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
   ]);
-  const { ok, n } = results[5]!.results[0] as { ok: number; n: number };
+  const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
-  const done = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!) || (expectedVersion === 0 && n === 0 && ok === 1);
-  return outcome(done, ok === 1, rowsOf(results.slice(6)), bout);
+  const done = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!) || (expectedVersion === 0 && delta.bout === null && inPool);
+  if (done) return { ok: true, delta };
+  return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }
 
 /** Writes generated pools and all their fencers in one batch: all or nothing. */

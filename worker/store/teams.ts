@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Practice, Team, TeamMatchRow } from '../../core/api';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import type { Db } from '../db/client';
@@ -49,18 +49,20 @@ const toSheet = (saved: (typeof teamMatches.$inferSelect)[]): TeamMatchRow[] =>
     return { match_number: i + 1, fencer_a_number: a, fencer_b_number: b, score_a: row?.score_a ?? null, score_b: row?.score_b ?? null, version: row?.version ?? 0 };
   });
 
-const sheetRead = (db: Db, practiceId: string) => db.select().from(teamMatches).where(eq(teamMatches.practice_id, practiceId));
+/** A practice's relay rows (or just relay `n`). */
+const sheetRead = (db: Db, practiceId: string, n?: number) =>
+  db.select().from(teamMatches).where(n === undefined ? eq(teamMatches.practice_id, practiceId) : and(eq(teamMatches.practice_id, practiceId), eq(teamMatches.match_number, n)));
 
 /** The nine relays in order, with the saved touch scores (null where none is entered yet). */
 export async function loadSheet(db: Db, practiceId: string): Promise<TeamMatchRow[]> {
   return toSheet(await sheetRead(db, practiceId).all());
 }
 
-export type RelayWrite = { ok: boolean; sheet: TeamMatchRow[] };
+export type RelayWrite = { ok: boolean; row: TeamMatchRow };
 
 /**
  * Stores one relay's touches if the row is still at the version the writer saw (0: nothing stored yet),
- * moving its version on, and reads the sheet back, in one batch. A write whose idempotency key already
+ * moving its version on, and reads that row back, in one batch. A write whose idempotency key already
  * applied changes nothing and counts as done. Raw SQL for the INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE.
  */
 export async function writeRelay(db: Db, practice: Practice, n: number, row: { score_a: number | null; score_b: number | null }, version: number, write: WriteKey): Promise<RelayWrite> {
@@ -83,8 +85,8 @@ export async function writeRelay(db: Db, practice: Practice, n: number, row: { s
       .bind(practice.id, practice.user_id, n, a, b, row.score_a, row.score_b, now, version, write.key),
     keyed.keep,
     keyed.seenAfter,
-    statement(d1, sheetRead(db, practice.id)),
+    statement(d1, sheetRead(db, practice.id, n)),
   ]);
   const ok = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[3]!);
-  return { ok, sheet: toSheet(results[4]!.results as (typeof teamMatches.$inferSelect)[]) };
+  return { ok, row: toSheet(results[4]!.results as (typeof teamMatches.$inferSelect)[])[n - 1]! };
 }

@@ -1,19 +1,25 @@
-// `npm run bench`: live fan-out latency (Piste vs a plain ws broadcast), API throughput, bundle size.
-// Everything runs on this machine against loopback only; every loop is bounded.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench`: Piste's live fan-out and API under load, measured under Miniflare directly and under
+// `wrangler dev`, beside the peer a coach might pick instead (Node + ws + SQLite doing the same work); the
+// JavaScript each entry route loads before its first paint. Prints one table of every figure with its goal,
+// and writes bench/results.json. Everything runs on this machine against loopback only; every loop is bounded.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { buildSpa, migrateLocal, root, serve, waitForHttp } from '../scripts/local.mjs';
-import { allSeen, openClients, startBaseline, summarize } from './fanout.mjs';
+import { entrySizes } from './bundle.mjs';
+import { allSeen, openClients, summarize } from './fanout.mjs';
+import { startMiniflare } from './miniflare.mjs';
+import { startPeer } from './peer.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const WRITERS = 10;
 const WARMUP = 5;
+const SECRET = 'bench-secret-0123456789-abcdefghijkl';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -24,7 +30,10 @@ const freePort = () =>
     });
   });
 
-/** Times `rounds` bout writes until every client holds the new snapshot. */
+/** A bout delta's version, as every client (Piste's and the peer's) receives it. */
+const versionOf = (m) => (m.type === 'bout' ? m.delta.version : null);
+
+/** Times `rounds` bout writes until every client holds the new version. */
 async function timeFanout(clients, write) {
   const samples = [];
   for (let i = 0; i < ROUNDS + WARMUP; i++) {
@@ -36,9 +45,26 @@ async function timeFanout(clients, write) {
   return summarize(samples);
 }
 
-async function piste(base) {
+/** `WRITERS` loops at once for LOAD_SECONDS, each calling `step(i)`: requests per second and latency. */
+async function underLoad(step) {
+  const samples = [];
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await step(w);
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { perSecond: samples.length / LOAD_SECONDS, ...summarize(samples) };
+}
+
+/** A JSON client with a cookie jar. */
+function apiClient(base) {
   const jar = [];
-  const call = async (method, path, body) => {
+  return async (method, path, body) => {
     const res = await fetch(base + path, {
       method,
       headers: { 'content-type': 'application/json', cookie: jar.join('; ') },
@@ -46,98 +72,140 @@ async function piste(base) {
     });
     for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
+    return { body: await res.json(), cookie: () => jar.join('; ') };
   };
-  await call('POST', '/api/auth/signup', { full_name: 'Bench Coach', email: `bench-${Date.now()}@example.com`, password: 'bench password' });
-  const practice = await call('POST', '/api/practices', { practice_type: 'individual', name: 'Bench' });
-  const names = ['ANN', 'BOB', 'CLEO', 'DAN', 'EVE', 'FINN'];
-  const { pools } = await call('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) });
-  const pool = pools[0];
-  const versionOf = (m) => (m.type === 'pool' ? m.pool.version : null);
-  let bytes = 0;
-  let boutVersion = 0;
-  const writeBout = async (i) => {
-    const snap = await call('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: boutVersion });
-    boutVersion = snap.bouts[0].version;
-    bytes = JSON.stringify({ type: 'pool', practiceId: practice.id, pool: snap }).length;
-    return snap.version;
-  };
-  const clients = await openClients(SOCKETS, `${base.replace('http', 'ws')}/api/live?practice=${practice.id}`, { cookie: jar.join('; '), origin: base }, versionOf);
-  const fanout = await timeFanout(clients, writeBout);
-  for (const c of clients) c.ws.close();
+}
 
-  // A room full of spectators: no account, connected by the board link while the practice shares.
-  const shared = await call('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
+/** Piste at `base`: fan-out to coach sockets and to spectators, then writers and readers under load. */
+async function piste(base) {
+  const call = apiClient(base);
+  const api = async (...a) => (await call(...a)).body;
+  const { cookie } = await call('POST', '/api/auth/signup', { full_name: 'Bench Coach', email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
+  const practice = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Bench' });
+  const names = Array.from({ length: 6 * WRITERS }, (_, i) => `F${i}`);
+  const { pools } = await api('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: WRITERS, entries: names.map((name) => ({ name })) });
+  const versions = new Map();
+  let bytes = 0;
+  /** One bout of pool `p`, written over the version this writer last saw. */
+  const writeBout = async (p, i) => {
+    const pool = pools[p];
+    const key = pool.id;
+    const delta = await api('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(key) ?? 0 });
+    versions.set(key, delta.bout.version);
+    bytes = JSON.stringify({ type: 'bout', practiceId: practice.id, delta }).length;
+    return delta.version;
+  };
+  const ws = base.replace('http', 'ws');
+  const coaches = await openClients(SOCKETS, `${ws}/api/live?practice=${practice.id}`, { cookie: cookie(), origin: base }, versionOf);
+  const fanout = await timeFanout(coaches, (i) => writeBout(0, i));
+  for (const c of coaches) c.ws.close();
+
+  const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
   const spectators = [];
   for (let i = 0; i < SPECTATORS; i += 100) {
-    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${base.replace('http', 'ws')}/api/live?board=${shared.board_id}`, { origin: base }, versionOf)));
+    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${ws}/api/live?board=${shared.board_id}`, { origin: base }, versionOf)));
   }
-  const crowd = await timeFanout(spectators, writeBout);
+  const crowd = await timeFanout(spectators, (i) => writeBout(0, i));
   for (const c of spectators) c.ws.close();
-  // API throughput: sequential reads of a practice's pools.
-  const reads = 300;
-  const r0 = performance.now();
-  for (let i = 0; i < reads; i++) await call('GET', `/api/practices/${practice.id}/pools`);
-  const readsPerSecond = (reads / (performance.now() - r0)) * 1000;
-  return { fanout, crowd, bytes, readsPerSecond };
+
+  let n = 0;
+  const writes = await underLoad((w) => writeBout(w, n++));
+  const reads = await underLoad((w) => api('GET', `/api/pools/${pools[w].id}`));
+  return { fanout, crowd, bytes, writes, reads };
 }
 
-async function baseline(bytes, sockets) {
-  const server = await startBaseline(Math.max(0, bytes - 60));
-  const clients = [];
-  for (let i = 0; i < sockets; i += 100) {
-    clients.push(...(await openClients(Math.min(100, sockets - i), `ws://127.0.0.1:${server.port}`, {}, (m) => m.pool?.version ?? null)));
-  }
-  const result = await timeFanout(clients, async (i) => {
-    const res = await fetch(`http://127.0.0.1:${server.port}/bout`, { method: 'POST', body: JSON.stringify({ i }) });
-    return (await res.json()).version;
-  });
-  for (const c of clients) c.ws.close();
+/** The peer (Node + ws + SQLite) doing the same work. */
+async function peer() {
+  const server = await startPeer();
+  const pools = server.createPools(WRITERS, 6);
+  const versions = new Map();
+  const writeBout = async (p, i) => {
+    const pool = pools[p];
+    const res = await fetch(`${server.base}/pools/${pool.id}/bouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(pool.id) ?? 0 }),
+    });
+    const delta = await res.json();
+    versions.set(pool.id, delta.bout.version);
+    return delta.version;
+  };
+  const ws = server.base.replace('http', 'ws');
+  const coaches = await openClients(SOCKETS, ws, {}, versionOf);
+  const fanout = await timeFanout(coaches, (i) => writeBout(0, i));
+  for (const c of coaches) c.ws.close();
+  const spectators = [];
+  for (let i = 0; i < SPECTATORS; i += 100) spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), ws, {}, versionOf)));
+  const crowd = await timeFanout(spectators, (i) => writeBout(0, i));
+  for (const c of spectators) c.ws.close();
+  let n = 0;
+  const writes = await underLoad((w) => writeBout(w, n++));
+  const reads = await underLoad(async (w) => (await fetch(`${server.base}/pools/${pools[w].id}`)).json());
   await server.close();
-  return result;
-}
-
-function bundleSize() {
-  const dir = join(root, 'dist/assets');
-  let raw = 0;
-  let gz = 0;
-  for (const f of readdirSync(dir)) {
-    if (!/\.(js|css)$/.test(f)) continue;
-    raw += statSync(join(dir, f)).size;
-    gz += gzipSync(readFileSync(join(dir, f))).length;
-  }
-  return { raw, gz };
+  return { fanout, crowd, writes, reads };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'piste-bench-'));
 buildSpa();
+const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, settings: { SOCKETS, SPECTATORS, ROUNDS, LOAD_SECONDS, WRITERS } };
+const vars = { JWT_SECRET: SECRET, ADDRESS_SOCKET_LIMIT: '5000' };
+
+// Under Miniflare directly: our code without the dev server's proxy.
+const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars });
+try {
+  results.miniflare = await piste(mf.base);
+} finally {
+  await mf.close();
+}
+
+// Under `wrangler dev`, as `npm start` runs it.
 migrateLocal(join(dir, 'state'));
 const port = await freePort();
-const worker = serve({ port, persistTo: join(dir, 'state'), vars: { JWT_SECRET: 'bench-secret-0123456789-abcdefghijkl', ADDRESS_SOCKET_LIMIT: '5000' }, stdio: 'ignore' });
+const worker = serve({ port, persistTo: join(dir, 'state'), vars, stdio: 'ignore' });
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/api/auth/session`, 90_000);
-  const p = await piste(base);
-  const b = await baseline(p.bytes, SOCKETS);
-  const bc = await baseline(p.bytes, SPECTATORS);
-  const fmt = (ms) => `${ms.toFixed(1)} ms`;
-  const bundle = bundleSize();
-  const report = (title, mine, theirs) => {
-    console.log(`\n${title}, ${mine.n} bouts (snapshot ${p.bytes} bytes), local wrangler dev:`);
-    console.log(`  Piste (API → D1 → room object → sockets): p50 ${fmt(mine.p50)}  p99 ${fmt(mine.p99)}`);
-    console.log(`  plain ws broadcast server (baseline):     p50 ${fmt(theirs.p50)}  p99 ${fmt(theirs.p99)}`);
-    console.log(`  ratio Piste / baseline:                   p50 ${(mine.p50 / theirs.p50).toFixed(2)}x  p99 ${(mine.p99 / theirs.p99).toFixed(2)}x`);
-  };
-  report(`Live fan-out to ${SOCKETS} coach sockets`, p.fanout, b);
-  report(`Live fan-out to ${SPECTATORS} spectator sockets in one room`, p.crowd, bc);
-  console.log(`API reads (GET a practice's pools, sequential): ${p.readsPerSecond.toFixed(0)} req/s`);
-  console.log(`SPA bundle (js + css): ${(bundle.raw / 1024).toFixed(0)} KiB raw, ${(bundle.gz / 1024).toFixed(0)} KiB gzip`);
+  await waitForHttp(`${base}/api/health`, 90_000);
+  results.wranglerDev = await piste(base);
 } finally {
   try {
     process.kill(-worker.pid, 'SIGTERM');
   } catch {
     worker.kill('SIGTERM');
   }
-  rmSync(dir, { recursive: true, force: true });
 }
+results.peer = await peer();
+results.bundle = entrySizes(join(root, 'dist'));
+rmSync(dir, { recursive: true, force: true });
+
+// One table: every figure, its goal, and whether it is met.
+const ms = (v) => `${v.toFixed(1)} ms`;
+const rows = [];
+const row = (figure, value, goal = '', met = '') => rows.push({ figure, value, goal, met });
+const ratio = (a, b) => a / b;
+for (const [name, r] of [['Miniflare', results.miniflare], ['wrangler dev', results.wranglerDev]]) {
+  const p = results.peer;
+  const fan = ratio(r.fanout.p99, p.fanout.p99);
+  const crowd = ratio(r.crowd.p99, p.crowd.p99);
+  row(`${name}: bout → ${SOCKETS} coach sockets p50 / p99`, `${ms(r.fanout.p50)} / ${ms(r.fanout.p99)}`);
+  row(`${name}: p99 ratio Piste / peer, ${SOCKETS} sockets`, `${fan.toFixed(2)}x`, name === 'Miniflare' ? '≤ 2x' : '', name === 'Miniflare' ? (fan <= 2 ? 'yes' : 'NO') : '');
+  row(`${name}: bout → ${SPECTATORS} spectators p50 / p99`, `${ms(r.crowd.p50)} / ${ms(r.crowd.p99)}`);
+  row(`${name}: p99 ratio Piste / peer, ${SPECTATORS} spectators`, `${crowd.toFixed(2)}x`, name === 'Miniflare' ? '≤ 2x' : '', name === 'Miniflare' ? (crowd <= 2 ? 'yes' : 'NO') : '');
+  row(`${name}: ${WRITERS} writers on ${WRITERS} pools, ${LOAD_SECONDS} s`, `${r.writes.perSecond.toFixed(0)} req/s, p50 ${ms(r.writes.p50)}, p99 ${ms(r.writes.p99)}`);
+  row(`${name}: ${WRITERS} readers, ${LOAD_SECONDS} s`, `${r.reads.perSecond.toFixed(0)} req/s, p50 ${ms(r.reads.p50)}, p99 ${ms(r.reads.p99)}`);
+}
+const p = results.peer;
+row(`peer (Node + ws + SQLite): ${SOCKETS} sockets p50 / p99`, `${ms(p.fanout.p50)} / ${ms(p.fanout.p99)}`);
+row(`peer: ${SPECTATORS} sockets p50 / p99`, `${ms(p.crowd.p50)} / ${ms(p.crowd.p99)}`);
+row(`peer: ${WRITERS} writers / readers`, `${p.writes.perSecond.toFixed(0)} / ${p.reads.perSecond.toFixed(0)} req/s`);
+const bytes = results.miniflare.bytes;
+row('live message of a bout', `${bytes} bytes`, '≈ 300 bytes', bytes <= 340 ? 'yes' : 'NO');
+for (const [route, { kib, goal }] of Object.entries(results.bundle)) row(`JS before first paint: ${route}`, `${kib.toFixed(1)} KiB gzip`, `≤ ${goal} KB`, kib * 1.024 <= goal ? 'yes' : 'NO');
+
+results.table = rows;
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const w = [0, 0, 0];
+for (const r of rows) [r.figure, r.value, r.goal].forEach((v, i) => (w[i] = Math.max(w[i], v.length)));
+console.log(`\n${'figure'.padEnd(w[0])}  ${'measured'.padEnd(w[1])}  ${'goal'.padEnd(w[2])}  met`);
+for (const r of rows) console.log(`${r.figure.padEnd(w[0])}  ${r.value.padEnd(w[1])}  ${r.goal.padEnd(w[2])}  ${r.met}`);
+console.log('\n(also in bench/results.json)');
 process.exit(0);

@@ -5,10 +5,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => `${root}node_modules/.bin/${name}`;
+export const bin = (name) => `${root}node_modules/.bin/${name}`;
 export const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
 
-function run(cmd, args, env = {}) {
+export function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...quietEnv, ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
 }

@@ -1,0 +1,29 @@
+// Piste's worker under Miniflare directly (no `wrangler dev` proxy in front): the bundle `wrangler deploy
+// --dry-run` writes, a fresh in-memory D1 with the migrations applied, and the room Durable Object.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { bin, root, run } from '../scripts/local.mjs';
+
+export async function startMiniflare({ outdir, port, vars }) {
+  run(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir]);
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port,
+    // The bundle as one module given by content (its path is outside Miniflare's starting directory).
+    modules: [{ type: 'ESModule', path: 'index.js', contents: readFileSync(join(outdir, 'index.js'), 'utf8') }],
+    compatibilityDate: '2026-07-01',
+    d1Databases: { DB: 'piste-bench' },
+    durableObjects: { PRACTICE_ROOM: { className: 'PracticeRoom', useSQLite: true } },
+    bindings: { ACCESS_TOKEN_TTL: '900', GUEST_IDLE_HOURS: '12', MAIL_OUTBOX: '1', APP_ORIGIN: `http://127.0.0.1:${port}`, ...vars },
+  });
+  const url = await mf.ready;
+  const db = await mf.getD1Database('DB');
+  const dir = join(root, 'migrations');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    const sql = readFileSync(join(dir, file), 'utf8').replace(/--.*$/gm, '');
+    const statements = sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
+    await db.batch(statements.map((s) => db.prepare(s)));
+  }
+  return { base: url.origin, close: () => mf.dispose() };
+}

@@ -1,17 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { Toaster } from './components/ui/toast';
-import { useSessionKeeper } from './state/session';
-import { useGuestKeeper } from './state/guest-keeper';
-import { CoachOnly } from './components/layout/coach-only';
 
 function Root() {
-  useSessionKeeper();
-  useGuestKeeper();
-  useEffect(() => {
-    // Scores an earlier visit could not send go out now (the outbox loads after the first paint).
-    void import('./state/outbox').then((m) => m.restoreOutbox());
-  }, []);
   return (
     <>
       <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600" role="status">Loading…</p>}>
@@ -43,6 +34,7 @@ const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.Auth
 const guestJoin = () => import('./features/guest/guest-join-page');
 const GuestJoinPage = screen(guestJoin, (m) => m.GuestJoinPage);
 const GuestJoinCodePage = screen(guestJoin, (m) => m.GuestJoinCodePage);
+const BoardPools = screen(() => import('./features/spectator/board-pools'), (m) => m.BoardPools);
 const SpectatorPage = screen(() => import('./features/spectator/spectator-page'), (m) => m.SpectatorPage);
 const ProtectedAppShell = screen(() => import('./components/layout/app-shell'), (m) => m.ProtectedAppShell);
 const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
@@ -54,6 +46,8 @@ const ManualPoolAssignmentPage = screen(() => import('./features/practice-setup/
 const TeamPracticeSetupPage = screen(() => import('./features/team-setup/team-practice-setup-page'), (m) => m.TeamPracticeSetupPage);
 const TeamPoolSetupPage = screen(() => import('./features/team-setup/team-pool-setup-page'), (m) => m.TeamPoolSetupPage);
 const TeamsPage = screen(() => import('./features/teams/teams-page'), (m) => m.TeamsPage);
+const Keepers = screen(() => import('./keepers'), (m) => m.Keepers);
+const CoachOnly = lazy(() => import('./components/layout/coach-only').then((m) => ({ default: m.CoachOnly })));
 const NotFoundPage = screen(() => import('./features/not-found/not-found-page'), (m) => m.NotFoundPage);
 
 /** A coach-only screen: guests are sent to their practice (SPEC §6). */
@@ -68,36 +62,38 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Root />}>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/guest-join" element={<GuestJoinPage />} />
-        <Route path="/guest-join/:code" element={<GuestJoinCodePage />} />
         <Route path="/live/:boardId" element={<SpectatorPage />}>
-          <Route index element={<PoolsScreen />} />
+          <Route index element={<BoardPools />} />
           <Route path="results" element={<PoolResultsPage />} />
           <Route path="tableau" element={<TableauPage />} />
           <Route path="final" element={<FinalResultsPage />} />
         </Route>
-        <Route element={<ProtectedAppShell />}>
-          <Route path="/" element={<PracticesPage />} />
-          <Route path="/practices" element={<PracticesPage />} />
-          <Route path="/athletes" element={coach(AthletesPage)} />
-          <Route path="/athletes/:id" element={coach(AthleteDetailPage)} />
-          <Route path="/practice-setup" element={coach(PracticeSetupPage)} />
-          <Route path="/manual-pool-assignment" element={coach(ManualPoolAssignmentPage)} />
-          <Route path="/team-practice-setup" element={coach(TeamPracticeSetupPage)} />
-          <Route path="/manual-team-assignment" element={coach(TeamAssignmentPage)} />
-          <Route path="/single-match" element={coach(SingleMatchPage)} />
-          <Route path="/team-pool-setup" element={coach(TeamPoolSetupPage)} />
-          <Route element={<PracticeLayout />}>
-            <Route path="/individual-practice" element={<PoolsScreen />} />
-            <Route path="/team-practice" element={<PoolsScreen />} />
-            <Route path="/pool-results" element={<PoolResultsPage />} />
-            <Route path="/tableau" element={<TableauPage />} />
-            <Route path="/final-results" element={<FinalResultsPage />} />
-            <Route path="/teams" element={coach(TeamsPage)} />
+        <Route element={<Keepers />}>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/guest-join" element={<GuestJoinPage />} />
+          <Route path="/guest-join/:code" element={<GuestJoinCodePage />} />
+          <Route element={<ProtectedAppShell />}>
+            <Route path="/" element={<PracticesPage />} />
+            <Route path="/practices" element={<PracticesPage />} />
+            <Route path="/athletes" element={coach(AthletesPage)} />
+            <Route path="/athletes/:id" element={coach(AthleteDetailPage)} />
+            <Route path="/practice-setup" element={coach(PracticeSetupPage)} />
+            <Route path="/manual-pool-assignment" element={coach(ManualPoolAssignmentPage)} />
+            <Route path="/team-practice-setup" element={coach(TeamPracticeSetupPage)} />
+            <Route path="/manual-team-assignment" element={coach(TeamAssignmentPage)} />
+            <Route path="/single-match" element={coach(SingleMatchPage)} />
+            <Route path="/team-pool-setup" element={coach(TeamPoolSetupPage)} />
+            <Route element={<PracticeLayout />}>
+              <Route path="/individual-practice" element={<PoolsScreen />} />
+              <Route path="/team-practice" element={<PoolsScreen />} />
+              <Route path="/pool-results" element={<PoolResultsPage />} />
+              <Route path="/tableau" element={<TableauPage />} />
+              <Route path="/final-results" element={<FinalResultsPage />} />
+              <Route path="/teams" element={coach(TeamsPage)} />
+            </Route>
           </Route>
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

@@ -7,10 +7,10 @@ import { gzipSync } from 'node:zlib';
 
 /** Entry routes and the source modules that render them (layouts included). */
 export const ENTRY_ROUTES = {
-  'sign-in (/auth)': ['app/features/auth/auth-page.tsx'],
-  'guest join (/guest-join)': ['app/features/guest/guest-join-page.tsx'],
-  'live board (/live/{id})': ['app/features/spectator/spectator-page.tsx', 'app/features/pools/pools-screen.tsx'],
-  "coach's pools (/individual-practice)": ['app/components/layout/app-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx'],
+  'sign-in (/auth)': ['app/keepers.tsx', 'app/features/auth/auth-page.tsx'],
+  'guest join (/guest-join)': ['app/keepers.tsx', 'app/features/guest/guest-join-page.tsx'],
+  'live board (/live/{id})': ['app/features/spectator/spectator-page.tsx', 'app/features/spectator/board-pools.tsx'],
+  "coach's pools (/individual-practice)": ['app/keepers.tsx', 'app/components/layout/app-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx'],
 };
 
 /** Goals of issue 13, KiB gzip before first paint. */

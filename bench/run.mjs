@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSpa, migrateLocal, root, serve, waitForHttp } from '../scripts/local.mjs';
+import { applyCost } from './browser.mjs';
 import { entrySizes } from './bundle.mjs';
 import { allSeen, openClients, summarize } from './fanout.mjs';
 import { startMiniflare } from './miniflare.mjs';
@@ -166,6 +167,8 @@ try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 90_000);
   results.wranglerDev = await piste(base);
+  // The SPA is served here (not under bare Miniflare): the cost of applying a bout in Chromium.
+  results.applyBout = await applyCost(base);
 } finally {
   try {
     process.kill(-worker.pid, 'SIGTERM');
@@ -197,6 +200,8 @@ const p = results.peer;
 row(`peer (Node + ws + SQLite): ${SOCKETS} sockets p50 / p99`, `${ms(p.fanout.p50)} / ${ms(p.fanout.p99)}`);
 row(`peer: ${SPECTATORS} sockets p50 / p99`, `${ms(p.crowd.p50)} / ${ms(p.crowd.p99)}`);
 row(`peer: ${WRITERS} writers / readers`, `${p.writes.perSecond.toFixed(0)} / ${p.reads.perSecond.toFixed(0)} req/s`);
+const apply = results.applyBout;
+row('applying a bout to a 12-fencer grid in Chromium, p50 / p99', `${ms(apply.p50)} / ${ms(apply.p99)}`, '< 4 ms', apply.p99 < 4 ? 'yes' : 'NO');
 const bytes = results.miniflare.bytes;
 row('live message of a bout', `${bytes} bytes`, '≈ 300 bytes', bytes <= 340 ? 'yes' : 'NO');
 for (const [route, { kib, goal }] of Object.entries(results.bundle)) row(`JS before first paint: ${route}`, `${kib.toFixed(1)} KiB gzip`, `≤ ${goal} KB`, kib * 1.024 <= goal ? 'yes' : 'NO');

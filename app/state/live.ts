@@ -2,6 +2,7 @@ import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
+import { BOUT_RECEIVED } from '../lib/marks';
 import { openLive } from '../lib/live';
 import { applyBracket, applyMatchesDelta, loadBracket } from './bracket';
 import { loadSpectatorBoard } from './spectator';
@@ -12,7 +13,6 @@ import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, loadP
 import { setResync } from './resync';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence, loadPresence } from './presence';
-import { flushOutbox } from './outbox';
 import { can } from '../../core/permissions';
 
 const store = getDefaultStore();
@@ -22,6 +22,8 @@ function handle(practiceId: string, msg: LiveMessage) {
     case 'pool':
       return applyPoolSnapshot(practiceId, msg.pool);
     case 'bout':
+      // Marked so the cost of applying a bout, up to the grid's commit, can be measured (npm run bench).
+      performance.mark(BOUT_RECEIVED);
       return applyBoutDelta(practiceId, msg.delta);
     case 'matches':
       return applyMatchesDelta(practiceId, msg.delta);
@@ -84,7 +86,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {
         // Back online: scores waiting in the outbox go first, then the screen catches up.
-        void flushOutbox();
+        // (Loaded on demand: a spectator's board never holds an outbox.)
+        if (!boardId) void import('./outbox').then((m) => m.flushOutbox());
         void reload().then((ok) => {
           if (!ok) toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
         });

@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react';
+import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/api';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
@@ -15,6 +17,18 @@ interface PoolGridProps {
   onRemove?: (player: PoolPlayer) => void;
 }
 
+/**
+ * Measures a bout delta from its arrival (set by the live handler) to this grid's commit, which `npm run bench`
+ * reads in Chromium (issue 13: applying a bout is cheap).
+ */
+function useApplyMeasure(stats: PlayerStats[]) {
+  useLayoutEffect(() => {
+    if (performance.getEntriesByName(BOUT_RECEIVED, 'mark').length === 0) return;
+    performance.measure(BOUT_APPLIED, BOUT_RECEIVED);
+    performance.clearMarks(BOUT_RECEIVED);
+  }, [stats]);
+}
+
 const cellClass = (result: string | undefined) =>
   result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-500';
 
@@ -24,6 +38,7 @@ const cellClass = (result: string | undefined) =>
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
 export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove }: PoolGridProps) {
+  useApplyMeasure(stats);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">

@@ -1,0 +1,41 @@
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { computePoolStats } from '../../../core/fencing/pool-stats';
+import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
+import { BoutOrderPanel } from '../pools/bout-order-panel';
+import { PoolGrid } from '../pools/pool-grid';
+
+/**
+ * /live/{board id}: the pools as a spectator watches them: the selector, the grid and the bout order, read
+ * only. A screen of its own (not the coach's pools screen with controls hidden), so the board's first load
+ * carries no scoring, outbox or management code (issue 13).
+ */
+export function BoardPools() {
+  const state = useAtomValue(poolsAtom);
+  const current = useAtomValue(currentPoolAtom);
+  const pool = current ?? state.pools[0] ?? null;
+  const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
+
+  if (state.status === 'loading' || state.status === 'idle') {
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool data...</p>;
+  }
+  if (!pool) {
+    return <p className="card p-10 text-center text-sm text-slate-600">The coach has not shared any pools yet. They appear here the moment they do.</p>;
+  }
+  return (
+    <div className="space-y-4">
+      <div>
+        <label className="label" htmlFor="pool-select">Pool</label>
+        <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
+          {state.pools.map((p) => (
+            <option key={p.id} value={p.id}>{p.name}</option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
+        {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} />}
+        <BoutOrderPanel players={pool.players} stats={stats} />
+      </div>
+    </div>
+  );
+}

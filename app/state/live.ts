@@ -1,5 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { BOUT_RECEIVED } from '../lib/marks';
@@ -81,7 +82,9 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
           refusalShown = true;
           return;
         }
-        handle(practiceId, msg);
+        // Applied and rendered at once (not left to the scheduler's next task): a score shows the moment it
+        // arrives, and a small change renders only what it changes.
+        flushSync(() => handle(practiceId, msg));
       },
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {

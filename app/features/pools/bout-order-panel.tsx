@@ -1,3 +1,4 @@
+import { memo, useCallback, useRef } from 'react';
 import type { PoolPlayer } from '../../../core/api';
 import { boutOrder, nextBouts, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
@@ -10,9 +11,13 @@ interface BoutOrderPanelProps {
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
 export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) {
+  const at = (n: number) => players[n - 1]!;
+  // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
+  const latest = useRef({ onBout, at });
+  latest.current = { onBout, at };
+  const pick = useCallback((a: number, b: number) => latest.current.onBout?.(latest.current.at(a), latest.current.at(b)), []);
   const order = boutOrder(players.length);
   if (order.length === 0) return null;
-  const at = (n: number) => players[n - 1]!;
   const resultOf = ([a, b]: BoutPair) => stats[a - 1]!.matches[at(b).id];
   const { now, onDeck } = nextBouts(order, (pair) => resultOf(pair) !== undefined);
   const remaining = order.filter((p) => resultOf(p) === undefined).length;
@@ -29,35 +34,57 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
       <ol className="mt-3 max-h-[60vh] space-y-1 overflow-y-auto" data-testid="bout-order" tabIndex={0} aria-labelledby="bout-order-title">
         {order.map((pair, i) => {
           const [a, b] = pair;
-          const result = resultOf(pair);
-          const tag = pair === now ? 'Fencing now' : pair === onDeck ? 'On deck' : null;
           return (
-            <li key={`${a}-${b}`}>
-              <button
-                type="button"
-                disabled={!onBout}
-                data-testid="bout-order-item"
-                className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
-                  tag === 'Fencing now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
-                } ${result ? 'text-slate-500' : ''}`}
-                onClick={() => onBout?.(at(a), at(b))}
-              >
-                <span className="w-6 text-right tabular-nums text-slate-500">{i + 1}.</span>
-                <span className="tabular-nums">{a}–{b}</span>
-                <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>
-                  {at(a).name} vs {at(b).name}
-                </span>
-                {result && <span className="tabular-nums">{result}</span>}
-                {tag && (
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'Fencing now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
-                    {tag}
-                  </span>
-                )}
-              </button>
-            </li>
+            <BoutItem
+              key={`${a}-${b}`}
+              index={i + 1}
+              a={a}
+              b={b}
+              names={`${at(a).name} vs ${at(b).name}`}
+              result={resultOf(pair)}
+              tag={pair === now ? 'Fencing now' : pair === onDeck ? 'On deck' : null}
+              onPick={onBout ? pick : undefined}
+            />
           );
         })}
       </ol>
     </section>
   );
 }
+
+interface BoutItemProps {
+  index: number;
+  a: number;
+  b: number;
+  names: string;
+  result: string | undefined;
+  tag: 'Fencing now' | 'On deck' | null;
+  onPick?: (a: number, b: number) => void;
+}
+
+/** One line of the bout order; its props are plain values, so it renders again only when they change. */
+const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, onPick }: BoutItemProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        disabled={!onPick}
+        data-testid="bout-order-item"
+        className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
+          tag === 'Fencing now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
+        } ${result ? 'text-slate-500' : ''}`}
+        onClick={() => onPick?.(a, b)}
+      >
+        <span className="w-6 text-right tabular-nums text-slate-500">{index}.</span>
+        <span className="tabular-nums">{a}–{b}</span>
+        <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
+        {result && <span className="tabular-nums">{result}</span>}
+        {tag && (
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'Fencing now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
+            {tag}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+});

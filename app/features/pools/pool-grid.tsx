@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/api';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
@@ -39,6 +39,12 @@ const cellClass = (result: string | undefined) =>
  */
 export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove }: PoolGridProps) {
   useApplyMeasure(stats);
+  // Stable handlers, so a row whose results did not change is not rendered again (issue 13: a bout re-renders
+  // only the two rows it changes).
+  const handlers = useRef({ onCell, onRemove });
+  handlers.current = { onCell, onRemove };
+  const cell = useCallback((a: PoolPlayer, b: PoolPlayer) => handlers.current.onCell?.(a, b), []);
+  const remove = useCallback((p: PoolPlayer) => handlers.current.onRemove?.(p), []);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
@@ -58,54 +64,18 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
         <tbody>
           {players.map((row, r) => {
             const s = stats[r]!;
+            const waiting = players.filter((col) => pending.some((b) => isBoutOf(b, row.id, col.id))).map((col) => col.id).join(',');
             return (
-              <tr key={row.id} data-testid="pool-row">
-                <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
-                  <span className="mr-2 text-slate-500 tabular-nums">{row.position}</span>
-                  <span className="whitespace-nowrap">{row.name}</span>
-                </th>
-                {players.map((col) => {
-                  if (col.id === row.id) {
-                    return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
-                  }
-                  const result = s.matches[col.id];
-                  const waiting = pending.some((b) => isBoutOf(b, row.id, col.id));
-                  return (
-                    <td
-                      key={col.id}
-                      className={`border border-slate-200 p-0 text-center ${cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
-                      data-pending={waiting || undefined}
-                    >
-                      {!onCell ? (
-                        <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{result ?? '-'}</span>
-                      ) : (
-                      <button
-                        type="button"
-                        className="h-11 w-12 font-semibold tabular-nums"
-                        aria-label={`${row.name} against ${col.name}, ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
-                        data-testid={`cell-${row.position}-${col.position}`}
-                        onClick={() => onCell(row, col)}
-                      >
-                        {result ?? '-'}
-                      </button>
-                      )}
-                    </td>
-                  );
-                })}
-                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="V">{s.victories}</td>
-                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="D">{s.defeats}</td>
-                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="Ratio">{formatRatio(s.ratio)}</td>
-                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
-                <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
-                <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
-                {onRemove && (
-                  <td className="border border-slate-200 px-1 text-center">
-                    <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
-                      <TrashIcon />
-                    </button>
-                  </td>
-                )}
-              </tr>
+              <GridRow
+                key={row.id}
+                row={row}
+                players={players}
+                stats={s}
+                signature={`${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? '').join(',')}|${waiting}`}
+                waiting={waiting}
+                onCell={onCell ? cell : undefined}
+                onRemove={onRemove ? remove : undefined}
+              />
             );
           })}
         </tbody>
@@ -113,6 +83,71 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
     </div>
   );
 }
+
+interface GridRowProps {
+  row: PoolPlayer;
+  players: PoolPlayer[];
+  stats: PlayerStats;
+  /** Everything the row shows, as one string: the row renders again only when it changes. */
+  signature: string;
+  /** Ids of the columns whose bout with this row waits to sync, comma-separated. */
+  waiting: string;
+  onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
+  onRemove?: (player: PoolPlayer) => void;
+}
+
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, onCell, onRemove }: GridRowProps) {
+  const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
+  return (
+    <tr data-testid="pool-row">
+      <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
+        <span className="mr-2 text-slate-500 tabular-nums">{row.position}</span>
+        <span className="whitespace-nowrap">{row.name}</span>
+      </th>
+      {players.map((col) => {
+        if (col.id === row.id) {
+          return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
+        }
+        const result = s.matches[col.id];
+        const waiting = pendingCols.has(col.id);
+        return (
+          <td
+            key={col.id}
+            className={`border border-slate-200 p-0 text-center ${cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+            data-pending={waiting || undefined}
+          >
+            {!onCell ? (
+              <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{result ?? '-'}</span>
+            ) : (
+              <button
+                type="button"
+                className="h-11 w-12 font-semibold tabular-nums"
+                aria-label={`${row.name} against ${col.name}, ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
+                data-testid={`cell-${row.position}-${col.position}`}
+                onClick={() => onCell(row, col)}
+              >
+                {result ?? '-'}
+              </button>
+            )}
+          </td>
+        );
+      })}
+      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="V">{s.victories}</td>
+      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="D">{s.defeats}</td>
+      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="Ratio">{formatRatio(s.ratio)}</td>
+      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
+      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
+      <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
+      {onRemove && (
+        <td className="border border-slate-200 px-1 text-center">
+          <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
+            <TrashIcon />
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.onCell === b.onCell && a.onRemove === b.onRemove);
 
 function TrashIcon() {
   return (

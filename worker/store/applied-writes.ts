@@ -29,7 +29,17 @@ export function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now
 }
 
 /** Whether a `seen` statement of `keyStatements` found the key. */
-export const wasSeen = (result: D1Result) => (result.results[0] as { seen: number } | undefined)?.seen === 1;
+const wasSeen = (result: D1Result) => (result.results[0] as { seen: number } | undefined)?.seen === 1;
+
+/** SQL for a write's own condition: its key (bound at `?n`) has not applied before, so a replay writes nothing. */
+export const notApplied = (n: number) => `NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?${n})`;
+
+/**
+ * Whether a keyed write is done: the statement that applies it changed a row, or its key had applied before
+ * (a replay) or applied meanwhile (a replay racing its original). The three results are `seen`, that
+ * statement's, and `seenAfter`.
+ */
+export const appliedOrReplayed = (seen: D1Result, write: D1Result, seenAfter: D1Result) => wasSeen(seen) || write.meta.changes > 0 || wasSeen(seenAfter);
 
 /** Forgets keys older than a week (run by the scheduled clean-up): no client retries that late. */
 export async function purgeAppliedWrites(db: Db, now = Date.now()) {

@@ -3,7 +3,7 @@ import type { BracketSnapshot, MatchesDelta, Practice, SavedBracketMatch } from 
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { bracketMatches, brackets } from '../db/schema';
-import { keyStatements, wasSeen, type WriteKey } from './applied-writes';
+import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
   round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
@@ -97,7 +97,7 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
     .prepare(
       `UPDATE bracket_matches SET player1_score = ?10, player2_score = ?11, winner_id = ?12, version = version + 1, write_token = ?8, updated_at = ?9
        WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND version = ?4 AND player1_id IS ?5 AND player2_id IS ?6
-         AND NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?7) ${guards.map((g) => `AND ${g}`).join(' ')}`,
+         AND ${notApplied(7)} ${guards.map((g) => `AND ${g}`).join(' ')}`,
     )
     .bind(
       practiceId, target.round, target.position, version, players[0], players[1], write.key, token, now,
@@ -130,7 +130,7 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
   const after = 4 + follow.length;
   const tableauVersion = (results[after + 1]!.results[0] as { version: number } | undefined)?.version ?? 0;
   const matches = (results[after + 2]!.results as (typeof bracketMatches.$inferSelect)[]).map(toSaved);
-  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[after]!)) {
+  if (appliedOrReplayed(results[0]!, results[1]!, results[after]!)) {
     return { ok: true, delta: { practice_id: practiceId, version: tableauVersion, matches } };
   }
   const current = matches.find((m) => m.round === target.round && m.position === target.position) ?? null;

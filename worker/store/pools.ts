@@ -5,7 +5,7 @@ import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
 import { matches, players, practices, tournaments } from '../db/schema';
-import { keyStatements, wasSeen, type WriteKey } from './applied-writes';
+import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
@@ -154,8 +154,6 @@ function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, 
   return { inPool: ok === 1, delta: { pool_id: poolId, version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
 }
 
-const NOT_SEEN = 'NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?10)';
-
 /**
  * Stores a bout (already in stored order, `toStoredBout`) if it is still at the version the writer saw
  * (0: no result yet), moving its version and the pool's on, and reads back the bout and the pool's version, all in one batch:
@@ -174,7 +172,7 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
       .prepare(
         `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version)
          SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1
-         WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${NOT_SEEN}
+         WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${notApplied(10)}
          ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
            score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id,
            updated_at = excluded.updated_at, version = matches.version + 1
@@ -187,7 +185,7 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
     ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
   ]);
   const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
-  if (wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!)) return { ok: true, delta };
+  if (appliedOrReplayed(results[0]!, results[1]!, results[4]!)) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }
 
@@ -199,7 +197,7 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
   const results = await d1.batch([
     keyed.seen,
     d1
-      .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?5)`)
+      .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND ${notApplied(5)}`)
       .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key),
     d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
     keyed.keep,
@@ -208,7 +206,7 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
   ]);
   const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
-  const done = wasSeen(results[0]!) || results[1]!.meta.changes > 0 || wasSeen(results[4]!) || (expectedVersion === 0 && delta.bout === null && inPool);
+  const done = appliedOrReplayed(results[0]!, results[1]!, results[4]!) || (expectedVersion === 0 && delta.bout === null && inPool);
   if (done) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }

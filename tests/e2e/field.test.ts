@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -9,11 +9,7 @@ const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${
 /** Enters a bout from the grid: the cell, the row fencer's score, the column fencer's score, Save. */
 async function enterBout(page: Page, row: number, col: number, left: number, right: number) {
   await cell(page, row, col).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('group').nth(0).getByRole('button', { name: String(left), exact: true }).click();
-  await dialog.getByRole('group').nth(1).getByRole('button', { name: String(right), exact: true }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await pickScores(page, left, right);
 }
 
 type Screens = { a: Page; b: Page; contextA: BrowserContext; contextB: BrowserContext; close: () => Promise<void> };
@@ -68,17 +64,7 @@ const match = (page: Page, id: string) => page.getByTestId(`match-${id}`);
 
 async function enterTableauScore(page: Page, id: string, s1: number, s2: number) {
   await match(page, id).getByRole('button', { name: /Enter Score|Edit score/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('group').nth(0).getByRole('button', { name: String(s1), exact: true }).click();
-  await dialog.getByRole('group').nth(1).getByRole('button', { name: String(s2), exact: true }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function pickTouch(page: Page, relay: number, side: 'a' | 'b', value: number) {
-  await page.getByTestId(`touch-${relay}-${side}`).click();
-  await page.getByRole('dialog').getByRole('button', { name: String(value), exact: true }).click();
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await pickScores(page, s1, s2);
 }
 
 describe('at the piste, on flaky Wi-Fi', () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { expectToast, pickScores, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
 const browser = useBrowser();
 
@@ -26,10 +26,7 @@ const match = (page: Page, id: string) => page.getByTestId(`match-${id}`);
 
 async function enterScore(page: Page, id: string, s1: number, s2: number) {
   await match(page, id).getByRole('button', { name: 'Enter Score' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('group').nth(0).getByRole('button', { name: String(s1), exact: true }).click();
-  await dialog.getByRole('group').nth(1).getByRole('button', { name: String(s2), exact: true }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await pickScores(page, s1, s2);
   await expectToast(page, 'Bracket updated');
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { expectToast, pickTouch, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
 const browser = useBrowser();
 
@@ -8,12 +8,6 @@ const NAMES = ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay', 'Gil'];
 
 async function typeNames(page: Page) {
   await page.getByLabel('Or type names, one per line').fill(NAMES.join('\n'));
-}
-
-async function pickTouch(page: Page, relay: number, side: 'a' | 'b', value: number) {
-  await page.getByTestId(`touch-${relay}-${side}`).click();
-  await page.getByRole('dialog').getByRole('button', { name: String(value), exact: true }).click();
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
 }
 
 describe('team practices', () => {

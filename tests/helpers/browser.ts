@@ -59,6 +59,22 @@ export async function readOutbox(to: string, subject: string): Promise<string> {
   throw new Error(`no mail "${subject}" to ${to} in the worker log`);
 }
 
+/** In the open score picker: the left fencer's score, the right fencer's, then Save; waits for it to close. */
+export async function pickScores(page: Page, left: number, right: number) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('group').nth(0).getByRole('button', { name: String(left), exact: true }).click();
+  await dialog.getByRole('group').nth(1).getByRole('button', { name: String(right), exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** On the relay sheet: a relay's touches for one side, from the touch picker. */
+export async function pickTouch(page: Page, relay: number, side: 'a' | 'b', value: number) {
+  await page.getByTestId(`touch-${relay}-${side}`).click();
+  await page.getByRole('dialog').getByRole('button', { name: String(value), exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
 /** Waits for a toast with this text to show. */
 export async function expectToast(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ state: 'visible' });

@@ -1,7 +1,6 @@
-// Fan-out latency: from sending a bout to the API until every connected socket holds the new snapshot.
-import { createServer } from 'node:http';
+// Fan-out latency: from sending a bout to the API until every connected socket holds its new version.
 import { performance } from 'node:perf_hooks';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -50,24 +49,4 @@ export function allSeen(clients, version, timeoutMs = 10_000) {
     ).then((times) => Math.max(...times)),
     new Promise((_, reject) => setTimeout(() => reject(new Error(`version ${version} did not reach every socket`)), timeoutMs)),
   ]);
-}
-
-/** A minimal plain `ws` broadcast server: POST /bout broadcasts a snapshot of the same size to every socket. */
-export async function startBaseline(payloadBytes) {
-  let version = 0;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      version++;
-      const msg = JSON.stringify({ type: 'pool', pool: { version, pad: 'x'.repeat(payloadBytes), body } });
-      for (const ws of wss.clients) ws.send(msg);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ version }));
-    });
-  });
-  const wss = new WebSocketServer({ server });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  return { port, close: () => new Promise((r) => { wss.close(); server.close(r); }) };
 }

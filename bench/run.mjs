@@ -77,7 +77,38 @@ function apiClient(base) {
   };
 }
 
-/** Piste at `base`: fan-out to coach sockets and to spectators, then writers and readers under load. */
+/**
+ * The same work for Piste and for the peer: a bout's fan-out to SOCKETS coach sockets, then to SPECTATORS
+ * (connected 100 at a time), then WRITERS writers and WRITERS readers under load, one pool each. `post(pool,
+ * body)` writes a bout and answers its delta; `read(pool)` reads a pool back.
+ */
+async function scenario({ pools, coachSocket, crowdSocket, post, read }) {
+  const versions = new Map();
+  let last = null;
+  /** One bout of pool `p`, written over the version this writer last saw. */
+  const writeBout = async (p, i) => {
+    const pool = pools[p];
+    last = await post(pool, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(pool.id) ?? 0 });
+    versions.set(pool.id, last.bout.version);
+    return last.version;
+  };
+  const fanoutTo = async (clients) => {
+    const result = await timeFanout(clients, (i) => writeBout(0, i));
+    for (const c of clients) c.ws.close();
+    return result;
+  };
+  const fanout = await fanoutTo(await openClients(SOCKETS, coachSocket.url, coachSocket.headers, versionOf));
+  const crowdAt = await crowdSocket();
+  const spectators = [];
+  for (let i = 0; i < SPECTATORS; i += 100) spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), crowdAt.url, crowdAt.headers, versionOf)));
+  const crowd = await fanoutTo(spectators);
+  let n = 0;
+  const writes = await underLoad((w) => writeBout(w, n++));
+  const reads = await underLoad((w) => read(pools[w]));
+  return { fanout, crowd, writes, reads, lastDelta: last };
+}
+
+/** Piste at `base`: a coach with a practice of WRITERS pools, watched by the coach's sockets and then the board. */
 async function piste(base) {
   const call = apiClient(base);
   const api = async (...a) => (await call(...a)).body;
@@ -85,65 +116,37 @@ async function piste(base) {
   const practice = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Bench' });
   const names = Array.from({ length: 6 * WRITERS }, (_, i) => `F${i}`);
   const { pools } = await api('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: WRITERS, entries: names.map((name) => ({ name })) });
-  const versions = new Map();
-  let bytes = 0;
-  /** One bout of pool `p`, written over the version this writer last saw. */
-  const writeBout = async (p, i) => {
-    const pool = pools[p];
-    const key = pool.id;
-    const delta = await api('POST', `/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(key) ?? 0 });
-    versions.set(key, delta.bout.version);
-    bytes = JSON.stringify({ type: 'bout', practiceId: practice.id, delta }).length;
-    return delta.version;
-  };
   const ws = base.replace('http', 'ws');
-  const coaches = await openClients(SOCKETS, `${ws}/api/live?practice=${practice.id}`, { cookie: cookie(), origin: base }, versionOf);
-  const fanout = await timeFanout(coaches, (i) => writeBout(0, i));
-  for (const c of coaches) c.ws.close();
-
-  const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
-  const spectators = [];
-  for (let i = 0; i < SPECTATORS; i += 100) {
-    spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), `${ws}/api/live?board=${shared.board_id}`, { origin: base }, versionOf)));
-  }
-  const crowd = await timeFanout(spectators, (i) => writeBout(0, i));
-  for (const c of spectators) c.ws.close();
-
-  let n = 0;
-  const writes = await underLoad((w) => writeBout(w, n++));
-  const reads = await underLoad((w) => api('GET', `/api/pools/${pools[w].id}`));
-  return { fanout, crowd, bytes, writes, reads };
+  const { lastDelta, ...result } = await scenario({
+    pools,
+    coachSocket: { url: `${ws}/api/live?practice=${practice.id}`, headers: { cookie: cookie(), origin: base } },
+    // A room full of spectators: no account, connected by the board link while the practice shares.
+    crowdSocket: async () => {
+      const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
+      return { url: `${ws}/api/live?board=${shared.board_id}`, headers: { origin: base } };
+    },
+    post: (pool, body) => api('POST', `/api/pools/${pool.id}/bouts`, body),
+    read: (pool) => api('GET', `/api/pools/${pool.id}`),
+  });
+  return { ...result, bytes: JSON.stringify({ type: 'bout', practiceId: practice.id, delta: lastDelta }).length };
 }
 
 /** The peer (Node + ws + SQLite) doing the same work. */
 async function peer() {
   const server = await startPeer();
-  const pools = server.createPools(WRITERS, 6);
-  const versions = new Map();
-  const writeBout = async (p, i) => {
-    const pool = pools[p];
-    const res = await fetch(`${server.base}/pools/${pool.id}/bouts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(pool.id) ?? 0 }),
-    });
-    const delta = await res.json();
-    versions.set(pool.id, delta.bout.version);
-    return delta.version;
-  };
   const ws = server.base.replace('http', 'ws');
-  const coaches = await openClients(SOCKETS, ws, {}, versionOf);
-  const fanout = await timeFanout(coaches, (i) => writeBout(0, i));
-  for (const c of coaches) c.ws.close();
-  const spectators = [];
-  for (let i = 0; i < SPECTATORS; i += 100) spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), ws, {}, versionOf)));
-  const crowd = await timeFanout(spectators, (i) => writeBout(0, i));
-  for (const c of spectators) c.ws.close();
-  let n = 0;
-  const writes = await underLoad((w) => writeBout(w, n++));
-  const reads = await underLoad(async (w) => (await fetch(`${server.base}/pools/${pools[w].id}`)).json());
-  await server.close();
-  return { fanout, crowd, writes, reads };
+  try {
+    const { lastDelta: _, ...result } = await scenario({
+      pools: server.createPools(WRITERS, 6),
+      coachSocket: { url: ws, headers: {} },
+      crowdSocket: async () => ({ url: ws, headers: {} }),
+      post: async (pool, body) => (await fetch(`${server.base}/pools/${pool.id}/bouts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json(),
+      read: async (pool) => (await fetch(`${server.base}/pools/${pool.id}`)).json(),
+    });
+    return result;
+  } finally {
+    await server.close();
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'piste-bench-'));

@@ -50,10 +50,8 @@ export function applyBoutDelta(practiceId: string, delta: BoutDelta) {
   const held = store.get(poolsAtom);
   if (held.practiceId !== practiceId) return;
   const pool = held.pools.find((p) => p.id === delta.pool_id);
-  if (!pool || pool.version > delta.version - 1) {
-    if (!pool) requestResync();
-    return;
-  }
+  if (!pool) return requestResync();
+  if (pool.version >= delta.version) return;
   if (pool.version < delta.version - 1) return requestResync();
   const bouts = pool.bouts.filter((b) => !isBoutOf(b, delta.player1_id, delta.player2_id));
   const bout = boutOfDelta(delta);

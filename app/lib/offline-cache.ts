@@ -6,7 +6,10 @@ import { ApiError } from './api';
  * The last state each screen showed, kept in IndexedDB, so a reload with no network still opens the
  * practice (the service worker serves the app itself). Keys: 'practices', 'pools:<id>', 'bracket:<id>', 'teams:<id>', 'team-sheet:<id>'.
  */
-const cache = () => createStore('piste-cache', 'state');
+let idb: ReturnType<typeof createStore> | null = null;
+/** One connection for the page's life (opened on first use): opening IndexedDB on every write was the
+ * largest part of applying a live message (issue 13). */
+const cache = () => (idb ??= createStore('piste-cache', 'state'));
 
 export async function remember(key: string, value: unknown) {
   await set(key, value, cache()).catch(() => undefined);
@@ -31,7 +34,7 @@ export async function clearOfflineCache() {
  * `pick` says what to keep (and under which key), or null to keep nothing yet.
  */
 export function rememberChanges<T>(a: import('jotai').Atom<T>, pick: (value: T) => { key: string; value: unknown } | null) {
-  const store = getDefaultStore();
+  const atoms = getDefaultStore();
   let writing = false;
   let dirty = false;
   const write = async () => {
@@ -39,12 +42,13 @@ export function rememberChanges<T>(a: import('jotai').Atom<T>, pick: (value: T) 
     writing = true;
     do {
       dirty = false;
-      const kept = pick(store.get(a));
+      const kept = pick(atoms.get(a));
       if (kept) await remember(kept.key, kept.value);
     } while (dirty);
     writing = false;
   };
-  store.sub(a, () => void write());
+  // Written in a task of its own, after the change has rendered: a live message shows first, then is kept.
+  atoms.sub(a, () => void setTimeout(write));
 }
 
 /** True while a screen shows what it last saved because the network is gone. */

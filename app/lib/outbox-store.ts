@@ -25,7 +25,9 @@ export type OutboxEntry = OutboxWrite & {
   conflict?: { current: PoolBout | SavedBracketMatch | TeamMatchRow | null };
 };
 
-const store = () => createStore('piste-outbox', 'entries');
+let idb: ReturnType<typeof createStore> | null = null;
+/** One IndexedDB connection for the page's life, opened on first use (not one per write). */
+const store = () => (idb ??= createStore('piste-outbox', 'entries'));
 
 export async function readOutbox(): Promise<OutboxEntry[]> {
   try {

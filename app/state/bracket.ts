@@ -1,8 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, type BracketSnapshot, type MatchesDelta } from '../../core/api';
+import type { BracketSnapshot, MatchesDelta } from '../../core/api';
 import { requestResync } from './resync';
-import { api } from '../lib/api';
-import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface BracketState {
   practiceId: string | null;
@@ -40,18 +38,3 @@ export function applyMatchesDelta(practiceId: string, delta: MatchesDelta) {
   const matches = [...bracket.matches.filter((m) => !changed.has(key(m))), ...delta.matches].sort((a, b) => a.round - b.round || a.position - b.position);
   store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, bracket: { ...bracket, version: delta.version, seeding, matches } } : s));
 }
-
-export async function loadBracket(practiceId: string): Promise<boolean> {
-  store.set(bracketAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', bracket: null }));
-  try {
-    const bracket = await loadOrRecall(`bracket:${practiceId}`, () => api<BracketSnapshot>('GET', apiPaths.bracket(practiceId)));
-    store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', bracket } : s));
-    return true;
-  } catch {
-    // SPEC §8: a token or session error while loading clears the bracket.
-    store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'error', bracket: null } : s));
-    return false;
-  }
-}
-
-rememberChanges(bracketAtom, (s) => (s.practiceId && s.bracket ? { key: `bracket:${s.practiceId}`, value: s.bracket } : null));

@@ -5,19 +5,18 @@ import type { LiveMessage } from '../../core/live';
 import { toast } from '../components/ui/toast';
 import { BOUT_RECEIVED } from '../lib/marks';
 import { openLive } from '../lib/live';
-import { applyBracket, applyMatchesDelta, loadBracket } from './bracket';
+import { applyBracket, applyMatchesDelta } from './bracket';
 import { loadSpectatorBoard } from './spectator';
-import { applyRelayRow, applySheet, applyTeams, loadTeams } from './teams';
 import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
-import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, loadPools, removePoolLocally } from './pools';
+import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, removePoolLocally } from './pools';
 import { setResync } from './resync';
-import { removePractice, upsertPractice } from './practices';
-import { applyPresence, loadPresence } from './presence';
-import { can } from '../../core/permissions';
+
+type RoomMember = typeof import('./room-member');
 
 const store = getDefaultStore();
 
+/** The messages every screen of a practice applies, the live board's included. */
 function handle(practiceId: string, msg: LiveMessage) {
   switch (msg.type) {
     case 'pool':
@@ -28,24 +27,12 @@ function handle(practiceId: string, msg: LiveMessage) {
       return applyBoutDelta(practiceId, msg.delta);
     case 'matches':
       return applyMatchesDelta(practiceId, msg.delta);
-    case 'relay':
-      return applyRelayRow(practiceId, msg.row);
     case 'pools':
       return applyPoolList(practiceId, msg.pools);
     case 'pool-deleted':
       return removePoolLocally(practiceId, msg.poolId);
     case 'bracket':
       return applyBracket(practiceId, msg.bracket);
-    case 'teams':
-      return applyTeams(practiceId, msg.teams);
-    case 'team-sheet':
-      return applySheet(practiceId, msg.rows);
-    case 'practice':
-      return upsertPractice(msg.practice);
-    case 'practice-deleted':
-      return removePractice(msg.practiceId);
-    case 'presence':
-      return applyPresence(msg.practiceId, msg.presence);
     default:
       return undefined;
   }
@@ -54,17 +41,22 @@ function handle(practiceId: string, msg: LiveMessage) {
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
 export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void) {
   useEffect(() => {
-    const loads = () =>
-      boardId
-        ? [loadSpectatorBoard(practiceId, boardId)]
-        : [
-            loadPools(practiceId),
-            loadBracket(practiceId),
-            ...(can(role, 'teams.read') ? [loadTeams(practiceId)] : []),
-            ...(can(role, 'room.manage') ? [loadPresence(practiceId)] : []),
-          ];
+    // The coach's and a guest's screens do more than the board (room-member.ts), loaded on demand: the
+    // board's first load carries none of it. Messages that arrive before it is here wait for it, in order.
+    let member: RoomMember | null = null;
+    const memberReady = boardId ? null : import('./room-member').then((m) => (member = m));
+    const apply = (msg: LiveMessage) => {
+      if (!member?.applyMemberMessage(practiceId, msg)) handle(practiceId, msg);
+    };
+    const reload = async () => {
+      try {
+        const loads = memberReady ? (await memberReady).memberLoads(practiceId, role) : [loadSpectatorBoard(practiceId, boardId ?? '')];
+        return (await Promise.all(loads)).every(Boolean);
+      } catch {
+        return false;
+      }
+    };
     let refusalShown = false;
-    const reload = () => Promise.all(loads()).then((ok) => ok.every(Boolean));
     // A delta that skips a version (a missed message) reloads what the screen shows.
     setResync(() => void reload());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
@@ -84,7 +76,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         }
         // Applied and rendered at once (not left to the scheduler's next task): a score shows the moment it
         // arrives, and a small change renders only what it changes.
-        flushSync(() => handle(practiceId, msg));
+        if (memberReady && !member) return void memberReady.then(() => flushSync(() => apply(msg)));
+        flushSync(() => apply(msg));
       },
       // A write that landed while the socket was down (or before it opened) is picked up here.
       onOpen: () => {

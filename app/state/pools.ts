@@ -1,10 +1,9 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/api';
+import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/api';
 import { isBoutOf } from '../../core/fencing/bout-result';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live';
 import { api } from '../lib/api';
-import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface PoolsState {
   practiceId: string | null;
@@ -76,24 +75,9 @@ export function selectPool(poolId: string | null) {
   store.set(selectedPoolIdAtom, poolId);
 }
 
-/** Loads every pool of a practice; on failure the last known state stays (SPEC §8 warning). */
-export async function loadPools(practiceId: string): Promise<boolean> {
-  store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
-  try {
-    applyPoolList(practiceId, await loadOrRecall(`pools:${practiceId}`, () => api<PoolSnapshot[]>('GET', apiPaths.practicePools(practiceId))));
-    return true;
-  } catch {
-    store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
-    return false;
-  }
-}
-
 /** Asks the server to generate pools, shows them at once and makes the first new one current. */
 export async function requestGeneratedPools(practiceId: string, path: string, body: unknown) {
   const { pools, createdIds } = await api<GeneratedPools>('POST', path, body);
   applyPoolList(practiceId, pools);
   selectPool(createdIds[0] ?? null);
 }
-
-// What live updates bring is remembered too, so an offline reload shows the latest state this screen saw.
-rememberChanges(poolsAtom, (s) => (s.practiceId && s.status === 'ready' ? { key: `pools:${s.practiceId}`, value: s.pools } : null));

@@ -9,6 +9,9 @@ import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
 import { useResource } from '../../lib/use-resource';
 
+// The pools tab is what most visitors open: fetched alongside the board's data, not after it.
+void import('./board-pools');
+
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
  * no name; its link is not the room code, so it never lets anyone score. It works while the coach shares

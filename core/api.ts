@@ -1,5 +1,8 @@
 /** Shapes shared by the worker's routes and the app's API client. Field names follow SPEC §3. */
 import type { Bout } from './fencing/bout-result';
+import type { Places } from './fencing/bracket';
+import { CUT_ALL, type Cut } from './fencing/cut';
+import type { PlayerStatus } from './fencing/withdrawal';
 
 export type PracticeType = 'individual' | 'team';
 
@@ -63,6 +66,8 @@ export interface PoolPlayer {
   athlete_id: string | null;
   /** 1-based place on the pool sheet: the number of its grid column and in the bout order. */
   position: number;
+  /** Withdrew (injury) or excluded during the pools (o.74): their bouts count for nobody. Null while fencing. */
+  status: PlayerStatus | null;
 }
 
 /** A stored pool bout: the bout itself, when it was last written, and its version (1 on first write). */
@@ -109,8 +114,19 @@ export interface SavedBracketMatch {
  * the tableau still follows the pools) and the saved matches. Clients and server resolve the full
  * bracket from this and the pools with the same core functions.
  */
+/** How a practice's tableau is drawn and fenced (issue 14): the cut after the pools and the places fenced out. */
+export interface TableauFormat extends Places {
+  cut: Cut;
+}
+
+export const DEFAULT_FORMAT: TableauFormat = { cut: CUT_ALL, third_place: 'shared', places_5_8: false };
+
 export interface BracketSnapshot {
   practice_id: string;
+  /** The practice's format (the cut, the bouts for places); set before or during the tableau. */
+  format: TableauFormat;
+  /** Fencers marked absent at check-in (o.74.1 "Did Not Start"), listed after the classification. */
+  did_not_start: string[];
   /** Counts every change to the tableau (a newer snapshot has a higher one; a redraw restarts at 0). */
   version: number;
   seeding: { id: string; name: string; seed: number }[] | null;

@@ -163,12 +163,42 @@ export const generatePoolsSchema = z
     method: z.enum(['single', 'random', 'seeded', 'manual'], { error: 'Choose how to divide the pools' }),
     pool_count: z.number({ error: 'Pool count must be a whole number from 2 to 10' }).int({ error: 'Pool count must be a whole number from 2 to 10' }).min(2, { error: 'Pool count must be a whole number from 2 to 10' }).max(10, { error: 'Pool count must be a whole number from 2 to 10' }).optional(),
     entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
+    /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */
+    absent: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }).optional().transform((a) => a ?? []),
   })
   .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
-  .refine((g) => noRepeatedAthlete(g.entries), { error: REPEATED_ATHLETE })
+  .refine((g) => noRepeatedAthlete([...g.entries, ...g.absent]), { error: REPEATED_ATHLETE })
   .refine((g) => g.method === 'single' || g.method === 'manual' || g.pool_count !== undefined, {
     error: 'Pool count must be a whole number from 2 to 10',
   });
+
+/** A fencer's status in the pools (o.74): withdrawn (injury), excluded, or back to fencing (null, undo). */
+export const playerStatusSchema = z.object({
+  status: z.enum(['withdrawn', 'excluded'], { error: 'Status must be withdrawn, excluded or none' }).nullable(),
+});
+
+/** A fencer arriving after the draw: added to the smallest pool. */
+export const latecomerSchema = z.object({
+  name: requiredText('Name is required', NAME_MAX, 'Name').transform((n) => n.toUpperCase()),
+});
+
+const TOP_MESSAGE = 'The cut must keep a whole number of fencers, at least 2';
+const PERCENT_MESSAGE = 'The cut must keep a whole percentage from 1 to 100';
+
+/** The tableau format (issue 14): the cut after the pools and the bouts for places. */
+export const tableauFormatSchema = z.object({
+  cut: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('all') }),
+      z.object({ kind: z.literal('top'), value: z.number({ error: TOP_MESSAGE }).int({ error: TOP_MESSAGE }).min(2, { error: TOP_MESSAGE }).max(1000, { error: TOP_MESSAGE }) }),
+      z.object({ kind: z.literal('percent'), value: z.number({ error: PERCENT_MESSAGE }).int({ error: PERCENT_MESSAGE }).min(1, { error: PERCENT_MESSAGE }).max(100, { error: PERCENT_MESSAGE }) }),
+    ],
+    { error: 'Choose who goes on to the tableau: everyone, the top N or the top P %' },
+  ),
+  third_place: z.enum(['shared', 'bout'], { error: 'Third place is shared or fenced' }),
+  places_5_8: z.boolean({ error: 'Fencing for places 5–8 is on or off' }),
+});
 
 export const bracketScoreSchema = z
   .object({

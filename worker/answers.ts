@@ -3,6 +3,7 @@ import type { GeneratedPools, PoolSnapshot, Practice } from '../core/api';
 import type { PlannedPool } from '../core/fencing/planning';
 import type { AppEnv } from './env';
 import { publish } from './room/room';
+import { loadBracket } from './store/bracket';
 import { insertGeneratedPools, listPoolSnapshots } from './store/pools';
 
 /** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
@@ -12,10 +13,12 @@ export async function answerWithPool(c: Context<AppEnv>, pool: PoolSnapshot, sta
 }
 
 /** Writes planned pools in one batch, publishes the practice's pool list and answers with it. */
-export async function answerWithGeneratedPools(c: Context<AppEnv>, practice: Practice, planned: PlannedPool[]) {
+export async function answerWithGeneratedPools(c: Context<AppEnv>, practice: Practice, planned: PlannedPool[], absent?: { name: string; athleteId: string | null }[]) {
   const db = c.get('db');
-  const createdIds = await insertGeneratedPools(db, practice, planned);
+  const createdIds = await insertGeneratedPools(db, practice, planned, absent);
   const pools = await listPoolSnapshots(db, practice.id);
   await publish(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools });
+  // After a check-in (individual setup), the Did Not Start list of the results changed too.
+  if (absent) await publish(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
   return c.json({ pools, createdIds } satisfies GeneratedPools, 201);
 }

@@ -51,10 +51,99 @@ export function nextSlot(match: { round: number; position: number }) {
 }
 
 /**
- * SPEC §4 Bracket building: every round's matches, the first round paired by placement; a missing seed is
- * a bye, and the present fencer wins it and moves on at once.
+ * Places fenced out (issue 14), chosen per practice: the FIE places both semi-final losers equal third
+ * (o.82.2, o.88, o.94) unless a bout for third place separates them (o.82.3); a practice may also have the
+ * quarter-final losers fence for places 5–8 (a small table: two classification semi-finals, then a bout for
+ * 5th and one for 7th; the FIE fences such tables in team events, o.98.3). Everyone else keeps the place of
+ * the round they lost in (o.82.4).
  */
-export function buildBracket(seeds: Seed[]): BracketMatch[] {
+export interface Places {
+  third_place: 'shared' | 'bout';
+  places_5_8: boolean;
+}
+
+export const SHARED_PLACES: Places = { third_place: 'shared', places_5_8: false };
+
+/**
+ * Where the classification matches sit, beside the main table's matches (whose positions in a round run
+ * from 0 to 2^(rounds − round) − 1): the bout for 3rd in the final's round at position 1; the 5–8 semi-finals
+ * in the semi-finals' round at positions 2 and 3; the bouts for 5th and 7th in the final's round at 2 and 3.
+ */
+export const classificationMatches = (rounds: number, places: Places): { round: number; position: number }[] => [
+  ...(places.third_place === 'bout' && rounds >= 2 ? [{ round: rounds, position: 1 }] : []),
+  ...(places.places_5_8 && rounds >= 3
+    ? [{ round: rounds - 1, position: 2 }, { round: rounds - 1, position: 3 }, { round: rounds, position: 2 }, { round: rounds, position: 3 }]
+    : []),
+];
+
+/** The number of rounds of a tableau, from its first round (which holds main-table matches only). */
+export const roundsOf = (matches: readonly { round: number }[]) => (matches.length === 0 ? 0 : roundCount(matches.filter((m) => m.round === 1).length * 2));
+
+/** A match of the main table (not a bout for places). */
+export const isMainMatch = (m: { round: number; position: number }, rounds: number) => m.position < 2 ** (rounds - m.round);
+
+type Slot = { round: number; position: number; slot: 'player1_id' | 'player2_id' };
+const side = (position: number) => (position % 2 === 0 ? ('player1_id' as const) : ('player2_id' as const));
+
+/**
+ * Where a match sends its winner and its loser: winners of the main table move on (SPEC §4); the
+ * semi-final losers go to the bout for 3rd, the quarter-final losers to the 5–8 semi-finals, whose winners
+ * fence for 5th and losers for 7th. A destination counts only if the tableau has that match.
+ */
+export function routesOf(m: { round: number; position: number }, rounds: number): { winner: Slot | null; loser: Slot | null } {
+  if (isMainMatch(m, rounds)) {
+    const winner = m.round < rounds ? nextSlot(m) : null;
+    const loser =
+      m.round === rounds - 1 ? { round: rounds, position: 1, slot: side(m.position) }
+      : m.round === rounds - 2 ? { round: rounds - 1, position: 2 + Math.floor(m.position / 2), slot: side(m.position) }
+      : null;
+    return { winner, loser };
+  }
+  if (m.round === rounds - 1) return { winner: { round: rounds, position: 2, slot: side(m.position) }, loser: { round: rounds, position: 3, slot: side(m.position) } };
+  return { winner: null, loser: null };
+}
+
+/**
+ * Which slots of the tableau can ever hold a fencer. A first-round slot is empty for good when it is a bye;
+ * a later slot when the match feeding it cannot supply a fencer for it (a winner needs one possible fencer,
+ * a loser two). A match with a single possible fencer is a walkover: that fencer wins it on arrival.
+ */
+function liveSlots(matches: readonly BracketMatch[], rounds: number): Map<string, { player1_id: boolean; player2_id: boolean }> {
+  const fedBy = new Map<string, { from: BracketMatch; as: 'winner' | 'loser' }>();
+  for (const m of matches) {
+    const r = routesOf(m, rounds);
+    if (r.winner) fedBy.set(`${matchId(r.winner.round, r.winner.position)}:${r.winner.slot}`, { from: m, as: 'winner' });
+    if (r.loser) fedBy.set(`${matchId(r.loser.round, r.loser.position)}:${r.loser.slot}`, { from: m, as: 'loser' });
+  }
+  const live = new Map<string, { player1_id: boolean; player2_id: boolean }>();
+  const count = (m: BracketMatch) => {
+    const l = live.get(m.id)!;
+    return Number(l.player1_id) + Number(l.player2_id);
+  };
+  const ordered = [...matches].sort((a, b) => a.round - b.round || a.position - b.position);
+  for (const m of ordered) {
+    const slot = (k: 'player1_id' | 'player2_id') => {
+      if (m.round === 1) return m[k] !== null;
+      const feeder = fedBy.get(`${m.id}:${k}`);
+      if (!feeder) return false;
+      return feeder.as === 'winner' ? count(feeder.from) >= 1 : count(feeder.from) === 2;
+    };
+    live.set(m.id, { player1_id: slot('player1_id'), player2_id: slot('player2_id') });
+  }
+  return live;
+}
+
+/** The fencer who wins a match by walkover (its only possible fencer, once there), or null. */
+function walkover(m: BracketMatch, live: { player1_id: boolean; player2_id: boolean } | undefined): string | null {
+  if (!live || m.winner_id !== null || live.player1_id === live.player2_id) return null;
+  return live.player1_id ? m.player1_id : m.player2_id;
+}
+
+/**
+ * SPEC §4 Bracket building: every round's matches, the first round paired by placement, and the bouts for
+ * places the practice fences; a missing seed is a bye, and the present fencer wins it and moves on at once.
+ */
+export function buildBracket(seeds: Seed[], places: Places = SHARED_PLACES): BracketMatch[] {
   if (seeds.length < 2) return [];
   const size = bracketSize(seeds.length);
   const rounds = roundCount(size);
@@ -63,6 +152,7 @@ export function buildBracket(seeds: Seed[]): BracketMatch[] {
   for (let round = 1; round <= rounds; round++) {
     for (let position = 0; position < size / 2 ** round; position++) matches.push(emptyMatch(round, position));
   }
+  for (const c of classificationMatches(rounds, places)) matches.push(emptyMatch(c.round, c.position));
   const order = seedingOrder(size);
   const first = matches.filter((m) => m.round === 1);
   for (const m of first) {
@@ -70,8 +160,9 @@ export function buildBracket(seeds: Seed[]): BracketMatch[] {
     m.player2_id = bySeed.get(order[2 * m.position + 1]!)?.id ?? null;
   }
   let state = matches;
+  const live = liveSlots(matches, rounds);
   for (const m of first) {
-    const lone = (m.player1_id === null) !== (m.player2_id === null) ? (m.player1_id ?? m.player2_id) : null;
+    const lone = walkover(m, live.get(m.id));
     if (lone) state = setWinner(state, m.round, m.position, lone, null, null);
   }
   return state;
@@ -88,30 +179,43 @@ export function mergeSaved(generated: BracketMatch[], saved: SavedBracketMatch[]
   });
 }
 
-/** Empties the slot a match's winner had filled, and everything that slot had reached, round after round. */
-function clearDownstream(matches: BracketMatch[], from: BracketMatch): BracketMatch[] {
+/**
+ * Empties the slots a match's winner and loser had filled, and everything those had reached, round after
+ * round (SPEC §4: the next match's scores and winner are always cleared).
+ */
+function clearDownstream(matches: BracketMatch[], from: BracketMatch, rounds: number): BracketMatch[] {
   let state = matches;
-  let current: BracketMatch | undefined = from;
-  while (current) {
-    const { round, position, slot } = nextSlot(current);
-    const next = find(state, round, position);
-    if (!next) break;
-    const cleared: BracketMatch = { ...next, [slot]: null, player1_score: null, player2_score: null, winner_id: null };
+  const { winner, loser } = routesOf(from, rounds);
+  for (const to of [winner, loser]) {
+    if (!to) continue;
+    const next = find(state, to.round, to.position);
+    if (!next) continue;
+    const cleared: BracketMatch = { ...next, [to.slot]: null, player1_score: null, player2_score: null, winner_id: null };
     state = state.map((m) => (m.id === next.id ? cleared : m));
     // Only a decided match had sent anyone further.
-    current = next.winner_id ? cleared : undefined;
+    if (next.winner_id) state = clearDownstream(state, cleared, rounds);
   }
   return state;
 }
 
 function setWinner(matches: BracketMatch[], round: number, position: number, winner: string | null, s1: number | null, s2: number | null): BracketMatch[] {
+  const rounds = roundsOf(matches);
   const match = find(matches, round, position)!;
   const updated: BracketMatch = { ...match, player1_score: s1, player2_score: s2, winner_id: winner };
-  // SPEC §4: the next match's scores and winner are always cleared, and whatever it had sent further too.
-  let state = clearDownstream(matches.map((m) => (m.id === match.id ? updated : m)), match);
-  if (winner !== null) {
-    const { round: r, position: p, slot } = nextSlot(match);
-    state = state.map((m) => (m.round === r && m.position === p ? { ...m, [slot]: winner } : m));
+  let state = clearDownstream(matches.map((m) => (m.id === match.id ? updated : m)), match, rounds);
+  if (winner === null) return state;
+  const loser = winner === match.player1_id ? match.player2_id : match.player1_id;
+  const { winner: up, loser: down } = routesOf(match, rounds);
+  const arrivals: [Slot, string][] = [];
+  if (up && find(state, up.round, up.position)) arrivals.push([up, winner]);
+  if (down && loser && find(state, down.round, down.position)) arrivals.push([down, loser]);
+  for (const [to, id] of arrivals) state = state.map((m) => (m.round === to.round && m.position === to.position ? { ...m, [to.slot]: id } : m));
+  // A fencer who reaches a match nobody else can reach wins it at once (a walkover), and moves on.
+  const live = arrivals.length ? liveSlots(state, rounds) : null;
+  for (const [to] of arrivals) {
+    const m = find(state, to.round, to.position)!;
+    const lone = walkover(m, live!.get(m.id));
+    if (lone) state = setWinner(state, m.round, m.position, lone, null, null);
   }
   return state;
 }

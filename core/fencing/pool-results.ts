@@ -1,12 +1,36 @@
 import type { PoolSnapshot } from '../api';
+import { CUT_ALL, promotedCount, type Cut } from './cut';
 import { computePoolStats, type PlayerStats } from './pool-stats';
-import { rankFencers, type Ranked } from './ranking';
+import { rankFencers } from './ranking';
+import type { PlayerStatus } from './withdrawal';
 
-export type PoolResult = Ranked<PlayerStats & { poolId: string; poolName: string }>;
+export interface PoolResult extends PlayerStats {
+  poolId: string;
+  poolName: string;
+  status: PlayerStatus | null;
+  /**
+   * Place in the ranking after the pools (FENCING.md o.73; equal on every criterion → equal rank). A fencer
+   * who withdrew is ranked after everyone who completed the pools; an excluded one is not classified (null).
+   */
+  rank: number | null;
+  /** Goes on to the tableau: classified, and inside the cut (ties at the line all go through, o.73.3). */
+  promoted: boolean;
+}
 
-/** SPEC §2 Pool results: one ranking of every fencer of every pool (FENCING.md o.73). */
-export function combinePoolResults(pools: PoolSnapshot[]): PoolResult[] {
-  return rankFencers(
-    pools.flatMap((pool) => computePoolStats(pool.players, pool.bouts).map((s) => ({ ...s, poolId: pool.id, poolName: pool.name }))),
+/**
+ * SPEC §2 Pool results: one ranking of every fencer of every pool (FENCING.md o.73), then those who
+ * withdrew (o.74.2, "Did Not Finish") and those excluded (o.74.3), each in name order.
+ */
+export function combinePoolResults(pools: PoolSnapshot[], cut: Cut = CUT_ALL): PoolResult[] {
+  const all = pools.flatMap((pool) =>
+    computePoolStats(pool.players, pool.bouts).map((s, i) => ({ ...s, poolId: pool.id, poolName: pool.name, status: pool.players[i]!.status ?? null })),
   );
+  const ranked = rankFencers(all.filter((r) => r.status === null));
+  const promoted = promotedCount(ranked.map((r) => r.rank), cut);
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return [
+    ...ranked.map((r, i) => ({ ...r, promoted: i < promoted })),
+    ...all.filter((r) => r.status === 'withdrawn').sort(byName).map((r) => ({ ...r, rank: ranked.length + 1, promoted: false })),
+    ...all.filter((r) => r.status === 'excluded').sort(byName).map((r) => ({ ...r, rank: null, promoted: false })),
+  ];
 }

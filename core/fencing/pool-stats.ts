@@ -1,5 +1,6 @@
 import type { PoolPlayer } from '../api';
 import { boutCells, parseResult, type Bout } from './bout-result';
+import { countedBouts, type PlayerStatus } from './withdrawal';
 
 export interface PlayerStats {
   id: string;
@@ -17,15 +18,18 @@ export interface PlayerStats {
   matches: Record<string, string>;
 }
 
-/** SPEC §4 derived stats for every fencer of a pool, from its stored bouts. */
-export function computePoolStats(players: Pick<PoolPlayer, 'id' | 'name'>[], bouts: Bout[]): PlayerStats[] {
+/**
+ * SPEC §4 derived stats for every fencer of a pool, from its stored bouts. The bouts of a fencer who
+ * withdrew or was excluded count for nobody (o.74, core/fencing/withdrawal.ts).
+ */
+export function computePoolStats(players: (Pick<PoolPlayer, 'id' | 'name'> & { status?: PlayerStatus | null })[], bouts: Bout[]): PlayerStats[] {
   const byId = new Map<string, PlayerStats>(
     players.map((p) => [
       p.id,
       { id: p.id, name: p.name, victories: 0, defeats: 0, exactRatio: 0, ratio: 0, touchesScored: 0, touchesReceived: 0, indicator: 0, matches: {} },
     ]),
   );
-  for (const bout of bouts) {
+  for (const bout of countedBouts(players, bouts)) {
     const a = byId.get(bout.player1_id);
     const b = byId.get(bout.player2_id);
     if (!a || !b) continue;

@@ -1,15 +1,23 @@
-import type { BracketSnapshot, PoolSnapshot } from '../api';
+import { DEFAULT_FORMAT, type BracketSnapshot, type PoolSnapshot, type TableauFormat } from '../api';
 import { buildBracket, mergeSaved, type BracketMatch, type Seed } from './bracket';
+import { ELIMINATED_AFTER_POOLS, type Cut } from './cut';
+import { finalStandings, type Standing } from './final-positions';
 import { combinePoolResults } from './pool-results';
+import { countedBouts, DID_NOT_FINISH, DID_NOT_START, EXCLUDED, isScratched } from './withdrawal';
 
-/** The seeds after the pools: the combined ranking's order (SPEC §4: ratio, indicator, touches scored). */
-export function seedsFromPools(pools: PoolSnapshot[]): Seed[] {
-  return combinePoolResults(pools).map((r, i) => ({ id: r.id, name: r.name, seed: i + 1 }));
+/** The seeds after the pools: the combined ranking's order (SPEC §4), those the cut promotes only. */
+export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut): Seed[] {
+  return combinePoolResults(pools, cut)
+    .filter((r) => r.promoted)
+    .map((r, i) => ({ id: r.id, name: r.name, seed: i + 1 }));
 }
 
-/** Pool bouts not yet fenced, across all pools. */
+/** Pool bouts not yet fenced, across all pools (a scratched fencer's bouts are no longer to fence). */
 export function poolBoutsRemaining(pools: PoolSnapshot[]): number {
-  return pools.reduce((sum, p) => sum + (p.players.length * (p.players.length - 1)) / 2 - p.bouts.length, 0);
+  return pools.reduce((sum, p) => {
+    const n = p.players.filter((x) => !isScratched(x)).length;
+    return sum + (n * (n - 1)) / 2 - countedBouts(p.players, p.bouts).length;
+  }, 0);
 }
 
 const sameSeeding = (a: Seed[], b: Seed[]) => a.length === b.length && a.every((s, i) => s.id === b[i]!.id);
@@ -19,27 +27,57 @@ export interface Tableau {
   matches: BracketMatch[];
   /** The seeding is frozen: a score has been saved. */
   frozen: boolean;
-  /** Frozen, and the pools now rank the fencers differently: the coach may regenerate. */
+  /** Frozen, and the pools (or the cut) now rank the fencers differently: the coach may regenerate. */
   stale: boolean;
   /** Pool bouts still to fence (the tableau is drawn once they are all fenced). */
   remaining: number;
 }
 
 /**
- * The full tableau of a practice: drawn from the pools once every pool bout is fenced (or from the
- * seeding frozen at its first score), with the saved matches merged in.
+ * The full tableau of a practice: drawn from the fencers the cut promotes once every pool bout is fenced
+ * (or from the seeding frozen at its first score), with the bouts for places the format asks for and the
+ * saved matches merged in.
  */
-export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapshot, 'seeding' | 'matches'>): Tableau {
-  const current = seedsFromPools(pools);
+export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapshot, 'seeding' | 'matches'> & { format?: TableauFormat }): Tableau {
+  const format = saved.format ?? DEFAULT_FORMAT;
+  const current = seedsFromPools(pools, format.cut);
   const remaining = poolBoutsRemaining(pools);
   const frozen = saved.seeding !== null;
   const seeds = saved.seeding ?? current;
   const ready = frozen || (current.length >= 2 && remaining === 0);
   return {
     seeds,
-    matches: ready ? mergeSaved(buildBracket(seeds), saved.matches) : [],
+    matches: ready ? mergeSaved(buildBracket(seeds, format), saved.matches) : [],
     frozen,
     stale: frozen && !sameSeeding(saved.seeding!, current),
     remaining,
   };
+}
+
+/**
+ * The final classification (o.82, o.74): the tableau's decided places; then, once the tableau is drawn,
+ * the fencers the cut eliminated, ranked by the pool ranking after everyone promoted (o.82.5, "eliminated
+ * after pools"); then those who withdrew ("Did Not Finish", after everyone who completed the pools); then,
+ * without a classification, those excluded and those who did not start.
+ */
+export function finalClassification(pools: PoolSnapshot[], bracket: Pick<BracketSnapshot, 'seeding' | 'matches' | 'format' | 'did_not_start'>): Standing[] {
+  const tableau = resolveTableau(pools, bracket);
+  if (tableau.matches.length === 0) return [];
+  const results = combinePoolResults(pools, bracket.format.cut);
+  const inTableau = new Set(tableau.seeds.map((s) => s.id));
+  const promoted = tableau.seeds.length;
+  const out: Standing[] = finalStandings(tableau.matches, tableau.seeds);
+  let seed = promoted;
+  const rest = results.filter((r) => !inTableau.has(r.id));
+  // The cut's ranks restart after the tableau: the first eliminated fencer is promoted + 1, ties shared.
+  const firstOut = rest.find((r) => r.status === null)?.rank ?? 0;
+  for (const r of rest) {
+    seed++;
+    if (r.status === null) out.push({ id: r.id, name: r.name, seed, place: promoted + 1 + (r.rank! - firstOut), stage: ELIMINATED_AFTER_POOLS });
+  }
+  const classified = promoted + rest.filter((r) => r.status === null).length;
+  for (const r of rest) if (r.status === 'withdrawn') out.push({ id: r.id, name: r.name, seed: ++seed, place: classified + 1, stage: DID_NOT_FINISH });
+  for (const r of rest) if (r.status === 'excluded') out.push({ id: r.id, name: r.name, seed: ++seed, place: null, stage: EXCLUDED });
+  for (const name of bracket.did_not_start) out.push({ id: `dns:${name}`, name, seed: ++seed, place: null, stage: DID_NOT_START });
+  return out;
 }

@@ -47,6 +47,9 @@ export class Client {
   patch(path: string, body: unknown) {
     return this.request('PATCH', path, body);
   }
+  put(path: string, body: unknown) {
+    return this.request('PUT', path, body);
+  }
   delete(path: string) {
     return this.request('DELETE', path, {});
   }

@@ -102,8 +102,25 @@ export const players = sqliteTable('players', {
   athlete_id: text('athlete_id'),
   name: text('name').notNull(),
   position: integer('position').notNull(),
+  status: text('status', { enum: ['withdrawn', 'excluded'] }),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
+});
+
+export const tableauFormats = sqliteTable('tableau_formats', {
+  practice_id: text('practice_id').primaryKey(),
+  cut_kind: text('cut_kind', { enum: ['all', 'top', 'percent'] }).notNull(),
+  cut_value: integer('cut_value'),
+  third_place: text('third_place', { enum: ['shared', 'bout'] }).notNull(),
+  places_5_8: integer('places_5_8', { mode: 'boolean' }).notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+export const absentees = sqliteTable('absentees', {
+  practice_id: text('practice_id').notNull(),
+  name: text('name').notNull(),
+  athlete_id: text('athlete_id'),
+  created_at: integer('created_at').notNull(),
 });
 
 export const matches = sqliteTable('matches', {

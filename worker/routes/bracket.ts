@@ -3,7 +3,9 @@ import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/api';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { bracketScoreSchema, scoresWithin } from '../../core/validation';
+import { bracketScoreSchema, scoresWithin, tableauFormatSchema } from '../../core/validation';
+import { isScratched } from '../../core/fencing/withdrawal';
+import { saveFormat } from '../store/formats';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
@@ -77,6 +79,21 @@ export const bracketRoutes = new Hono<AppEnv>()
     }
     const fresh = await loadBracket(db, practice.id);
     conflict('The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
+  })
+  .put('/format', authorize('bracket.manage'), async (c) => {
+    const db = c.get('db');
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const format = await readJson(c, tableauFormatSchema);
+    if (format.cut.kind === 'top') {
+      const classified = (await listPoolSnapshots(db, practice.id)).flatMap((p) => p.players).filter((p) => !isScratched(p)).length;
+      if (classified > 0 && format.cut.value > classified) {
+        throw new HttpError(400, `The cut keeps ${format.cut.value} fencers, but only ${classified} are in the pools`);
+      }
+    }
+    if (!(await saveFormat(db, practice.id, format))) {
+      throw new HttpError(409, 'The tableau has started: the bouts for places can no longer change. Reset the tableau first.');
+    }
+    return answerWithBracket(c, practice.id, await loadBracket(db, practice.id));
   })
   .delete('/', authorize('bracket.manage'), async (c) => {
     const db = c.get('db');

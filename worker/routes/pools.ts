@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/api';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
-import { boutSchema, clearBoutSchema, generatePoolsSchema, playerNameSchema, poolNameSchema, scoresWithin } from '../../core/validation';
+import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerNameSchema, playerStatusSchema, poolNameSchema, scoresWithin } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
@@ -13,12 +13,15 @@ import { publish } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { latestPoolResults } from '../store/athlete-results';
+import { loadBracket } from '../store/bracket';
+import { addLatecomer, setPlayerStatus } from '../store/formats';
 import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
 import { readIdempotencyKey, readJson } from '../validate';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
+export const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
 /** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */
@@ -51,10 +54,26 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const input = await readJson(c, generatePoolsSchema);
     const ids = athleteIdsOf(input.entries);
-    const entries = resolveEntries(input.entries, await listAthletesByIds(db, coachOf(c).id, ids));
-    if (!entries) throw notFound('Athlete');
+    const roster = await listAthletesByIds(db, coachOf(c).id, [...ids, ...athleteIdsOf(input.absent)]);
+    const entries = resolveEntries(input.entries, roster);
+    const absent = resolveEntries(input.absent, roster);
+    if (!entries || !absent) throw notFound('Athlete');
     const results = input.method === 'seeded' ? await latestPoolResults(db, coachOf(c).id, ids) : undefined;
-    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results));
+    const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results), checkedIn);
+  })
+  .post('/latecomers', authorize('pool.manage'), async (c) => {
+    const db = c.get('db');
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const { name } = await readJson(c, latecomerSchema);
+    const added = await addLatecomer(db, practice.id, await listPoolSnapshots(db, practice.id), name);
+    if (!added.ok) {
+      if (added.reason === 'no-pool') throw new HttpError(409, 'Draw the pools first: a latecomer joins the smallest pool.');
+      if (added.reason === 'full') throw new HttpError(409, `Every pool already holds ${MAX_POOL_SIZE} fencers.`);
+      throw new HttpError(409, TABLEAU_STARTED);
+    }
+    await publish(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
+    return answerWithPool(c, (await loadPoolSnapshot(db, added.poolId))!, 201);
   });
 
 /** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
@@ -82,6 +101,15 @@ export const poolRoutes = new Hono<AppEnv>()
     const { name } = await readJson(c, playerNameSchema);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
+  })
+  .put('/:poolId/players/:playerId/status', authorize('pool.manage'), async (c) => {
+    const db = c.get('db');
+    const { pool, practice } = await poolFor(c, c.req.param('poolId'));
+    const { status } = await readJson(c, playerStatusSchema);
+    const result = await setPlayerStatus(db, practice.id, pool.id, c.req.param('playerId'), status);
+    if (result === 'not-found') throw notFound('Player');
+    if (result === 'tableau-started') throw new HttpError(409, TABLEAU_STARTED);
+    return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {
     const db = c.get('db');

@@ -1,23 +1,37 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BracketSnapshot, MatchesDelta, Practice, SavedBracketMatch } from '../../core/api';
+import { DEFAULT_FORMAT, type BracketSnapshot, type MatchesDelta, type Practice, type SavedBracketMatch, type TableauFormat } from '../../core/api';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
-import { bracketMatches, brackets } from '../db/schema';
+import { absentees, bracketMatches, brackets, tableauFormats } from '../db/schema';
 import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
   round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
 });
 
-type BracketRows = readonly [(typeof brackets.$inferSelect)[], (typeof bracketMatches.$inferSelect)[]];
+type BracketRows = readonly [
+  (typeof brackets.$inferSelect)[],
+  (typeof bracketMatches.$inferSelect)[],
+  (typeof tableauFormats.$inferSelect)[],
+  (typeof absentees.$inferSelect)[],
+];
 
-function toSnapshot(practiceId: string, [rows, matches]: BracketRows): BracketSnapshot {
+/** A stored format row as the API shows it; no row is the default (everyone goes through, 3rd shared). */
+export function formatOf(row: typeof tableauFormats.$inferSelect | undefined): TableauFormat {
+  if (!row) return DEFAULT_FORMAT;
+  const cut: TableauFormat['cut'] = row.cut_kind === 'all' || row.cut_value === null ? { kind: 'all' } : { kind: row.cut_kind, value: row.cut_value };
+  return { cut, third_place: row.third_place, places_5_8: row.places_5_8 };
+}
+
+function toSnapshot(practiceId: string, [rows, matches, formats, absent]: BracketRows): BracketSnapshot {
   const row = rows[0];
   return {
     practice_id: practiceId,
     version: row?.version ?? 0,
     seeding: row ? (JSON.parse(row.seeding) as Seed[]) : null,
     matches: matches.map(toSaved),
+    format: formatOf(formats[0]),
+    did_not_start: absent.map((a) => a.name),
   };
 }
 
@@ -25,6 +39,8 @@ const bracketReads = (db: Db, practiceId: string) =>
   [
     db.select().from(brackets).where(eq(brackets.practice_id, practiceId)),
     db.select().from(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)).orderBy(asc(bracketMatches.round), asc(bracketMatches.position)),
+    db.select().from(tableauFormats).where(eq(tableauFormats.practice_id, practiceId)),
+    db.select().from(absentees).where(eq(absentees.practice_id, practiceId)).orderBy(asc(absentees.name)),
   ] as const;
 
 export async function loadBracket(db: Db, practiceId: string): Promise<BracketSnapshot> {

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { absenteeStatements } from './formats';
 import type { BoutDelta, PoolBout, PoolSnapshot, Practice } from '../../core/api';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
@@ -57,7 +59,7 @@ function toSnapshots([pools, playerRows, boutRows]: SnapshotRows): PoolSnapshot[
     created_at: t.created_at,
     players: playerRows
       .filter((p) => p.tournament_id === t.id)
-      .map((p) => ({ id: p.id, name: p.name, athlete_id: p.athlete_id, position: p.position })),
+      .map((p) => ({ id: p.id, name: p.name, athlete_id: p.athlete_id, position: p.position, status: p.status ?? null })),
     bouts: boutRows.filter((b) => b.tournament_id === t.id).map(toPoolBout),
   }));
 }
@@ -211,10 +213,14 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }
 
-/** Writes generated pools and all their fencers in one batch: all or nothing. */
-export async function insertGeneratedPools(db: Db, practice: Practice, pools: PlannedPool[]) {
+/**
+ * Writes generated pools and all their fencers in one batch, with the check-in list (fencers marked absent
+ * are recorded; anyone drawn now leaves the list): all or nothing.
+ */
+export async function insertGeneratedPools(db: Db, practice: Practice, pools: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
   const now = Date.now();
-  const statements = [];
+  const present = pools.flatMap((p) => p.members.map((m) => m.name));
+  const statements: BatchItem<'sqlite'>[] = [...absenteeStatements(db, practice.id, absent, present)];
   const ids: string[] = [];
   for (const [i, pool] of pools.entries()) {
     const poolId = crypto.randomUUID();
@@ -228,6 +234,6 @@ export async function insertGeneratedPools(db: Db, practice: Practice, pools: Pl
       );
     }
   }
-  if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return ids;
 }

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyScore, buildBracket, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { applyScore, buildBracket, SHARED_PLACES } from '../../../core/fencing/bracket';
+import { playOut as play, seeds } from '../../helpers/tableau';
 import { finalStandings } from '../../../core/fencing/final-positions';
 
-const seeds = (n: number): Seed[] => Array.from({ length: n }, (_, i) => ({ id: `s${i + 1}`, name: `F${i + 1}`, seed: i + 1 }));
-
-/** Plays a whole tableau where the better seed always wins, unless `upsets` names a seed that wins its bouts. */
-function playOut(n: number, upsets: number[] = []) {
-  const ss = seeds(n);
-  let b: BracketMatch[] = buildBracket(ss);
-  const seedOf = (id: string) => Number(id.slice(1));
-  const rounds = Math.max(...b.map((m) => m.round));
-  for (let round = 1; round <= rounds; round++) {
-    for (const m of b.filter((x) => x.round === round)) {
-      const cur = b.find((x) => x.id === m.id)!;
-      if (!cur.player1_id || !cur.player2_id || cur.winner_id) continue;
-      const a = seedOf(cur.player1_id);
-      const c = seedOf(cur.player2_id);
-      const p1wins = upsets.includes(a) || (!upsets.includes(c) && a < c);
-      b = applyScore(b, { round, position: cur.position, player1_score: p1wins ? 15 : 7, player2_score: p1wins ? 7 : 15 });
-    }
-  }
-  return finalStandings(b, ss).map((s) => [s.name, s.place, s.stage]);
-}
+const playOut = (n: number, upsets: number[] = []) => play(n, SHARED_PLACES, upsets).standings.map((s) => [s.name, s.place, s.stage]);
 
 describe('final positions and stages (FENCING.md o.82)', () => {
   it('2 fencers: champion and finalist', () => {

@@ -5,7 +5,7 @@ import { reconnectDelayMs } from '../../../app/lib/live';
 
 const pool = (id: string, names: string[], bouts: [number, number, number, number][]): PoolSnapshot => ({
   id, practice_id: 'p', name: id, version: 1, created_at: 0,
-  players: names.map((name, i) => ({ id: `${id}-${name}`, name, athlete_id: null, position: i + 1 })),
+  players: names.map((name, i) => ({ id: `${id}-${name}`, name, athlete_id: null, position: i + 1, status: null })),
   bouts: bouts.map(([a, b, s1, s2]) => ({ player1_id: `${id}-${names[a]}`, player2_id: `${id}-${names[b]}`, score1: s1, score2: s2, priority_id: null, updated_at: 0, version: 1 })),
 });
 

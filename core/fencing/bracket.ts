@@ -133,6 +133,17 @@ function liveSlots(matches: readonly BracketMatch[], rounds: number): Map<string
   return live;
 }
 
+/** The matches nobody can ever reach (a bout for 7th when too few fencers lost a quarter-final): not shown. */
+export function unreachableMatches(matches: readonly BracketMatch[]): Set<string> {
+  const live = liveSlots(matches, roundsOf(matches));
+  return new Set(matches.filter((m) => !live.get(m.id)?.player1_id && !live.get(m.id)?.player2_id).map((m) => m.id));
+}
+
+/** Whether a slot of a match can never be filled (a bye, or a walkover's missing side). */
+export function deadSlot(matches: readonly BracketMatch[], m: BracketMatch, slot: 'player1_id' | 'player2_id'): boolean {
+  return !liveSlots(matches, roundsOf(matches)).get(m.id)?.[slot];
+}
+
 /** The fencer who wins a match by walkover (its only possible fencer, once there), or null. */
 function walkover(m: BracketMatch, live: { player1_id: boolean; player2_id: boolean } | undefined): string | null {
   if (!live || m.winner_id !== null || live.player1_id === live.player2_id) return null;
@@ -299,6 +310,12 @@ export function scoreMatch(matches: BracketMatch[], entry: ScoreEntry): { matche
     target: changes.find((c) => c.round === match.round && c.position === match.position)!,
     later: changes.filter((c) => c.round !== match.round || c.position !== match.position),
   };
+}
+
+/** The title of a bout for places (see `classificationMatches`). */
+export function placesTitle(m: { round: number; position: number }, rounds: number): string {
+  if (m.round === rounds - 1) return 'Places 5–8: semi-final';
+  return m.position === 1 ? 'Bout for 3rd place' : m.position === 2 ? 'Bout for 5th place' : 'Bout for 7th place';
 }
 
 /** SPEC §2: a round's column title. */

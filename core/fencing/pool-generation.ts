@@ -34,6 +34,21 @@ export function balancedSizes(count: number, pools: number): number[] {
   return Array.from({ length: pools }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
+/** The bouts a pool of n fencers fences: everyone once against everyone. */
+export const boutsInPool = (n: number) => (n * (n - 1)) / 2;
+
+/** Below this size a pool gives each fencer too few bouts (issue 14 warns). */
+export const SMALL_POOL = 4;
+
+/**
+ * What a division will give before it is generated (issue 14): the pool sizes (17 fencers in 3 pools →
+ * 6, 6, 5) and the bouts each pool fences. One pool for a single division.
+ */
+export function divisionPreview(fencers: number, pools: number | null): { sizes: number[]; bouts: number[] } {
+  const sizes = fencers === 0 ? [] : pools === null ? [fencers] : balancedSizes(fencers, Math.max(1, Math.min(pools, fencers)));
+  return { sizes, bouts: sizes.map(boutsInPool) };
+}
+
 /** Names pools 'Pool 1', 'Pool 2', … and drops empty ones (SPEC §4 Pool generation). */
 function named<T>(groups: T[][]): GeneratedPool<T>[] {
   return groups.filter((g) => g.length > 0).map((members, i) => ({ name: `Pool ${i + 1}`, members }));

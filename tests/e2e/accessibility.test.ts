@@ -85,20 +85,40 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'roster', page, '/athletes', (p) => p.getByText('Moreau'));
     await audit(found, 'athlete', page, `/athletes/${athlete.id}`, (p) => p.getByRole('heading', { name: 'Moreau' }));
     await audit(found, 'practice setup', page, '/practice-setup', (p) => p.getByText('Moreau'));
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('check-in-list').getByRole('button', { name: /^Moreau/ }).click();
+    await audit(found, 'practice setup: check-in and pool sizes', page, null, (p) => p.getByTestId('division-preview'));
     await audit(found, 'pools', page, '/individual-practice', (p) => p.getByTestId('cell-1-2'));
     // Grid cells say who fences whom and the result, as the sheet reads.
     expect(await page.getByTestId('cell-1-2').getAttribute('aria-label')).toBe('MOREAU against YAMADA, V5');
     await page.getByTestId('cell-1-2').click();
     await audit(found, 'score picker', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-row'));
-    await audit(found, 'tableau', page, '/tableau', (p) => p.getByTestId('tableau-round'));
+    await page.getByRole('button', { name: 'Status of NOVAK' }).click();
+    await audit(found, 'fencer status menu', page, null, (p) => p.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    // The top 4 go on and 3rd place is fenced: pool results mark those cut; the tableau has a bout for places.
+    await page.request.put(`/api/practices/${practice.id}/bracket/format`, { headers: json, data: { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false } });
+    await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-note').first());
+    await audit(found, 'tableau', page, '/tableau', (p) => p.getByTestId('places'));
+    await page.getByRole('button', { name: 'Format…' }).click();
+    await audit(found, 'tableau format dialog', page, null, (p) => p.getByRole('dialog'));
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Enter Score' }).first().click();
     await page.getByRole('dialog').getByRole('group').nth(0).getByRole('button', { name: '15', exact: true }).click();
     await page.getByRole('dialog').getByRole('group').nth(1).getByRole('button', { name: '9', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Edit score' }).first().waitFor();
     await audit(found, 'tableau, scored', page, null, (p) => p.getByRole('button', { name: 'Edit score' }));
+    // The other semi-final and the bout for 3rd, so the final results have places to show.
+    for (const id of ['match-r1-m1', 'match-r2-m1']) {
+      await page.getByTestId(id).getByRole('button', { name: 'Enter Score' }).click();
+      await page.getByRole('dialog').getByRole('group').nth(0).getByRole('button', { name: '15', exact: true }).click();
+      await page.getByRole('dialog').getByRole('group').nth(1).getByRole('button', { name: '9', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId(id).getByRole('button', { name: 'Edit score' }).waitFor();
+    }
     await audit(found, 'final results', page, '/final-results', (p) => p.getByRole('table'));
 
     // Sharing on: a guest and a spectator.

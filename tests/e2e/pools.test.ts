@@ -158,7 +158,7 @@ describe('pools, live', () => {
     await expect.poll(() => cell(coachPage, 5, 6).textContent()).toBe('-');
     expect(await cell(coachPage, 6, 5).textContent()).toBe('-');
 
-    await coachPage.getByRole('button', { name: 'Add' }).click();
+    await coachPage.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(coachPage, 'Player name cannot be empty');
     await coachPage.getByPlaceholder('Add an athlete to this pool').fill('gus');
     await coachPage.getByPlaceholder('Add an athlete to this pool').press('Enter');

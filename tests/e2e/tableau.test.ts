@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, pickScores, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { enterScore, expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
 
 const browser = useBrowser();
 
@@ -24,11 +24,6 @@ async function fencedPractice(page: Page) {
 
 const match = (page: Page, id: string) => page.getByTestId(`match-${id}`);
 
-async function enterScore(page: Page, id: string, s1: number, s2: number) {
-  await match(page, id).getByRole('button', { name: 'Enter Score' }).click();
-  await pickScores(page, s1, s2);
-  await expectToast(page, 'Bracket updated');
-}
 
 describe('the tableau and final results, live', () => {
   it('draws 8 with two byes advanced, is fenced to the final, and a second screen follows every score', async () => {

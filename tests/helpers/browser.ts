@@ -68,6 +68,13 @@ export async function pickScores(page: Page, left: number, right: number) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** On the tableau: a match's score from its Enter Score button, then the toast that says it is saved. */
+export async function enterScore(page: Page, matchId: string, left: number, right: number) {
+  await page.getByTestId(`match-${matchId}`).getByRole('button', { name: 'Enter Score' }).click();
+  await pickScores(page, left, right);
+  await expectToast(page, 'Bracket updated');
+}
+
 /** On the relay sheet: a relay's touches for one side, from the touch picker. */
 export async function pickTouch(page: Page, relay: number, side: 'a' | 'b', value: number) {
   await page.getByTestId(`touch-${relay}-${side}`).click();

@@ -1,17 +1,19 @@
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
-import { finalStandings } from '../../../core/fencing/final-positions';
 import { tableauAtom } from '../../state/tableau';
 
-/** /final-results: places from the tableau (FENCING.md o.82), ties ordered by seed. */
+/**
+ * /final-results: places from the tableau (FENCING.md o.82), ties ordered by seed, then (issue 14) the
+ * fencers the cut eliminated after the pools, those who withdrew, and, without a place, those excluded and
+ * those who did not start (o.74).
+ */
 export function FinalResultsPage() {
-  const { loading, tableau } = useAtomValue(tableauAtom);
-  const standings = useMemo(() => finalStandings(tableau.matches, tableau.seeds), [tableau]);
+  const { loading, tableau, standings } = useAtomValue(tableauAtom);
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading final results...</p>;
-  if (standings.length === 0) {
+  const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
+  if (placed.length === 0) {
     return <p className="card p-10 text-center text-sm text-slate-600">No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings.</p>;
   }
-  const stillIn = tableau.seeds.length - standings.length;
+  const stillIn = tableau.seeds.length - placed.length;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
     <div className="space-y-3">
@@ -27,8 +29,8 @@ export function FinalResultsPage() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {standings.map((s) => (
-              <tr key={s.id} data-testid="standing-row" className={s.place === 1 ? 'bg-amber-50' : ''}>
-                <td className="px-3 py-2 font-semibold tabular-nums">{s.place}</td>
+              <tr key={s.id} data-testid="standing-row" className={s.place === 1 ? 'bg-amber-50' : s.place === null ? 'text-slate-600' : ''}>
+                <td className="px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
                 <td className="px-3 py-2">{s.name}</td>
                 <td className="px-3 py-2">{s.stage}</td>
               </tr>

@@ -1,13 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { combinePoolResults } from '../../../core/fencing/pool-results';
+import { combinePoolResults, type PoolResult } from '../../../core/fencing/pool-results';
+import { describeCut, ELIMINATED_AFTER_POOLS } from '../../../core/fencing/cut';
+import { STATUS_LABEL } from '../../../core/fencing/withdrawal';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
 import { poolsAtom } from '../../state/pools';
+import { tableauAtom } from '../../state/tableau';
 
-/** /pool-results: the combined ranking of all pools of the current practice. */
+/** What a row says beside the name (issue 14): withdrawn or excluded (o.74), or cut after the pools. */
+const noteOf = (r: PoolResult) => (r.status ? STATUS_LABEL[r.status] : r.promoted ? null : ELIMINATED_AFTER_POOLS);
+
+/** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
 export function PoolResultsPage() {
   const state = useAtomValue(poolsAtom);
-  const results = useMemo(() => combinePoolResults(state.pools), [state.pools]);
+  const { format } = useAtomValue(tableauAtom);
+  const results = useMemo(() => combinePoolResults(state.pools, format.cut), [state.pools, format.cut]);
 
   if (state.status === 'idle' || state.status === 'loading') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool results...</p>;
@@ -20,6 +27,7 @@ export function PoolResultsPage() {
     <div className="space-y-3">
       <p className="text-sm text-slate-600" data-testid="results-summary">
         {state.pools.length} pool {state.pools.length === 1 ? 'table' : 'tables'} · {results.length} {results.length === 1 ? 'athlete' : 'athletes'}
+        {format.cut.kind !== 'all' && ` · Tableau: ${describeCut(format.cut)} (${results.filter((r) => r.promoted).length} go on)`}
       </p>
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="pool-results">
@@ -34,11 +42,12 @@ export function PoolResultsPage() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {results.map((r) => (
-              <tr key={r.id} data-testid="result-row">
-                <td className="px-3 py-2 font-semibold tabular-nums">{r.rank}</td>
+              <tr key={r.id} data-testid="result-row" className={r.promoted ? '' : 'bg-slate-50 text-slate-600'}>
+                <td className="px-3 py-2 font-semibold tabular-nums">{r.rank ?? '—'}</td>
                 <td className="px-3 py-2">
                   <span className="font-medium">{r.name}</span>
                   <span className="ml-2 text-xs text-slate-500">{r.poolName}</span>
+                  {noteOf(r) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="result-note">{noteOf(r)}</span>}
                 </td>
                 <td className="px-3 py-2 text-center tabular-nums">{r.victories}</td>
                 <td className="px-3 py-2 text-center tabular-nums">{r.defeats}</td>

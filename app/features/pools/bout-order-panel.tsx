@@ -19,8 +19,11 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
   const order = boutOrder(players.length);
   if (order.length === 0) return null;
   const resultOf = ([a, b]: BoutPair) => stats[a - 1]!.matches[at(b).id];
-  const { now, onDeck } = nextBouts(order, (pair) => resultOf(pair) !== undefined);
-  const remaining = order.filter((p) => resultOf(p) === undefined).length;
+  // A bout of a fencer who withdrew or was excluded is annulled (o.74): never fenced, never waited for.
+  const annulled = ([a, b]: BoutPair) => at(a).status != null || at(b).status != null;
+  const done = (pair: BoutPair) => resultOf(pair) !== undefined || annulled(pair);
+  const { now, onDeck } = nextBouts(order, done);
+  const remaining = order.filter((p) => !done(p)).length;
 
   return (
     <section className="card p-4" aria-labelledby="bout-order-title">
@@ -41,7 +44,7 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
               a={a}
               b={b}
               names={`${at(a).name} vs ${at(b).name}`}
-              result={resultOf(pair)}
+              result={annulled(pair) ? 'annulled' : resultOf(pair)}
               tag={pair === now ? 'Fencing now' : pair === onDeck ? 'On deck' : null}
               onPick={onBout ? pick : undefined}
             />
@@ -57,6 +60,7 @@ interface BoutItemProps {
   a: number;
   b: number;
   names: string;
+  /** The row fencer's cell ('V5'), or 'annulled' for a bout of a fencer who left the pool. */
   result: string | undefined;
   tag: 'Fencing now' | 'On deck' | null;
   onPick?: (a: number, b: number) => void;
@@ -78,7 +82,7 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, onPic
         <span className="w-6 text-right tabular-nums text-slate-500">{index}.</span>
         <span className="tabular-nums">{a}–{b}</span>
         <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
-        {result && <span className="tabular-nums">{result}</span>}
+        {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result}</span>}
         {tag && (
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'Fencing now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
             {tag}

@@ -1,4 +1,5 @@
-import { apiPaths, type PoolSnapshot } from '../../../core/api';
+import { apiPaths, type PoolPlayer, type PoolSnapshot } from '../../../core/api';
+import { STATUS_LABEL, type PlayerStatus } from '../../../core/fencing/withdrawal';
 import type { PlayerNameBody, PoolNameBody } from '../../../core/validation';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../components/ui/toast';
@@ -74,5 +75,29 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
     toast({ title: 'Success', description: 'Pool deleted successfully' });
   } catch (e) {
     toastError(errorMessage(e, 'Failed to delete pool'));
+  }
+}
+
+/** Marks a fencer withdrawn or excluded, or fencing again (issue 14, o.74). */
+export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, status: PlayerStatus | null) {
+  try {
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerStatus(pool.id, player.id), { status }));
+    toast({ title: 'Success', description: status ? `${player.name}: ${STATUS_LABEL[status]}` : `${player.name} is fencing again` });
+  } catch (e) {
+    toastError(errorMessage(e, 'Failed to change the status'));
+  }
+}
+
+/** Adds a fencer who arrived after the draw to the smallest pool, which becomes the current one. */
+export async function addLatecomer(practice: Practice, name: string): Promise<boolean> {
+  try {
+    const pool = await api<PoolSnapshot>('POST', apiPaths.latecomers(practice.id), { name });
+    applyPoolSnapshot(practice.id, pool);
+    selectPool(pool.id);
+    toast({ title: 'Success', description: `${name.toUpperCase()} joins ${pool.name}` });
+    return true;
+  } catch (e) {
+    toastError(errorMessage(e, 'Failed to add the latecomer'));
+    return false;
   }
 }

@@ -4,6 +4,7 @@ import type { PoolPlayer } from '../../../core/api';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
+import { STATUS_LABEL } from '../../../core/fencing/withdrawal';
 
 interface PoolGridProps {
   players: PoolPlayer[];
@@ -15,6 +16,8 @@ interface PoolGridProps {
   onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
   /** Absent for guests, who enter bouts but do not manage the pool. */
   onRemove?: (player: PoolPlayer) => void;
+  /** Opens the fencer's status menu (withdrawn, excluded, fencing): the coach only. */
+  onStatus?: (player: PoolPlayer) => void;
 }
 
 /**
@@ -37,14 +40,15 @@ const cellClass = (result: string | undefined) =>
  * column and the header row stay in place while the grid scrolls inside its area, so it works on a phone;
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
-export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove }: PoolGridProps) {
+export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus }: PoolGridProps) {
   useApplyMeasure(stats);
   // Stable handlers, so a row whose results did not change is not rendered again (issue 13: a bout re-renders
   // only the two rows it changes).
-  const handlers = useRef({ onCell, onRemove });
-  handlers.current = { onCell, onRemove };
+  const handlers = useRef({ onCell, onRemove, onStatus });
+  handlers.current = { onCell, onRemove, onStatus };
   const cell = useCallback((a: PoolPlayer, b: PoolPlayer) => handlers.current.onCell?.(a, b), []);
   const remove = useCallback((p: PoolPlayer) => handlers.current.onRemove?.(p), []);
+  const status = useCallback((p: PoolPlayer) => handlers.current.onStatus?.(p), []);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
@@ -53,12 +57,12 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
           <tr>
             <th scope="col" className={`${th} sticky left-0 z-30 min-w-36 text-left`}>Athletes</th>
             {players.map((p) => (
-              <th key={p.id} scope="col" className={`${th} w-12 text-center`} title={p.name}>{p.position}</th>
+              <th key={p.id} scope="col" className={`${th} w-12 text-center ${p.status ? 'text-slate-400 line-through' : ''}`} title={p.name}>{p.position}</th>
             ))}
             {(['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const).map((h) => (
               <th key={h} scope="col" className={`${th} cursor-help text-center`} title={STAT_TOOLTIPS[h]}>{h}</th>
             ))}
-            {onRemove && <th scope="col" className={th}>Actions</th>}
+            {(onRemove || onStatus) && <th scope="col" className={th}>Actions</th>}
           </tr>
         </thead>
         <tbody>
@@ -71,10 +75,11 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove 
                 row={row}
                 players={players}
                 stats={s}
-                signature={`${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? '').join(',')}|${waiting}`}
+                signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}`}
                 waiting={waiting}
                 onCell={onCell ? cell : undefined}
                 onRemove={onRemove ? remove : undefined}
+                onStatus={onStatus ? status : undefined}
               />
             );
           })}
@@ -94,19 +99,42 @@ interface GridRowProps {
   waiting: string;
   onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
   onRemove?: (player: PoolPlayer) => void;
+  onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, onCell, onRemove }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, onCell, onRemove, onStatus }: GridRowProps) {
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
+  const actions = (onRemove || onStatus) && (
+    <td className="whitespace-nowrap border border-slate-200 px-1 text-center">
+      {onStatus && (
+        <button type="button" className="btn-ghost px-2 py-1 text-slate-700" aria-label={`Status of ${row.name}`} title="Withdrawn, excluded or fencing" onClick={() => onStatus(row)}>
+          <MoreIcon />
+        </button>
+      )}
+      {onRemove && (
+        <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
+          <TrashIcon />
+        </button>
+      )}
+    </td>
+  );
   return (
-    <tr data-testid="pool-row">
+    <tr data-testid="pool-row" data-status={row.status ?? undefined}>
       <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
         <span className="mr-2 text-slate-500 tabular-nums">{row.position}</span>
-        <span className="whitespace-nowrap">{row.name}</span>
+        <span className={`whitespace-nowrap ${row.status ? 'text-slate-500 line-through' : ''}`}>{row.name}</span>
       </th>
-      {players.map((col) => {
+      {row.status ? (
+        // o.74: the row shows the status instead of results; the fencer's bouts count for nobody.
+        <td colSpan={players.length + 6} className="border border-slate-200 bg-slate-100 px-3 text-center text-sm font-semibold text-slate-700" data-testid={`status-${row.position}`}>
+          {STATUS_LABEL[row.status]}: bouts annulled
+        </td>
+      ) : players.map((col) => {
         if (col.id === row.id) {
           return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
+        }
+        if (col.status) {
+          return <td key={col.id} className="border border-slate-200 bg-slate-100 text-center text-xs italic text-slate-500" data-testid={`cell-${row.position}-${col.position}`}>annulled</td>;
         }
         const result = s.matches[col.id];
         const waiting = pendingCols.has(col.id);
@@ -132,22 +160,30 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
           </td>
         );
       })}
-      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="V">{s.victories}</td>
-      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="D">{s.defeats}</td>
-      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="Ratio">{formatRatio(s.ratio)}</td>
-      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
-      <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
-      <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
-      {onRemove && (
-        <td className="border border-slate-200 px-1 text-center">
-          <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
-            <TrashIcon />
-          </button>
-        </td>
+      {!row.status && (
+        <>
+          <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="V">{s.victories}</td>
+          <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="D">{s.defeats}</td>
+          <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="Ratio">{formatRatio(s.ratio)}</td>
+          <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TS">{s.touchesScored}</td>
+          <td className="border border-slate-200 px-2 text-center tabular-nums" data-stat="TR">{s.touchesReceived}</td>
+          <td className="border border-slate-200 px-2 text-center" data-stat="Ind"><Indicator value={s.indicator} /></td>
+        </>
       )}
+      {actions}
     </tr>
   );
-}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.onCell === b.onCell && a.onRemove === b.onRemove);
+}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.onCell === b.onCell && a.onRemove === b.onRemove && a.onStatus === b.onStatus);
+
+function MoreIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}
 
 function TrashIcon() {
   return (

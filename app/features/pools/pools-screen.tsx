@@ -10,7 +10,8 @@ import { toastError } from '../../components/ui/toast';
 import { paths } from '../../paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from './bout-order-panel';
-import { addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout } from './pool-actions';
+import { addLatecomer, addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
+import { tableauAtom } from '../../state/tableau';
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
@@ -19,6 +20,7 @@ import { ZOOM, ZoomControl } from './zoom-control';
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
+const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
@@ -36,6 +38,7 @@ export function PoolsScreen() {
   const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
   const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
+  const [statusOf, setStatusOf] = useState<PoolPlayer | null>(null);
   const [playerName, setPlayerName] = useState('');
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
@@ -116,11 +119,13 @@ export function PoolsScreen() {
         <ZoomControl zoom={zoom} onZoom={setZoom} />
       </div>
 
+      {!guest && <CheckIn practiceId={practice.id} />}
+
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => (a.status || b.status ? undefined : setBout({ a, b }))} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
         )}
         <BoutOrderPanel players={pool.players} stats={stats} onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })} />
       </div>
@@ -169,6 +174,17 @@ export function PoolsScreen() {
         message="Are you sure you want to delete this pool? This action cannot be undone."
         onConfirm={() => deletePool(practice, pool, state.pools)}
       />}
+      {statusOf && (
+        <StatusDialog
+          player={statusOf}
+          onOpenChange={(o) => !o && setStatusOf(null)}
+          onChoose={(status) => {
+            const player = statusOf;
+            setStatusOf(null);
+            void setPlayerStatus(practice, pool, player, status);
+          }}
+        />
+      )}
       {removing !== null && <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
@@ -178,5 +194,35 @@ export function PoolsScreen() {
         onConfirm={() => removing && removePlayer(practice, pool, removing.id)}
       />}
     </div>
+  );
+}
+
+/**
+ * Issue 14 check-in after the draw: the fencers marked absent (listed "Did Not Start" in the results) and a
+ * form for anyone arriving late; either way they join the smallest pool, whose bout order then includes them.
+ */
+function CheckIn({ practiceId }: { practiceId: string }) {
+  const { didNotStart } = useAtomValue(tableauAtom);
+  const [name, setName] = useState('');
+  const practice = { id: practiceId };
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return toastError('Name is required');
+    if (await addLatecomer(practice, name.trim())) setName('');
+  }
+  return (
+    <section className="flex flex-wrap items-center gap-2 text-sm" aria-label="Latecomers" data-testid="check-in">
+      {didNotStart.length > 0 && <span className="text-slate-600">Absent at the draw:</span>}
+      {didNotStart.map((n) => (
+        <button key={n} type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={`${n} arrived: add to the smallest pool`} onClick={() => void addLatecomer(practice, n)}>
+          {n} arrived
+        </button>
+      ))}
+      <form className="flex gap-2" onSubmit={submit} noValidate>
+        <label className="sr-only" htmlFor="latecomer-name">Latecomer name</label>
+        <input id="latecomer-name" className="input w-48" placeholder="Latecomer" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="btn-secondary">Add to smallest pool</button>
+      </form>
+    </section>
   );
 }

@@ -2,13 +2,15 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths } from '../../../core/api';
-import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
+import { divisionPreview, MAX_POOLS, MIN_POOLS, SMALL_POOL } from '../../../core/fencing/pool-generation';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toastError } from '../../components/ui/toast';
 import { practiceHome, paths } from '../../paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
-import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
+import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state/setup-selection';
+
+const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
 
 type Method = 'single' | 'random' | 'seeded';
@@ -22,6 +24,8 @@ export function PracticeSetupPage() {
   const [step, setStep] = useState<'select' | 'division'>('select');
   const [method, setMethod] = useState<Method>('single');
   const [poolCount, setPoolCount] = useState(2);
+  // Issue 14 check-in: who is marked absent (by entry), left out of the draw and listed "Did Not Start".
+  const [absent, setAbsent] = useState<Set<string>>(new Set());
   const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
 
   if (!practice) return <NoPracticeSelected />;
@@ -35,9 +39,26 @@ export function PracticeSetupPage() {
     else setStep('division');
   }
 
+  const all = step === 'division' ? entries() : [];
+  const present = all.filter((e) => !absent.has(keyOf(e)));
+  const preview = divisionPreview(present.length, method === 'single' ? null : poolCount);
+  const toggle = (e: SetupEntry) =>
+    setAbsent((s) => {
+      const n = new Set(s);
+      if (n.has(keyOf(e))) n.delete(keyOf(e));
+      else n.add(keyOf(e));
+      return n;
+    });
+
   function generate() {
     if (!practice) return;
-    const body = { method, pool_count: method === 'single' ? undefined : poolCount, entries: entries().map(toRequestEntry) };
+    if (present.length === 0) return toastError('Everyone is marked absent: mark at least one fencer present', 'No athletes present');
+    const body = {
+      method,
+      pool_count: method === 'single' ? undefined : poolCount,
+      entries: present.map(toRequestEntry),
+      absent: all.filter((e) => absent.has(keyOf(e))).map(toRequestEntry),
+    };
     void submit(practice, apiPaths.generatePools(practice.id), body);
   }
 
@@ -82,7 +103,33 @@ export function PracticeSetupPage() {
               </div>
             )}
           </fieldset>
-          <p className="text-sm text-slate-600">{entries().length} athletes selected.</p>
+          <section className="card p-4" aria-labelledby="check-in-title">
+            <h2 id="check-in-title" className="font-semibold">Check-in</h2>
+            <p className="text-sm text-slate-600">Tap a fencer who has not arrived: they are left out of the draw and listed as not started. A latecomer can join the smallest pool later.</p>
+            <ul className="mt-3 grid gap-1 sm:grid-cols-2" data-testid="check-in-list">
+              {all.map((e) => {
+                const out = absent.has(keyOf(e));
+                return (
+                  <li key={keyOf(e)}>
+                    <button type="button" aria-pressed={out} className={`flex w-full items-center justify-between rounded-md border px-3 py-2 text-left ${out ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`} onClick={() => toggle(e)}>
+                      <span className={out ? 'line-through' : ''}>{e.name}</span>
+                      <span className="text-xs font-semibold">{out ? 'Absent' : 'Present'}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <div className="space-y-1 text-sm text-slate-600" aria-live="polite">
+            <p>{all.length} athletes selected.</p>
+            <p data-testid="division-preview">
+              {all.length > present.length ? `${present.length} present, ${all.length - present.length} absent. ` : ''}
+              {preview.sizes.length > 0 && `${preview.sizes.length === 1 ? 'One pool' : `${preview.sizes.length} pools`} of ${preview.sizes.join(', ')} fencers · ${preview.bouts.join(', ')} bouts.`}
+            </p>
+            {preview.sizes.some((n) => n < SMALL_POOL) && (
+              <p className="mt-1 font-medium text-amber-800" role="alert">A pool of fewer than {SMALL_POOL} fencers gives each of them fewer than {SMALL_POOL - 1} bouts.</p>
+            )}
+          </div>
           <div className="flex justify-between gap-2">
             <button type="button" className="btn-secondary" onClick={() => setStep('select')}>Back</button>
             <button type="button" className="btn-primary" disabled={busy} onClick={generate}>Generate Pools</button>

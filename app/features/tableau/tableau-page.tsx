@@ -5,7 +5,9 @@ import { useOutletContext } from 'react-router';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
-import { bracketMaxScore, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { bracketMaxScore, deadSlot, isMainMatch, placesTitle, roundsOf, roundTitle, unreachableMatches, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { describeCut } from '../../../core/fencing/cut';
+import { onDemand } from '../../components/ui/lazy';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
 import { toast, toastError } from '../../components/ui/toast';
@@ -13,13 +15,17 @@ import { api } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 
+const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
+
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
 const SAVE_COOLDOWN_MS = 500;
 
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
   const practice = useOutletContext<PracticeView>();
-  const { loading, tableau } = useAtomValue(tableauAtom);
+  const { loading, tableau, format } = useAtomValue(tableauAtom);
+  const [formatOpen, setFormatOpen] = useState(false);
+  const manage = can(practice.role, 'bracket.manage');
   const outbox = useAtomValue(outboxAtom);
   const [editing, setEditing] = useState<BracketMatch | null>(null);
   const [confirmRedraw, setConfirmRedraw] = useState(false);
@@ -29,17 +35,36 @@ export function TableauPage() {
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading bracket...</p>;
+
+  // Issue 14: the format in one line, and (for the coach) the dialog that sets it.
+  const formatBar = (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600" data-testid="tableau-format">
+      <span>
+        Tableau: {describeCut(format.cut)} · 3rd place {format.third_place === 'bout' ? 'fenced' : 'shared'}
+        {format.places_5_8 ? ' · places 5–8 fenced' : ''}
+      </span>
+      {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>Format…</button>}
+      {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} />}
+    </div>
+  );
+
   if (tableau.matches.length === 0) {
     return (
-      <div className="card p-10 text-center">
-        <h2 className="text-lg font-semibold">No bracket yet</h2>
-        <p className="mt-1 text-sm text-slate-600">Complete pool matches to generate the elimination bracket.</p>
-        {tableau.remaining > 0 && <p className="mt-2 text-xs text-slate-500">{tableau.remaining} pool {tableau.remaining === 1 ? 'bout' : 'bouts'} still to fence.</p>}
+      <div className="space-y-4">
+        {formatBar}
+        <div className="card p-10 text-center">
+          <h2 className="text-lg font-semibold">No bracket yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Complete pool matches to generate the elimination bracket.</p>
+          {tableau.remaining > 0 && <p className="mt-2 text-xs text-slate-500">{tableau.remaining} pool {tableau.remaining === 1 ? 'bout' : 'bouts'} still to fence.</p>}
+        </div>
       </div>
     );
   }
 
-  const rounds = Math.max(...matches.map((m) => m.round));
+  const rounds = roundsOf(matches);
+  const hidden = unreachableMatches(matches);
+  const placeMatches = matches.filter((m) => !isMainMatch(m, rounds) && !hidden.has(m.id));
+  const titleOf = (m: BracketMatch) => (isMainMatch(m, rounds) ? roundTitle(m.round, rounds) : placesTitle(m, rounds));
 
   function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
     // Only a match with both fencers offers a score (the picker never opens for TBD).
@@ -61,9 +86,10 @@ export function TableauPage() {
     }
   }
 
-  const side = (m: BracketMatch, id: string | null, score: number | null) => {
+  const side = (m: BracketMatch, id: string | null, score: number | null, slot: 'player1_id' | 'player2_id') => {
     const s = id ? seedOf.get(id) : null;
-    const bye = !id && m.round === 1;
+    // A side nobody can reach: a bye in the first round, a walkover in a bout for places.
+    const bye = !id && deadSlot(matches, m, slot);
     const won = id !== null && m.winner_id === id;
     const lost = id !== null && m.winner_id !== null && m.winner_id !== id;
     return (
@@ -75,7 +101,7 @@ export function TableauPage() {
               {s.name}
             </>
           ) : (
-            <span className="italic text-slate-500">{bye ? 'Bye' : 'TBD'}</span>
+            <span className="italic text-slate-500">{bye ? (m.round === 1 ? 'Bye' : 'Walkover') : 'TBD'}</span>
           )}
         </span>
         <span className="tabular-nums">{score ?? ''}</span>
@@ -83,11 +109,32 @@ export function TableauPage() {
     );
   };
 
+  const card = (m: BracketMatch) => {
+    const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
+    const waiting = pending.has(m.id);
+    return (
+      <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined}>
+        {side(m, m.player1_id, m.player1_score, 'player1_id')}
+        <div className="border-t border-slate-100" />
+        {side(m, m.player2_id, m.player2_score, 'player2_id')}
+        {playable && (
+          <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
+            {m.winner_id ? 'Edit score' : 'Enter Score'}
+          </button>
+        )}
+        {waiting && (
+          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">Waiting to sync</p>
+        )}
+      </li>
+    );
+  };
+
   return (
     <div className="space-y-4">
-      {tableau.stale && can(practice.role, 'bracket.manage') && (
+      {formatBar}
+      {tableau.stale && manage && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
-          <span>The pool results changed after this tableau was drawn. It keeps its results until you redraw it.</span>
+          <span>The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.</span>
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>Redraw tableau</button>
         </div>
       )}
@@ -97,35 +144,30 @@ export function TableauPage() {
             <section key={round} className="flex w-60 flex-col" aria-label={roundTitle(round, rounds)} data-testid="tableau-round">
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{roundTitle(round, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
-                {matches.filter((m) => m.round === round).map((m) => {
-                  const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
-                  const waiting = pending.has(m.id);
-                  return (
-                    <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined}>
-                      {side(m, m.player1_id, m.player1_score)}
-                      <div className="border-t border-slate-100" />
-                      {side(m, m.player2_id, m.player2_score)}
-                      {playable && (
-                        <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
-                          {m.winner_id ? 'Edit score' : 'Enter Score'}
-                        </button>
-                      )}
-                      {waiting && (
-                        <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">Waiting to sync</p>
-                      )}
-                    </li>
-                  );
-                })}
+                {matches.filter((m) => m.round === round && isMainMatch(m, rounds)).map(card)}
               </ol>
             </section>
           ))}
         </div>
       </div>
+      {placeMatches.length > 0 && (
+        <section aria-labelledby="places-title" data-testid="places">
+          <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">Places fenced out</h2>
+          <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {placeMatches.map((m) => (
+              <li key={m.id} className="list-none">
+                <h3 className="mb-1 text-xs font-semibold text-slate-600">{placesTitle(m, rounds)}</h3>
+                <ol>{card(m)}</ol>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {editing && (
         <ScorePicker
           open
           onOpenChange={(o) => !o && setEditing(null)}
-          title={`${roundTitle(editing.round, rounds)}: ${seedOf.get(editing.player1_id!)?.name} vs ${seedOf.get(editing.player2_id!)?.name}`}
+          title={`${titleOf(editing)}: ${seedOf.get(editing.player1_id!)?.name} vs ${seedOf.get(editing.player2_id!)?.name}`}
           left={{ id: editing.player1_id!, name: seedOf.get(editing.player1_id!)?.name ?? '' }}
           right={{ id: editing.player2_id!, name: seedOf.get(editing.player2_id!)?.name ?? '' }}
           max={bracketMaxScore(practice.practice_type)}

@@ -4,6 +4,7 @@ import { applyScore, buildBracket, scoreMatch, SHARED_PLACES, type Places } from
 import { playOut as play, seeds } from '../../helpers/tableau';
 import { cutTarget, promotedCount } from '../../../core/fencing/cut';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
+import { divisionPreview } from '../../../core/fencing/pool-generation';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { finalClassification, poolBoutsRemaining, seedsFromPools } from '../../../core/fencing/tableau';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
@@ -161,5 +162,15 @@ describe('the final classification (o.82, o.74)', () => {
 
   it('is empty until the tableau is drawn', () => {
     expect(finalClassification([pool('P', letters, [])], { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] })).toEqual([]);
+  });
+});
+
+describe('pool sizes before generating', () => {
+  it('shows the sizes and bouts a division gives: 17 fencers in 3 pools → 6, 6, 5', () => {
+    expect(divisionPreview(17, 3)).toEqual({ sizes: [6, 6, 5], bouts: [15, 15, 10] });
+    expect(divisionPreview(10, null)).toEqual({ sizes: [10], bouts: [45] });
+    expect(divisionPreview(7, 2)).toEqual({ sizes: [4, 3], bouts: [6, 3] });
+    expect(divisionPreview(3, 5)).toEqual({ sizes: [1, 1, 1], bouts: [0, 0, 0] });
+    expect(divisionPreview(0, 2)).toEqual({ sizes: [], bouts: [] });
   });
 });

@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiPaths, type BracketSnapshot, type TableauFormat } from '../../../core/api';
+import type { Cut } from '../../../core/fencing/cut';
+import { Dialog } from '../../components/ui/dialog';
+import { toast, toastError } from '../../components/ui/toast';
+import { api, ApiError } from '../../lib/api';
+import { applyBracket } from '../../state/bracket';
+
+interface FormatDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  practiceId: string;
+  format: TableauFormat;
+  /** The tableau has its first score: the bouts for places are fixed, and a new cut leaves it stale. */
+  started: boolean;
+}
+
+/**
+ * Issue 14: who goes on to the tableau (everyone, the top N, the top P %; ties at the line all go through)
+ * and the places fenced out (a bout for 3rd, a 5–8 table).
+ */
+export function FormatDialog({ open, onOpenChange, practiceId, format, started }: FormatDialogProps) {
+  const [kind, setKind] = useState<Cut['kind']>(format.cut.kind);
+  const [top, setTop] = useState(format.cut.kind === 'top' ? String(format.cut.value) : '8');
+  const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');
+  const [thirdPlace, setThirdPlace] = useState(format.third_place);
+  const [places58, setPlaces58] = useState(format.places_5_8);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setKind(format.cut.kind);
+    if (format.cut.kind === 'top') setTop(String(format.cut.value));
+    if (format.cut.kind === 'percent') setPercent(String(format.cut.value));
+    setThirdPlace(format.third_place);
+    setPlaces58(format.places_5_8);
+  }, [open, format]);
+
+  const cut: Cut = kind === 'all' ? { kind } : { kind, value: Number(kind === 'top' ? top : percent) };
+  const cutChanged = JSON.stringify(cut) !== JSON.stringify(format.cut);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const body: TableauFormat = { cut, third_place: thirdPlace, places_5_8: places58 };
+      applyBracket(practiceId, await api<BracketSnapshot>('PUT', apiPaths.bracketFormat(practiceId), body));
+      toast({ title: 'Format saved', description: 'The tableau follows it.' });
+      onOpenChange(false);
+    } catch (err) {
+      toastError(err instanceof ApiError ? err.message : 'Failed to save the format. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Tableau format">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <fieldset className="space-y-2">
+          <legend className="label">Who goes on to the tableau</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="cut" checked={kind === 'all'} onChange={() => setKind('all')} /> Everyone
+          </label>
+          <label className="flex flex-wrap items-center gap-2">
+            <input type="radio" name="cut" checked={kind === 'top'} onChange={() => setKind('top')} /> The top
+            <input aria-label="Number of fencers who go on" type="number" min={2} className="input w-20" value={top} onFocus={() => setKind('top')} onChange={(e) => setTop(e.target.value)} />
+            fencers
+          </label>
+          <label className="flex flex-wrap items-center gap-2">
+            <input type="radio" name="cut" checked={kind === 'percent'} onChange={() => setKind('percent')} /> The top
+            <input aria-label="Percentage of fencers who go on" type="number" min={1} max={100} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
+            %
+          </label>
+          <p className="text-xs text-slate-600">Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.</p>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="label">Places fenced out</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="third" checked={thirdPlace === 'shared'} disabled={started} onChange={() => setThirdPlace('shared')} /> 3rd place shared
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="third" checked={thirdPlace === 'bout'} disabled={started} onChange={() => setThirdPlace('bout')} /> 3rd-place bout
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={places58} disabled={started} onChange={(e) => setPlaces58(e.target.checked)} /> Fence for places 5–8
+          </label>
+          {started && <p className="text-xs text-slate-600">The tableau has started: the places fenced out can change only after a redraw.</p>}
+        </fieldset>
+        {started && cutChanged && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" role="alert">
+            The tableau has started. A new cut changes who goes on: the tableau keeps its results until you redraw it.
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={busy}>{started && cutChanged ? 'Change the cut' : 'Save format'}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

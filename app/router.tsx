@@ -34,8 +34,10 @@ const AuthPage = screen(() => import('./features/auth/auth-page'), (m) => m.Auth
 const guestJoin = () => import('./features/guest/guest-join-page');
 const GuestJoinPage = screen(guestJoin, (m) => m.GuestJoinPage);
 const GuestJoinCodePage = screen(guestJoin, (m) => m.GuestJoinCodePage);
-const BoardPools = screen(() => import('./features/spectator/board-pools'), (m) => m.BoardPools);
-const SpectatorPage = screen(() => import('./features/spectator/spectator-page'), (m) => m.SpectatorPage);
+const boardPools = () => import('./features/spectator/board-pools');
+const BoardPools = screen(boardPools, (m) => m.BoardPools);
+// The board's pools tab is what most visitors open: fetched alongside the board itself, not after its data.
+const SpectatorPage = screen(() => (void boardPools(), import('./features/spectator/spectator-page')), (m) => m.SpectatorPage);
 const ProtectedAppShell = screen(() => import('./components/layout/app-shell'), (m) => m.ProtectedAppShell);
 const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
 const PracticesPage = screen(() => import('./features/practices/practices-page'), (m) => m.PracticesPage);

@@ -1,7 +1,7 @@
 /** Shapes shared by the worker's routes and the app's API client. Field names follow SPEC §3. */
 import type { Bout } from './fencing/bout-result';
 import type { Places } from './fencing/bracket';
-import { CUT_ALL, type Cut } from './fencing/cut';
+import type { Cut } from './fencing/cut';
 import type { PlayerStatus } from './fencing/withdrawal';
 
 export type PracticeType = 'individual' | 'team';
@@ -118,8 +118,6 @@ export interface SavedBracketMatch {
 export interface TableauFormat extends Places {
   cut: Cut;
 }
-
-export const DEFAULT_FORMAT: TableauFormat = { cut: CUT_ALL, third_place: 'shared', places_5_8: false };
 
 export interface BracketSnapshot {
   practice_id: string;

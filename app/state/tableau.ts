@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
-import { DEFAULT_FORMAT } from '../../core/api';
-import { finalClassification, resolveTableau } from '../../core/fencing/tableau';
+import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/fencing/tableau';
 import { bracketAtom } from './bracket';
 import { poolsAtom } from './pools';
 

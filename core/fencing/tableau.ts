@@ -1,9 +1,12 @@
-import { DEFAULT_FORMAT, type BracketSnapshot, type PoolSnapshot, type TableauFormat } from '../api';
+import type { BracketSnapshot, PoolSnapshot, TableauFormat } from '../api';
 import { buildBracket, mergeSaved, type BracketMatch, type Seed } from './bracket';
-import { ELIMINATED_AFTER_POOLS, type Cut } from './cut';
+import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';
 import { combinePoolResults } from './pool-results';
 import { countedBouts, DID_NOT_FINISH, DID_NOT_START, EXCLUDED, isScratched } from './withdrawal';
+
+/** No format set: everyone goes on to the tableau, 3rd place is shared (the FIE default, o.82.2). */
+export const DEFAULT_FORMAT: TableauFormat = { cut: CUT_ALL, third_place: 'shared', places_5_8: false };
 
 /** The seeds after the pools: the combined ranking's order (SPEC §4), those the cut promotes only. */
 export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut): Seed[] {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_FORMAT, type BracketSnapshot, type MatchesDelta, type Practice, type SavedBracketMatch, type TableauFormat } from '../../core/api';
+import type { BracketSnapshot, MatchesDelta, Practice, SavedBracketMatch, TableauFormat } from '../../core/api';
+import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { absentees, bracketMatches, brackets, tableauFormats } from '../db/schema';

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
@@ -7,10 +7,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLivePractice } from '../../state/live';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
-import { useResource } from '../../lib/use-resource';
-
-// The pools tab is what most visitors open: fetched alongside the board's data, not after it.
-void import('./board-pools');
 
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
@@ -19,15 +15,27 @@ void import('./board-pools');
  */
 export function SpectatorPage() {
   const { boardId: code = '' } = useParams();
-  const loaded = useResource(code, async () => {
-    const b = await fetchSpectatorBoard(code);
-    showSpectatorBoard(b);
-    return b;
-  });
-  const board = loaded.data;
+  // One read per board link, without the screens' shared loader (it has nothing to guard here, no local
+  // edits): the board's first load stays small (issue 13). An answer for a link no longer shown is dropped.
+  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchSpectatorBoard(code).then(
+      (b) => {
+        if (!current) return;
+        showSpectatorBoard(b);
+        setLoaded({ code, board: b });
+      },
+      () => current && setLoaded({ code, board: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  const board = loaded?.code === code ? loaded.board : undefined;
   const [closed, setClosed] = useState<string | null>(null);
 
-  if (loaded.status === 'loading') return <Spinner />;
+  if (board === undefined) return <Spinner />;
   if (!board || closed) {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORMAT, type PoolSnapshot, type TableauFormat } from '../../../core/api';
+import type { PoolSnapshot, TableauFormat } from '../../../core/api';
 import { applyScore, buildBracket, scoreMatch, SHARED_PLACES, type Places } from '../../../core/fencing/bracket';
 import { playOut as play, seeds } from '../../helpers/tableau';
 import { cutTarget, promotedCount } from '../../../core/fencing/cut';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import { divisionPreview } from '../../../core/fencing/pool-generation';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { finalClassification, poolBoutsRemaining, seedsFromPools } from '../../../core/fencing/tableau';
+import { DEFAULT_FORMAT, finalClassification, poolBoutsRemaining, seedsFromPools } from '../../../core/fencing/tableau';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 
 const playOut = (n: number, places: Places, upsets?: number[]) => play(n, places, upsets);

@@ -109,16 +109,16 @@ export interface SavedBracketMatch {
   version: number;
 }
 
-/**
- * What the server keeps of a practice's tableau: the seeding frozen at the first saved score (null while
- * the tableau still follows the pools) and the saved matches. Clients and server resolve the full
- * bracket from this and the pools with the same core functions.
- */
 /** How a practice's tableau is drawn and fenced (issue 14): the cut after the pools and the places fenced out. */
 export interface TableauFormat extends Places {
   cut: Cut;
 }
 
+/**
+ * What the server keeps of a practice's tableau: the seeding frozen at the first saved score (null while
+ * the tableau still follows the pools) and the saved matches. Clients and server resolve the full
+ * bracket from this and the pools with the same core functions.
+ */
 export interface BracketSnapshot {
   practice_id: string;
   /** The practice's format (the cut, the bouts for places); set before or during the tableau. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -191,8 +192,8 @@ export const tableauFormatSchema = z.object({
     'kind',
     [
       z.object({ kind: z.literal('all') }),
-      z.object({ kind: z.literal('top'), value: z.number({ error: TOP_MESSAGE }).int({ error: TOP_MESSAGE }).min(2, { error: TOP_MESSAGE }).max(1000, { error: TOP_MESSAGE }) }),
-      z.object({ kind: z.literal('percent'), value: z.number({ error: PERCENT_MESSAGE }).int({ error: PERCENT_MESSAGE }).min(1, { error: PERCENT_MESSAGE }).max(100, { error: PERCENT_MESSAGE }) }),
+      z.object({ kind: z.literal('top'), value: z.number({ error: TOP_MESSAGE }).int({ error: TOP_MESSAGE }).min(MIN_TOP, { error: TOP_MESSAGE }).max(MAX_TOP, { error: TOP_MESSAGE }) }),
+      z.object({ kind: z.literal('percent'), value: z.number({ error: PERCENT_MESSAGE }).int({ error: PERCENT_MESSAGE }).min(MIN_PERCENT, { error: PERCENT_MESSAGE }).max(MAX_PERCENT, { error: PERCENT_MESSAGE }) }),
     ],
     { error: 'Choose who goes on to the tableau: everyone, the top N or the top P %' },
   ),

@@ -4,6 +4,7 @@ import { apiPaths, type Athlete } from '../../core/api';
 import { parseManualNames } from '../../core/fencing/pool-generation';
 import { api } from '../lib/api';
 import { paths } from '../paths';
+import { toggled } from '../lib/sets';
 import { useResource } from '../lib/use-resource';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
@@ -25,13 +26,7 @@ export function useAthleteSelection() {
 export function AthleteSelector({ selection }: { selection: ReturnType<typeof useAthleteSelection> }) {
   const { athletes, selected, setSelected, manual, setManual } = selection;
   if (!athletes) return <Spinner />;
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
+  const toggle = (id: string) => setSelected((s) => toggled(s, id));
   return (
     <>
       <section className="card p-4">

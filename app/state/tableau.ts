@@ -3,22 +3,23 @@ import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/
 import { bracketAtom } from './bracket';
 import { poolsAtom } from './pools';
 
-/**
- * The current practice's tableau, resolved from its pools and saved bracket with the server's own rules,
- * with the practice's format (the cut, the bouts for places) and its final classification.
- */
+/** The saved tableau as the rules read it; before it loads, an empty one in the default format. */
+const savedAtom = atom((get) => get(bracketAtom).bracket ?? { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] });
+
+/** The practice's format (the cut, the bouts for places): read alone, it costs no tableau computation. */
+export const formatAtom = atom((get) => get(savedAtom).format);
+
+/** Fencers marked absent at check-in, listed "Did Not Start". */
+export const didNotStartAtom = atom((get) => get(savedAtom).did_not_start);
+
+/** The current practice's tableau, resolved from its pools and saved bracket with the server's own rules. */
 export const tableauAtom = atom((get) => {
   const pools = get(poolsAtom);
   const bracket = get(bracketAtom);
   const loading = pools.status !== 'ready' || bracket.status === 'idle' || bracket.status === 'loading';
-  const saved = bracket.bracket ?? { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] };
-  const tableau = resolveTableau(pools.pools, saved);
-  return {
-    loading,
-    tableau,
-    version: bracket.bracket?.version ?? 0,
-    format: saved.format,
-    didNotStart: saved.did_not_start,
-    standings: finalClassification(pools.pools, saved),
-  };
+  const saved = get(savedAtom);
+  return { loading, tableau: resolveTableau(pools.pools, saved), version: bracket.bracket?.version ?? 0, format: saved.format };
 });
+
+/** The final classification (issue 14): the tableau's places, then the cut, withdrawn, excluded and absent. */
+export const standingsAtom = atom((get) => finalClassification(get(poolsAtom).pools, get(tableauAtom).tableau, get(savedAtom)));

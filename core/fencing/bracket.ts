@@ -133,16 +133,12 @@ function liveSlots(matches: readonly BracketMatch[], rounds: number): Map<string
   return live;
 }
 
-/** The matches nobody can ever reach (a bout for 7th when too few fencers lost a quarter-final): not shown. */
-export function unreachableMatches(matches: readonly BracketMatch[]): Set<string> {
-  const live = liveSlots(matches, roundsOf(matches));
-  return new Set(matches.filter((m) => !live.get(m.id)?.player1_id && !live.get(m.id)?.player2_id).map((m) => m.id));
-}
-
-/** Whether a slot of a match can never be filled (a bye, or a walkover's missing side). */
-export function deadSlot(matches: readonly BracketMatch[], m: BracketMatch, slot: 'player1_id' | 'player2_id'): boolean {
-  return !liveSlots(matches, roundsOf(matches)).get(m.id)?.[slot];
-}
+/**
+ * For the screens, by match id: which slots can ever hold a fencer. A slot that cannot is a bye or a
+ * walkover's missing side; a match with neither (a bout for 7th when too few fencers lost a quarter-final)
+ * is never fenced.
+ */
+export const possibleSlots = (matches: readonly BracketMatch[]) => liveSlots(matches, roundsOf(matches));
 
 /** The fencer who wins a match by walkover (its only possible fencer, once there), or null. */
 function walkover(m: BracketMatch, live: { player1_id: boolean; player2_id: boolean } | undefined): string | null {

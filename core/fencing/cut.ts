@@ -9,10 +9,11 @@
 export type Cut = { kind: 'all' } | { kind: 'top'; value: number } | { kind: 'percent'; value: number };
 
 export const CUT_ALL: Cut = { kind: 'all' };
-/** A percentage cut promotes between 1 and 100 % of the fencers; a top-N cut at least 2 (a tableau needs two). */
+/** A top-N cut keeps at least 2 (a tableau needs two); a percentage cut between 1 and 100 %. */
 export const MIN_TOP = 2;
-export const MAX_PERCENT = 100;
+export const MAX_TOP = 1000;
 export const MIN_PERCENT = 1;
+export const MAX_PERCENT = 100;
 
 /** How many the cut aims to promote out of `classified` fencers, before ties at the line. */
 export function cutTarget(cut: Cut, classified: number): number {

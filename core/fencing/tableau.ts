@@ -2,7 +2,8 @@ import type { BracketSnapshot, PoolSnapshot, TableauFormat } from '../api';
 import { buildBracket, mergeSaved, type BracketMatch, type Seed } from './bracket';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';
-import { combinePoolResults } from './pool-results';
+import { boutsInPool } from './pool-generation';
+import { combinePoolResults, type PoolResult } from './pool-results';
 import { countedBouts, DID_NOT_FINISH, DID_NOT_START, EXCLUDED, isScratched } from './withdrawal';
 
 /** No format set: everyone goes on to the tableau, 3rd place is shared (the FIE default, o.82.2). */
@@ -18,8 +19,7 @@ export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut): Seed[] {
 /** Pool bouts not yet fenced, across all pools (a scratched fencer's bouts are no longer to fence). */
 export function poolBoutsRemaining(pools: PoolSnapshot[]): number {
   return pools.reduce((sum, p) => {
-    const n = p.players.filter((x) => !isScratched(x)).length;
-    return sum + (n * (n - 1)) / 2 - countedBouts(p.players, p.bouts).length;
+    return sum + boutsInPool(p.players.filter((x) => !isScratched(x)).length) - countedBouts(p.players, p.bouts).length;
   }, 0);
 }
 
@@ -63,24 +63,23 @@ export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapsho
  * after pools"); then those who withdrew ("Did Not Finish", after everyone who completed the pools); then,
  * without a classification, those excluded and those who did not start.
  */
-export function finalClassification(pools: PoolSnapshot[], bracket: Pick<BracketSnapshot, 'seeding' | 'matches' | 'format' | 'did_not_start'>): Standing[] {
-  const tableau = resolveTableau(pools, bracket);
+export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bracket: Pick<BracketSnapshot, 'format' | 'did_not_start'>): Standing[] {
   if (tableau.matches.length === 0) return [];
-  const results = combinePoolResults(pools, bracket.format.cut);
   const inTableau = new Set(tableau.seeds.map((s) => s.id));
   const promoted = tableau.seeds.length;
-  const out: Standing[] = finalStandings(tableau.matches, tableau.seeds);
-  let seed = promoted;
-  const rest = results.filter((r) => !inTableau.has(r.id));
+  // Pool results list the classified first, then the withdrawn, then the excluded: the order kept here.
+  const rest = combinePoolResults(pools, bracket.format.cut).filter((r) => !inTableau.has(r.id));
+  const cut = rest.filter((r) => r.status === null);
   // The cut's ranks restart after the tableau: the first eliminated fencer is promoted + 1, ties shared.
-  const firstOut = rest.find((r) => r.status === null)?.rank ?? 0;
-  for (const r of rest) {
-    seed++;
-    if (r.status === null) out.push({ id: r.id, name: r.name, seed, place: promoted + 1 + (r.rank! - firstOut), stage: ELIMINATED_AFTER_POOLS });
-  }
-  const classified = promoted + rest.filter((r) => r.status === null).length;
-  for (const r of rest) if (r.status === 'withdrawn') out.push({ id: r.id, name: r.name, seed: ++seed, place: classified + 1, stage: DID_NOT_FINISH });
-  for (const r of rest) if (r.status === 'excluded') out.push({ id: r.id, name: r.name, seed: ++seed, place: null, stage: EXCLUDED });
-  for (const name of bracket.did_not_start) out.push({ id: `dns:${name}`, name, seed: ++seed, place: null, stage: DID_NOT_START });
-  return out;
+  const firstOut = cut[0]?.rank ?? 0;
+  const placeOf = (status: PoolResult['status'], rank: number | null) =>
+    status === null ? { place: promoted + 1 + (rank! - firstOut), stage: ELIMINATED_AFTER_POOLS }
+    : status === 'withdrawn' ? { place: promoted + cut.length + 1, stage: DID_NOT_FINISH }
+    : { place: null, stage: EXCLUDED };
+  let seed = promoted;
+  return [
+    ...finalStandings(tableau.matches, tableau.seeds),
+    ...rest.map((r) => ({ id: r.id, name: r.name, seed: ++seed, ...placeOf(r.status, r.rank) })),
+    ...bracket.did_not_start.map((name) => ({ id: `dns:${name}`, name, seed: ++seed, place: null, stage: DID_NOT_START })),
+  ];
 }

@@ -17,8 +17,6 @@
  */
 export type PlayerStatus = 'withdrawn' | 'excluded';
 
-export const PLAYER_STATUSES: readonly PlayerStatus[] = ['withdrawn', 'excluded'];
-
 /** How a status reads on the pool sheet (the row shows it instead of results). */
 export const STATUS_LABEL: Record<PlayerStatus, string> = { withdrawn: 'Withdrawn', excluded: 'Excluded' };
 

@@ -21,7 +21,7 @@ import {
 import { readIdempotencyKey, readJson } from '../validate';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
-export const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
+const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
 /** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */

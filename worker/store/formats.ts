@@ -1,9 +1,8 @@
 import type { PoolSnapshot, TableauFormat } from '../../core/api';
 import type { PlayerStatus } from '../../core/fencing/withdrawal';
 import { MAX_POOL_SIZE } from '../../core/validation';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { absentees } from '../db/schema';
+import { bumpVersionIfChanged } from './pools';
 
 /**
  * Issue 14 writes: a fencer's status in the pools, the practice's tableau format, fencers absent at
@@ -23,7 +22,7 @@ export async function setPlayerStatus(db: Db, practiceId: string, poolId: string
     d1
       .prepare(`UPDATE players SET status = ?4, updated_at = ?5 WHERE id = ?3 AND tournament_id = ?2 AND ${NOT_STARTED}`)
       .bind(practiceId, poolId, playerId, status, now),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    bumpVersionIfChanged(d1, poolId, now),
     d1
       .prepare('SELECT EXISTS (SELECT 1 FROM players WHERE id = ?3 AND tournament_id = ?2) AS found, EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1) AS started')
       .bind(practiceId, poolId, playerId),
@@ -57,15 +56,6 @@ export async function saveFormat(db: Db, practiceId: string, format: TableauForm
   return written!.meta.changes > 0;
 }
 
-/** Statements that record fencers absent at check-in, and drop from the list anyone drawn into a pool now. */
-export function absenteeStatements(db: Db, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
-  const now = Date.now();
-  return [
-    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inArray(absentees.name, present)))] : []),
-    ...absent.map((a) => db.insert(absentees).values({ practice_id: practiceId, name: a.name, athlete_id: a.athleteId, created_at: now }).onConflictDoNothing()),
-  ];
-}
-
 export type LatecomerWrite = { ok: true; poolId: string } | { ok: false; reason: 'no-pool' | 'full' | 'tableau-started' };
 
 /**
@@ -74,9 +64,8 @@ export type LatecomerWrite = { ok: true; poolId: string } | { ok: false; reason:
  * The pool's bout order is derived from its size, so it regenerates; bouts already fenced keep their results.
  */
 export async function addLatecomer(db: Db, practiceId: string, pools: PoolSnapshot[], name: string): Promise<LatecomerWrite> {
-  const open = pools.filter((p) => p.players.length < MAX_POOL_SIZE);
   if (pools.length === 0) return { ok: false, reason: 'no-pool' };
-  const smallest = [...open].sort((a, b) => a.players.length - b.players.length || a.created_at - b.created_at)[0];
+  const smallest = pools.filter((p) => p.players.length < MAX_POOL_SIZE).sort((a, b) => a.players.length - b.players.length || a.created_at - b.created_at)[0];
   if (!smallest) return { ok: false, reason: 'full' };
   const d1 = db.$client;
   const now = Date.now();
@@ -90,7 +79,7 @@ export async function addLatecomer(db: Db, practiceId: string, pools: PoolSnapsh
          HAVING COUNT(*) < ?6 AND ${NOT_STARTED}`,
       )
       .bind(practiceId, id, smallest.id, name, now, MAX_POOL_SIZE),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(smallest.id, now),
+    bumpVersionIfChanged(d1, smallest.id, now),
     d1.prepare('DELETE FROM absentees WHERE practice_id = ?1 AND name = ?2 AND EXISTS (SELECT 1 FROM players WHERE id = ?3)').bind(practiceId, name, id),
     d1.prepare('SELECT EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1) AS started').bind(practiceId),
   ]);

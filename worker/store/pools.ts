@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { absenteeStatements } from './formats';
 import type { BoutDelta, PoolBout, PoolSnapshot, Practice } from '../../core/api';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';
-import { matches, players, practices, tournaments } from '../db/schema';
+import { absentees, matches, players, practices, tournaments } from '../db/schema';
 import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
@@ -82,6 +81,10 @@ export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnap
 const bumpVersion = (db: Db, poolId: string, now: number) =>
   db.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updated_at: now }).where(eq(tournaments.id, poolId));
 
+/** In a batch, right after a write to a pool: its version moves on only if that statement changed a row. */
+export const bumpVersionIfChanged = (d1: D1Database, poolId: string, now: number) =>
+  d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now);
+
 export async function createPool(db: Db, practice: Practice, name: string): Promise<string> {
   const now = Date.now();
   const id = crypto.randomUUID();
@@ -114,7 +117,7 @@ export async function addPlayer(db: Db, poolId: string, name: string, athleteId:
          HAVING COUNT(*) < ?6`,
       )
       .bind(id, poolId, athleteId, name, now, MAX_POOL_SIZE),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    bumpVersionIfChanged(d1, poolId, now),
   ]);
   if (inserted!.meta.changes === 0) throw new HttpError(400, `A pool holds at most ${MAX_POOL_SIZE} fencers`);
   return id;
@@ -181,7 +184,7 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
          WHERE matches.version = ?9`,
       )
       .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    bumpVersionIfChanged(d1, poolId, now),
     keyed.keep,
     keyed.seenAfter,
     ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
@@ -201,7 +204,7 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
     d1
       .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND ${notApplied(5)}`)
       .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key),
-    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now),
+    bumpVersionIfChanged(d1, poolId, now),
     keyed.keep,
     keyed.seenAfter,
     ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
@@ -211,6 +214,15 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
   const done = appliedOrReplayed(results[0]!, results[1]!, results[4]!) || (expectedVersion === 0 && delta.bout === null && inPool);
   if (done) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
+}
+
+/** Statements that record fencers absent at check-in, and drop from the list anyone drawn into a pool now. */
+function absenteeStatements(db: Db, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
+  const now = Date.now();
+  return [
+    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inArray(absentees.name, present)))] : []),
+    ...absent.map((a) => db.insert(absentees).values({ practice_id: practiceId, name: a.name, athlete_id: a.athleteId, created_at: now }).onConflictDoNothing()),
+  ];
 }
 
 /**

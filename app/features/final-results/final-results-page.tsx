@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { tableauAtom } from '../../state/tableau';
+import { standingsAtom, tableauAtom } from '../../state/tableau';
 
 /**
  * /final-results: places from the tableau (FENCING.md o.82), ties ordered by seed, then (issue 14) the
@@ -7,7 +7,8 @@ import { tableauAtom } from '../../state/tableau';
  * those who did not start (o.74).
  */
 export function FinalResultsPage() {
-  const { loading, tableau, standings } = useAtomValue(tableauAtom);
+  const { loading, tableau } = useAtomValue(tableauAtom);
+  const standings = useAtomValue(standingsAtom);
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading final results...</p>;
   const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
   if (placed.length === 0) {

@@ -5,7 +5,7 @@ import { describeCut, ELIMINATED_AFTER_POOLS } from '../../../core/fencing/cut';
 import { STATUS_LABEL } from '../../../core/fencing/withdrawal';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
 import { poolsAtom } from '../../state/pools';
-import { tableauAtom } from '../../state/tableau';
+import { formatAtom } from '../../state/tableau';
 
 /** What a row says beside the name (issue 14): withdrawn or excluded (o.74), or cut after the pools. */
 const noteOf = (r: PoolResult) => (r.status ? STATUS_LABEL[r.status] : r.promoted ? null : ELIMINATED_AFTER_POOLS);
@@ -13,7 +13,7 @@ const noteOf = (r: PoolResult) => (r.status ? STATUS_LABEL[r.status] : r.promote
 /** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
 export function PoolResultsPage() {
   const state = useAtomValue(poolsAtom);
-  const { format } = useAtomValue(tableauAtom);
+  const format = useAtomValue(formatAtom);
   const results = useMemo(() => combinePoolResults(state.pools, format.cut), [state.pools, format.cut]);
 
   if (state.status === 'idle' || state.status === 'loading') {

@@ -46,7 +46,7 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
               names={`${at(a).name} vs ${at(b).name}`}
               result={annulled(pair) ? 'annulled' : resultOf(pair)}
               tag={pair === now ? 'Fencing now' : pair === onDeck ? 'On deck' : null}
-              onPick={onBout ? pick : undefined}
+              onPick={onBout && !annulled(pair) ? pick : undefined}
             />
           );
         })}

@@ -11,7 +11,7 @@ import { paths } from '../../paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from './bout-order-panel';
 import { addLatecomer, addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
-import { tableauAtom } from '../../state/tableau';
+import { didNotStartAtom } from '../../state/tableau';
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
@@ -125,7 +125,7 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => (a.status || b.status ? undefined : setBout({ a, b }))} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
         )}
         <BoutOrderPanel players={pool.players} stats={stats} onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })} />
       </div>
@@ -202,7 +202,7 @@ export function PoolsScreen() {
  * form for anyone arriving late; either way they join the smallest pool, whose bout order then includes them.
  */
 function CheckIn({ practiceId }: { practiceId: string }) {
-  const { didNotStart } = useAtomValue(tableauAtom);
+  const didNotStart = useAtomValue(didNotStartAtom);
   const [name, setName] = useState('');
   const practice = { id: practiceId };
   async function submit(e: FormEvent) {

@@ -8,6 +8,7 @@ import { toastError } from '../../components/ui/toast';
 import { practiceHome, paths } from '../../paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
+import { toggled } from '../../lib/sets';
 import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state/setup-selection';
 
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
@@ -42,13 +43,7 @@ export function PracticeSetupPage() {
   const all = step === 'division' ? entries() : [];
   const present = all.filter((e) => !absent.has(keyOf(e)));
   const preview = divisionPreview(present.length, method === 'single' ? null : poolCount);
-  const toggle = (e: SetupEntry) =>
-    setAbsent((s) => {
-      const n = new Set(s);
-      if (n.has(keyOf(e))) n.delete(keyOf(e));
-      else n.add(keyOf(e));
-      return n;
-    });
+  const toggle = (e: SetupEntry) => setAbsent((s) => toggled(s, keyOf(e)));
 
   function generate() {
     if (!practice) return;

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { apiPaths, type BracketSnapshot, type TableauFormat } from '../../../core/api';
-import type { Cut } from '../../../core/fencing/cut';
+import { MAX_PERCENT, MIN_PERCENT, MIN_TOP, type Cut } from '../../../core/fencing/cut';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
@@ -25,15 +25,8 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
   const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');
   const [thirdPlace, setThirdPlace] = useState(format.third_place);
   const [places58, setPlaces58] = useState(format.places_5_8);
+  // Mounted when opened (the tableau page renders it only then), so its state starts from the saved format.
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setKind(format.cut.kind);
-    if (format.cut.kind === 'top') setTop(String(format.cut.value));
-    if (format.cut.kind === 'percent') setPercent(String(format.cut.value));
-    setThirdPlace(format.third_place);
-    setPlaces58(format.places_5_8);
-  }, [open, format]);
 
   const cut: Cut = kind === 'all' ? { kind } : { kind, value: Number(kind === 'top' ? top : percent) };
   const cutChanged = JSON.stringify(cut) !== JSON.stringify(format.cut);
@@ -63,12 +56,12 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
           </label>
           <label className="flex flex-wrap items-center gap-2">
             <input type="radio" name="cut" checked={kind === 'top'} onChange={() => setKind('top')} /> The top
-            <input aria-label="Number of fencers who go on" type="number" min={2} className="input w-20" value={top} onFocus={() => setKind('top')} onChange={(e) => setTop(e.target.value)} />
+            <input aria-label="Number of fencers who go on" type="number" min={MIN_TOP} className="input w-20" value={top} onFocus={() => setKind('top')} onChange={(e) => setTop(e.target.value)} />
             fencers
           </label>
           <label className="flex flex-wrap items-center gap-2">
             <input type="radio" name="cut" checked={kind === 'percent'} onChange={() => setKind('percent')} /> The top
-            <input aria-label="Percentage of fencers who go on" type="number" min={1} max={100} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
+            <input aria-label="Percentage of fencers who go on" type="number" min={MIN_PERCENT} max={MAX_PERCENT} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
             %
           </label>
           <p className="text-xs text-slate-600">Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.</p>

@@ -5,7 +5,7 @@ import { useOutletContext } from 'react-router';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
-import { bracketMaxScore, deadSlot, isMainMatch, placesTitle, roundsOf, roundTitle, unreachableMatches, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { bracketMaxScore, isMainMatch, placesTitle, possibleSlots, roundsOf, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { describeCut } from '../../../core/fencing/cut';
 import { onDemand } from '../../components/ui/lazy';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -62,8 +62,9 @@ export function TableauPage() {
   }
 
   const rounds = roundsOf(matches);
-  const hidden = unreachableMatches(matches);
-  const placeMatches = matches.filter((m) => !isMainMatch(m, rounds) && !hidden.has(m.id));
+  const possible = possibleSlots(matches);
+  const reachable = (m: BracketMatch) => possible.get(m.id)?.player1_id || possible.get(m.id)?.player2_id;
+  const placeMatches = matches.filter((m) => !isMainMatch(m, rounds) && reachable(m));
   const titleOf = (m: BracketMatch) => (isMainMatch(m, rounds) ? roundTitle(m.round, rounds) : placesTitle(m, rounds));
 
   function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
@@ -89,7 +90,7 @@ export function TableauPage() {
   const side = (m: BracketMatch, id: string | null, score: number | null, slot: 'player1_id' | 'player2_id') => {
     const s = id ? seedOf.get(id) : null;
     // A side nobody can reach: a bye in the first round, a walkover in a bout for places.
-    const bye = !id && deadSlot(matches, m, slot);
+    const bye = !id && !possible.get(m.id)?.[slot];
     const won = id !== null && m.winner_id === id;
     const lost = id !== null && m.winner_id !== null && m.winner_id !== id;
     return (

@@ -6,7 +6,7 @@ import { cutTarget, promotedCount } from '../../../core/fencing/cut';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import { divisionPreview } from '../../../core/fencing/pool-generation';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { DEFAULT_FORMAT, finalClassification, poolBoutsRemaining, seedsFromPools } from '../../../core/fencing/tableau';
+import { DEFAULT_FORMAT, finalClassification, poolBoutsRemaining, resolveTableau, seedsFromPools } from '../../../core/fencing/tableau';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 
 const playOut = (n: number, places: Places, upsets?: number[]) => play(n, places, upsets);
@@ -151,7 +151,8 @@ describe('the final classification (o.82, o.74)', () => {
         matches = applyScore(matches, { round, position: cur.position, player1_score: p1wins ? 15 : 2, player2_score: p1wins ? 2 : 15 });
       }
     }
-    const standings = finalClassification(pools, { seeding, matches, format, did_not_start: ['ZOE'] });
+    const saved = { seeding, matches, format, did_not_start: ['ZOE'] };
+    const standings = finalClassification(pools, resolveTableau(pools, saved), saved);
     expect(standings.map((s) => [s.name, s.place, s.stage])).toEqual([
       ['A', 1, 'Champion'], ['B', 2, 'Finalist'], ['C', 3, 'Bout for 3rd place'], ['D', 4, 'Bout for 3rd place'],
       ['E', 5, 'Quarter-Finalist'], ['F', 5, 'Quarter-Finalist'],
@@ -161,7 +162,9 @@ describe('the final classification (o.82, o.74)', () => {
   });
 
   it('is empty until the tableau is drawn', () => {
-    expect(finalClassification([pool('P', letters, [])], { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] })).toEqual([]);
+    const pools = [pool('P', letters, [])];
+    const saved = { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] };
+    expect(finalClassification(pools, resolveTableau(pools, saved), saved)).toEqual([]);
   });
 });
 

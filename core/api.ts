@@ -48,6 +48,8 @@ export interface Athlete {
   id: string;
   name: string;
   club: string | null;
+  /** National ranking (FIE `Classement`), as imported or typed; null when unknown. */
+  ranking: number | null;
   user_id: string;
   created_at: number;
 }
@@ -260,6 +262,9 @@ export const apiPaths = {
   athletes: '/api/athletes',
   athlete: (id: string) => `/api/athletes/${encodeURIComponent(id)}`,
   athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
+  athleteImport: '/api/athletes/import',
+  accountBackup: '/api/account/backup',
+  accountRestore: '/api/account/restore',
   note: (id: string) => `/api/notes/${encodeURIComponent(id)}`,
   feedback: '/api/feedback',
   practicePools: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/pools`,

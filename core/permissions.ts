@@ -29,6 +29,8 @@ export const ACTIONS = [
   'roster.read',
   'roster.write',
   'feedback.send',
+  // The whole account out (a backup file) and back in (a restore): the coach's own data only.
+  'account.backup',
   'teams.read',
   'teams.manage',
   'relay.write',

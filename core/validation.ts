@@ -85,9 +85,36 @@ const club = z
   .nullable()
   .transform((v) => (v ? v : null));
 
+/** Highest national ranking (FIE `Classement`) accepted on an athlete. */
+export const RANKING_MAX = 99999;
+
+const ranking = z
+  .number({ error: 'Ranking must be a whole number' })
+  .int({ error: 'Ranking must be a whole number' })
+  .min(1, { error: `Ranking must be between 1 and ${RANKING_MAX}` })
+  .max(RANKING_MAX, { error: `Ranking must be between 1 and ${RANKING_MAX}` })
+  .nullable()
+  .optional();
+
+/** An athlete as typed or imported; an update without `ranking` keeps the stored one. */
 export const athleteSchema = z.object({
   name: requiredText('Athlete name is required', NAME_MAX, 'Athlete name'),
   club,
+  ranking,
+});
+
+/** Most athletes one roster import takes (issue 15: a file of 500 rows imports in one go). */
+export const IMPORT_MAX = 500;
+
+/**
+ * A roster import: the rows as read from the file, each checked on its own (a bad row is reported, never
+ * blocks the others), at most IMPORT_MAX of them.
+ */
+export const rosterImportSchema = z.object({
+  athletes: z
+    .array(z.unknown(), { error: 'athletes must be a list' })
+    .min(1, { error: 'There is nothing to import' })
+    .max(IMPORT_MAX, { error: `At most ${IMPORT_MAX} athletes can be imported at once` }),
 });
 
 export const noteSchema = z.object({

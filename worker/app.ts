@@ -7,6 +7,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { database } from './middleware/database';
 import { writeGuard } from './middleware/write-guard';
+import { accountRoutes } from './routes/account';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { boardRoutes } from './routes/board';
@@ -19,19 +20,24 @@ import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 
-/** The largest request body any route takes (a generation of 200 names is about 10 KB). */
+/** The largest request body a route takes (a generation of 200 names is about 10 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Routes that take files (issue 15) and their own limits: a roster of 500 rows, a season's backup. */
+export const FILE_BODY_LIMITS: Record<string, number> = {
+  '/api/athletes/import': 256 * 1024,
+  '/api/account/restore': 8 * 1024 * 1024,
+};
+
+const limit = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ error: `The request is too large (at most ${maxSize / 1024} KB)` }, 413) });
+const limits = new Map(Object.entries(FILE_BODY_LIMITS).map(([path, size]) => [path, limit(size)]));
+const defaultLimit = limit(BODY_LIMIT_BYTES);
 
 export const app = new Hono<AppEnv>();
 
 app.use(securityHeaders);
-app.use(
-  '/api/*',
-  bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => c.json({ error: `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB)` }, 413),
-  }),
-);
+app.use('/api/*', (c, next) => (limits.get(c.req.path) ?? defaultLimit)(c, next));
 app.use('/api/*', database);
 app.use('/api/*', writeGuard);
 app.use('/api/*', session);
@@ -46,6 +52,7 @@ api.route('/practices/:practiceId/team-matches', teamSheetRoutes);
 api.route('/practices', practiceRoutes);
 api.route('/pools', poolRoutes);
 api.route('/athletes', athleteRoutes);
+api.route('/account', accountRoutes);
 api.route('/notes', noteRoutes);
 api.route('/feedback', feedbackRoutes);
 api.route('/live', liveRoutes);

@@ -65,6 +65,7 @@ export const athletes = sqliteTable('athletes', {
   user_id: text('user_id').notNull(),
   name: text('name').notNull(),
   club: text('club'),
+  ranking: integer('ranking'),
   created_at: integer('created_at').notNull(),
 });
 

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { athleteSchema, noteSchema } from '../../core/validation';
+import { athleteSchema, noteSchema, rosterImportSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
+import { importAthletes } from '../store/interop';
 import { readJson } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()
@@ -13,6 +14,11 @@ export const athleteRoutes = new Hono<AppEnv>()
   .post('/', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
     return c.json(await createAthlete(c.get('db'), coachOf(c).id, input), 201);
+  })
+  // Issue 15: rows read from a CSV or FIE file; bad rows are reported, the good new ones inserted at once.
+  .post('/import', authorize('roster.write'), async (c) => {
+    const { athletes } = await readJson(c, rosterImportSchema);
+    return c.json(await importAthletes(c.get('db'), coachOf(c).id, athletes));
   })
   .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .patch('/:id', authorize('roster.write'), async (c) => {

@@ -16,16 +16,18 @@ export async function getAthlete(db: Db, userId: string, id: string): Promise<At
   return row;
 }
 
-export async function createAthlete(db: Db, userId: string, input: { name: string; club: string | null }): Promise<Athlete> {
-  const row: Athlete = { id: crypto.randomUUID(), user_id: userId, name: input.name, club: input.club, created_at: Date.now() };
+type AthleteInput = { name: string; club: string | null; ranking?: number | null | undefined };
+
+export async function createAthlete(db: Db, userId: string, input: AthleteInput): Promise<Athlete> {
+  const row: Athlete = { id: crypto.randomUUID(), user_id: userId, name: input.name, club: input.club, ranking: input.ranking ?? null, created_at: Date.now() };
   await db.insert(athletes).values(row);
   return row;
 }
 
-export async function updateAthlete(db: Db, userId: string, id: string, input: { name: string; club: string | null }) {
+export async function updateAthlete(db: Db, userId: string, id: string, input: AthleteInput) {
   const row = await db
     .update(athletes)
-    .set({ name: input.name, club: input.club })
+    .set({ name: input.name, club: input.club, ...(input.ranking !== undefined && { ranking: input.ranking }) })
     .where(and(eq(athletes.id, id), eq(athletes.user_id, userId)))
     .returning()
     .get();

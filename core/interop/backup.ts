@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from '../fencing/cut';
+import { MAX_POOL_SIZE, NAME_MAX, RANKING_MAX, TEXT_MAX } from '../validation';
+import { nameKey } from './roster-import';
+
+/**
+ * A coach's whole account as one file (issue 15): the roster with notes, and every practice with its pools,
+ * bouts, format, check-in, tableau, teams and relays. Ids in the file only tie its parts together: a
+ * restore gives every row a new id (`restoreRows`), so a file can never reach into another account, and
+ * restoring it twice adds a second copy of its practices rather than overwriting anything.
+ */
+export const BACKUP_FORMAT = 'piste-backup';
+export const BACKUP_VERSION = 1;
+
+/** Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. */
+export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 50, bracketMatches: 600 } as const;
+
+const ref = z.string().min(1).max(64);
+const name = z.string().trim().min(1).max(NAME_MAX);
+const time = z.number().int().min(0).max(8.64e15);
+const score = z.number().int().min(0).max(99);
+
+const seed = z.object({ id: ref, name, seed: z.number().int().min(1).max(512) });
+
+const player = z.object({
+  id: ref,
+  athlete_id: ref.nullable(),
+  name,
+  position: z.number().int().min(1).max(MAX_POOL_SIZE),
+  status: z.enum(['withdrawn', 'excluded']).nullable(),
+});
+
+const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2: score, priority_id: ref.nullable() });
+
+const pool = z.object({
+  id: ref,
+  name,
+  created_at: time,
+  players: z.array(player).max(MAX_POOL_SIZE),
+  bouts: z.array(bout).max((MAX_POOL_SIZE * (MAX_POOL_SIZE - 1)) / 2),
+});
+
+const format = z.object({
+  cut: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('all') }),
+    z.object({ kind: z.literal('top'), value: z.number().int().min(MIN_TOP).max(MAX_TOP) }),
+    z.object({ kind: z.literal('percent'), value: z.number().int().min(MIN_PERCENT).max(MAX_PERCENT) }),
+  ]),
+  third_place: z.enum(['shared', 'bout']),
+  places_5_8: z.boolean(),
+});
+
+const bracketMatch = z.object({
+  round: z.number().int().min(1).max(10),
+  position: z.number().int().min(0).max(511),
+  player1_id: ref.nullable(),
+  player2_id: ref.nullable(),
+  player1_score: score.nullable(),
+  player2_score: score.nullable(),
+  winner_id: ref.nullable(),
+});
+
+const practice = z.object({
+  id: ref,
+  name,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  practice_type: z.enum(['individual', 'team']),
+  created_at: time,
+  pools: z.array(pool).max(BACKUP_LIMITS.poolsPerPractice),
+  format: format.nullable(),
+  absentees: z.array(z.object({ name, athlete_id: ref.nullable() })).max(500),
+  bracket: z.object({ seeding: z.array(seed).max(512), matches: z.array(bracketMatch).max(BACKUP_LIMITS.bracketMatches) }).nullable(),
+  teams: z.array(z.object({
+    team_number: z.number().int().min(1).max(50),
+    members: z.array(z.object({ athlete_id: ref.nullable(), athlete_name: name, position: z.number().int().min(1).max(10) })).max(10),
+  })).max(50),
+  relays: z.array(z.object({
+    match_number: z.number().int().min(1).max(9),
+    fencer_a_number: z.number().int().min(1).max(10),
+    fencer_b_number: z.number().int().min(1).max(10),
+    score_a: score.nullable(),
+    score_b: score.nullable(),
+  })).max(9),
+});
+
+const athlete = z.object({
+  id: ref,
+  name,
+  club: z.string().trim().max(NAME_MAX).nullable(),
+  ranking: z.number().int().min(1).max(RANKING_MAX).nullable(),
+  created_at: time,
+  notes: z.array(z.object({ note: z.string().trim().min(1).max(TEXT_MAX), created_at: time })).max(BACKUP_LIMITS.notesPerAthlete),
+});
+
+/** Every id the file uses refers to something in the file, and no id is used twice. */
+function checkReferences(b: { athletes: { id: string }[]; practices: z.infer<typeof practice>[] }, ctx: z.RefinementCtx) {
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', message: `This backup is damaged: ${message}` });
+  const athleteIds = new Set(b.athletes.map((a) => a.id));
+  if (athleteIds.size !== b.athletes.length) return fail('an athlete appears twice');
+  const knownAthlete = (id: string | null) => id === null || athleteIds.has(id);
+  const practiceIds = new Set<string>();
+  const playerIds = new Set<string>();
+  for (const p of b.practices) {
+    if (practiceIds.has(p.id)) return fail('a practice appears twice');
+    practiceIds.add(p.id);
+    const inPractice = new Set<string>();
+    for (const pool of p.pools) {
+      const inPool = new Set<string>();
+      for (const pl of pool.players) {
+        if (playerIds.has(pl.id)) return fail('a fencer appears twice');
+        if (!knownAthlete(pl.athlete_id)) return fail(`${pl.name} refers to an athlete that is not in the file`);
+        playerIds.add(pl.id);
+        inPool.add(pl.id);
+        inPractice.add(pl.id);
+      }
+      const pairs = new Set(pool.bouts.map((bt) => [bt.player1_id, bt.player2_id].sort().join(' ')));
+      if (pairs.size !== pool.bouts.length) return fail(`a bout of ${pool.name} appears twice`);
+      for (const bt of pool.bouts) {
+        if (!inPool.has(bt.player1_id) || !inPool.has(bt.player2_id) || bt.player1_id === bt.player2_id) return fail(`a bout of ${pool.name} names a fencer not in that pool`);
+        if (bt.priority_id !== null && bt.priority_id !== bt.player1_id && bt.priority_id !== bt.player2_id) return fail(`a bout of ${pool.name} gives priority to a fencer not in it`);
+      }
+    }
+    const distinct = <T>(items: T[], key: (t: T) => string) => new Set(items.map(key)).size === items.length;
+    if (!distinct(p.absentees, (a) => a.name)) return fail(`an absent fencer of ${p.name} appears twice`);
+    if (!distinct(p.teams, (t) => String(t.team_number))) return fail(`a team of ${p.name} appears twice`);
+    if (!distinct(p.relays, (r) => String(r.match_number))) return fail(`a relay of ${p.name} appears twice`);
+    if (p.bracket && !distinct(p.bracket.matches, (m) => `${m.round} ${m.position}`)) return fail(`a tableau match of ${p.name} appears twice`);
+    if (p.absentees.some((a) => !knownAthlete(a.athlete_id))) return fail('an absent fencer refers to an athlete that is not in the file');
+    if (p.teams.some((t) => t.members.some((m) => !knownAthlete(m.athlete_id)))) return fail('a team member refers to an athlete that is not in the file');
+    if (p.bracket) {
+      const inTableau = (id: string | null) => id === null || inPractice.has(id);
+      if (!p.bracket.seeding.every((s) => inPractice.has(s.id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
+      if (!p.bracket.matches.every((m) => inTableau(m.player1_id) && inTableau(m.player2_id) && inTableau(m.winner_id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
+    }
+  }
+}
+
+export const backupSchema = z
+  .object({
+    format: z.literal(BACKUP_FORMAT, { error: 'This is not a Piste backup file' }),
+    version: z.literal(BACKUP_VERSION, { error: `This backup was made by another version of Piste (this one reads version ${BACKUP_VERSION})` }),
+    exported_at: time,
+    athletes: z.array(athlete).max(BACKUP_LIMITS.athletes, { error: `A backup holds at most ${BACKUP_LIMITS.athletes} athletes` }),
+    practices: z.array(practice).max(BACKUP_LIMITS.practices, { error: `A backup holds at most ${BACKUP_LIMITS.practices} practices` }),
+  })
+  .superRefine(checkReferences);
+
+export type AccountBackup = z.infer<typeof backupSchema>;
+export type BackupPractice = AccountBackup['practices'][number];
+export type BackupAthlete = AccountBackup['athletes'][number];
+
+/** The rows a restore inserts, by table (every id new, every reference rewritten to the new ids). */
+export interface RestoreRows {
+  athletes: Record<string, unknown>[];
+  athlete_notes: Record<string, unknown>[];
+  practices: Record<string, unknown>[];
+  tournaments: Record<string, unknown>[];
+  players: Record<string, unknown>[];
+  matches: Record<string, unknown>[];
+  tableau_formats: Record<string, unknown>[];
+  absentees: Record<string, unknown>[];
+  brackets: Record<string, unknown>[];
+  bracket_matches: Record<string, unknown>[];
+  teams: Record<string, unknown>[];
+  team_members: Record<string, unknown>[];
+  team_matches: Record<string, unknown>[];
+}
+
+export interface RestoreContext {
+  userId: string;
+  now: number;
+  newId: () => string;
+  /** The account's roster by `nameKey`: an athlete already there is reused (and keeps its own notes). */
+  roster: ReadonlyMap<string, string>;
+  /** A fresh room code and board id for each restored practice (sharing starts off). */
+  secrets: () => { room_code: string; board_id: string };
+}
+
+/**
+ * What restoring a checked backup into an account writes: new ids for everything, references rewritten,
+ * roster athletes matched by name reused, every practice restored with sharing off and fresh secrets.
+ */
+export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows {
+  const { userId, now, newId } = ctx;
+  const rows: RestoreRows = {
+    athletes: [], athlete_notes: [], practices: [], tournaments: [], players: [], matches: [], tableau_formats: [],
+    absentees: [], brackets: [], bracket_matches: [], teams: [], team_members: [], team_matches: [],
+  };
+  const athleteId = new Map<string, string>();
+  for (const a of b.athletes) {
+    const existing = ctx.roster.get(nameKey(a.name));
+    if (existing) {
+      athleteId.set(a.id, existing);
+      continue;
+    }
+    const id = newId();
+    athleteId.set(a.id, id);
+    rows.athletes.push({ id, user_id: userId, name: a.name, club: a.club || null, ranking: a.ranking, created_at: a.created_at });
+    for (const n of a.notes) rows.athlete_notes.push({ id: newId(), athlete_id: id, user_id: userId, note: n.note, created_at: n.created_at });
+  }
+  const athlete = (id: string | null) => (id === null ? null : athleteId.get(id)!);
+
+  for (const p of b.practices) {
+    const practiceId = newId();
+    rows.practices.push({
+      id: practiceId, user_id: userId, name: p.name, date: p.date, practice_type: p.practice_type, ...ctx.secrets(),
+      allow_guest_access: 0, guest_epoch: 0, sharing_expires_at: 0, created_at: p.created_at, updated_at: now,
+    });
+    const playerId = new Map<string, string>();
+    for (const pool of p.pools) {
+      const poolId = newId();
+      rows.tournaments.push({ id: poolId, practice_id: practiceId, user_id: userId, name: pool.name, version: 1, created_at: pool.created_at, updated_at: now });
+      for (const pl of pool.players) {
+        const id = newId();
+        playerId.set(pl.id, id);
+        rows.players.push({ id, tournament_id: poolId, athlete_id: athlete(pl.athlete_id), name: pl.name, position: pl.position, status: pl.status, created_at: pool.created_at, updated_at: now });
+      }
+      for (const bt of pool.bouts) {
+        // A bout is stored with its two fencers in id order (a table rule): the new ids may swap them.
+        const [a, b] = [playerId.get(bt.player1_id)!, playerId.get(bt.player2_id)!];
+        const [first, second] = a < b ? [[a, bt.score1], [b, bt.score2]] as const : [[b, bt.score2], [a, bt.score1]] as const;
+        rows.matches.push({
+          id: newId(), tournament_id: poolId, player1_id: first[0], player2_id: second[0], score1: first[1], score2: second[1],
+          priority_id: bt.priority_id === null ? null : playerId.get(bt.priority_id), updated_at: now, version: 1,
+        });
+      }
+    }
+    const player = (id: string | null) => (id === null ? null : playerId.get(id)!);
+    if (p.format) {
+      rows.tableau_formats.push({
+        practice_id: practiceId, cut_kind: p.format.cut.kind, cut_value: p.format.cut.kind === 'all' ? null : p.format.cut.value,
+        third_place: p.format.third_place, places_5_8: p.format.places_5_8 ? 1 : 0, updated_at: now,
+      });
+    }
+    for (const a of p.absentees) rows.absentees.push({ practice_id: practiceId, name: a.name, athlete_id: athlete(a.athlete_id), created_at: now });
+    if (p.bracket) {
+      const seeding = p.bracket.seeding.map((s) => ({ ...s, id: player(s.id) }));
+      rows.brackets.push({ practice_id: practiceId, user_id: userId, seeding: JSON.stringify(seeding), version: 1, created_at: now, updated_at: now });
+      for (const m of p.bracket.matches) {
+        rows.bracket_matches.push({
+          practice_id: practiceId, round: m.round, position: m.position, player1_id: player(m.player1_id), player2_id: player(m.player2_id),
+          player1_score: m.player1_score, player2_score: m.player2_score, winner_id: player(m.winner_id), updated_at: now, version: 1,
+        });
+      }
+    }
+    for (const t of p.teams) {
+      const teamId = newId();
+      rows.teams.push({ id: teamId, practice_id: practiceId, team_number: t.team_number, user_id: userId, created_at: now });
+      for (const m of t.members) rows.team_members.push({ id: newId(), team_id: teamId, athlete_id: athlete(m.athlete_id), athlete_name: m.athlete_name, position: m.position, user_id: userId });
+    }
+    for (const r of p.relays) rows.team_matches.push({ practice_id: practiceId, user_id: userId, ...r, updated_at: now, version: 1 });
+  }
+  return rows;
+}
+
+/** Counts a restore reports: what the file added to the account. */
+export interface RestoreSummary {
+  athletes: number;
+  practices: number;
+  pools: number;
+  bouts: number;
+}

@@ -1,0 +1,124 @@
+import Papa from 'papaparse';
+import { athleteSchema, firstIssue } from '../validation';
+
+/**
+ * CSV in and out (issue 15), through Papa Parse: quotes, embedded separators and line breaks, a BOM and
+ * the separator a spreadsheet chose (comma, semicolon or tab) are its business, not ours.
+ */
+
+/** One fencer read from a roster file: its line in the file, the values, and what is wrong with it. */
+export interface RosterRow {
+  /** 1-based line of the file (what a spreadsheet shows beside it). */
+  line: number;
+  name: string;
+  club: string | null;
+  ranking: number | null;
+  /** Why the row cannot be imported; null for a good row. */
+  error: string | null;
+}
+
+type Column = 'name' | 'first' | 'last' | 'club' | 'ranking';
+
+/** Header words (English, French, Spanish, Italian, German) and the column each names. */
+const HEADERS: Record<string, Column> = {
+  name: 'name', 'full name': 'name', fencer: 'name', athlete: 'name', tireur: 'name', nombre: 'name', nome: 'name',
+  'first name': 'first', firstname: 'first', 'given name': 'first', prenom: 'first', vorname: 'first',
+  'last name': 'last', lastname: 'last', surname: 'last', 'family name': 'last', nom: 'last', apellido: 'last', cognome: 'last', nachname: 'last',
+  club: 'club', team: 'club', verein: 'club', 'club name': 'club', societa: 'club',
+  rating: 'ranking', rank: 'ranking', ranking: 'ranking', classement: 'ranking', clasificacion: 'ranking', classifica: 'ranking', rangliste: 'ranking',
+};
+
+const headerWord = (cell: string) =>
+  cell.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[_.-]+/g, ' ').replace(/\s+/g, ' ');
+
+/** The columns a header row names, or null when the first row is data (no cell is a known header). */
+function headerColumns(row: string[]): (Column | null)[] | null {
+  const columns = row.map((cell) => HEADERS[headerWord(cell)] ?? null);
+  const named = new Set(columns.filter((c) => c !== null));
+  if (!named.has('name') && !named.has('last')) return null;
+  return columns;
+}
+
+/** Without a header: name, club, ranking, in that order. */
+const POSITIONAL: Column[] = ['name', 'club', 'ranking'];
+
+const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** A ranking cell: empty is none; "12", "12.", "#12" are 12; anything else is an error. */
+function parseRanking(cell: string): number | null | 'bad' {
+  if (cell === '') return null;
+  const m = /^#?\s*(\d+)\.?$/.exec(cell);
+  return m ? Number(m[1]) : 'bad';
+}
+
+/**
+ * Reads a roster file: a header row is detected (else the columns are name, club, ranking), the separator
+ * is guessed among comma, semicolon and tab, empty lines are skipped. Each row is checked on its own with
+ * the same rules as the athlete form; a bad row carries its reason and never hides the good ones.
+ */
+export function parseRosterCsv(text: string): RosterRow[] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: 'greedy',
+  });
+  // Papa reports every data row's line through its cursor; count lines ourselves for the preview instead.
+  const lines = lineNumbers(text.replace(/^\uFEFF/, ''), parsed.data.length);
+  const data = parsed.data;
+  if (data.length === 0) return [];
+  const header = headerColumns(data[0]!);
+  const columns = header ?? POSITIONAL;
+  const rows = header ? data.slice(1) : data;
+  const firstLine = header ? 1 : 0;
+  return rows.map((cells, i) => {
+    const value = (c: Column) => clean(cells[columns.indexOf(c)]);
+    const name = columns.includes('name') ? value('name') : clean(`${value('first')} ${value('last')}`);
+    const club = value('club') || null;
+    const ranking = parseRanking(value('ranking'));
+    const line = lines[firstLine + i] ?? firstLine + i + 1;
+    if (ranking === 'bad') return { line, name, club, ranking: null, error: 'Ranking must be a whole number' };
+    const checked = athleteSchema.safeParse({ name, club, ranking });
+    return { line, name, club, ranking, error: checked.success ? null : firstIssue(checked.error) };
+  });
+}
+
+/**
+ * The file line on which each non-empty record starts (quoted fields may span lines, empty lines are
+ * skipped), so a preview can say "line 7" as the spreadsheet does.
+ */
+function lineNumbers(text: string, count: number): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let inQuotes = false;
+  let recordStart = 1;
+  let content = false;
+  for (let i = 0; i <= text.length && starts.length < count; i++) {
+    const ch = text[i];
+    if (ch === '"') inQuotes = !inQuotes;
+    if (i === text.length || (!inQuotes && (ch === '\n' || ch === '\r'))) {
+      if (content) starts.push(recordStart);
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      recordStart = line;
+      content = false;
+      continue;
+    }
+    if (ch === '\n') line++;
+    if (ch !== ' ' && ch !== '\t' && ch !== ',' && ch !== ';') content = true;
+  }
+  return starts;
+}
+
+export type CsvCell = string | number | null;
+
+/**
+ * A CSV file a spreadsheet opens correctly: a UTF-8 BOM (Excel reads accents), every field quoted, CRLF
+ * line ends, and text that would start a formula escaped (a name typed as "=HYPERLINK(…)" stays text).
+ */
+export function toCsv(header: string[], rows: CsvCell[][]): string {
+  return '\uFEFF' + Papa.unparse({ fields: header, data: rows.map((r) => r.map((c) => c ?? '')) }, { quotes: true, newline: '\r\n', escapeFormulae: true });
+}
+
+/** Reads back a CSV written by `toCsv` (or any): rows of cells, BOM dropped, empty lines skipped. */
+export function readCsv(text: string): string[][] {
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
+}

@@ -1,0 +1,216 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { PoolSnapshot } from '../api';
+import { boutCells } from '../fencing/bout-result';
+import { isMainMatch, placesTitle, roundsOf } from '../fencing/bracket';
+import type { Standing } from '../fencing/final-positions';
+import { combinePoolResults } from '../fencing/pool-results';
+import type { Cut } from '../fencing/cut';
+import type { Tableau } from '../fencing/tableau';
+import { countedBouts } from '../fencing/withdrawal';
+import { athleteSchema, firstIssue } from '../validation';
+import type { RosterRow } from './csv';
+
+/**
+ * The FIE interchange format (issue 15; FENCING.md, Interchange format), the XML that BellePoule and Engarde
+ * exchange: root `CompetitionIndividuelle` with `<Tireurs>`, `<Phases>` (a `<TourDePoules>` of `<Poule>`s
+ * with their matches, a `<PhaseDeTableaux>` of `<Tableau ID="A16" Taille="16">`s) and the
+ * `<ClassementGeneral>`. Statuses: Q qualified for the tableau, N not qualified (the cut), A abandoned
+ * (withdrawn, o.74.2), E excluded (o.74.3), F forfeit (did not start, o.74.1).
+ */
+
+/** A name as FIE files hold it: `Nom` the family name (the last word), `Prenom` the rest. */
+export function splitName(name: string): { nom: string; prenom: string } {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return { nom: words[0] ?? '', prenom: '' };
+  return { nom: words[words.length - 1]!, prenom: words.slice(0, -1).join(' ') };
+}
+
+/** The name Piste shows for an FIE fencer: first name then family name. */
+export const joinName = (prenom: string, nom: string) => `${prenom} ${nom}`.replace(/\s+/g, ' ').trim();
+
+/** Escapes a value for an XML attribute (and drops the control characters XML 1.0 cannot carry). */
+function attr(value: string | number): string {
+  return String(value)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '&#10;');
+}
+
+/** `<Tag a="1" b="x"/>`, attributes whose value is null or undefined left out. */
+function element(tag: string, attrs: Record<string, string | number | null | undefined>, children?: string[], indent = ''): string {
+  const a = Object.entries(attrs)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => ` ${k}="${attr(v!)}"`)
+    .join('');
+  if (!children || children.length === 0) return `${indent}<${tag}${a}/>`;
+  return `${indent}<${tag}${a}>\n${children.join('\n')}\n${indent}</${tag}>`;
+}
+
+export interface FieExport {
+  practice: { id: string; name: string; date: string };
+  pools: PoolSnapshot[];
+  cut: Cut;
+  tableau: Tableau;
+  standings: Standing[];
+  /** Fencers absent at check-in (o.74.1): listed as forfeit. */
+  didNotStart: string[];
+  /** Club and ranking of the roster athletes the pools name (by athlete id). */
+  athletes: ReadonlyMap<string, { club: string | null; ranking: number | null }>;
+}
+
+/** dd.mm.yyyy, as the format writes dates. */
+const fieDate = (iso: string) => iso.split('-').reverse().join('.');
+
+/** A practice as FIE XML: its fencers, pools with their matches, the tableau and the classification. */
+export function writeFieXml(input: FieExport): string {
+  const { pools, tableau, standings } = input;
+  const players = pools.flatMap((p) => p.players);
+  const ref = new Map<string, number>(players.map((p, i) => [p.id, i + 1]));
+  const dnsRef = (i: number) => players.length + i + 1;
+  const results = combinePoolResults(pools, input.cut);
+  const resultOf = new Map(results.map((r) => [r.id, r]));
+  const statusOf = (id: string) => {
+    const r = resultOf.get(id);
+    if (!r) return null;
+    return r.status === 'withdrawn' ? 'A' : r.status === 'excluded' ? 'E' : r.promoted ? 'Q' : 'N';
+  };
+
+  const fencers = [
+    ...players.map((p) => {
+      const { nom, prenom } = splitName(p.name);
+      const athlete = p.athlete_id ? input.athletes.get(p.athlete_id) : undefined;
+      return element('Tireur', { ID: ref.get(p.id)!, Nom: nom, Prenom: prenom, Club: athlete?.club ?? '', Classement: athlete?.ranking ?? undefined, Statut: statusOf(p.id) }, [], '    ');
+    }),
+    ...input.didNotStart.map((name, i) => {
+      const { nom, prenom } = splitName(name);
+      return element('Tireur', { ID: dnsRef(i), Nom: nom, Prenom: prenom, Club: '', Statut: 'F' }, [], '    ');
+    }),
+  ];
+
+  const poolElements = pools.map((pool, i) => {
+    const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
+    const rows = pool.players.map((p) => {
+      const r = ranked.get(p.id)!;
+      return element('Tireur', {
+        REF: ref.get(p.id)!, NoDansLaPoule: p.position, NbVictoires: r.victories, NbMatches: r.victories + r.defeats,
+        TD: r.touchesScored, TR: r.touchesReceived, RangPoule: r.rank ?? undefined, Statut: statusOf(p.id),
+      }, [], '        ');
+    });
+    const matches = countedBouts(pool.players, pool.bouts).map((b, j) => {
+      const cells = boutCells(b);
+      const side = (id: string, score: number) => element('Tireur', { REF: ref.get(id)!, Score: score, Statut: cells[id]!.startsWith('V') ? 'V' : 'D' }, [], '          ');
+      return element('Match', { ID: j + 1 }, [side(b.player1_id, b.score1), side(b.player2_id, b.score2)], '        ');
+    });
+    return element('Poule', { ID: i + 1, Nom: pool.name, NbTireurs: pool.players.length }, [...rows, ...matches], '      ');
+  });
+  const poolRanking = results.map((r, i) =>
+    element('Tireur', { REF: ref.get(r.id)!, RangInitial: i + 1, RangFinal: r.rank ?? undefined, Statut: statusOf(r.id) }, [], '      '),
+  );
+
+  const phases = [element('TourDePoules', { PhaseID: 'TourPoules1', ID: 1, NbDePoules: pools.length, NbQualifies: results.filter((r) => r.promoted).length }, [...poolRanking, ...poolElements], '    ')];
+
+  const matches = tableau.matches;
+  if (matches.length > 0) {
+    const rounds = roundsOf(matches);
+    const seedOf = new Map(tableau.seeds.map((s) => [s.id, s.seed]));
+    const matchElement = (m: (typeof matches)[number], id: number, indent: string) => {
+      const side = (playerId: string | null, score: number | null) =>
+        playerId === null
+          ? null
+          : element('Tireur', {
+              REF: ref.get(playerId), Place: seedOf.get(playerId), Score: score ?? undefined,
+              Statut: m.winner_id === null ? undefined : m.winner_id === playerId ? 'V' : 'D',
+            }, [], indent + '  ');
+      const sides = [side(m.player1_id, m.player1_score), side(m.player2_id, m.player2_score)].filter((s): s is string => s !== null);
+      return element('Match', { ID: id }, sides, indent);
+    };
+    const main = [];
+    for (let round = 1; round <= rounds; round++) {
+      const size = 2 ** (rounds - round + 1);
+      const inRound = matches.filter((m) => m.round === round && isMainMatch(m, rounds) && m.player1_id !== null && m.player2_id !== null);
+      main.push(element('Tableau', { ID: `A${size}`, Titre: size === 2 ? 'Finale' : `Tableau de ${size}`, Taille: size }, inRound.map((m) => matchElement(m, m.position + 1, '          ')), '        '));
+    }
+    const suites = [element('SuiteDeTableaux', { ID: 'A', Titre: 'Tableau principal', NbDeTableaux: rounds }, main, '      ')];
+    const places = matches.filter((m) => !isMainMatch(m, rounds) && m.player1_id !== null && m.player2_id !== null);
+    if (places.length > 0) {
+      suites.push(element('SuiteDeTableaux', { ID: 'B', Titre: 'Places' }, places.map((m, i) =>
+        element('Tableau', { ID: `B${i + 1}`, Titre: placesTitle(m, rounds), Taille: 2 }, [matchElement(m, 1, '          ')], '        ')), '      '));
+    }
+    phases.push(element('PhaseDeTableaux', { PhaseID: 'PhaseDeTableaux1', ID: 2 }, suites, '    '));
+  }
+
+  const dnsIndex = new Map(input.didNotStart.map((name, i) => [name, dnsRef(i)]));
+  const classification = standings.map((s) => {
+    const id = ref.get(s.id) ?? dnsIndex.get(s.name);
+    const status = s.place === null ? (ref.has(s.id) ? 'E' : 'F') : statusOf(s.id) === 'A' ? 'A' : undefined;
+    return element('Tireur', { REF: id, Classement: s.place ?? undefined, Statut: status }, [], '    ');
+  });
+
+  const root = element('CompetitionIndividuelle', {
+    Version: '1', Championnat: 'Piste', ID: input.practice.id, Annee: input.practice.date.slice(0, 4),
+    Date: fieDate(input.practice.date), TitreCourt: input.practice.name.slice(0, 20), TitreLong: input.practice.name,
+  }, [
+    element('Tireurs', {}, fencers, '  '),
+    element('Phases', {}, phases, '  '),
+    element('ClassementGeneral', {}, classification, '  '),
+  ]);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+}
+
+/** The text of an XML file as bytes: the encoding its declaration names (BellePoule writes ISO-8859-1), else UTF-8. */
+export function decodeXml(bytes: Uint8Array): string {
+  const head = new TextDecoder('latin1').decode(bytes.slice(0, 200));
+  const declared = /encoding=["']([A-Za-z0-9_-]+)["']/.exec(head)?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+export class FieFormatError extends Error {}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  isArray: (name) => ['Tireur', 'Equipe', 'Poule', 'Match', 'Tableau', 'SuiteDeTableaux'].includes(name),
+});
+
+type Node = Record<string, unknown>;
+const list = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : []);
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Parses an FIE file; a file that is not well-formed XML, or not a competition, is a FieFormatError. */
+export function parseFieXml(xml: string): { root: string; node: Node } {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new FieFormatError(`This file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+  const doc = parser.parse(xml) as Node;
+  const root = ['CompetitionIndividuelle', 'CompetitionParEquipes'].find((r) => r in doc);
+  if (!root) throw new FieFormatError('This is not an FIE competition file (no CompetitionIndividuelle or CompetitionParEquipes)');
+  return { root, node: (doc[root] as Node) ?? {} };
+}
+
+/**
+ * The fencers (`<Tireurs>`) of an FIE file as roster rows: "Prenom Nom", the club, the ranking
+ * (`Classement`), each checked like a typed athlete. A team file's fencers are read from its teams.
+ */
+export function readFieFencers(xml: string): RosterRow[] {
+  const { node } = parseFieXml(xml);
+  const tireurs = [
+    ...list((node.Tireurs as Node | undefined)?.Tireur),
+    ...list((node.Equipes as Node | undefined)?.Equipe).flatMap((e) => list(e.Tireur)),
+  ];
+  return tireurs.map((t, i) => {
+    const name = joinName(text(t.Prenom), text(t.Nom));
+    const club = text(t.Club).trim() || null;
+    const rank = text(t.Classement).trim();
+    const ranking = /^\d+$/.test(rank) && Number(rank) > 0 ? Number(rank) : null;
+    const checked = athleteSchema.safeParse({ name, club, ranking });
+    return { line: i + 1, name, club, ranking, error: checked.success ? null : firstIssue(checked.error) };
+  });
+}

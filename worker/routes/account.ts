@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { backupSchema } from '../../core/interop/backup';
+import type { AppEnv } from '../env';
+import { authorize } from '../auth/access';
+import { coachOf } from '../middleware/session';
+import { exportAccount, restoreAccount } from '../store/interop';
+import { readJson } from '../validate';
+
+/** Issue 15: the coach's whole data as one file, and back into an account (theirs only, all or nothing). */
+export const accountRoutes = new Hono<AppEnv>()
+  .get('/backup', authorize('account.backup'), async (c) => {
+    const backup = await exportAccount(c.get('db'), coachOf(c).id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(backup);
+  })
+  .post('/restore', authorize('account.backup'), async (c) => {
+    const backup = await readJson(c, backupSchema);
+    return c.json(await restoreAccount(c.get('db'), coachOf(c).id, backup), 201);
+  });

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import type { Athlete } from '../../core/api';
+import { BACKUP_FORMAT, BACKUP_VERSION, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary } from '../../core/interop/backup';
+import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
+import { makeRoomCode } from '../../core/room-code';
+import { athleteSchema, firstIssue } from '../../core/validation';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { athletes } from '../db/schema';
+import { cryptoUint32, newBoardId } from './practices';
+
+/**
+ * Issue 15 writes and reads that move a coach's data in and out: the roster import, the account backup and
+ * its restore. Every write is one D1 batch (all or nothing); rows go in through `json_each` over one bound
+ * JSON text per table (D1 allows 100 parameters a statement, and a batch of hundreds of single-row inserts
+ * costs a round of work each).
+ */
+
+/** Largest JSON text bound to one insert (D1 keeps a bound value under 2 MB; stay well inside). */
+const CHUNK_BYTES = 400_000;
+
+type Row = Record<string, unknown>;
+
+/** INSERTs of `rows` into `table`, a statement per chunk; the columns are the first row's keys. */
+function insertRows(d1: D1Database, table: keyof RestoreRows, rows: Row[]): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]!);
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?1)`;
+  const statements: D1PreparedStatement[] = [];
+  let chunk: Row[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const bytes = JSON.stringify(row).length;
+    if (chunk.length > 0 && size + bytes > CHUNK_BYTES) {
+      statements.push(d1.prepare(sql).bind(JSON.stringify(chunk)));
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(row);
+    size += bytes;
+  }
+  statements.push(d1.prepare(sql).bind(JSON.stringify(chunk)));
+  return statements;
+}
+
+export interface ImportResult {
+  line: number;
+  name: string;
+  status: ImportStatus;
+  reason: string | null;
+}
+
+/**
+ * Imports roster rows: each row checked on its own (a bad one is reported and skipped, never blocks the
+ * others), names already in the roster (or repeated in the file) left alone, the new athletes inserted in
+ * one statement. Answers each row's fate and the athletes created.
+ */
+export async function importAthletes(db: Db, userId: string, input: unknown[]): Promise<{ results: ImportResult[]; created: Athlete[] }> {
+  const rows = input.map((raw, i) => {
+    const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const line = typeof r.line === 'number' && Number.isInteger(r.line) && r.line > 0 && r.line < 1e7 ? r.line : i + 1;
+    const checked = athleteSchema.safeParse({ name: r.name, club: r.club ?? null, ranking: r.ranking ?? null });
+    if (!checked.success) return { line, name: typeof r.name === 'string' ? r.name.slice(0, 100) : '', club: null, ranking: null, error: firstIssue(checked.error) };
+    return { line, name: checked.data.name, club: checked.data.club, ranking: checked.data.ranking ?? null, error: null };
+  });
+  const roster = await db.select({ name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
+  const decisions = classifyImport(rows, roster.map((r) => r.name));
+  const now = Date.now();
+  const created: Athlete[] = decisions
+    .filter((d) => d.status === 'new')
+    .map((d, i) => ({ id: crypto.randomUUID(), user_id: userId, name: d.row.name, club: d.row.club, ranking: d.row.ranking, created_at: now + i }));
+  if (created.length > 0) await db.$client.batch(insertRows(db.$client, 'athletes', created as unknown as Row[]));
+  return { results: decisions.map((d) => ({ line: d.row.line, name: d.row.name, status: d.status, reason: d.reason })), created };
+}
+
+type Q = Record<string, unknown>;
+
+/** Everything the coach owns, as one versioned backup file: thirteen reads in one batch. */
+export async function exportAccount(db: Db, userId: string): Promise<AccountBackup> {
+  const d1 = db.$client;
+  const q = (sql: string) => d1.prepare(sql).bind(userId);
+  const ownPractice = 'practice_id IN (SELECT id FROM practices WHERE user_id = ?1)';
+  const ownPool = 'tournament_id IN (SELECT id FROM tournaments WHERE user_id = ?1)';
+  const results = await d1.batch<Q>([
+    q('SELECT id, name, club, ranking, created_at FROM athletes WHERE user_id = ?1 ORDER BY name, id'),
+    q('SELECT athlete_id, note, created_at FROM athlete_notes WHERE user_id = ?1 ORDER BY created_at, id'),
+    q('SELECT id, name, date, practice_type, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
+    q('SELECT id, practice_id, name, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
+    q(`SELECT id, tournament_id, athlete_id, name, position, status FROM players WHERE ${ownPool} ORDER BY position`),
+    q(`SELECT tournament_id, player1_id, player2_id, score1, score2, priority_id FROM matches WHERE ${ownPool} ORDER BY updated_at, id`),
+    q(`SELECT practice_id, cut_kind, cut_value, third_place, places_5_8 FROM tableau_formats WHERE ${ownPractice}`),
+    q(`SELECT practice_id, name, athlete_id FROM absentees WHERE ${ownPractice} ORDER BY created_at, name`),
+    q('SELECT practice_id, seeding FROM brackets WHERE user_id = ?1'),
+    q(`SELECT practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id FROM bracket_matches WHERE ${ownPractice} ORDER BY round, position`),
+    q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
+    q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
+    q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
+  ]);
+  const [athleteRows, notes, practiceRows, pools, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays] = results.map((r) => r.results);
+  const group = (rows: Q[], key: string) => {
+    const map = new Map<unknown, Q[]>();
+    for (const r of rows) map.set(r[key], [...(map.get(r[key]) ?? []), r]);
+    return (id: unknown) => map.get(id) ?? [];
+  };
+  const notesOf = group(notes!, 'athlete_id');
+  const poolsOf = group(pools!, 'practice_id');
+  const playersOf = group(players!, 'tournament_id');
+  const boutsOf = group(bouts!, 'tournament_id');
+  const formatOf = group(formats!, 'practice_id');
+  const absentOf = group(absent!, 'practice_id');
+  const bracketOf = group(brackets!, 'practice_id');
+  const bracketMatchesOf = group(bracketMatches!, 'practice_id');
+  const teamsOf = group(teams!, 'practice_id');
+  const membersOf = group(members!, 'team_id');
+  const relaysOf = group(relays!, 'practice_id');
+  const pick = <K extends string>(r: Q, keys: K[]) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Record<K, never>;
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exported_at: Date.now(),
+    athletes: athleteRows!.map((a) => ({ ...pick(a, ['id', 'name', 'club', 'ranking', 'created_at']), notes: notesOf(a.id).map((n) => pick(n, ['note', 'created_at'])) })),
+    practices: practiceRows!.map((p) => {
+      const f = formatOf(p.id)[0];
+      const b = bracketOf(p.id)[0];
+      return {
+        ...pick(p, ['id', 'name', 'date', 'practice_type', 'created_at']),
+        pools: poolsOf(p.id).map((pool) => ({
+          ...pick(pool, ['id', 'name', 'created_at']),
+          players: playersOf(pool.id).map((pl) => pick(pl, ['id', 'athlete_id', 'name', 'position', 'status'])),
+          bouts: boutsOf(pool.id).map((bt) => pick(bt, ['player1_id', 'player2_id', 'score1', 'score2', 'priority_id'])),
+        })),
+        format: f
+          ? { cut: f.cut_kind === 'all' ? { kind: 'all' } : { kind: f.cut_kind, value: f.cut_value }, third_place: f.third_place, places_5_8: f.places_5_8 === 1 }
+          : null,
+        absentees: absentOf(p.id).map((a) => pick(a, ['name', 'athlete_id'])),
+        bracket: b
+          ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id'])) }
+          : null,
+        teams: teamsOf(p.id).map((t) => ({ team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
+        relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
+      };
+    }),
+  } as AccountBackup;
+}
+
+const TABLE_ORDER: (keyof RestoreRows)[] = [
+  'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
+  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
+];
+
+/**
+ * Restores a checked backup into the coach's account in one batch: new ids throughout, athletes already in
+ * the roster (same name) reused, each practice with fresh secrets and sharing off. A clash of room codes
+ * (a one-in-a-million draw) retries the whole restore with new codes; nothing is ever half-restored.
+ */
+export async function restoreAccount(db: Db, userId: string, backup: AccountBackup): Promise<RestoreSummary> {
+  const roster = await db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
+  const byName = new Map(roster.map((a) => [nameKey(a.name), a.id]));
+  for (let attempt = 0; ; attempt++) {
+    const rows = restoreRows(backup, {
+      userId,
+      now: Date.now(),
+      newId: () => crypto.randomUUID(),
+      roster: byName,
+      secrets: () => ({ room_code: makeRoomCode(cryptoUint32), board_id: newBoardId() }),
+    });
+    const statements = TABLE_ORDER.flatMap((t) => insertRows(db.$client, t, rows[t]));
+    try {
+      if (statements.length > 0) await db.$client.batch(statements);
+      return { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length };
+    } catch (e) {
+      if (attempt < 3 && isUniqueViolation(e, 'practices.room_code')) continue;
+      throw e;
+    }
+  }
+}

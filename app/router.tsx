@@ -38,6 +38,7 @@ const boardPools = () => import('./features/spectator/board-pools');
 const BoardPools = screen(boardPools, (m) => m.BoardPools);
 // The board's pools tab is what most visitors open: fetched alongside the board itself, not after its data.
 const SpectatorPage = screen(() => (void boardPools(), import('./features/spectator/spectator-page')), (m) => m.SpectatorPage);
+const TvBoard = screen(() => import('./features/spectator/tv-board'), (m) => m.TvBoard);
 const ProtectedAppShell = screen(() => import('./components/layout/app-shell'), (m) => m.ProtectedAppShell);
 const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
 const PracticesPage = screen(() => import('./features/practices/practices-page'), (m) => m.PracticesPage);
@@ -64,6 +65,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Root />}>
+        <Route path="/live/:boardId/tv" element={<TvBoard />} />
         <Route path="/live/:boardId" element={<SpectatorPage />}>
           <Route index element={<BoardPools />} />
           <Route path="results" element={<PoolResultsPage />} />

@@ -8,7 +8,7 @@ import { toggled } from '../lib/sets';
 import { useResource } from '../lib/use-resource';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
-import { toastError } from './ui/toast';
+import { toast, toastError } from './ui/toast';
 
 /** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
 export function useAthleteSelection() {
@@ -59,7 +59,32 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
       <section className="card p-4">
         <label className="label" htmlFor="manual-names">Or type names, one per line</label>
         <textarea id="manual-names" className="input min-h-32 font-mono" value={manual} onChange={(e) => setManual(e.target.value)} />
+        <label className="label mt-3" htmlFor="names-file">Or take the fencers of a file (CSV, or FIE XML from another program)</label>
+        <input id="names-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => void addFromFile(selection, e.target.files?.[0])} />
       </section>
     </>
   );
+}
+
+/**
+ * Issue 15: the fencers of a roster file join the selection: those already in the roster are ticked, the
+ * others are added to the typed names (bad rows are skipped and counted).
+ */
+async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, file: File | undefined) {
+  if (!file) return;
+  const [{ readRosterFile, RosterFileError }, { nameKey }] = await Promise.all([import('../features/interop/roster-file'), import('../../core/interop/roster-import')]);
+  try {
+    const rows = await readRosterFile(file);
+    const good = rows.filter((r) => !r.error);
+    const byKey = new Map((selection.athletes ?? []).map((a) => [nameKey(a.name), a.id]));
+    const known = good.flatMap((r) => byKey.get(nameKey(r.name)) ?? []);
+    const typed = new Set(parseManualNames(selection.manual).map(nameKey));
+    const fresh = good.filter((r) => !byKey.has(nameKey(r.name)) && !typed.has(nameKey(r.name))).map((r) => r.name);
+    selection.setSelected((s) => new Set([...s, ...known]));
+    if (fresh.length > 0) selection.setManual((m) => [m.trim(), ...fresh].filter(Boolean).join('\n'));
+    const skipped = rows.length - good.length;
+    toast({ title: `${good.length} fencers added from ${file.name}`, description: skipped > 0 ? `${skipped} rows with errors were skipped.` : `${known.length} from your roster, ${fresh.length} typed.` });
+  } catch (e) {
+    toastError(e instanceof RosterFileError ? e.message : 'This file could not be read.');
+  }
 }

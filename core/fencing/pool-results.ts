@@ -1,8 +1,8 @@
 import type { PoolSnapshot } from '../api';
-import { CUT_ALL, promotedCount, type Cut } from './cut';
+import { CUT_ALL, ELIMINATED_AFTER_POOLS, promotedCount, type Cut } from './cut';
 import { computePoolStats, type PlayerStats } from './pool-stats';
 import { rankFencers } from './ranking';
-import type { PlayerStatus } from './withdrawal';
+import { STATUS_LABEL, type PlayerStatus } from './withdrawal';
 
 export interface PoolResult extends PlayerStats {
   poolId: string;
@@ -34,3 +34,6 @@ export function combinePoolResults(pools: PoolSnapshot[], cut: Cut = CUT_ALL): P
     ...all.filter((r) => r.status === 'excluded').sort(byName).map((r) => ({ ...r, rank: null, promoted: false })),
   ];
 }
+
+/** What a result row says beside the name (issue 14): withdrawn or excluded (o.74), or cut after the pools. */
+export const poolResultNote = (r: PoolResult) => (r.status ? STATUS_LABEL[r.status] : r.promoted ? null : ELIMINATED_AFTER_POOLS);

@@ -83,6 +83,15 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'new practice dialog', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
     await audit(found, 'roster', page, '/athletes', (p) => p.getByText('Moreau'));
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Or paste the rows').fill('Name,Club\nZed Import,Club\n,Nowhere');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await audit(found, 'roster import preview', page, null, (p) => p.getByTestId('import-preview'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await page.getByRole('menuitem', { name: 'Restore a backup…' }).click();
+    await audit(found, 'restore a backup', page, null, (p) => p.getByRole('dialog'));
+    await page.keyboard.press('Escape');
     await audit(found, 'athlete', page, `/athletes/${athlete.id}`, (p) => p.getByRole('heading', { name: 'Moreau' }));
     await audit(found, 'practice setup', page, '/practice-setup', (p) => p.getByText('Moreau'));
     await page.getByRole('button', { name: 'Select all' }).click();
@@ -121,9 +130,13 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     }
     await audit(found, 'final results', page, '/final-results', (p) => p.getByRole('table'));
 
-    // Sharing on: a guest and a spectator.
+    // Sharing on: a guest and a spectator; the board's QR code in the header.
     await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
     const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
+    await page.goto('/individual-practice');
+    await page.getByTestId('board-qr').click();
+    await audit(found, 'live board QR code', page, null, (p) => p.getByRole('dialog').getByTestId('qr-code'));
+    await page.keyboard.press('Escape');
     const team = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Audit Relays' } })).json();
     await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
     await page.request.put(`/api/practices/${team.id}/team-matches/1`, { headers: json, data: { score_a: 5, score_b: 3, version: 0 } });
@@ -147,6 +160,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     const spectatorContext = await newContext(browser());
     const spectator = await spectatorContext.newPage();
     await audit(found, 'spectator: live board', spectator, `/live/${shared.board_id}`, (p) => p.getByTestId('cell-1-2'));
+    await audit(found, 'spectator: TV board', spectator, `/live/${shared.board_id}/tv`, (p) => p.getByTestId('practice-name'));
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
 
     expect(found).toEqual({});

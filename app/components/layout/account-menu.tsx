@@ -8,6 +8,10 @@ import { paths } from '../../paths';
 import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
 import { toast, toastError } from '../ui/toast';
+import { onDemand } from '../ui/lazy';
+
+const backup = () => import('../../features/interop/backup-dialog');
+const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
 
 /** A guest sees who they are in the room, and no coach controls (SPEC §6). */
 function GuestChip() {
@@ -26,6 +30,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [restoreOpen, setRestoreOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,6 +77,12 @@ export function AccountMenu() {
             <Link role="menuitem" to={paths.athletes} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
               My Athletes
             </Link>
+            <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); void backup().then((m) => m.downloadBackup()); }}>
+              Back up my data
+            </button>
+            <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); setRestoreOpen(true); }}>
+              Restore a backup…
+            </button>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={signOut}>
               Sign Out
             </button>
@@ -79,6 +90,7 @@ export function AccountMenu() {
         )}
       </div>
       <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      {restoreOpen && <RestoreDialog open={restoreOpen} onOpenChange={setRestoreOpen} />}
     </div>
   );
 }

@@ -8,6 +8,10 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
+import { onDemand } from '../../components/ui/lazy';
+import { CSV_TYPE, downloadFile } from '../../lib/files';
+
+const RosterImportDialog = onDemand(() => import('../interop/roster-import-dialog').then((m) => m.RosterImportDialog));
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 
@@ -20,6 +24,7 @@ export function AthletesPage() {
   const [club, setClub] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; club: string } | null>(null);
   const [deleting, setDeleting] = useState<Athlete | null>(null);
+  const [importing, setImporting] = useState(false);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -67,8 +72,25 @@ export function AthletesPage() {
         <Link to={paths.practices} className="text-sm text-sky-700 hover:underline">
           ← Back to Tournament
         </Link>
-        <h1 className="mt-2 text-2xl font-bold">My Athletes</h1>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold">My Athletes</h1>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setImporting(true)}>Import…</button>
+            <button type="button" className="btn-secondary" disabled={!athletes?.length} onClick={async () => {
+              const { rosterCsv } = await import('../../../core/interop/exports');
+              downloadFile('athletes.csv', rosterCsv(athletes ?? []), CSV_TYPE);
+            }}>Export CSV</button>
+          </div>
+        </div>
       </div>
+      {importing && (
+        <RosterImportDialog
+          open={importing}
+          onOpenChange={setImporting}
+          roster={athletes ?? []}
+          onImported={(created) => setAthletes((list) => [...list, ...created].sort(byName))}
+        />
+      )}
       <form className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end" onSubmit={add} noValidate>
         <div className="flex-1">
           <label className="label" htmlFor="athlete-name">Athlete name</label>
@@ -104,6 +126,7 @@ export function AthletesPage() {
                 <Link to={paths.athlete(a.id)} className="min-w-0 flex-1 truncate font-medium hover:underline">
                   {a.name}
                   {a.club && <span className="ml-2 text-sm font-normal text-slate-500">{a.club}</span>}
+                  {a.ranking !== null && <span className="ml-2 text-xs font-normal text-slate-500" title="Ranking">#{a.ranking}</span>}
                 </Link>
                 <div className="flex gap-1">
                   <button type="button" className="btn-ghost px-2 py-1" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>Edit</button>

@@ -1,5 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { standingsAtom, tableauAtom } from '../../state/tableau';
+import { useOutletContext } from 'react-router';
+import { apiPaths, type Athlete } from '../../../core/api';
+import { can } from '../../../core/permissions';
+import { toastError } from '../../components/ui/toast';
+import { api } from '../../lib/api';
+import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
+import { poolsAtom } from '../../state/pools';
+import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
+import type { PracticeView } from '../../state/viewer';
+import { printHeader, usePrint } from '../print/use-print';
 
 /**
  * /final-results: places from the tableau (FENCING.md o.82), ties ordered by seed, then (issue 14) the
@@ -9,6 +18,11 @@ import { standingsAtom, tableauAtom } from '../../state/tableau';
 export function FinalResultsPage() {
   const { loading, tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
+  const { pools } = useAtomValue(poolsAtom);
+  const didNotStart = useAtomValue(didNotStartAtom);
+  const { format } = useAtomValue(tableauAtom);
+  const practice = useOutletContext<PracticeView>();
+  const { print, sheets } = usePrint();
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading final results...</p>;
   const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
   if (placed.length === 0) {
@@ -16,9 +30,44 @@ export function FinalResultsPage() {
   }
   const stillIn = tableau.seeds.length - placed.length;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+
+  /** Issue 15: the practice as FIE XML (BellePoule, Engarde), with the clubs and rankings of the roster. */
+  async function exportXml() {
+    try {
+      const [{ writeFieXml }, roster] = await Promise.all([import('../../../core/interop/fie-xml'), api<Athlete[]>('GET', apiPaths.athletes)]);
+      const xml = writeFieXml({
+        practice, pools, cut: format.cut, tableau, standings, didNotStart,
+        athletes: new Map(roster.map((a) => [a.id, { club: a.club, ranking: a.ranking }])),
+      });
+      downloadFile(fileName(`${practice.name} FIE`, 'xml'), xml, 'application/xml;charset=utf-8');
+    } catch {
+      toastError('Failed to export the FIE XML file');
+    }
+  }
+
   return (
     <div className="space-y-3">
-      {stillIn > 0 && <p className="text-sm text-slate-600">{stillIn} {stillIn === 1 ? 'fencer is' : 'fencers are'} still in the tableau.</p>}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          {stillIn > 0 ? `${stillIn} ${stillIn === 1 ? 'fencer is' : 'fencers are'} still in the tableau.` : 'The tableau is complete.'}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={async () => {
+            const { finalResultsCsv } = await import('../../../core/interop/exports');
+            downloadFile(fileName(`${practice.name} final results`, 'csv'), finalResultsCsv(standings), CSV_TYPE);
+          }}>Export CSV</button>
+          {can(practice.role, 'practice.read') && practice.practice_type === 'individual' && (
+            <button type="button" className="btn-secondary" onClick={exportXml} title={stillIn > 0 ? 'The tableau is not finished: the file holds the results so far' : undefined}>
+              Export FIE XML
+            </button>
+          )}
+          <button type="button" className="btn-secondary" onClick={() => print({
+            kind: 'table', title: 'Final results', ...printHeader(practice),
+            columns: ['Rank', 'Player', 'Stage'], rows: standings.map((s) => [s.place, s.name, s.stage]),
+          })}>Print</button>
+        </div>
+        {sheets}
+      </div>
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="final-results">
           <thead className="border-b border-slate-200 bg-slate-50">

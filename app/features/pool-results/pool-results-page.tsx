@@ -1,20 +1,22 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { combinePoolResults, type PoolResult } from '../../../core/fencing/pool-results';
-import { describeCut, ELIMINATED_AFTER_POOLS } from '../../../core/fencing/cut';
-import { STATUS_LABEL } from '../../../core/fencing/withdrawal';
+import { combinePoolResults, poolResultNote as noteOf } from '../../../core/fencing/pool-results';
+import { describeCut } from '../../../core/fencing/cut';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
+import { useOutletContext } from 'react-router';
+import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
+import type { PracticeView } from '../../state/viewer';
+import { printHeader, usePrint } from '../print/use-print';
 import { formatAtom } from '../../state/tableau';
-
-/** What a row says beside the name (issue 14): withdrawn or excluded (o.74), or cut after the pools. */
-const noteOf = (r: PoolResult) => (r.status ? STATUS_LABEL[r.status] : r.promoted ? null : ELIMINATED_AFTER_POOLS);
 
 /** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
 export function PoolResultsPage() {
   const state = useAtomValue(poolsAtom);
   const format = useAtomValue(formatAtom);
   const results = useMemo(() => combinePoolResults(state.pools, format.cut), [state.pools, format.cut]);
+  const practice = useOutletContext<PracticeView>();
+  const { print, sheets } = usePrint();
 
   if (state.status === 'idle' || state.status === 'loading') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool results...</p>;
@@ -25,10 +27,24 @@ export function PoolResultsPage() {
   const th = 'px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600" data-testid="results-summary">
-        {state.pools.length} pool {state.pools.length === 1 ? 'table' : 'tables'} · {results.length} {results.length === 1 ? 'athlete' : 'athletes'}
-        {format.cut.kind !== 'all' && ` · Tableau: ${describeCut(format.cut)} (${results.filter((r) => r.promoted).length} go on)`}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600" data-testid="results-summary">
+          {state.pools.length} pool {state.pools.length === 1 ? 'table' : 'tables'} · {results.length} {results.length === 1 ? 'athlete' : 'athletes'}
+          {format.cut.kind !== 'all' && ` · Tableau: ${describeCut(format.cut)} (${results.filter((r) => r.promoted).length} go on)`}
+        </p>
+        <div className="flex gap-2">
+          <button type="button" className="btn-secondary" onClick={async () => {
+            const { poolResultsCsv } = await import('../../../core/interop/exports');
+            downloadFile(fileName(`${practice.name} pool results`, 'csv'), poolResultsCsv(results), CSV_TYPE);
+          }}>Export CSV</button>
+          <button type="button" className="btn-secondary" onClick={() => print({
+            kind: 'table', title: 'Pool results', ...printHeader(practice),
+            columns: ['Rank', 'Athlete', 'Pool', 'V', 'D', 'Ratio', 'TS', 'TR', 'Ind', 'Note'],
+            rows: results.map((r) => [r.rank, r.name, r.poolName, r.victories, r.defeats, formatRatio(r.ratio), r.touchesScored, r.touchesReceived, r.indicator > 0 ? `+${r.indicator}` : r.indicator, noteOf(r)]),
+          })}>Print</button>
+        </div>
+        {sheets}
+      </div>
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="pool-results">
           <thead className="border-b border-slate-200 bg-slate-50 text-left">

@@ -16,6 +16,7 @@ import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM, ZoomControl } from './zoom-control';
+import { printHeader, usePrint } from '../print/use-print';
 
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
@@ -43,6 +44,7 @@ export function PoolsScreen() {
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const max = poolMaxScore(practice.practice_type);
+  const { print, sheets } = usePrint();
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool data...</p>;
@@ -106,6 +108,10 @@ export function PoolsScreen() {
           <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">Set up pools</Link>
         </div>
         )}
+        <button type="button" className="btn-secondary" onClick={() => print({ kind: 'pools', pools: visible, ...printHeader(practice) })}>
+          Print pool sheets
+        </button>
+        {sheets}
       </div>
 
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -15,8 +15,18 @@ import type { PracticeView } from '../../state/viewer';
  */
 export function SpectatorPage() {
   const { boardId: code = '' } = useParams();
-  // One read per board link, without the screens' shared loader (it has nothing to guard here, no local
-  // edits): the board's first load stays small (issue 13). An answer for a link no longer shown is dropped.
+  const { board, closed, setClosed } = useBoardSnapshot(code);
+  if (board === undefined) return <Spinner />;
+  if (!board || closed) return <BoardUnavailable reason={closed} />;
+  return <Board board={board} code={code} onClosed={setClosed} />;
+}
+
+/**
+ * The snapshot a board link shows: one read per link, without the screens' shared loader (it has nothing to
+ * guard here, no local edits), so the board's first load stays small (issue 13). An answer for a link no
+ * longer shown is dropped. Undefined while loading, null when the link does not show a board.
+ */
+export function useBoardSnapshot(code: string) {
   const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null } | null>(null);
   useEffect(() => {
     let current = true;
@@ -32,19 +42,18 @@ export function SpectatorPage() {
       current = false;
     };
   }, [code]);
-  const board = loaded?.code === code ? loaded.board : undefined;
   const [closed, setClosed] = useState<string | null>(null);
+  return { board: loaded?.code === code ? loaded.board : undefined, closed, setClosed };
+}
 
-  if (board === undefined) return <Spinner />;
-  if (!board || closed) {
-    return (
-      <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
-        <h1 className="text-2xl font-bold">Live board unavailable</h1>
-        <p className="text-slate-600">{closed ?? BOARD_UNAVAILABLE}</p>
-      </div>
-    );
-  }
-  return <Board board={board} code={code} onClosed={setClosed} />;
+/** The board link no longer shows anything (sharing off, link changed): said plainly, in large type. */
+export function BoardUnavailable({ reason }: { reason: string | null }) {
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
+      <h1 className="text-2xl font-bold">Live board unavailable</h1>
+      <p className="text-slate-600">{reason ?? BOARD_UNAVAILABLE}</p>
+    </div>
+  );
 }
 
 function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
@@ -65,7 +74,10 @@ function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: stri
             <p className="text-xs font-semibold uppercase tracking-widest text-slate-500">Piste live board</p>
             <h1 className="text-2xl font-bold lg:text-4xl" data-testid="practice-name">{board.practice.name}</h1>
           </div>
-          <div className="text-lg"><LiveIndicator /></div>
+          <div className="flex items-center gap-4 text-lg">
+            <a href={`/live/${code}/tv`} className="hidden text-sm font-medium text-sky-700 hover:underline lg:inline">TV view</a>
+            <LiveIndicator />
+          </div>
         </div>
         <nav aria-label="Live board" className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex min-w-max gap-1">

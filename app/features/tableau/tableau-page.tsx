@@ -14,6 +14,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
+import { printHeader, usePrint } from '../print/use-print';
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
 
@@ -30,6 +31,7 @@ export function TableauPage() {
   const [editing, setEditing] = useState<BracketMatch | null>(null);
   const [confirmRedraw, setConfirmRedraw] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { print, sheets } = usePrint();
   const seedOf = new Map<string, Seed>(tableau.seeds.map((s) => [s.id, s]));
   // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
@@ -43,7 +45,13 @@ export function TableauPage() {
         Tableau: {describeCut(format.cut)} · 3rd place {format.third_place === 'bout' ? 'fenced' : 'shared'}
         {format.places_5_8 ? ' · places 5–8 fenced' : ''}
       </span>
-      {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>Format…</button>}
+      <span className="flex flex-wrap gap-2">
+        {matches.length > 0 && (
+          <button type="button" className="btn-secondary" onClick={() => print({ kind: 'tableau', matches, seeds: tableau.seeds, ...printHeader(practice) })}>Print</button>
+        )}
+        {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>Format…</button>}
+      </span>
+      {sheets}
       {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} />}
     </div>
   );

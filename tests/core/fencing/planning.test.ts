@@ -4,7 +4,7 @@ import { toStoredBout } from '../../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, planTeamPools, planTeams, PlanError, resolveEntries } from '../../../core/fencing/planning';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 
-const athlete = (id: string, name: string, club: string | null = null): Athlete => ({ id, name, club, user_id: 'u', created_at: 0 });
+const athlete = (id: string, name: string, club: string | null = null): Athlete => ({ id, name, club, ranking: null, user_id: 'u', created_at: 0 });
 const roster = new Map([athlete('a1', 'Ann', 'Lyon'), athlete('a2', 'Bob', 'Lyon'), athlete('a3', 'Cleo', 'Paris')].map((a) => [a.id, a]));
 const fixed = () => 0.5;
 

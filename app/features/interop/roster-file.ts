@@ -1,0 +1,30 @@
+import { parseRosterCsv, type RosterRow } from '../../../core/interop/csv';
+import { decodeXml, FieFormatError, readFieFencers } from '../../../core/interop/fie-xml';
+
+/** The largest roster file read (500 fencers with long names fit in a fraction of it). */
+export const ROSTER_FILE_MAX = 2 * 1024 * 1024;
+
+export class RosterFileError extends Error {}
+
+/** Whether a text is an XML file (an FIE export) rather than CSV. */
+const looksLikeXml = (text: string) => /^\s*(<\?xml|<Competition)/.test(text.replace(/^\uFEFF/, ''));
+
+/** The fencers of a pasted text: FIE XML when it is XML, else CSV. */
+export function readRosterText(text: string): RosterRow[] {
+  if (!looksLikeXml(text)) return parseRosterCsv(text);
+  try {
+    return readFieFencers(text);
+  } catch (e) {
+    if (e instanceof FieFormatError) throw new RosterFileError(e.message);
+    throw e;
+  }
+}
+
+/** The fencers of a picked file: CSV (UTF-8) or FIE XML (the encoding its declaration names). */
+export async function readRosterFile(file: File): Promise<RosterRow[]> {
+  if (file.size > ROSTER_FILE_MAX) throw new RosterFileError(`This file is too large (at most ${ROSTER_FILE_MAX / 1024 / 1024} MB)`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const head = new TextDecoder('latin1').decode(bytes.slice(0, 100));
+  const text = looksLikeXml(head) || /\.xml$/i.test(file.name) ? decodeXml(bytes) : new TextDecoder('utf-8').decode(bytes);
+  return readRosterText(text);
+}

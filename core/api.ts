@@ -262,6 +262,7 @@ export const apiPaths = {
   athletes: '/api/athletes',
   athlete: (id: string) => `/api/athletes/${encodeURIComponent(id)}`,
   athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
+  athleteBouts: (id: string) => `/api/athletes/${encodeURIComponent(id)}/bouts`,
   athleteImport: '/api/athletes/import',
   accountBackup: '/api/account/backup',
   accountRestore: '/api/account/restore',

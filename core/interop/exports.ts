@@ -1,4 +1,5 @@
 import type { Athlete } from '../api';
+import type { AthleteBout } from '../fencing/athlete-bouts';
 import type { Standing } from '../fencing/final-positions';
 import { poolResultNote, type PoolResult } from '../fencing/pool-results';
 import { toCsv } from './csv';
@@ -21,4 +22,11 @@ export function poolResultsCsv(results: PoolResult[]): string {
 
 export function finalResultsCsv(standings: Standing[]): string {
   return toCsv(['Rank', 'Player', 'Stage'], standings.map((s) => [s.place, s.name, s.stage]));
+}
+
+export function athleteBoutsCsv(bouts: AthleteBout[]): string {
+  return toCsv(
+    ['Date', 'Practice', 'Phase', 'Opponent', 'Result', 'Touches scored', 'Touches received'],
+    bouts.map((b) => [b.date, b.practice, b.phase, b.opponent, b.victory ? 'V' : 'D', b.scored, b.received]),
+  );
 }

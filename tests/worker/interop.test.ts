@@ -204,3 +204,24 @@ describe('the account backup and restore', () => {
   });
 
 });
+
+describe("an athlete's bouts", () => {
+  it('lists pool bouts and tableau matches once each, from the athlete’s side; another coach gets 404', async () => {
+    const { client, athletes } = await coachWithData();
+    const anna = athletes[0]!;
+    const res = await client.get(`/api/athletes/${anna.id}/bouts`);
+    expect(res.status).toBe(200);
+    const bouts = await json<{ phase: string; opponent: string; scored: number; received: number; victory: boolean }[]>(res);
+    // Three pool bouts (Anna is first in the pool: she wins each 5–j; pool entries are upper case) and the one tableau match scored.
+    const pool = bouts.filter((b) => b.phase === 'Main Pool');
+    expect(pool.map((b) => [b.opponent, b.scored, b.received, b.victory]).sort()).toEqual([
+      ['BEN OKAFOR', 5, 1, true], ['CHLOÉ DURAND', 5, 2, true], ['DORA KISS', 5, 3, true],
+    ]);
+    const tableau = bouts.filter((b) => b.phase.startsWith('Tableau'));
+    expect(tableau).toHaveLength(1);
+    expect(tableau[0]).toMatchObject({ phase: 'Tableau: Semi-finals', opponent: 'DORA KISS', scored: 15, received: 11, victory: true });
+    const other = await signedUpCoach('Nosy');
+    expect((await other.client.get(`/api/athletes/${anna.id}/bouts`)).status).toBe(404);
+    expect((await new Client().get(`/api/athletes/${anna.id}/bouts`)).status).toBe(401);
+  });
+});

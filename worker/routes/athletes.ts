@@ -6,6 +6,7 @@ import { coachOf } from '../middleware/session';
 import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
+import { listAthleteBouts } from '../store/athlete-results';
 import { importAthletes } from '../store/interop';
 import { readJson } from '../validate';
 
@@ -29,6 +30,7 @@ export const athleteRoutes = new Hono<AppEnv>()
     await deleteAthlete(c.get('db'), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   })
+  .get('/:id/bouts', authorize('roster.read'), async (c) => c.json(await listAthleteBouts(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .post('/:id/notes', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);

@@ -9,6 +9,19 @@ import { api, errorMessage } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
+import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
+import type { AthleteBout } from '../../../core/fencing/athlete-bouts';
+
+/** Issue 15: every bout of the athlete (pools and tableau, all practices) as a CSV file. */
+async function exportBouts(athlete: Athlete) {
+  try {
+    const [bouts, { athleteBoutsCsv }] = await Promise.all([api<AthleteBout[]>('GET', apiPaths.athleteBouts(athlete.id)), import('../../../core/interop/exports')]);
+    if (bouts.length === 0) return toast({ title: 'No bouts yet', description: `${athlete.name} has no bout in your practices: pick them from the roster when you set up pools.` });
+    downloadFile(fileName(`${athlete.name} bouts`, 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
+  } catch (e) {
+    toastError(errorMessage(e, 'Failed to export the bouts'));
+  }
+}
 
 /** /athletes/{id}: an athlete with their notes, newest first. */
 export function AthleteDetailPage() {
@@ -72,7 +85,10 @@ export function AthleteDetailPage() {
     <div className="space-y-6">
       <div>
         <Link to={paths.athletes} className="text-sm text-sky-700 hover:underline">← My Athletes</Link>
-        <h1 className="mt-2 text-2xl font-bold">{athlete.name}</h1>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold">{athlete.name}</h1>
+          <button type="button" className="btn-secondary" onClick={() => void exportBouts(athlete)}>Export bouts (CSV)</button>
+        </div>
         {athlete.club && <p className="text-sm text-slate-600">{athlete.club}</p>}
       </div>
       <form className="card space-y-3 p-4" onSubmit={add} noValidate>

@@ -160,7 +160,17 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     const spectatorContext = await newContext(browser());
     const spectator = await spectatorContext.newPage();
     await audit(found, 'spectator: live board', spectator, `/live/${shared.board_id}`, (p) => p.getByTestId('cell-1-2'));
-    await audit(found, 'spectator: TV board', spectator, `/live/${shared.board_id}/tv`, (p) => p.getByTestId('practice-name'));
+    await audit(found, 'spectator: TV board, tableau', spectator, `/live/${shared.board_id}/tv`, (p) => p.getByTestId('tv-tableau'));
+    // The final fenced on the coach's screen: the TV turns to the podium.
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/tableau');
+    await page.getByTestId('match-r2-m0').getByRole('button', { name: 'Enter Score' }).click();
+    await page.getByRole('dialog').getByRole('group').nth(0).getByRole('button', { name: '15', exact: true }).click();
+    await page.getByRole('dialog').getByRole('group').nth(1).getByRole('button', { name: '13', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await audit(found, 'spectator: TV board, podium', spectator, null, (p) => p.getByTestId('tv-podium'));
+    // A bout was fenced for 3rd place: one name on each step.
+    expect(await spectator.getByTestId('podium-name').count()).toBe(3);
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
 
     expect(found).toEqual({});

@@ -286,6 +286,30 @@ describe('the TV board in the hall', () => {
     await expect.poll(() => tv.getByTestId('tv-latest').textContent()).toContain(`${p[0]!.name} 5–2 ${p[1]!.name}`);
     expect(await first.getByTestId('tv-now').textContent()).not.toContain(`${p[0]!.name} – ${p[1]!.name}`);
 
+    // A night on the wall: updates do not pile up. Two rounds of 30 re-saves of one bout (the TV shows each);
+    // after the second, the page holds the same DOM and listeners as after the first and no more heap to speak of.
+    const cdp = await tvContext.newCDPSession(tv);
+    let version = 0;
+    // Each round ends on a score none of its other writes has (5–4, then 5–3): the TV showing it has seen them all.
+    const resave = async (round: number, last: number) => {
+      for (let i = 0; i < 30; i++) {
+        const r = await page.request.post(`/api/pools/${pools[1]!.id}/bouts`, {
+          headers: json, data: { player1_id: pools[1]!.players[0]!.id, player2_id: pools[1]!.players[1]!.id, score1: 5, score2: i === 29 ? last : i % 3, version },
+        });
+        expect(r.status()).toBe(200);
+        version = (await r.json()).bout.version;
+      }
+      await expect.poll(() => tv.getByTestId('tv-latest').textContent()).toContain(`${pools[1]!.players[0]!.name} 5–${last}`);
+      await cdp.send('HeapProfiler.collectGarbage');
+      const [{ usedSize }, counters] = await Promise.all([cdp.send('Runtime.getHeapUsage'), cdp.send('Memory.getDOMCounters')]);
+      return { round, heap: usedSize, nodes: counters.nodes, listeners: counters.jsEventListeners };
+    };
+    const warm = await resave(1, 4);
+    const after = await resave(2, 3);
+    expect(after.listeners).toBe(warm.listeners);
+    expect(Math.abs(after.nodes - warm.nodes)).toBeLessThan(20);
+    expect(after.heap - warm.heap).toBeLessThan(1024 * 1024);
+
     // Sharing off: the TV says so instead of showing stale scores.
     await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: false } });
     await tv.getByText('Live board unavailable').waitFor();

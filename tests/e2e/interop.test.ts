@@ -56,7 +56,7 @@ async function fenceAll(page: Page, pool: Pool) {
 const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 describe('roster import and export', () => {
-  it('imports a CSV of 10 rows with 2 bad ones: a preview row by row, then the 8 good ones; the roster exports back as CSV', async () => {
+  it('imports a CSV of 10 rows with 2 bad ones: a preview row by row, the good ones not yet in the roster imported; the roster exports back as CSV; a file straight into a setup', async () => {
     const { context, page } = await coach('import');
     await page.goto('/athletes');
     await page.getByLabel('Athlete name').fill('Anna Rossi');
@@ -104,6 +104,16 @@ describe('roster import and export', () => {
     expect(back).toHaveLength(9);
     expect(back).toContainEqual(['Dupont; Jean', 'Club "Les Lames"', '']);
     expect(back).toContainEqual(['Élodie Müller', 'Besançon', '1']);
+
+    // Straight into a practice's setup: roster fencers are ticked, the others typed.
+    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'From a file' } })).json();
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/practice-setup');
+    await page.getByText('Dora Kiss').waitFor();
+    await page.getByLabel(/Or take the fencers of a file/).setInputFiles({ name: 'tonight.csv', mimeType: 'text/csv', buffer: Buffer.from('Name\nDora Kiss\nNew Face\n', 'utf8') });
+    await expectToast(page, '2 fencers added from tonight.csv');
+    expect(await page.getByRole('checkbox', { name: /Dora Kiss/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Or type names, one per line').inputValue()).toBe('New Face');
     await context.close();
   });
 });

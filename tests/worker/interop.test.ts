@@ -225,3 +225,17 @@ describe("an athlete's bouts", () => {
     expect((await new Client().get(`/api/athletes/${anna.id}/bouts`)).status).toBe(401);
   });
 });
+
+describe('file writes are limited per account', () => {
+  it('refuses the 11th restore of an hour with 429 and a wait, while another account still restores', async () => {
+    const { client } = await signedUpCoach('Busy');
+    const empty = { format: 'piste-backup', version: 1, exported_at: 1, athletes: [], practices: [] };
+    for (let i = 0; i < 10; i++) expect((await client.post('/api/account/restore', empty)).status).toBe(201);
+    const refused = await client.post('/api/account/restore', empty);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await json(refused)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    const other = await signedUpCoach('Calm');
+    expect((await other.client.post('/api/account/restore', empty)).status).toBe(201);
+  });
+});

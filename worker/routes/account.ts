@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { exportAccount, restoreAccount } from '../store/interop';
+import { countFileWrite } from '../store/throttle';
 import { readJson } from '../validate';
 
 /** Issue 15: the coach's whole data as one file, and back into an account (theirs only, all or nothing). */
@@ -14,6 +15,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(backup);
   })
   .post('/restore', authorize('account.backup'), async (c) => {
+    await countFileWrite(c.env.DB, 'restore', coachOf(c).id);
     const backup = await readJson(c, backupSchema);
     return c.json(await restoreAccount(c.get('db'), coachOf(c).id, backup), 201);
   });

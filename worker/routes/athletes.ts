@@ -8,6 +8,7 @@ import {
 } from '../store/athletes';
 import { listAthleteBouts } from '../store/athlete-results';
 import { importAthletes } from '../store/interop';
+import { countFileWrite } from '../store/throttle';
 import { readJson } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()
@@ -18,6 +19,7 @@ export const athleteRoutes = new Hono<AppEnv>()
   })
   // Issue 15: rows read from a CSV or FIE file; bad rows are reported, the good new ones inserted at once.
   .post('/import', authorize('roster.write'), async (c) => {
+    await countFileWrite(c.env.DB, 'import', coachOf(c).id);
     const { athletes } = await readJson(c, rosterImportSchema);
     return c.json(await importAthletes(c.get('db'), coachOf(c).id, athletes));
   })

@@ -153,6 +153,20 @@ export async function countGuestJoin(d1: D1Database, address: string, now = Date
   if (count > JOIN_LIMITS.perAddress) throw tooManyAttempts(resetAt - now);
 }
 
+/**
+ * Writes that take a whole file (issue 15), per account an hour: a restore inserts up to a season of rows,
+ * an import up to 500 athletes; enough for any coach's real use, never enough to fill the database.
+ */
+export const FILE_LIMITS = { restore: 10, import: 60, windowMs: 60 * MINUTE } as const;
+
+/** Counts one file write of an account, refusing it (429) past the hourly limit of its kind. */
+export async function countFileWrite(d1: D1Database, kind: 'restore' | 'import', userId: string, now = Date.now()) {
+  const counter: Counter = { key: `file:${kind}:${userId}`, windowMs: FILE_LIMITS.windowMs };
+  const [, read] = await d1.batch<CounterRow>([bump(d1, counter, now), readCounters(d1, [counter.key], now)]);
+  const { count, resetAt } = countOf(read!.results, counter.key);
+  if (count > FILE_LIMITS[kind]) throw tooManyAttempts(resetAt - now);
+}
+
 /** Deletes counters whose window has passed (run by the scheduled clean-up). */
 export async function purgeExpiredCounters(d1: D1Database, now = Date.now()) {
   const { meta } = await d1.prepare('DELETE FROM throttle WHERE reset_at <= ?').bind(now).run();

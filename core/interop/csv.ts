@@ -103,7 +103,8 @@ function lineNumbers(text: string, count: number): number[] {
       continue;
     }
     if (ch === '\n') line++;
-    if (ch !== ' ' && ch !== '\t' && ch !== ',' && ch !== ';') content = true;
+    // What Papa's greedy skipping calls empty: only spaces, separators and quotes.
+    if (ch !== ' ' && ch !== '\t' && ch !== ',' && ch !== ';' && ch !== '"') content = true;
   }
   return starts;
 }

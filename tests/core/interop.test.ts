@@ -60,6 +60,7 @@ describe('reading a roster CSV', () => {
 describe('what an import does with each row', () => {
   it('new, already in the roster (case and spaces ignored), repeated in the file, error', () => {
     const rows = parseRosterCsv('Name\nAnna Rossi\n  anna   ROSSI \nBen Okafor\nben okafor\n""\nÉlodie');
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 7]);
     const decided = classifyImport(rows, ['ANNA ROSSI']);
     expect(decided.map((d) => [d.row.name, d.status])).toEqual([
       ['Anna Rossi', 'existing'], ['anna ROSSI', 'existing'], ['Ben Okafor', 'new'], ['ben okafor', 'repeated'], ['Élodie', 'new'],

@@ -1,5 +1,7 @@
 /** Shapes shared by the worker's routes and the app's API client. Field names follow SPEC §3. */
 import type { Bout } from './fencing/bout-result';
+import type { AthleteBout } from './fencing/history';
+import type { RatingPoint } from './fencing/rating';
 import type { Places } from './fencing/bracket';
 import type { Cut } from './fencing/cut';
 import type { PlayerStatus } from './fencing/withdrawal';
@@ -76,6 +78,14 @@ export interface PoolPlayer {
 export interface PoolBout extends Bout {
   updated_at: number;
   version: number;
+}
+
+/** An athlete's history (issue 16): their bouts from their side, newest first, and their rating over time. */
+export interface AthleteHistory {
+  bouts: AthleteBout[];
+  /** The current rating; null before any bout against another roster athlete. */
+  rating: number | null;
+  ratings: RatingPoint[];
 }
 
 /** A pool with everything its grid needs; what the API answers and the room publishes. */
@@ -262,7 +272,8 @@ export const apiPaths = {
   athletes: '/api/athletes',
   athlete: (id: string) => `/api/athletes/${encodeURIComponent(id)}`,
   athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
-  athleteBouts: (id: string) => `/api/athletes/${encodeURIComponent(id)}/bouts`,
+  athleteHistory: (id: string) => `/api/athletes/${encodeURIComponent(id)}/history`,
+  athleteSummaries: '/api/athletes/summaries',
   athleteImport: '/api/athletes/import',
   accountBackup: '/api/account/backup',
   accountRestore: '/api/account/restore',

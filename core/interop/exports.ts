@@ -1,5 +1,5 @@
 import type { Athlete } from '../api';
-import type { AthleteBout } from '../fencing/athlete-bouts';
+import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
 import { poolResultNote, type PoolResult } from '../fencing/pool-results';
 import { toCsv } from './csv';

@@ -5,8 +5,6 @@ import { backupSchema, restoreRows, type AccountBackup } from '../../core/intero
 import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, joinName, readFieFencers, splitName, writeFieXml } from '../../core/interop/fie-xml';
 import { classifyImport, nameKey } from '../../core/interop/roster-import';
-import { athleteBoutsCsv } from '../../core/interop/exports';
-import { athleteBouts, type PoolBoutRow } from '../../core/fencing/athlete-bouts';
 import { applyScore } from '../../core/fencing/bracket';
 import { combinePoolResults } from '../../core/fencing/pool-results';
 import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/fencing/tableau';
@@ -265,25 +263,3 @@ describe('the account backup', () => {
   });
 });
 
-describe("an athlete's bouts", () => {
-  const pool = (over: Partial<PoolBoutRow>): PoolBoutRow => ({
-    date: '2026-11-10', practice: 'Tue', created_at: 1, pool: 'Pool 1', player1_id: 'me', player2_id: 'x', score1: 5, score2: 3,
-    priority_id: null, name1: 'ME', name2: 'X', status1: null, status2: null, ...over,
-  });
-  it('takes the athlete’s side, honours priority, leaves annulled bouts out, names tableau rounds, newest first', () => {
-    const bouts = athleteBouts(new Set(['me', 'me2']), [
-      pool({}),
-      pool({ player1_id: 'y', player2_id: 'me', score1: 4, score2: 4, priority_id: 'y', name1: 'Y', name2: 'ME' }),
-      pool({ player2_id: 'z', status2: 'withdrawn' }),
-    ], [{
-      date: '2026-11-17', practice: 'Next', created_at: 2, round: 3, position: 1, first_round: 4, player1_id: 'me2', player2_id: 'w',
-      player1_score: 15, player2_score: 12, winner_id: 'me2', name1: 'ME', name2: 'W',
-    }]);
-    expect(bouts.map((b) => [b.practice, b.phase, b.opponent, b.scored, b.received, b.victory])).toEqual([
-      ['Next', 'Tableau: Bout for 3rd place', 'W', 15, 12, true],
-      ['Tue', 'Pool 1', 'X', 5, 3, true],
-      ['Tue', 'Pool 1', 'Y', 4, 4, false],
-    ]);
-    expect(readCsv(athleteBoutsCsv(bouts))[1]).toEqual(['2026-11-17', 'Next', 'Tableau: Bout for 3rd place', 'W', 'V', '15', '12']);
-  });
-});

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { Athlete, AthleteHistory, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
 import type { AccountBackup } from '../../core/interop/backup';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
@@ -209,9 +209,9 @@ describe("an athlete's bouts", () => {
   it('lists pool bouts and tableau matches once each, from the athlete’s side; another coach gets 404', async () => {
     const { client, athletes } = await coachWithData();
     const anna = athletes[0]!;
-    const res = await client.get(`/api/athletes/${anna.id}/bouts`);
+    const res = await client.get(`/api/athletes/${anna.id}/history`);
     expect(res.status).toBe(200);
-    const bouts = await json<{ phase: string; opponent: string; scored: number; received: number; victory: boolean }[]>(res);
+    const { bouts } = await json<AthleteHistory>(res);
     // Three pool bouts (Anna is first in the pool: she wins each 5–j; pool entries are upper case) and the one tableau match scored.
     const pool = bouts.filter((b) => b.phase === 'Main Pool');
     expect(pool.map((b) => [b.opponent, b.scored, b.received, b.victory]).sort()).toEqual([
@@ -221,8 +221,8 @@ describe("an athlete's bouts", () => {
     expect(tableau).toHaveLength(1);
     expect(tableau[0]).toMatchObject({ phase: 'Tableau: Semi-finals', opponent: 'DORA KISS', scored: 15, received: 11, victory: true });
     const other = await signedUpCoach('Nosy');
-    expect((await other.client.get(`/api/athletes/${anna.id}/bouts`)).status).toBe(404);
-    expect((await new Client().get(`/api/athletes/${anna.id}/bouts`)).status).toBe(401);
+    expect((await other.client.get(`/api/athletes/${anna.id}/history`)).status).toBe(404);
+    expect((await new Client().get(`/api/athletes/${anna.id}/history`)).status).toBe(401);
   });
 });
 

@@ -6,7 +6,7 @@ import { coachOf } from '../middleware/session';
 import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
-import { listAthleteBouts } from '../store/athlete-results';
+import { athleteHistory, athleteSummaries } from '../store/athlete-results';
 import { importAthletes } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
 import { readJson } from '../validate';
@@ -23,6 +23,7 @@ export const athleteRoutes = new Hono<AppEnv>()
     const { athletes } = await readJson(c, rosterImportSchema);
     return c.json(await importAthletes(c.get('db'), coachOf(c).id, athletes));
   })
+  .get('/summaries', authorize('roster.read'), async (c) => c.json(await athleteSummaries(c.get('db'), coachOf(c).id)))
   .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .patch('/:id', authorize('roster.write'), async (c) => {
     const input = await readJson(c, athleteSchema);
@@ -32,7 +33,7 @@ export const athleteRoutes = new Hono<AppEnv>()
     await deleteAthlete(c.get('db'), coachOf(c).id, c.req.param('id'));
     return c.json({ ok: true });
   })
-  .get('/:id/bouts', authorize('roster.read'), async (c) => c.json(await listAthleteBouts(c.get('db'), coachOf(c).id, c.req.param('id'))))
+  .get('/:id/history', authorize('roster.read'), async (c) => c.json(await athleteHistory(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .post('/:id/notes', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);

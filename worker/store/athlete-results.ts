@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { athleteBouts, type AthleteBout, type PoolBoutRow, type TableauMatchRow } from '../../core/fencing/athlete-bouts';
+import type { AthleteHistory } from '../../core/api';
+import { boutsOfAthlete, coachBouts, ratingsOf, rosterSummary, type AthleteSummary, type CoachBout, type PoolBoutRow, type TableauMatchRow } from '../../core/fencing/history';
 import { computePoolStats, type PlayerStats } from '../../core/fencing/pool-stats';
 import type { Db } from '../db/client';
 import { players, tournaments } from '../db/schema';
@@ -39,32 +40,41 @@ export async function latestPoolResults(db: Db, userId: string, athleteIds: stri
 }
 
 /**
- * Every bout of an athlete of this coach (issue 15, the athlete's CSV): pool bouts and fenced tableau matches
- * of the entries linked to them, in one batch of two reads. 404 for another coach's athlete.
+ * Every bout of the coach's practices with at least one side linked to a roster athlete (issues 15 and 16):
+ * pool bouts and fenced tableau matches, with both entries' links, in one batch of two reads (indexed by
+ * the practice's owner; no read per practice or per athlete).
  */
-export async function listAthleteBouts(db: Db, userId: string, athleteId: string): Promise<AthleteBout[]> {
-  await getAthlete(db, userId, athleteId);
+export async function loadCoachBouts(db: Db, userId: string): Promise<CoachBout[]> {
   const d1 = db.$client;
-  const mine = `SELECT p.id FROM players p JOIN tournaments t ON t.id = p.tournament_id WHERE p.athlete_id = ?1 AND t.user_id = ?2`;
-  const [poolRows, tableauRows, entries] = await d1.batch([
+  const [poolRows, tableauRows] = await d1.batch([
     d1.prepare(
-      `SELECT pr.date, pr.name AS practice, t.created_at, t.name AS pool, m.player1_id, m.player2_id, m.score1, m.score2, m.priority_id,
-              a.name AS name1, b.name AS name2, a.status AS status1, b.status AS status2
-       FROM matches m JOIN tournaments t ON t.id = m.tournament_id JOIN practices pr ON pr.id = t.practice_id
+      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, t.name AS pool, m.updated_at, m.player1_id, m.player2_id, m.score1, m.score2, m.priority_id,
+              a.name AS name1, b.name AS name2, a.athlete_id AS athlete1, b.athlete_id AS athlete2, a.status AS status1, b.status AS status2
+       FROM tournaments t JOIN matches m ON m.tournament_id = t.id JOIN practices pr ON pr.id = t.practice_id
        JOIN players a ON a.id = m.player1_id JOIN players b ON b.id = m.player2_id
-       WHERE t.user_id = ?2 AND (m.player1_id IN (${mine}) OR m.player2_id IN (${mine}))`,
-    ).bind(athleteId, userId),
+       WHERE t.user_id = ?1 AND (a.athlete_id IS NOT NULL OR b.athlete_id IS NOT NULL)`,
+    ).bind(userId),
     d1.prepare(
-      `SELECT pr.date, pr.name AS practice, pr.created_at, bm.round, bm.position, bm.player1_id, bm.player2_id, bm.player1_score, bm.player2_score, bm.winner_id,
+      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, bm.updated_at, bm.round, bm.position, bm.player1_id, bm.player2_id, bm.player1_score, bm.player2_score, bm.winner_id,
               (SELECT COUNT(*) FROM bracket_matches f WHERE f.practice_id = bm.practice_id AND f.round = 1) AS first_round,
-              a.name AS name1, b.name AS name2
-       FROM bracket_matches bm JOIN practices pr ON pr.id = bm.practice_id
+              a.name AS name1, b.name AS name2, a.athlete_id AS athlete1, b.athlete_id AS athlete2
+       FROM practices pr JOIN bracket_matches bm ON bm.practice_id = pr.id
        JOIN players a ON a.id = bm.player1_id JOIN players b ON b.id = bm.player2_id
-       WHERE pr.user_id = ?2 AND bm.winner_id IS NOT NULL AND bm.player1_score IS NOT NULL
-         AND (bm.player1_id IN (${mine}) OR bm.player2_id IN (${mine}))`,
-    ).bind(athleteId, userId),
-    d1.prepare(mine).bind(athleteId, userId),
+       WHERE pr.user_id = ?1 AND bm.winner_id IS NOT NULL AND bm.player1_score IS NOT NULL
+         AND (a.athlete_id IS NOT NULL OR b.athlete_id IS NOT NULL)`,
+    ).bind(userId),
   ]);
-  const ids = new Set((entries!.results as { id: string }[]).map((r) => r.id));
-  return athleteBouts(ids, poolRows!.results as PoolBoutRow[], tableauRows!.results as TableauMatchRow[]).map(({ order: _order, ...b }) => b);
+  return coachBouts(poolRows!.results as PoolBoutRow[], tableauRows!.results as TableauMatchRow[]);
+}
+
+/** An athlete's history (issue 16): their bouts from their side, and their rating after each rated bout. */
+export async function athleteHistory(db: Db, userId: string, athleteId: string): Promise<AthleteHistory> {
+  const [, bouts] = await Promise.all([getAthlete(db, userId, athleteId), loadCoachBouts(db, userId)]);
+  const { ratings, history } = ratingsOf(bouts);
+  return { bouts: boutsOfAthlete(athleteId, bouts), rating: ratings.get(athleteId) ?? null, ratings: history.get(athleteId) ?? [] };
+}
+
+/** What the roster list shows of every athlete (rating, bouts, wins, last practice), by athlete id. */
+export async function athleteSummaries(db: Db, userId: string): Promise<Record<string, AthleteSummary>> {
+  return Object.fromEntries(rosterSummary(await loadCoachBouts(db, userId)));
 }

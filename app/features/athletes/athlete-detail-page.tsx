@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiPaths, type Athlete, type AthleteNote } from '../../../core/api';
+import { apiPaths, type Athlete, type AthleteHistory, type AthleteNote } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,12 +10,11 @@ import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
-import type { AthleteBout } from '../../../core/fencing/athlete-bouts';
 
 /** Issue 15: every bout of the athlete (pools and tableau, all practices) as a CSV file. */
 async function exportBouts(athlete: Athlete) {
   try {
-    const [bouts, { athleteBoutsCsv }] = await Promise.all([api<AthleteBout[]>('GET', apiPaths.athleteBouts(athlete.id)), import('../../../core/interop/exports')]);
+    const [{ bouts }, { athleteBoutsCsv }] = await Promise.all([api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), import('../../../core/interop/exports')]);
     if (bouts.length === 0) return toast({ title: 'No bouts yet', description: `${athlete.name} has no bout in your practices: pick them from the roster when you set up pools.` });
     downloadFile(fileName(`${athlete.name} bouts`, 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
   } catch (e) {

@@ -274,6 +274,8 @@ export const apiPaths = {
   athleteNotes: (id: string) => `/api/athletes/${encodeURIComponent(id)}/notes`,
   athleteHistory: (id: string) => `/api/athletes/${encodeURIComponent(id)}/history`,
   athleteSummaries: '/api/athletes/summaries',
+  athleteSuggestions: (id: string) => `/api/athletes/${encodeURIComponent(id)}/suggestions`,
+  playerAthlete: (poolId: string, playerId: string) => `/api/pools/${encodeURIComponent(poolId)}/players/${encodeURIComponent(playerId)}/athlete`,
   athleteImport: '/api/athletes/import',
   accountBackup: '/api/account/backup',
   accountRestore: '/api/account/restore',

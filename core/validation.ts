@@ -188,7 +188,7 @@ const entrySchema = z.union([
 
 export const generatePoolsSchema = z
   .object({
-    method: z.enum(['single', 'random', 'seeded', 'manual'], { error: 'Choose how to divide the pools' }),
+    method: z.enum(['single', 'random', 'seeded', 'rating', 'manual'], { error: 'Choose how to divide the pools' }),
     pool_count: z.number({ error: 'Pool count must be a whole number from 2 to 10' }).int({ error: 'Pool count must be a whole number from 2 to 10' }).min(2, { error: 'Pool count must be a whole number from 2 to 10' }).max(10, { error: 'Pool count must be a whole number from 2 to 10' }).optional(),
     entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
     /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */
@@ -203,6 +203,11 @@ export const generatePoolsSchema = z
 /** A fencer's status in the pools (o.74): withdrawn (injury), excluded, or back to fencing (null, undo). */
 export const playerStatusSchema = z.object({
   status: z.enum(['withdrawn', 'excluded'], { error: 'Status must be withdrawn, excluded or none' }).nullable(),
+});
+
+/** A pool entry linked to a roster athlete (issue 16), or unlinked with null. */
+export const playerLinkSchema = z.object({
+  athlete_id: z.string({ error: 'athlete_id must be an athlete or null' }).min(1).max(64).nullable(),
 });
 
 /** A fencer arriving after the draw: added to the smallest pool. */

@@ -33,7 +33,7 @@ export function resolveEntries(entries: readonly EntryInput[], roster: ReadonlyM
   return out;
 }
 
-export type PoolMethod = 'single' | 'random' | 'seeded' | 'manual';
+export type PoolMethod = 'single' | 'random' | 'seeded' | 'rating' | 'manual';
 
 /** A pool to write: its name and its fencers in sheet order (names upper-cased, SPEC §3). */
 export interface PlannedPool {
@@ -43,7 +43,8 @@ export interface PlannedPool {
 
 /**
  * SPEC §4 Pool generation: single, a balanced random split, serpentine seeded by each athlete's latest
- * pool results (the unranked shuffled after them; club mates kept apart), or a manual assignment.
+ * pool results or (issue 16) by rating (the unranked shuffled after them; club mates kept apart), or a
+ * manual assignment.
  * Throws PlanError for an unassigned fencer or a pool over MAX_POOL_SIZE.
  */
 export function planPools(
@@ -52,6 +53,7 @@ export function planPools(
   poolCount: number | undefined,
   random: Random,
   latestResults: ReadonlyMap<string, PlayerStats> = new Map(),
+  ratings: ReadonlyMap<string, number> = new Map(),
 ): PlannedPool[] {
   let pools: GeneratedPool<ResolvedEntry>[];
   if (method === 'single') pools = singlePool(entries);
@@ -61,6 +63,12 @@ export function planPools(
     const ranked = rankFencers(entries.filter(hasResult).map((e) => ({ ...latestResults.get(e.athleteId!)!, ...e })));
     const unranked = shuffle(entries.filter((e) => !hasResult(e)), random);
     pools = serpentinePools([...ranked, ...unranked], poolCount ?? 2);
+  } else if (method === 'rating') {
+    // Issue 16: serpentine by rating (core/fencing/rating.ts), highest first; the unrated shuffled after.
+    const rated = entries.filter((e) => e.athleteId !== null && ratings.has(e.athleteId));
+    rated.sort((a, b) => ratings.get(b.athleteId!)! - ratings.get(a.athleteId!)! || Number(a.key) - Number(b.key));
+    const unrated = shuffle(entries.filter((e) => !(e.athleteId !== null && ratings.has(e.athleteId))), random);
+    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2);
   } else {
     const manual = manualPools(entries, Object.fromEntries(entries.flatMap((e) => (e.group ? [[e.key, e.group]] : []))));
     if (manual.unassigned > 0) throw new PlanError(unassignedMessage(manual.unassigned));

@@ -7,6 +7,7 @@ import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
 import { athleteHistory, athleteSummaries } from '../store/athlete-results';
+import { linkSuggestions } from '../store/identity';
 import { importAthletes } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
 import { readJson } from '../validate';
@@ -34,6 +35,7 @@ export const athleteRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .get('/:id/history', authorize('roster.read'), async (c) => c.json(await athleteHistory(c.get('db'), coachOf(c).id, c.req.param('id'))))
+  .get('/:id/suggestions', authorize('roster.read'), async (c) => c.json(await linkSuggestions(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .post('/:id/notes', authorize('roster.write'), async (c) => {
     const { note } = await readJson(c, noteSchema);

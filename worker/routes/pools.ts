@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/api';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
-import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerNameSchema, playerStatusSchema, poolNameSchema, scoresWithin } from '../../core/validation';
+import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema, scoresWithin } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
@@ -12,9 +12,11 @@ import { coachOf } from '../middleware/session';
 import { publish } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
-import { latestPoolResults } from '../store/athlete-results';
+import { latestPoolResults, loadCoachBouts } from '../store/athlete-results';
+import { ratingsOf } from '../../core/fencing/history';
 import { loadBracket } from '../store/bracket';
 import { addLatecomer, setPlayerStatus } from '../store/formats';
+import { linkPlayer } from '../store/identity';
 import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
@@ -59,8 +61,9 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const absent = resolveEntries(input.absent, roster);
     if (!entries || !absent) throw notFound('Athlete');
     const results = input.method === 'seeded' ? await latestPoolResults(db, coachOf(c).id, ids) : undefined;
+    const ratings = input.method === 'rating' ? ratingsOf(await loadCoachBouts(db, coachOf(c).id)).ratings : undefined;
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
-    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results), checkedIn);
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings), checkedIn);
   })
   .post('/latecomers', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
@@ -109,6 +112,17 @@ export const poolRoutes = new Hono<AppEnv>()
     const result = await setPlayerStatus(db, practice.id, pool.id, c.req.param('playerId'), status);
     if (result === 'not-found') throw notFound('Player');
     if (result === 'tableau-started') throw new HttpError(409, TABLEAU_STARTED);
+    return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
+  })
+  // Issue 16: one identity per fencer; the entry's bouts (pool and tableau) follow the link.
+  .put('/:poolId/players/:playerId/athlete', authorize('pool.manage'), async (c) => {
+    const db = c.get('db');
+    const { pool } = await poolFor(c, c.req.param('poolId'));
+    const { athlete_id } = await readJson(c, playerLinkSchema);
+    const result = await linkPlayer(db, coachOf(c).id, pool.id, c.req.param('playerId'), athlete_id);
+    if (result === 'player-not-found') throw notFound('Player');
+    if (result === 'athlete-not-found') throw notFound('Athlete');
+    if (result === 'taken') throw new HttpError(409, 'This athlete already has an entry in this pool.');
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {

@@ -10,6 +10,7 @@ import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
+import { AthleteHistorySection } from './athlete-history';
 
 /** Issue 15: every bout of the athlete (pools and tableau, all practices) as a CSV file. */
 async function exportBouts(athlete: Athlete) {
@@ -90,6 +91,8 @@ export function AthleteDetailPage() {
         </div>
         {athlete.club && <p className="text-sm text-slate-600">{athlete.club}</p>}
       </div>
+      <AthleteHistorySection athlete={athlete} />
+      <h2 className="text-lg font-semibold">Notes</h2>
       <form className="card space-y-3 p-4" onSubmit={add} noValidate>
         <label className="label" htmlFor="new-note">Add a note</label>
         <textarea id="new-note" className="input min-h-24" value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />

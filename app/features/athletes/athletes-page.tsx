@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
@@ -10,10 +10,40 @@ import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
 import { onDemand } from '../../components/ui/lazy';
 import { CSV_TYPE, downloadFile } from '../../lib/files';
+import { formatPracticeDate } from '../../lib/dates';
+import { readStorage, writeStorage } from '../../lib/storage';
+import type { AthleteSummary } from '../../../core/fencing/history';
 
 const RosterImportDialog = onDemand(() => import('../interop/roster-import-dialog').then((m) => m.RosterImportDialog));
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
+
+type SortKey = 'name' | 'rating' | 'win' | 'bouts' | 'last';
+type Sort = { key: SortKey; dir: 'asc' | 'desc' };
+
+/** Issue 16: the roster's columns, each sortable; the sort is remembered on this device. */
+const COLUMNS: { key: SortKey; label: string; numeric: boolean; help: string }[] = [
+  { key: 'name', label: 'Athlete', numeric: false, help: 'Sort by name' },
+  { key: 'rating', label: 'Rating', numeric: true, help: 'Elo rating from every bout against another roster athlete (start 1500)' },
+  { key: 'win', label: 'Win %', numeric: true, help: 'Share of bouts won, pools and tableau' },
+  { key: 'bouts', label: 'Bouts', numeric: true, help: 'Bouts fenced in your practices' },
+  { key: 'last', label: 'Last practice', numeric: true, help: 'The latest practice they fenced in' },
+];
+const SORT_KEY = 'roster_sort';
+
+function readSort(): Sort {
+  const [key, dir] = (readStorage(SORT_KEY) ?? '').split(':');
+  return COLUMNS.some((c) => c.key === key) && (dir === 'asc' || dir === 'desc') ? { key: key as SortKey, dir } : { key: 'name', dir: 'asc' };
+}
+
+/** The value a column sorts by; an athlete without it sorts last whatever the direction. */
+function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): string | number | null {
+  if (key === 'name') return a.name;
+  if (key === 'rating') return s?.rating ?? null;
+  if (key === 'win') return s?.bouts ? s.victories / s.bouts : null;
+  if (key === 'bouts') return s?.bouts ?? 0;
+  return s?.last_practice ?? null;
+}
 
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
@@ -25,6 +55,24 @@ export function AthletesPage() {
   const [editing, setEditing] = useState<{ id: string; name: string; club: string } | null>(null);
   const [deleting, setDeleting] = useState<Athlete | null>(null);
   const [importing, setImporting] = useState(false);
+  const summaryResource = useResource('roster-summaries', () => api<Record<string, AthleteSummary>>('GET', apiPaths.athleteSummaries));
+  const summaries = summaryResource.data ?? {};
+  const [sort, setSort] = useState<Sort>(readSort);
+  const sortBy = (key: SortKey) => {
+    const next: Sort = sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' };
+    setSort(next);
+    writeStorage(SORT_KEY, `${next.key}:${next.dir}`);
+  };
+  const sorted = useMemo(() => {
+    const list = [...(athletes ?? [])];
+    return list.sort((a, b) => {
+      const x = sortValue(sort.key, a, summaries[a.id]);
+      const y = sortValue(sort.key, b, summaries[b.id]);
+      if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+      const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+      return (sort.dir === 'asc' ? c : -c) || byName(a, b);
+    });
+  }, [athletes, summaries, sort]);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -108,34 +156,59 @@ export function AthletesPage() {
       ) : athletes.length === 0 ? (
         <p className="card p-8 text-center text-sm text-slate-600">No athletes yet. Add the fencers you coach.</p>
       ) : (
-        <ul className="card divide-y divide-slate-200" data-testid="athlete-list">
-          {athletes.map((a) =>
-            editing?.id === a.id ? (
-              <li key={a.id} className="p-3">
-                <form className="flex flex-col gap-2 sm:flex-row" onSubmit={saveEdit} noValidate>
-                  <input aria-label="New name" className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                  <input aria-label="New club" className="input sm:w-48" value={editing.club} maxLength={100} placeholder="Club" onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
-                  <div className="flex gap-2">
-                    <button type="submit" className="btn-primary">Save</button>
-                    <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
-                  </div>
-                </form>
-              </li>
-            ) : (
-              <li key={a.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="athlete-item">
-                <Link to={paths.athlete(a.id)} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                  {a.name}
-                  {a.club && <span className="ml-2 text-sm font-normal text-slate-500">{a.club}</span>}
-                  {a.ranking !== null && <span className="ml-2 text-xs font-normal text-slate-500" title="Ranking">#{a.ranking}</span>}
-                </Link>
-                <div className="flex gap-1">
-                  <button type="button" className="btn-ghost px-2 py-1" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>Edit</button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>Delete</button>
-                </div>
-              </li>
-            ),
-          )}
-        </ul>
+        <div className="card overflow-x-auto">
+          <table className="w-full text-sm" data-testid="athlete-list">
+            <thead className="border-b border-slate-200 bg-slate-50 text-left">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={`px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.numeric ? 'text-right' : ''}`}>
+                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => sortBy(c.key)} title={c.help}>
+                      {c.label}
+                      <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}</span>
+                    </button>
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {sorted.map((a) => {
+                const s = summaries[a.id];
+                return editing?.id === a.id ? (
+                  <tr key={a.id}>
+                    <td colSpan={COLUMNS.length + 1} className="p-3">
+                      <form className="flex flex-col gap-2 sm:flex-row" onSubmit={saveEdit} noValidate>
+                        <input aria-label="New name" className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+                        <input aria-label="New club" className="input sm:w-48" value={editing.club} maxLength={100} placeholder="Club" onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
+                        <div className="flex gap-2">
+                          <button type="submit" className="btn-primary">Save</button>
+                          <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
+                        </div>
+                      </form>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={a.id} data-testid="athlete-item">
+                    <td className="max-w-64 px-3 py-2">
+                      <Link to={paths.athlete(a.id)} className="block truncate font-medium hover:underline">{a.name}</Link>
+                      {(a.club || a.ranking !== null) && (
+                        <span className="block truncate text-xs text-slate-500">{[a.club, a.ranking !== null ? `ranked ${a.ranking}` : null].filter(Boolean).join(' · ')}</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-stat="rating">{s?.rating != null ? Math.round(s.rating) : '—'}</td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-stat="win">{s?.bouts ? `${Math.round((s.victories / s.bouts) * 100)}%` : '—'}</td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-stat="bouts">{s?.bouts ?? 0}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-stat="last">{s?.last_practice ? formatPracticeDate(s.last_practice) : '—'}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right">
+                      <button type="button" className="btn-ghost px-2 py-1" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>Edit</button>
+                      <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>Delete</button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -101,3 +101,13 @@ export async function addLatecomer(practice: Practice, name: string): Promise<bo
     return false;
   }
 }
+
+/** Issue 16: links a pool entry to a roster athlete (or unlinks it with null); its bouts then count for them. */
+export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, athlete: { id: string; name: string } | null) {
+  try {
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerAthlete(pool.id, player.id), { athlete_id: athlete?.id ?? null }));
+    toast({ title: 'Success', description: athlete ? `${player.name} is linked to ${athlete.name}` : `${player.name} is no longer linked to a roster athlete` });
+  } catch (e) {
+    toastError(errorMessage(e, 'Failed to link the entry'));
+  }
+}

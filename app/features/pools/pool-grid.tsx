@@ -107,7 +107,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
   const actions = (onRemove || onStatus) && (
     <td className="whitespace-nowrap border border-slate-200 px-1 text-center">
       {onStatus && (
-        <button type="button" className="btn-ghost px-2 py-1 text-slate-700" aria-label={`Status of ${row.name}`} title="Withdrawn, excluded or fencing" onClick={() => onStatus(row)}>
+        <button type="button" className="btn-ghost px-2 py-1 text-slate-700" aria-label={`Status of ${row.name}`} title="Withdrawn, excluded or fencing; roster athlete" onClick={() => onStatus(row)}>
           <MoreIcon />
         </button>
       )}

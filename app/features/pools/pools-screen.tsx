@@ -10,7 +10,7 @@ import { toastError } from '../../components/ui/toast';
 import { paths } from '../../paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from './bout-order-panel';
-import { addLatecomer, addPlayer, clearBout, createPool, deletePool, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
+import { addLatecomer, addPlayer, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
@@ -188,6 +188,11 @@ export function PoolsScreen() {
             const player = statusOf;
             setStatusOf(null);
             void setPlayerStatus(practice, pool, player, status);
+          }}
+          onLink={(athlete) => {
+            const player = statusOf;
+            setStatusOf(null);
+            void linkPlayer(practice, pool, player, athlete);
           }}
         />
       )}

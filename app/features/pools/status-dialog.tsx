@@ -1,11 +1,17 @@
-import type { PoolPlayer } from '../../../core/api';
+import { useState } from 'react';
+import { apiPaths, type Athlete, type PoolPlayer } from '../../../core/api';
 import { STATUS_LABEL, type PlayerStatus } from '../../../core/fencing/withdrawal';
+import { nameKey } from '../../../core/interop/roster-import';
 import { Dialog } from '../../components/ui/dialog';
+import { api } from '../../lib/api';
+import { useResource } from '../../lib/use-resource';
 
 interface StatusDialogProps {
   player: PoolPlayer;
   onOpenChange: (open: boolean) => void;
   onChoose: (status: PlayerStatus | null) => void;
+  /** Issue 16: link the entry to a roster athlete (null unlinks). */
+  onLink: (athlete: { id: string; name: string } | null) => void;
 }
 
 const CHOICES: { status: PlayerStatus | null; label: string; help: string }[] = [
@@ -14,8 +20,44 @@ const CHOICES: { status: PlayerStatus | null; label: string; help: string }[] = 
   { status: null, label: 'Fencing', help: 'Back in the pool with every bout they fenced (possible until the tableau starts).' },
 ];
 
-/** A fencer's row menu (issue 14): withdrawn, excluded, or fencing again (FIE o.74). */
-export function StatusDialog({ player, onOpenChange, onChoose }: StatusDialogProps) {
+/**
+ * One identity per fencer (issue 16): the roster athlete this entry is, chosen from the roster, an athlete of
+ * the same name offered first; its bouts, pool and tableau, then count in that athlete's history.
+ */
+function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLink'>) {
+  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes)).data;
+  const suggested = roster?.find((a) => nameKey(a.name) === nameKey(player.name)) ?? null;
+  const [choice, setChoice] = useState<string>('');
+  const picked = choice || suggested?.id || '';
+  if (!roster) return null;
+  const linked = roster.find((a) => a.id === player.athlete_id) ?? null;
+  const others = roster.filter((a) => a.id !== suggested?.id);
+  return (
+    <section className="mt-4 border-t border-slate-200 pt-3" aria-labelledby="roster-link-title">
+      <h3 id="roster-link-title" className="font-medium">Roster athlete</h3>
+      <p className="text-sm text-slate-600" data-testid="roster-link">
+        {linked ? `Linked to ${linked.name}: this entry's bouts count in their history.` : 'Not linked: this entry’s bouts count in no athlete’s history.'}
+      </p>
+      {roster.length > 0 && (
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <div className="min-w-48 flex-1">
+            <label className="label" htmlFor="link-athlete">Link to roster athlete…</label>
+            <select id="link-athlete" className="input" value={picked} onChange={(e) => setChoice(e.target.value)}>
+              <option value="">Choose an athlete</option>
+              {suggested && <option value={suggested.id}>{suggested.name} (same name)</option>}
+              {others.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+            </select>
+          </div>
+          <button type="button" className="btn-primary" disabled={!picked || picked === linked?.id} onClick={() => onLink(roster.find((a) => a.id === picked)!)}>Link</button>
+          {linked && <button type="button" className="btn-secondary" onClick={() => onLink(null)}>Unlink</button>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A fencer's row menu (issue 14): withdrawn, excluded, or fencing again (FIE o.74); and (issue 16) the roster link. */
+export function StatusDialog({ player, onOpenChange, onChoose, onLink }: StatusDialogProps) {
   return (
     <Dialog open onOpenChange={onOpenChange} title={`${player.name}: ${player.status ? STATUS_LABEL[player.status] : 'fencing'}`}>
       <ul className="space-y-2">
@@ -28,6 +70,7 @@ export function StatusDialog({ player, onOpenChange, onChoose }: StatusDialogPro
           </li>
         ))}
       </ul>
+      <RosterLink player={player} onLink={onLink} />
       <div className="mt-4 flex justify-end">
         <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
       </div>

@@ -14,7 +14,7 @@ import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
 
-type Method = 'single' | 'random' | 'seeded';
+type Method = 'single' | 'random' | 'seeded' | 'rating';
 
 /** /practice-setup: step 1 selects athletes and typed names, step 2 divides them into pools. */
 export function PracticeSetupPage() {
@@ -81,6 +81,7 @@ export function PracticeSetupPage() {
               ['single', 'Single pool', 'Everyone fences everyone in one pool named Main Pool.'],
               ['random', 'Random split', 'Shuffled into pools whose sizes differ by at most one.'],
               ['seeded', 'Seeded (serpentine)', 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.'],
+              ['rating', 'Seeded by rating (serpentine)', 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.'],
             ] as const).map(([value, label, help]) => (
               <label key={value} className="flex items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-slate-900">
                 <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="mt-1" />

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatPracticeDate } from '../../lib/dates';
+
+/**
+ * The athlete page's charts (issue 16), drawn with uPlot: small (about 20 KB gzip), fast on a phone, and
+ * loaded only with this chunk, so no other screen carries it. Each chart is a picture for the eye; the
+ * same numbers are in a table for screen readers beside it.
+ */
+
+export interface ChartPoint {
+  /** YYYY-MM-DD */
+  date: string;
+  value: number;
+  label: string;
+}
+
+const DAY = 86_400;
+const seconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
+
+/** Points on the same day are spread over it, so a practice with several bouts draws each. */
+function xs(points: ChartPoint[]): number[] {
+  const out: number[] = [];
+  points.forEach((p, i) => {
+    const sameDayBefore = points.slice(0, i).filter((q) => q.date === p.date).length;
+    out.push(seconds(p.date) + (sameDayBefore * DAY) / 24);
+  });
+  return out;
+}
+
+function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPoint[]; title: string; color: string; zeroLine?: boolean; testId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || points.length === 0) return;
+    const width = () => Math.max(240, el.clientWidth);
+    const plot = new uPlot(
+      {
+        width: width(),
+        height: 220,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [
+          { stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, size: 48 },
+        ],
+        series: [
+          {},
+          { label: title, stroke: color, width: 2, points: { show: true, size: 6, fill: color } },
+          ...(zeroLine ? [{ label: '0', stroke: '#94a3b8', width: 1, dash: [4, 4], points: { show: false } }] : []),
+        ],
+      },
+      [xs(points), points.map((p) => p.value), ...(zeroLine ? [points.map(() => 0)] : [])] as uPlot.AlignedData,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [points, title, color, zeroLine]);
+  return (
+    <figure className="card p-4" data-testid={testId}>
+      <figcaption className="font-semibold">{title}</figcaption>
+      {points.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Nothing to show in this period.</p>
+      ) : (
+        <>
+          <div ref={box} className="mt-2 w-full" aria-hidden="true" />
+          <table className="sr-only">
+            <caption>{title}</caption>
+            <thead>
+              <tr><th scope="col">Date</th><th scope="col">Practice</th><th scope="col">{title}</th></tr>
+            </thead>
+            <tbody>
+              {points.map((p, i) => (
+                <tr key={i}><td>{formatPracticeDate(p.date)}</td><td>{p.label}</td><td>{p.value}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </figure>
+  );
+}
+
+/** The indicator of each practice and the rating after each rated bout, over time. */
+export function AthleteCharts({ indicator, rating }: { indicator: ChartPoint[]; rating: ChartPoint[] }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <LineChart points={indicator} title="Indicator per practice" color="#0369a1" zeroLine testId="indicator-chart" />
+      <LineChart points={rating} title="Rating" color="#b45309" testId="rating-chart" />
+    </div>
+  );
+}

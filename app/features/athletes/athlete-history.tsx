@@ -1,0 +1,212 @@
+import { useMemo, useState } from 'react';
+import { apiPaths, type Athlete, type AthleteHistory } from '../../../core/api';
+import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
+import { onDemand } from '../../components/ui/lazy';
+import { toast, toastError } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import { formatPracticeDate } from '../../lib/dates';
+import { useResource } from '../../lib/use-resource';
+
+const AthleteCharts = onDemand(() => import('./athlete-charts').then((m) => m.AthleteCharts));
+
+interface Suggestion {
+  player_id: string;
+  pool_id: string;
+  pool: string;
+  practice: string;
+  date: string;
+  name: string;
+}
+
+type H2HKey = 'opponent' | 'bouts' | 'victories' | 'defeats' | 'scored' | 'received';
+const H2H_COLUMNS: { key: H2HKey; label: string }[] = [
+  { key: 'opponent', label: 'Opponent' },
+  { key: 'bouts', label: 'Bouts' },
+  { key: 'victories', label: 'V' },
+  { key: 'defeats', label: 'D' },
+  { key: 'scored', label: 'TS' },
+  { key: 'received', label: 'TR' },
+];
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const oneDecimal = (x: number) => x.toFixed(1);
+
+/**
+ * Issue 16, above the notes: the athlete's record, their indicator and rating over time, the last bouts,
+ * how far they went in each tableau and their record against every roster opponent, all for a date range;
+ * and the typed entries that could be them, to link.
+ */
+export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
+  const history = useResource(`history:${athlete.id}`, () => api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), () => toastError('Failed to load the history'));
+  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes));
+  const suggestions = useResource(`suggestions:${athlete.id}`, () => api<Suggestion[]>('GET', apiPaths.athleteSuggestions(athlete.id)));
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<{ key: H2HKey; desc: boolean }>({ key: 'bouts', desc: true });
+
+  const data = history.data;
+  const nameOf = useMemo(() => new Map((roster.data ?? []).map((a) => [a.id, a.name])), [roster.data]);
+  const view = useMemo(() => {
+    if (!data) return null;
+    const bouts = inRange(data.bouts, from || null, to || null);
+    return {
+      bouts,
+      record: recordOf(bouts),
+      indicator: indicatorByPractice(bouts).map((p) => ({ date: p.date, value: p.indicator, label: p.practice })),
+      rating: inRange(data.ratings, from || null, to || null).map((p) => ({ date: p.date, value: Math.round(p.rating), label: '' })),
+      rounds: roundsReached(bouts),
+      h2h: headToHead(bouts),
+    };
+  }, [data, from, to]);
+
+  const h2h = useMemo(() => {
+    if (!view) return [];
+    const value = (h: HeadToHead) => (sort.key === 'opponent' ? nameOf.get(h.opponent_id) ?? '' : h[sort.key]);
+    return [...view.h2h].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+      return sort.desc ? -c : c;
+    });
+  }, [view, sort, nameOf]);
+
+  async function link(s: Suggestion) {
+    try {
+      await api('PUT', apiPaths.playerAthlete(s.pool_id, s.player_id), { athlete_id: athlete.id });
+      toast({ title: 'Entry linked', description: `${s.name} in ${s.pool} (${s.practice}) now counts for ${athlete.name}.` });
+      await Promise.all([history.reload(), suggestions.reload()]);
+    } catch (e) {
+      toastError(errorMessage(e, 'Failed to link the entry'));
+    }
+  }
+
+  if (!view || !data) return <p className="text-sm text-slate-600" role="status">Loading history...</p>;
+  const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+  const { record } = view;
+
+  return (
+    <section className="space-y-4" aria-labelledby="history-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">History</h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label className="label" htmlFor="history-from">From</label>
+            <input id="history-from" type="date" className="input" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          </div>
+          <div>
+            <label className="label" htmlFor="history-to">To</label>
+            <input id="history-to" type="date" className="input" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          </div>
+          {(from || to) && <button type="button" className="btn-ghost" onClick={() => { setFrom(''); setTo(''); }}>All dates</button>}
+        </div>
+      </div>
+
+      {(suggestions.data?.length ?? 0) > 0 && (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="link-suggestions">
+          <p className="font-medium text-amber-900">Typed entries with the same name: are they {athlete.name}?</p>
+          <ul className="mt-2 space-y-1">
+            {suggestions.data!.map((s) => (
+              <li key={s.player_id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}</span>
+                <button type="button" className="btn-secondary px-2 py-1" onClick={() => link(s)} aria-label={`Link ${s.name} in ${s.pool} of ${s.practice} to ${athlete.name}`}>Link</button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="athlete-record">
+        {([
+          ['Bouts', record.bouts],
+          ['V', record.victories],
+          ['D', record.defeats],
+          ['Win %', record.bouts ? pct(record.winRate) : '—'],
+          ['TS per bout', record.bouts ? oneDecimal(record.scoredPerBout) : '—'],
+          ['TR per bout', record.bouts ? oneDecimal(record.receivedPerBout) : '—'],
+          ['Rating', data.rating === null ? '—' : Math.round(data.rating)],
+        ] as const).map(([label, value]) => (
+          <div key={label} className="card p-3">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums" data-stat={label}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {record.bouts === 0 ? (
+        <p className="card p-6 text-center text-sm text-slate-600">
+          No bouts {from || to ? 'in this period' : 'yet'}. Bouts count once {athlete.name} is picked from the roster when pools are set up, or a typed entry is linked.
+        </p>
+      ) : (
+        <>
+          <AthleteCharts indicator={view.indicator} rating={view.rating} />
+
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="card overflow-x-auto">
+              <h3 className="px-3 pt-3 font-semibold">Last bouts</h3>
+              <table className="w-full text-sm" data-testid="last-bouts">
+                <thead className="border-b border-slate-200">
+                  <tr><th scope="col" className={th}>Date</th><th scope="col" className={th}>Opponent</th><th scope="col" className={th}>Score</th><th scope="col" className={th}>Where</th></tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {view.bouts.slice(0, 10).map((b, i) => (
+                    <tr key={i} data-testid="last-bout">
+                      <td className="whitespace-nowrap px-3 py-2">{formatPracticeDate(b.date)}</td>
+                      <td className="px-3 py-2">{b.opponent_id ? nameOf.get(b.opponent_id) ?? b.opponent : b.opponent}</td>
+                      <td className={`px-3 py-2 font-semibold tabular-nums ${b.victory ? 'text-green-700' : 'text-red-700'}`}>{b.victory ? 'V' : 'D'} {b.scored}–{b.received}</td>
+                      <td className="px-3 py-2 text-slate-600">{b.practice} · {b.phase}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="card p-3">
+              <h3 className="font-semibold">Tableau rounds reached</h3>
+              {view.rounds.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">No tableau fenced in this period.</p>
+              ) : (
+                <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="rounds-reached">
+                  {view.rounds.map((r) => (
+                    <li key={r.practice_id} className="flex justify-between gap-2 py-1.5"><span>{r.practice} · {formatPracticeDate(r.date)}</span><span className="font-medium">{r.stage}</span></li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+
+          <div className="card overflow-x-auto">
+            <h3 className="px-3 pt-3 font-semibold">Head-to-head</h3>
+            {h2h.length === 0 ? (
+              <p className="p-3 text-sm text-slate-600">No bout against another roster athlete in this period.</p>
+            ) : (
+              <table className="w-full text-sm" data-testid="head-to-head">
+                <thead className="border-b border-slate-200">
+                  <tr>
+                    {H2H_COLUMNS.map((c) => (
+                      <th key={c.key} scope="col" className={th} aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => setSort((s) => ({ key: c.key, desc: s.key === c.key ? !s.desc : c.key !== 'opponent' }))}>
+                          {c.label}<span aria-hidden="true">{sort.key === c.key ? (sort.desc ? '▼' : '▲') : ''}</span>
+                        </button>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {h2h.map((h) => (
+                    <tr key={h.opponent_id} data-testid="h2h-row">
+                      <td className="px-3 py-2 font-medium">{nameOf.get(h.opponent_id) ?? '—'}</td>
+                      <td className="px-3 py-2 tabular-nums">{h.bouts}</td>
+                      <td className="px-3 py-2 tabular-nums">{h.victories}</td>
+                      <td className="px-3 py-2 tabular-nums">{h.defeats}</td>
+                      <td className="px-3 py-2 tabular-nums">{h.scored}</td>
+                      <td className="px-3 py-2 tabular-nums">{h.received}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -55,6 +55,20 @@ export default defineConfig(({ mode }) => ({
     // Shared chunks are named by their hash only: the entry lists every chunk a screen preloads, and the
     // names made that list the heaviest part of it (~0.8 KiB gzip on every route; sourcemaps still name
     // the sources).
-    rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        // The pools grid travels with the bout order and the small modules it uses (the board, the coach's
+        // pools, the TV and the print sheets all load them together): one chunk instead of six on the live
+        // board's first load, which keeps it under 100 KB (issue 15). React stays a chunk of its own, so a
+        // screen without the grid (sign-in, guest join) never loads the grid to get React.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'pool-grid', priority: 1, test: /core[\\/]fencing[\\/]bout-order\.ts|app[\\/]features[\\/]pools[\\/](pool-grid|bout-order-panel)\.tsx/ },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -17,6 +17,7 @@ export interface ChartPoint {
 }
 
 const DAY = 86_400;
+const DAY_LABEL = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const seconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
 /** Points on the same day are spread over it, so a practice with several bouts draws each. */
@@ -42,8 +43,13 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
+        // Practice dates are calendar days: whole days on the axis, in UTC like the dates themselves.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
         axes: [
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' } },
+          {
+            stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: 70, incrs: [DAY, 7 * DAY, 28 * DAY, 91 * DAY, 365 * DAY],
+            values: (_u, splits) => splits.map((s) => DAY_LABEL.format(new Date(s * 1000))),
+          },
           { stroke: '#475569', grid: { stroke: '#e2e8f0' }, size: 48 },
         ],
         series: [

@@ -25,5 +25,5 @@ export async function startMiniflare({ outdir, port, vars }) {
     const statements = sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
     await db.batch(statements.map((s) => db.prepare(s)));
   }
-  return { base: url.origin, close: () => mf.dispose() };
+  return { base: url.origin, db, close: () => mf.dispose() };
 }

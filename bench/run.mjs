@@ -13,6 +13,7 @@ import { entrySizes } from './bundle.mjs';
 import { allSeen, openClients, summarize } from './fanout.mjs';
 import { startMiniflare } from './miniflare.mjs';
 import { startPeer } from './peer.mjs';
+import { seasonScale } from './season.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
@@ -157,9 +158,16 @@ const vars = { JWT_SECRET: SECRET, ADDRESS_SOCKET_LIMIT: '5000' };
 // Under Miniflare directly: our code without the dev server's proxy.
 const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars });
 try {
-  results.miniflare = await piste(mf.base);
+  if (process.env.BENCH_ONLY !== 'season') results.miniflare = await piste(mf.base);
+  results.season = await seasonScale(mf.base, mf.db);
 } finally {
   await mf.close();
+}
+// `BENCH_ONLY=season npm run bench`: the season-scale figures alone (results.json is left as it was).
+if (process.env.BENCH_ONLY === 'season') {
+  console.log(JSON.stringify(results.season, null, 2));
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 // Under `wrangler dev`, as `npm start` runs it.
@@ -207,6 +215,9 @@ const apply = results.applyBout;
 row('applying a bout to a 12-fencer grid in Chromium, p50 / p99', `${ms(apply.p50)} / ${ms(apply.p99)}`, '< 4 ms (p50)', apply.p50 < 4 ? 'yes' : 'NO');
 const bytes = results.miniflare.bytes;
 row('live message of a bout', `${bytes} bytes`, '≈ 300 bytes', bytes <= 340 ? 'yes' : 'NO');
+const season = results.season;
+row(`athlete page data, ${season.athletes} athletes, ${season.bouts} bouts, ${season.practices} practices (Miniflare) p50 / p99`, `${ms(season.history.p50)} / ${ms(season.history.p99)}`, '< 200 ms', season.history.p99 < 200 ? 'yes' : 'NO');
+row('roster columns (ratings of every athlete), same season, p50 / p99', `${ms(season.summaries.p50)} / ${ms(season.summaries.p99)}`);
 for (const [route, { kib, goal }] of Object.entries(results.bundle)) row(`JS before first paint: ${route}`, `${kib.toFixed(1)} KiB gzip`, `≤ ${goal} KB`, kib * 1.024 <= goal ? 'yes' : 'NO');
 
 results.table = rows;

@@ -92,7 +92,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('menuitem', { name: 'Restore a backup…' }).click();
     await audit(found, 'restore a backup', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    await audit(found, 'athlete', page, `/athletes/${athlete.id}`, (p) => p.getByRole('heading', { name: 'Moreau' }));
+    await audit(found, 'athlete: history, charts and notes', page, `/athletes/${athlete.id}`, (p) => p.getByTestId('indicator-chart').locator('canvas'));
     await audit(found, 'practice setup', page, '/practice-setup', (p) => p.getByText('Moreau'));
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.getByRole('button', { name: 'Next' }).click();

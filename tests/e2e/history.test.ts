@@ -28,7 +28,7 @@ describe("a fencer's progress across practices", () => {
     for (const name of ['Anna Rossi', 'Ben Okafor', 'Cleo Diaz', 'Dora Kiss']) {
       athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name, club: 'Club Nord' } })).json());
     }
-    const [anna, ben] = athletes;
+    const [anna] = athletes;
     // Tuesday: the four from the roster, Anna first (she wins all three). Thursday: Anna typed by name, last (she loses all three).
     await practice(page, 'Tuesday', '2026-11-17', athletes.map((a) => ({ athlete_id: a.id })));
     const thursday = await practice(page, 'Thursday', '2026-11-19', [...athletes.slice(1).map((a) => ({ athlete_id: a.id })), { name: 'Anna Rossi' }]);

@@ -222,6 +222,14 @@ describe('the whole account out and back in', () => {
     await page.goto('/final-results');
     await expect.poll(() => page.getByTestId('standing-row').count()).toBe(4);
     const finalResults = await rowsOf(page, 'standing-row');
+    // The results print too: one page, every fencer with their place.
+    await holdPrint(page);
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.getByTestId('print-table-page').waitFor({ state: 'attached' });
+    const printed = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('Final results');
+    for (const [place, name] of finalResults) expect(printed[0]).toContain(`${place} ${name}`);
 
     await page.getByRole('button', { name: 'My Account' }).click();
     const backup = await download(page, page.getByRole('menuitem', { name: 'Back up my data' }));

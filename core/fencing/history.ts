@@ -18,7 +18,8 @@ export interface BoutSide {
   score: number;
 }
 
-export interface CoachBout {
+/** Where and when a bout was fenced: what a coach's bout and an athlete's side of it share. */
+export interface BoutContext {
   date: string;
   practice_id: string;
   practice: string;
@@ -31,6 +32,9 @@ export interface CoachBout {
   round: number | null;
   rounds: number | null;
   main: boolean;
+}
+
+export interface CoachBout extends BoutContext {
   a: BoutSide;
   b: BoutSide;
   aWon: boolean;
@@ -77,16 +81,7 @@ export function coachBouts(pool: readonly PoolBoutRow[], tableau: readonly Table
 }
 
 /** A bout from one athlete's side. */
-export interface AthleteBout {
-  date: string;
-  practice_id: string;
-  practice: string;
-  seq: number;
-  kind: 'pool' | 'tableau';
-  phase: string;
-  round: number | null;
-  rounds: number | null;
-  main: boolean;
+export interface AthleteBout extends BoutContext {
   opponent: string;
   /** The opponent's roster athlete, when their entry is linked. */
   opponent_id: string | null;

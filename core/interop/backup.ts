@@ -149,22 +149,16 @@ export type AccountBackup = z.infer<typeof backupSchema>;
 export type BackupPractice = AccountBackup['practices'][number];
 export type BackupAthlete = AccountBackup['athletes'][number];
 
+/** The tables a restore writes, in the order they are written (each row after those it refers to). */
+export const RESTORE_TABLES = [
+  'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
+  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
+] as const;
+
+export type RestoreTable = (typeof RESTORE_TABLES)[number];
+
 /** The rows a restore inserts, by table (every id new, every reference rewritten to the new ids). */
-export interface RestoreRows {
-  athletes: Record<string, unknown>[];
-  athlete_notes: Record<string, unknown>[];
-  practices: Record<string, unknown>[];
-  tournaments: Record<string, unknown>[];
-  players: Record<string, unknown>[];
-  matches: Record<string, unknown>[];
-  tableau_formats: Record<string, unknown>[];
-  absentees: Record<string, unknown>[];
-  brackets: Record<string, unknown>[];
-  bracket_matches: Record<string, unknown>[];
-  teams: Record<string, unknown>[];
-  team_members: Record<string, unknown>[];
-  team_matches: Record<string, unknown>[];
-}
+export type RestoreRows = Record<RestoreTable, Record<string, unknown>[]>;
 
 export interface RestoreContext {
   userId: string;
@@ -182,10 +176,7 @@ export interface RestoreContext {
  */
 export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows {
   const { userId, now, newId } = ctx;
-  const rows: RestoreRows = {
-    athletes: [], athlete_notes: [], practices: [], tournaments: [], players: [], matches: [], tableau_formats: [],
-    absentees: [], brackets: [], bracket_matches: [], teams: [], team_members: [], team_matches: [],
-  };
+  const rows = Object.fromEntries(RESTORE_TABLES.map((t) => [t, []])) as unknown as RestoreRows;
   const athleteId = new Map<string, string>();
   for (const a of b.athletes) {
     const existing = ctx.roster.get(nameKey(a.name));

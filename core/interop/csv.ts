@@ -57,56 +57,31 @@ function parseRanking(cell: string): number | null | 'bad' {
  * the same rules as the athlete form; a bad row carries its reason and never hides the good ones.
  */
 export function parseRosterCsv(text: string): RosterRow[] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    delimitersToGuess: [',', ';', '\t'],
-    skipEmptyLines: 'greedy',
-  });
-  // Papa reports every data row's line through its cursor; count lines ourselves for the preview instead.
-  const lines = lineNumbers(text.replace(/^\uFEFF/, ''), parsed.data.length);
-  const data = parsed.data;
-  if (data.length === 0) return [];
-  const header = headerColumns(data[0]!);
+  const body = text.replace(/^\uFEFF/, '');
+  // The separator guessed over the first non-empty rows (empty lines would make every guess look alike) …
+  const { delimiter } = Papa.parse<string[]>(body, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: 'greedy', preview: 20 }).meta;
+  // … then every record, empty ones included, so that each keeps its line.
+  const { data } = Papa.parse<string[]>(body, { delimiter });
+  // Every record with the line it starts on (a quoted field may span lines), empty ones dropped afterwards,
+  // so the preview can say "line 7" as the spreadsheet does.
+  let line = 1;
+  const records = data.map((cells) => {
+    const start = line;
+    line += 1 + cells.reduce((n, c) => n + (c.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+    return { line: start, cells };
+  }).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (records.length === 0) return [];
+  const header = headerColumns(records[0]!.cells);
   const columns = header ?? POSITIONAL;
-  const rows = header ? data.slice(1) : data;
-  const firstLine = header ? 1 : 0;
-  return rows.map((cells, i) => {
+  return (header ? records.slice(1) : records).map(({ line, cells }) => {
     const value = (c: Column) => clean(cells[columns.indexOf(c)]);
     const name = columns.includes('name') ? value('name') : clean(`${value('first')} ${value('last')}`);
     const club = value('club') || null;
     const ranking = parseRanking(value('ranking'));
-    const line = lines[firstLine + i] ?? firstLine + i + 1;
     if (ranking === 'bad') return { line, name, club, ranking: null, error: 'Ranking must be a whole number' };
     const checked = athleteSchema.safeParse({ name, club, ranking });
     return { line, name, club, ranking, error: checked.success ? null : firstIssue(checked.error) };
   });
-}
-
-/**
- * The file line on which each non-empty record starts (quoted fields may span lines, empty lines are
- * skipped), so a preview can say "line 7" as the spreadsheet does.
- */
-function lineNumbers(text: string, count: number): number[] {
-  const starts: number[] = [];
-  let line = 1;
-  let inQuotes = false;
-  let recordStart = 1;
-  let content = false;
-  for (let i = 0; i <= text.length && starts.length < count; i++) {
-    const ch = text[i];
-    if (ch === '"') inQuotes = !inQuotes;
-    if (i === text.length || (!inQuotes && (ch === '\n' || ch === '\r'))) {
-      if (content) starts.push(recordStart);
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      recordStart = line;
-      content = false;
-      continue;
-    }
-    if (ch === '\n') line++;
-    // What Papa's greedy skipping calls empty: only spaces, separators and quotes.
-    if (ch !== ' ' && ch !== '\t' && ch !== ',' && ch !== ';' && ch !== '"') content = true;
-  }
-  return starts;
 }
 
 export type CsvCell = string | number | null;

@@ -28,6 +28,11 @@ describe('reading a roster CSV', () => {
     expect(tabs.map((r) => [r.line, r.name, r.club])).toEqual([[2, 'Zoë Ørsted', 'Two lines'], [4, 'Kenji Sato', 'Tokyo']]);
   });
 
+  it('guesses the separator past empty lines, and counts them in the line numbers', () => {
+    expect(parseRosterCsv('nom;club\n\nA B;C;\n\n\nD E;F\n').map((r) => [r.line, r.name, r.club])).toEqual([[3, 'A B', 'C'], [6, 'D E', 'F']]);
+    expect(parseRosterCsv('Name\tClub\r\n\r\nA\tB\r\n').map((r) => [r.line, r.name, r.club])).toEqual([[3, 'A', 'B']]);
+  });
+
   it('without a header reads name, club, ranking in that order', () => {
     expect(parseRosterCsv('Anna Rossi,Milano,4\r\nBen Okafor').map((r) => [r.line, r.name, r.club, r.ranking])).toEqual([
       [1, 'Anna Rossi', 'Milano', 4],

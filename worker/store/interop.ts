@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../core/api';
-import { BACKUP_FORMAT, BACKUP_VERSION, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary } from '../../core/interop/backup';
+import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
 import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
 import { makeRoomCode } from '../../core/room-code';
 import { athleteSchema, firstIssue } from '../../core/validation';
@@ -22,7 +22,7 @@ const CHUNK_BYTES = 400_000;
 type Row = Record<string, unknown>;
 
 /** INSERTs of `rows` into `table`, a statement per chunk; the columns are the first row's keys. */
-function insertRows(d1: D1Database, table: keyof RestoreRows, rows: Row[]): D1PreparedStatement[] {
+function insertRows(d1: D1Database, table: RestoreTable, rows: Row[]): D1PreparedStatement[] {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?1)`;
@@ -99,7 +99,11 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
   const [athleteRows, notes, practiceRows, pools, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
-    for (const r of rows) map.set(r[key], [...(map.get(r[key]) ?? []), r]);
+    for (const r of rows) {
+      const list = map.get(r[key]);
+      if (list) list.push(r);
+      else map.set(r[key], [r]);
+    }
     return (id: unknown) => map.get(id) ?? [];
   };
   const notesOf = group(notes!, 'athlete_id');
@@ -143,11 +147,6 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
   } as AccountBackup;
 }
 
-const TABLE_ORDER: (keyof RestoreRows)[] = [
-  'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
-  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
-];
-
 /**
  * Restores a checked backup into the coach's account in one batch: new ids throughout, athletes already in
  * the roster (same name) reused, each practice with fresh secrets and sharing off. A clash of room codes
@@ -164,7 +163,7 @@ export async function restoreAccount(db: Db, userId: string, backup: AccountBack
       roster: byName,
       secrets: () => ({ room_code: makeRoomCode(cryptoUint32), board_id: newBoardId() }),
     });
-    const statements = TABLE_ORDER.flatMap((t) => insertRows(db.$client, t, rows[t]));
+    const statements = RESTORE_TABLES.flatMap((t) => insertRows(db.$client, t, rows[t]));
     try {
       if (statements.length > 0) await db.$client.batch(statements);
       return { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length };

@@ -1,8 +1,9 @@
 import type { Athlete } from '../api';
 import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
-import { poolResultNote, type PoolResult } from '../fencing/pool-results';
+import type { PoolResult } from '../fencing/pool-results';
 import { toCsv } from './csv';
+import { finalResultsTable, poolResultsTable, type ResultTable } from './tables';
 
 /**
  * The CSV files behind each screen's Export button (issue 15): the same columns and values the screen
@@ -13,16 +14,11 @@ export function rosterCsv(athletes: Pick<Athlete, 'name' | 'club' | 'ranking'>[]
   return toCsv(['Name', 'Club', 'Ranking'], athletes.map((a) => [a.name, a.club, a.ranking]));
 }
 
-export function poolResultsCsv(results: PoolResult[]): string {
-  return toCsv(
-    ['Rank', 'Athlete', 'Pool', 'V', 'D', 'Ratio', 'TS', 'TR', 'Ind', 'Note'],
-    results.map((r) => [r.rank, r.name, r.poolName, r.victories, r.defeats, r.ratio.toFixed(2), r.touchesScored, r.touchesReceived, r.indicator, poolResultNote(r)]),
-  );
-}
+const tableCsv = ({ columns, rows }: ResultTable) => toCsv(columns, rows);
 
-export function finalResultsCsv(standings: Standing[]): string {
-  return toCsv(['Rank', 'Player', 'Stage'], standings.map((s) => [s.place, s.name, s.stage]));
-}
+export const poolResultsCsv = (results: PoolResult[]) => tableCsv(poolResultsTable(results));
+
+export const finalResultsCsv = (standings: Standing[]) => tableCsv(finalResultsTable(standings));
 
 export function athleteBoutsCsv(bouts: AthleteBout[]): string {
   return toCsv(

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useOutletContext } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
 import { can } from '../../../core/permissions';
+import { finalResultsTable } from '../../../core/interop/tables';
 import { toastError } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
@@ -62,8 +63,7 @@ export function FinalResultsPage() {
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: 'Final results', ...printHeader(practice),
-            columns: ['Rank', 'Player', 'Stage'], rows: standings.map((s) => [s.place, s.name, s.stage]),
+            kind: 'table', title: 'Final results', ...printHeader(practice), ...finalResultsTable(standings),
           })}>Print</button>
         </div>
         {sheets}

@@ -4,6 +4,7 @@ import { combinePoolResults, poolResultNote as noteOf } from '../../../core/fenc
 import { describeCut } from '../../../core/fencing/cut';
 import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
 import { useOutletContext } from 'react-router';
+import { poolResultsTable } from '../../../core/interop/tables';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import type { PracticeView } from '../../state/viewer';
@@ -38,9 +39,7 @@ export function PoolResultsPage() {
             downloadFile(fileName(`${practice.name} pool results`, 'csv'), poolResultsCsv(results), CSV_TYPE);
           }}>Export CSV</button>
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: 'Pool results', ...printHeader(practice),
-            columns: ['Rank', 'Athlete', 'Pool', 'V', 'D', 'Ratio', 'TS', 'TR', 'Ind', 'Note'],
-            rows: results.map((r) => [r.rank, r.name, r.poolName, r.victories, r.defeats, formatRatio(r.ratio), r.touchesScored, r.touchesReceived, r.indicator > 0 ? `+${r.indicator}` : r.indicator, noteOf(r)]),
+            kind: 'table', title: 'Pool results', ...printHeader(practice), ...poolResultsTable(results, true),
           })}>Print</button>
         </div>
         {sheets}

@@ -4,6 +4,7 @@ import type { PoolSnapshot } from '../../../core/api';
 import { boutOrder } from '../../../core/fencing/bout-order';
 import { isMainMatch, placesTitle, roundsOf, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
+import type { ResultTable } from '../../../core/interop/tables';
 import { QrCode } from '../../components/qr-code';
 import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
@@ -25,7 +26,7 @@ export type PrintJob = PrintHeader &
   (
     | { kind: 'pools'; pools: PoolSnapshot[] }
     | { kind: 'tableau'; matches: BracketMatch[]; seeds: Seed[] }
-    | { kind: 'table'; title: string; columns: string[]; rows: (string | number | null)[][] }
+    | ({ kind: 'table'; title: string } & ResultTable)
   );
 
 /** First-round slots on one page of a large tableau: 16 (8 bouts), which fits a landscape A4 or Letter. */

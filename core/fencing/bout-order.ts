@@ -57,3 +57,16 @@ export function nextBouts(order: BoutPair[], isFenced: (pair: BoutPair) => boole
   const open = order.filter((p) => !isFenced(p));
   return { now: open[0] ?? null, onDeck: open[1] ?? null };
 }
+
+/**
+ * Where a pool's bout order stands: each bout is done once fenced, or annulled because one of its fencers
+ * withdrew or was excluded (o.74: never fenced, never waited for); who fences now, who is on deck, and how
+ * many bouts are left. `fenced(pair)` says whether a bout (fencers by their number on the sheet) has a result.
+ */
+export function boutProgress(players: readonly { status?: string | null }[], fenced: (pair: BoutPair) => boolean) {
+  const order = boutOrder(players.length);
+  const at = (n: number) => players[n - 1]!;
+  const annulled = ([a, b]: BoutPair) => at(a).status != null || at(b).status != null;
+  const done = (pair: BoutPair) => annulled(pair) || fenced(pair);
+  return { order, annulled, ...nextBouts(order, done), remaining: order.filter((p) => !done(p)).length };
+}

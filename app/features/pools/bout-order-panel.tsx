@@ -1,6 +1,6 @@
 import { memo, useCallback, useRef } from 'react';
 import type { PoolPlayer } from '../../../core/api';
-import { boutOrder, nextBouts, type BoutPair } from '../../../core/fencing/bout-order';
+import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 
 interface BoutOrderPanelProps {
@@ -16,14 +16,9 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
   const latest = useRef({ onBout, at });
   latest.current = { onBout, at };
   const pick = useCallback((a: number, b: number) => latest.current.onBout?.(latest.current.at(a), latest.current.at(b)), []);
-  const order = boutOrder(players.length);
-  if (order.length === 0) return null;
   const resultOf = ([a, b]: BoutPair) => stats[a - 1]!.matches[at(b).id];
-  // A bout of a fencer who withdrew or was excluded is annulled (o.74): never fenced, never waited for.
-  const annulled = ([a, b]: BoutPair) => at(a).status != null || at(b).status != null;
-  const done = (pair: BoutPair) => resultOf(pair) !== undefined || annulled(pair);
-  const { now, onDeck } = nextBouts(order, done);
-  const remaining = order.filter((p) => !done(p)).length;
+  const { order, annulled, now, onDeck, remaining } = boutProgress(players, (pair) => resultOf(pair) !== undefined);
+  if (order.length === 0) return null;
 
   return (
     <section className="card p-4" aria-labelledby="bout-order-title">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
@@ -14,11 +14,28 @@ import type { PracticeView } from '../../state/viewer';
  * the practice, and updates the moment a score is saved.
  */
 export function SpectatorPage() {
+  return <LiveBoardGate render={(board, view) => <Board board={board} view={view} />} />;
+}
+
+/** What a board link shows, given its snapshot and the view its screens share (`boardId` is the link's id). */
+type RenderBoard = (board: SpectatorSnapshot, view: PracticeView & { boardId: string }) => ReactNode;
+
+/**
+ * A board link's screen (the board and its TV view): loading, then "unavailable" when the link shows
+ * nothing or the room closes it, else `render` while the practice's room keeps it live.
+ */
+export function LiveBoardGate({ render }: { render: RenderBoard }) {
   const { boardId: code = '' } = useParams();
   const { board, closed, setClosed } = useBoardSnapshot(code);
   if (board === undefined) return <Spinner />;
   if (!board || closed) return <BoardUnavailable reason={closed} />;
-  return <Board board={board} code={code} onClosed={setClosed} />;
+  return <Watching board={board} code={code} onClosed={setClosed} render={render} />;
+}
+
+function Watching({ board, code, onClosed, render }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void; render: RenderBoard }) {
+  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: apiPaths.liveBoard(code), boardId: code };
+  useLivePractice(view, onClosed);
+  return render(board, view);
 }
 
 /**
@@ -26,7 +43,7 @@ export function SpectatorPage() {
  * guard here, no local edits), so the board's first load stays small (issue 13). An answer for a link no
  * longer shown is dropped. Undefined while loading, null when the link does not show a board.
  */
-export function useBoardSnapshot(code: string) {
+function useBoardSnapshot(code: string) {
   const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null } | null>(null);
   useEffect(() => {
     let current = true;
@@ -47,7 +64,7 @@ export function useBoardSnapshot(code: string) {
 }
 
 /** The board link no longer shows anything (sharing off, link changed): said plainly, in large type. */
-export function BoardUnavailable({ reason }: { reason: string | null }) {
+function BoardUnavailable({ reason }: { reason: string | null }) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
       <h1 className="text-2xl font-bold">Live board unavailable</h1>
@@ -56,10 +73,8 @@ export function BoardUnavailable({ reason }: { reason: string | null }) {
   );
 }
 
-function Board({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
-  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: apiPaths.liveBoard(code), boardId: code };
-  const closed = useCallback((reason: string) => onClosed(reason), [onClosed]);
-  useLivePractice(view, closed);
+function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView & { boardId: string } }) {
+  const code = view.boardId;
   const tabs = [
     { to: `/live/${code}`, label: 'Pools' },
     { to: `/live/${code}/results`, label: 'Pool Results' },

@@ -1,17 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import { apiPaths, type PoolSnapshot, type SpectatorSnapshot } from '../../../core/api';
-import { boutOrder, nextBouts, type BoutPair } from '../../../core/fencing/bout-order';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { PoolSnapshot, SpectatorSnapshot } from '../../../core/api';
+import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import { boutCells } from '../../../core/fencing/bout-result';
 import { isMainMatch, roundsOf, roundTitle, type BracketMatch } from '../../../core/fencing/bracket';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { Spinner } from '../../components/ui/spinner';
-import { useLivePractice } from '../../state/live';
 import { liveStatusAtom, poolsAtom } from '../../state/pools';
 import { standingsAtom, tableauAtom } from '../../state/tableau';
-import type { PracticeView } from '../../state/viewer';
-import { BoardUnavailable, useBoardSnapshot } from './spectator-page';
+import { LiveBoardGate } from './spectator-page';
 
 /**
  * /live/{board id}/tv (issue 15): the live board for the hall's TV, read from 5 m at 1920×1080. All pools at
@@ -29,17 +25,10 @@ export const PAGE_SECONDS = 15;
 const LATEST = 4;
 
 export function TvBoard() {
-  const { boardId: code = '' } = useParams();
-  const { board, closed, setClosed } = useBoardSnapshot(code);
-  if (board === undefined) return <Spinner />;
-  if (!board || closed) return <BoardUnavailable reason={closed} />;
-  return <Tv board={board} code={code} onClosed={setClosed} />;
+  return <LiveBoardGate render={(board) => <Tv board={board} />} />;
 }
 
-function Tv({ board, code, onClosed }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void }) {
-  const view: PracticeView = { ...board.practice, role: 'spectator', coach: null, liveUrl: apiPaths.liveBoard(code), boardId: code };
-  const closed = useCallback((reason: string) => onClosed(reason), [onClosed]);
-  useLivePractice(view, closed);
+function Tv({ board }: { board: SpectatorSnapshot }) {
   const { pools } = useAtomValue(poolsAtom);
   const { tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
@@ -94,9 +83,7 @@ const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; com
   const stats = useMemo(() => computePoolStats(pool.players, pool.bouts), [pool]);
   const players = pool.players;
   const at = (n: number) => players[n - 1]!;
-  const order = boutOrder(players.length);
-  const annulled = ([a, b]: BoutPair) => at(a).status != null || at(b).status != null;
-  const { now, onDeck } = nextBouts(order, (pair) => annulled(pair) || stats[pair[0] - 1]!.matches[at(pair[1]).id] !== undefined);
+  const { now, onDeck } = boutProgress(players, ([a, b]) => stats[a - 1]!.matches[at(b).id] !== undefined);
   const pairText = (pair: BoutPair | null) => (pair ? `${at(pair[0]).name} – ${at(pair[1]).name}` : '—');
   // As large as the card allows: a cell must hold "V15" beside n + 2 others in what the names leave.
   const fontVw = Math.min(compact ? 1.1 : 1.7, (compact ? 7 : 10) / (players.length + 2));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boutOrder, nextBouts, type BoutPair } from '../../../core/fencing/bout-order';
+import { boutOrder, boutProgress, nextBouts, type BoutPair } from '../../../core/fencing/bout-order';
 
 const key = ([a, b]: BoutPair) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
@@ -62,5 +62,17 @@ describe('fencing now and on deck', () => {
     const fenced = new Set(['1-4', '1-3']);
     expect(nextBouts(order, (p) => fenced.has(key(p)))).toEqual({ now: [2, 3], onDeck: [2, 4] });
     expect(nextBouts(order, () => true)).toEqual({ now: null, onDeck: null });
+  });
+});
+
+describe('where a bout order stands', () => {
+  it('skips fenced bouts and those of a fencer who left the pool: fencing now, on deck, bouts left', () => {
+    // Pool of 4: 1-4 2-3 1-3 2-4 3-4 1-2. 1-4 is fenced; fencer 2 withdrew (2-3, 2-4, 1-2 annulled).
+    const players = [{ status: null }, { status: 'withdrawn' }, { status: null }, { status: null }];
+    const p = boutProgress(players, ([a, b]) => a === 1 && b === 4);
+    expect(p.order).toEqual(boutOrder(4));
+    expect([p.now, p.onDeck, p.remaining]).toEqual([[1, 3], [3, 4], 2]);
+    expect(p.annulled([2, 3])).toBe(true);
+    expect(p.annulled([1, 3])).toBe(false);
   });
 });

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiPaths, type Athlete } from '../../core/api';
 import { parseManualNames } from '../../core/fencing/pool-generation';
-import { api } from '../lib/api';
 import { paths } from '../paths';
 import { toggled } from '../lib/sets';
-import { useResource } from '../lib/use-resource';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
 import { toast, toastError } from './ui/toast';
+import { useRoster } from '../state/roster';
 
 /** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
 export function useAthleteSelection() {
-  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes), () => toastError('Failed to load athletes'));
+  const roster = useRoster(() => toastError('Failed to load athletes'));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [manual, setManual] = useState('');

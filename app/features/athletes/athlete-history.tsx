@@ -6,6 +6,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
+import { useRoster } from '../../state/roster';
 
 const AthleteCharts = onDemand(() => import('./athlete-charts').then((m) => m.AthleteCharts));
 
@@ -38,7 +39,7 @@ const oneDecimal = (x: number) => x.toFixed(1);
  */
 export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
   const history = useResource(`history:${athlete.id}`, () => api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), () => toastError('Failed to load the history'));
-  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes));
+  const roster = useRoster();
   const suggestions = useResource(`suggestions:${athlete.id}`, () => api<Suggestion[]>('GET', apiPaths.athleteSuggestions(athlete.id)));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -13,6 +13,7 @@ import { CSV_TYPE, downloadFile } from '../../lib/files';
 import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, writeStorage } from '../../lib/storage';
 import type { AthleteSummary } from '../../../core/fencing/history';
+import { useRoster } from '../../state/roster';
 
 const RosterImportDialog = onDemand(() => import('../interop/roster-import-dialog').then((m) => m.RosterImportDialog));
 
@@ -30,6 +31,8 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean; help: string }[]
   { key: 'last', label: 'Last practice', numeric: true, help: 'The latest practice they fenced in' },
 ];
 const SORT_KEY = 'roster_sort';
+/** Before the summaries arrive (one object, so the sorted list is not recomputed on every render). */
+const NO_SUMMARIES: Record<string, AthleteSummary> = {};
 
 function readSort(): Sort {
   const [key, dir] = (readStorage(SORT_KEY) ?? '').split(':');
@@ -47,7 +50,7 @@ function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): str
 
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
-  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes), () => toastError('Failed to load athletes'));
+  const roster = useRoster(() => toastError('Failed to load athletes'));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const setAthletes = roster.update;
   const [name, setName] = useState('');
@@ -56,7 +59,7 @@ export function AthletesPage() {
   const [deleting, setDeleting] = useState<Athlete | null>(null);
   const [importing, setImporting] = useState(false);
   const summaryResource = useResource('roster-summaries', () => api<Record<string, AthleteSummary>>('GET', apiPaths.athleteSummaries));
-  const summaries = summaryResource.data ?? {};
+  const summaries = summaryResource.data ?? NO_SUMMARIES;
   const [sort, setSort] = useState<Sort>(readSort);
   const sortBy = (key: SortKey) => {
     const next: Sort = sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' };

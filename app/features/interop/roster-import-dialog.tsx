@@ -36,26 +36,15 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
   const count = (s: ImportStatus) => decisions.filter((d) => d.status === s).length;
   const fresh = count('new');
 
-  function show(read: () => RosterRow[]) {
+  /** Shows what a file or the pasted rows hold, or why they cannot be read. */
+  async function show(read: () => RosterRow[] | Promise<RosterRow[]>) {
     try {
-      const result = read();
+      const result = await read();
       setRows(result);
       setProblem(result.length === 0 ? 'No fencers found in this file.' : result.length > IMPORT_MAX ? `This file has ${result.length} rows: at most ${IMPORT_MAX} can be imported at once.` : null);
     } catch (e) {
       setRows(null);
       setProblem(e instanceof RosterFileError ? e.message : 'This file could not be read.');
-    }
-  }
-
-  async function pick(file: File | undefined) {
-    if (!file) return;
-    try {
-      const read = await readRosterFile(file);
-      show(() => read);
-    } catch (e) {
-      show(() => {
-        throw e;
-      });
     }
   }
 
@@ -85,12 +74,12 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
       <div className="space-y-4">
         <div>
           <label className="label" htmlFor="roster-file">Choose a file</label>
-          <input id="roster-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
+          <input id="roster-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => { const file = e.target.files?.[0]; if (file) void show(() => readRosterFile(file)); }} />
         </div>
         <div>
           <label className="label" htmlFor="roster-paste">Or paste the rows</label>
           <textarea id="roster-paste" className="input min-h-24 font-mono text-sm" value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'Name,Club,Ranking\nAnna Rossi,Milano,12'} />
-          <button type="button" className="btn-secondary mt-2" disabled={pasted.trim() === ''} onClick={() => show(() => readRosterText(pasted))}>Preview</button>
+          <button type="button" className="btn-secondary mt-2" disabled={pasted.trim() === ''} onClick={() => void show(() => readRosterText(pasted))}>Preview</button>
         </div>
         {problem && <p role="alert" className="text-sm font-medium text-red-700">{problem}</p>}
         {rows && rows.length > 0 && (

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { apiPaths, type Athlete, type PoolPlayer } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/api';
 import { STATUS_LABEL, type PlayerStatus } from '../../../core/fencing/withdrawal';
 import { nameKey } from '../../../core/interop/roster-import';
 import { Dialog } from '../../components/ui/dialog';
-import { api } from '../../lib/api';
-import { useResource } from '../../lib/use-resource';
+import { useRoster } from '../../state/roster';
 
 interface StatusDialogProps {
   player: PoolPlayer;
@@ -25,7 +24,7 @@ const CHOICES: { status: PlayerStatus | null; label: string; help: string }[] = 
  * the same name offered first; its bouts, pool and tableau, then count in that athlete's history.
  */
 function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLink'>) {
-  const roster = useResource('roster', () => api<Athlete[]>('GET', apiPaths.athletes)).data;
+  const roster = useRoster().data;
   const suggested = roster?.find((a) => nameKey(a.name) === nameKey(player.name)) ?? null;
   const [choice, setChoice] = useState<string>('');
   const picked = choice || suggested?.id || '';

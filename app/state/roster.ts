@@ -1,0 +1,8 @@
+import { apiPaths, type Athlete } from '../../core/api';
+import { api } from '../lib/api';
+import { useResource } from '../lib/use-resource';
+
+const loadRoster = () => api<Athlete[]>('GET', apiPaths.athletes);
+
+/** The coach's roster, as every screen that lists or picks athletes loads it; `onError` once per failed load. */
+export const useRoster = (onError?: (e: unknown) => void) => useResource('roster', loadRoster, onError);

@@ -64,7 +64,9 @@ export default defineConfig(({ mode }) => ({
         // screen without the grid (sign-in, guest join) never loads the grid to get React.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The language runtime (issue 17) is on every screen: a chunk of its own, never inside the grid's.
+            { name: 'i18n', test: /node_modules[\\/](nanostores|@nanostores)[\\/]|app[\\/]i18n[\\/](index\.ts|errors\.ts|language-picker\.tsx)/, priority: 2 },
             { name: 'pool-grid', priority: 1, test: /core[\\/]fencing[\\/]bout-order\.ts|app[\\/]features[\\/]pools[\\/](pool-grid|bout-order-panel)\.tsx/ },
           ],
         },

@@ -1,11 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { Toaster } from './components/ui/toast';
+import { i18n, useStore } from './i18n';
+
+const messages = i18n('router', {
+  loading: 'Loading…',
+});
 
 function Root() {
+  const t = useStore(messages);
   return (
     <>
-      <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600" role="status">Loading…</p>}>
+      <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>}>
         <Outlet />
       </Suspense>
       <Toaster />

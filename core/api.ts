@@ -5,6 +5,7 @@ import type { RatingPoint } from './fencing/rating';
 import type { Places } from './fencing/bracket';
 import type { Cut } from './fencing/cut';
 import type { PlayerStatus } from './fencing/withdrawal';
+import type { Weapon } from './fencing/referee';
 
 export type PracticeType = 'individual' | 'team';
 
@@ -28,6 +29,8 @@ export interface Practice {
   date: string;
   user_id: string;
   practice_type: PracticeType;
+  /** The weapon (issue 18): the referee's rules follow it. Chosen at creation, changeable until the first bout. */
+  weapon: Weapon;
   room_code: string;
   /** Guests may join with the room code, and the board link shows the live board, while this is on. */
   allow_guest_access: boolean;
@@ -182,6 +185,7 @@ export interface GuestPractice {
   name: string;
   date: string;
   practice_type: PracticeType;
+  weapon: Weapon;
 }
 
 /** SPEC §7 guest-join and guest-validate-session answers. */
@@ -297,6 +301,7 @@ export const apiPaths = {
   teamSheet: (practiceId: string) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches`,
   teamSheetRow: (practiceId: string, n: number) => `/api/practices/${encodeURIComponent(practiceId)}/team-matches/${n}`,
   practiceSharing: (id: string) => `/api/practices/${encodeURIComponent(id)}/sharing`,
+  practiceWeapon: (id: string) => `/api/practices/${encodeURIComponent(id)}/weapon`,
   practiceBoard: (id: string) => `/api/practices/${encodeURIComponent(id)}/board`,
   practiceRoom: (id: string) => `/api/practices/${encodeURIComponent(id)}/room`,
   practiceGuest: (id: string, sessionId: string) => `/api/practices/${encodeURIComponent(id)}/guests/${encodeURIComponent(sessionId)}`,

@@ -7,4 +7,5 @@ export function todayIso(now: Date): string {
 
 /** SPEC §9 date formats, for date-fns. */
 export const DATE_FORMAT = 'MMMM d, yyyy';
-export const NOTE_DATE_FORMAT = 'MMM d, yyyy h:mm a';
+/** A note's day; its time follows on the viewer's clock ('h:mm a' for American English, as SPEC §9 has it). */
+export const NOTE_DAY_FORMAT = 'MMM d, yyyy';

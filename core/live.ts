@@ -6,9 +6,10 @@ export type LiveMessage =
   | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator' }
   | { type: 'practice'; practice: Practice }
   | { type: 'practice-deleted'; practiceId: string }
-  | { type: 'room-closed'; reason: string }
+  /** `reason` is English; `code` names it in core/messages for the app to translate. */
+  | { type: 'room-closed'; reason: string; code?: string }
   /** This socket was not let in (the room or this address holds too many); `reason` is for the screen. */
-  | { type: 'refused'; reason: string }
+  | { type: 'refused'; reason: string; code?: string }
   | { type: 'presence'; practiceId: string; presence: RoomPresence }
   | { type: 'pool'; practiceId: string; pool: PoolSnapshot }
   /** Small changes travel as deltas (a bout, a tableau score, a relay row); structural ones as snapshots. */

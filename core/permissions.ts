@@ -22,6 +22,8 @@ export const ACTIONS = [
   'practice.create',
   'practice.read',
   'practice.delete',
+  // The practice's weapon (issue 18), until its first bout.
+  'practice.weapon',
   'roomCode.read',
   'roomCode.manage',
   'board.manage',

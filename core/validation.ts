@@ -68,8 +68,13 @@ export function isCalendarDate(text: string): boolean {
 
 export const practiceTypeSchema = z.enum(['individual', 'team'], { error: 'Please choose a practice type' });
 
+/** A practice's weapon (issue 18). */
+export const weaponSchema = z.enum(['epee', 'foil', 'sabre'], { error: 'Choose épée, foil or sabre' });
+
 export const createPracticeSchema = z.object({
   practice_type: practiceTypeSchema,
+  /** Optional for older clients: épée. */
+  weapon: weaponSchema.optional(),
   name: requiredText('Practice name is required', NAME_MAX, 'Practice name'),
   date: z
     .string({ error: CALENDAR_DATE })
@@ -291,6 +296,9 @@ export const guestJoinSchema = z.object({
 });
 
 export const sharingSchema = z.object({ enabled: z.boolean({ error: 'Say whether guest access is on or off' }) });
+
+export const weaponBodySchema = z.object({ weapon: weaponSchema });
+export type WeaponBody = z.infer<typeof weaponBodySchema>;
 
 /**
  * The refinement for scores of one screen (SPEC §9: 5 in pools, 15 in the tableau, 45 for teams), for

@@ -19,6 +19,7 @@ import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
+import { errorBody } from '../core/messages';
 
 /** The largest request body a route takes (a generation of 200 names is about 10 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -30,7 +31,7 @@ export const FILE_BODY_LIMITS: Record<string, number> = {
 };
 
 const limit = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => c.json({ error: `The request is too large (at most ${maxSize / 1024} KB)` }, 413) });
+  bodyLimit({ maxSize, onError: (c) => c.json(errorBody(`The request is too large (at most ${maxSize / 1024} KB)`), 413) });
 const limits = new Map(Object.entries(FILE_BODY_LIMITS).map(([path, size]) => [path, limit(size)]));
 const defaultLimit = limit(BODY_LIMIT_BYTES);
 
@@ -61,21 +62,21 @@ api.route('/board', boardRoutes);
 api.route('/health', healthRoutes);
 
 app.route('/api', api);
-app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 
 // Pages: the built SPA (unknown client paths fall back to index.html), served here so every page carries
 // the security headers; hashed files under /assets/ skip the worker (wrangler.toml run_worker_first).
 app.get('*', async (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404)));
-app.notFound((c) => c.json({ error: 'Not found' }, 404));
+app.notFound((c) => c.json(errorBody('Not found'), 404));
 
 app.onError((err, c) => {
   if (err instanceof HttpError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ error: err.message, ...err.details }, err.status);
+    return c.json({ ...errorBody(err.message), ...err.details }, err.status);
   }
-  if (err instanceof PlanError) return c.json({ error: err.message }, 400);
+  if (err instanceof PlanError) return c.json(errorBody(err.message), 400);
   // Logged by route pattern (`/api/board/:boardId`, never the board id), without the query (tokens), the
   // body, the caller or the error's stack: the logs hold no personal data and no secret.
   console.error('unhandled error', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');
-  return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);
 });

@@ -7,10 +7,28 @@ import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
 import { toast, toastError } from './ui/toast';
 import { useRoster } from '../state/roster';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../i18n';
+
+const messages = i18n('athlete-selector', {
+  loadFailed: 'Failed to load athletes',
+  fromRoster: 'Athletes from your roster',
+  selectNone: 'Select none',
+  selectAll: 'Select all',
+  emptyBefore: 'Your roster is empty.',
+  addAthletes: 'Add athletes',
+  emptyAfter: 'or type names below.',
+  typeNames: 'Or type names, one per line',
+  fromFile: 'Or take the fencers of a file (CSV, or FIE XML from another program)',
+  added: params('{count} fencers added from {file}'),
+  skipped: params('{count} rows with errors were skipped.'),
+  split: params('{known} from your roster, {typed} typed.'),
+  unreadable: 'This file could not be read.',
+});
 
 /** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
 export function useAthleteSelection() {
-  const roster = useRoster(() => toastError('Failed to load athletes'));
+  const roster = useRoster(() => toastError(messages.get().loadFailed));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [manual, setManual] = useState('');
@@ -22,6 +40,7 @@ export function useAthleteSelection() {
 }
 
 export function AthleteSelector({ selection }: { selection: ReturnType<typeof useAthleteSelection> }) {
+  const t = useStore(messages);
   const { athletes, selected, setSelected, manual, setManual } = selection;
   if (!athletes) return <Spinner />;
   const toggle = (id: string) => setSelected((s) => toggled(s, id));
@@ -29,16 +48,16 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
     <>
       <section className="card p-4">
         <div className="flex items-center justify-between">
-          <h2 className="font-semibold">Athletes from your roster</h2>
+          <h2 className="font-semibold">{t.fromRoster}</h2>
           {athletes.length > 0 && (
             <button type="button" className="text-sm text-sky-700 hover:underline" onClick={() => setSelected(selected.size === athletes.length ? new Set() : new Set(athletes.map((a) => a.id)))}>
-              {selected.size === athletes.length ? 'Select none' : 'Select all'}
+              {selected.size === athletes.length ? t.selectNone : t.selectAll}
             </button>
           )}
         </div>
         {athletes.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">
-            Your roster is empty. <Link to={paths.athletes} className="text-sky-700 hover:underline">Add athletes</Link> or type names below.
+            {t.emptyBefore} <Link to={paths.athletes} className="text-sky-700 hover:underline">{t.addAthletes}</Link> {t.emptyAfter}
           </p>
         ) : (
           <ul className="mt-3 grid gap-1 sm:grid-cols-2">
@@ -55,9 +74,9 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
         )}
       </section>
       <section className="card p-4">
-        <label className="label" htmlFor="manual-names">Or type names, one per line</label>
+        <label className="label" htmlFor="manual-names">{t.typeNames}</label>
         <textarea id="manual-names" className="input min-h-32 font-mono" value={manual} onChange={(e) => setManual(e.target.value)} />
-        <label className="label mt-3" htmlFor="names-file">Or take the fencers of a file (CSV, or FIE XML from another program)</label>
+        <label className="label mt-3" htmlFor="names-file">{t.fromFile}</label>
         <input id="names-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => void addFromFile(selection, e.target.files?.[0])} />
       </section>
     </>
@@ -70,7 +89,7 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
  */
 async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, file: File | undefined) {
   if (!file) return;
-  const [{ readRosterFile, RosterFileError }, { nameKey }] = await Promise.all([import('../features/interop/roster-file'), import('../../core/interop/roster-import')]);
+  const [{ readRosterFile, RosterFileError }, { nameKey }, { localMessage }] = await Promise.all([import('../features/interop/roster-file'), import('../../core/interop/roster-import'), import('../i18n/core-messages')]);
   try {
     const rows = await readRosterFile(file);
     const good = rows.filter((r) => !r.error);
@@ -81,8 +100,9 @@ async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, fi
     selection.setSelected((s) => new Set([...s, ...known]));
     if (fresh.length > 0) selection.setManual((m) => [m.trim(), ...fresh].filter(Boolean).join('\n'));
     const skipped = rows.length - good.length;
-    toast({ title: `${good.length} fencers added from ${file.name}`, description: skipped > 0 ? `${skipped} rows with errors were skipped.` : `${known.length} from your roster, ${fresh.length} typed.` });
+    const t = messages.get();
+    toast({ title: t.added({ count: good.length, file: file.name }), description: skipped > 0 ? t.skipped({ count: skipped }) : t.split({ known: known.length, typed: fresh.length }) });
   } catch (e) {
-    toastError(e instanceof RosterFileError ? e.message : 'This file could not be read.');
+    toastError(e instanceof RosterFileError ? localMessage(e.message) : messages.get().unreadable);
   }
 }

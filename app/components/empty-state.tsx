@@ -1,4 +1,11 @@
 import { Link } from 'react-router';
+import { i18n, useStore } from '../i18n';
+
+const messages = i18n('empty-state', {
+  title: 'No Practice Selected',
+  text: 'Please select or create a practice first.',
+  action: 'Go to practices',
+});
 
 /** A centred card that says what is missing and links to where it is made. */
 export function EmptyState({ title, text, to, action }: { title: string; text: string; to: string; action: string }) {
@@ -13,5 +20,6 @@ export function EmptyState({ title, text, to, action }: { title: string; text: s
 
 /** SPEC §8: 'No Practice Selected' / 'Please select or create a practice first.' */
 export function NoPracticeSelected() {
-  return <EmptyState title="No Practice Selected" text="Please select or create a practice first." to="/practices" action="Go to practices" />;
+  const t = useStore(messages);
+  return <EmptyState title={t.title} text={t.text} to="/practices" action={t.action} />;
 }

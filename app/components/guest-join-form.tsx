@@ -5,29 +5,42 @@ import { ApiError } from '../lib/api';
 import { paths } from '../paths';
 import { joinRoom } from '../state/guest';
 import { toast, toastError } from './ui/toast';
+import { i18n, useStore } from '../i18n';
+
+const messages = i18n('guest-join-form', {
+  codeFormat: 'Please enter a 6-digit room code',
+  success: 'Success',
+  joined: 'Joined room successfully!',
+  failed: 'Failed to join room',
+  invalid: 'Invalid room code or room is not accessible',
+  roomCode: 'Room code',
+  yourName: 'Your name (optional)',
+  join: 'Join Room',
+});
 
 /**
  * Room code (6 digits, digits only) and an optional name; used by /guest-join and the guest mode of /auth,
  * which words its failure differently (SPEC §8).
  */
 export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failure: 'page' | 'auth' }) {
+  const t = useStore(messages);
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!ROOM_CODE_PATTERN.test(code)) return toastError('Please enter a 6-digit room code');
+    if (!ROOM_CODE_PATTERN.test(code)) return toastError(t.codeFormat);
     setBusy(true);
     try {
       await joinRoom(code, name.trim());
-      toast({ title: 'Success', description: 'Joined room successfully!' });
+      toast({ title: t.success, description: t.joined });
       navigate(paths.individualPractice);
     } catch (err) {
       // A wait (429) or a full room (409) says so; every other failure reads the same, so a code's existence never leaks.
       const explained = err instanceof ApiError && (err.status === 429 || err.status === 409);
-      if (failure === 'auth' || explained) toastError(err instanceof ApiError ? err.message : 'Failed to join room');
-      else toastError('Invalid room code or room is not accessible');
+      if (failure === 'auth' || explained) toastError(err instanceof ApiError ? err.message : t.failed);
+      else toastError(t.invalid);
     } finally {
       setBusy(false);
     }
@@ -36,7 +49,7 @@ export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failu
     <form className="space-y-4" onSubmit={submit} noValidate>
       <div>
         <label className="label" htmlFor="room_code">
-          Room code
+          {t.roomCode}
         </label>
         <input
           id="room_code"
@@ -50,12 +63,12 @@ export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failu
       </div>
       <div>
         <label className="label" htmlFor="guest_name">
-          Your name (optional)
+          {t.yourName}
         </label>
         <input id="guest_name" className="input" maxLength={nameLimit} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        Join Room
+        {t.join}
       </button>
     </form>
   );

@@ -1,4 +1,11 @@
 import { apiPaths } from '../../core/api';
+import { i18n } from '../i18n';
+import { answerError } from '../i18n/errors';
+
+const messages = i18n('api', {
+  network: 'Network error: check your connection and try again.',
+  unexpected: 'An unexpected error occurred.',
+});
 
 /** An API answer other than 2xx, carrying the server's message for the screen. */
 export class ApiError extends Error {
@@ -108,11 +115,11 @@ export async function api<T>(method: Method, path: string, body?: unknown, heade
       res = await send(method, path, body, headers);
     }
   } catch {
-    throw new ApiError(0, 'Network error: check your connection and try again.');
+    throw new ApiError(0, messages.get().network);
   }
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const message = (data as { error?: string } | null)?.error ?? 'An unexpected error occurred.';
+    const message = answerError(data) ?? messages.get().unexpected;
     if (res.status === 401 && bearer() && !path.startsWith('/api/guest/')) onGuestEnded(message);
     throw new ApiError(res.status, message, data);
   }

@@ -6,6 +6,11 @@ import { onGuestSessionEnded, setBearerSource } from '../lib/api';
 import { paths } from '../paths';
 import { clearGuest, guestToken, validateStoredGuest } from './guest';
 import { sessionAtom } from './session';
+import { i18n } from '../i18n';
+
+const messages = i18n('guest-keeper', {
+  ended: 'Guest access ended',
+});
 
 // A coach's cookie session wins: a guest token left in this browser is not sent while signed in.
 setBearerSource(() => (getDefaultStore().get(sessionAtom).status === 'signed-in' ? null : guestToken()));
@@ -23,7 +28,7 @@ export function useGuestKeeper() {
   }, []);
   useEffect(() => {
     onGuestSessionEnded((message) => {
-      toast({ title: 'Guest access ended', description: message, variant: 'destructive' });
+      toast({ title: messages.get().ended, description: message, variant: 'destructive' });
       clearGuest(true);
       void navigate(paths.guestJoin, { replace: true });
     });

@@ -4,6 +4,11 @@ import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAn
 import { api, ApiError } from '../lib/api';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
+import { i18n } from '../i18n';
+
+const messages = i18n('guest-state', {
+  invalid: 'Invalid room code or room is not accessible',
+});
 
 export type GuestState =
   | { status: 'checking' }
@@ -22,7 +27,7 @@ export const guestToken = () => readStorage(storageKeys.guestSessionToken);
 export async function joinRoom(roomCode: string, guestName: string): Promise<GuestSession> {
   const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody);
   // SPEC §5: a join answer without pools or a token is a failed join.
-  if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, 'Invalid room code or room is not accessible');
+  if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, messages.get().invalid);
   const { sessionToken, ...session } = answer;
   writeStorage(storageKeys.guestSessionToken, sessionToken);
   store.set(guestAtom, { status: 'active', token: sessionToken, session });

@@ -11,6 +11,14 @@ import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, removePoolLocally } from './pools';
 import { setResync } from './resync';
+import { i18n } from '../i18n';
+import { localError } from '../i18n/errors';
+
+const messages = i18n('live', {
+  paused: 'Live updates paused',
+  warning: 'Warning',
+  refreshFailed: 'Failed to refresh data. Showing last known state.',
+});
 
 type RoomMember = typeof import('./room-member');
 
@@ -66,11 +74,11 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       url: liveUrl,
       onMessage: (msg) => {
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
-        if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(msg.reason);
-        if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(msg.reason);
+        if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(localError(msg.reason, msg.code));
+        if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
         // Too many screens in the room or from this network: say so once; the socket keeps retrying.
         if (msg.type === 'refused') {
-          if (!refusalShown) toast({ title: 'Live updates paused', description: msg.reason, variant: 'destructive' });
+          if (!refusalShown) toast({ title: messages.get().paused, description: localError(msg.reason, msg.code), variant: 'destructive' });
           refusalShown = true;
           return;
         }
@@ -85,7 +93,7 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // (Loaded on demand: a spectator's board never holds an outbox.)
         if (!boardId) void import('./outbox').then((m) => m.flushOutbox());
         void reload().then((ok) => {
-          if (!ok) toast({ title: 'Warning', description: 'Failed to refresh data. Showing last known state.', variant: 'destructive' });
+          if (!ok) toast({ title: messages.get().warning, description: messages.get().refreshFailed, variant: 'destructive' });
         });
       },
       onStatus: (status) => store.set(liveStatusAtom, status),

@@ -11,6 +11,11 @@ import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { applyBoutDelta } from './pools';
 import { applyRelayRow } from './teams';
+import { i18n } from '../i18n';
+
+const messages = i18n('outbox', {
+  matchFailed: 'Failed to update match result',
+});
 
 /** Every score write not yet confirmed by the server, oldest first (pending or in conflict). */
 export const outboxAtom = atom<OutboxEntry[]>([]);
@@ -218,7 +223,7 @@ async function send(entry: OutboxEntry): Promise<'sent' | 'offline'> {
     // Refused for good (the bout is gone, the session ended): say so rather than retry for ever.
     await forget(entry);
     sentWaiters.delete(entry.key);
-    toastError(e instanceof ApiError ? e.message : 'Failed to update match result', 'Failed to update match result');
+    toastError(e instanceof ApiError ? e.message : messages.get().matchFailed, messages.get().matchFailed);
     return 'sent';
   }
 }

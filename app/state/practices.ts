@@ -6,6 +6,11 @@ import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { toastError } from '../components/ui/toast';
 import { sessionAtom } from './session';
+import { i18n } from '../i18n';
+
+const messages = i18n('practices-state', {
+  loadFailed: 'Failed to load practices',
+});
 
 type PracticesState = { status: 'idle' | 'loading' | 'ready' | 'error'; list: Practice[] };
 
@@ -33,7 +38,7 @@ export async function reloadPractices() {
     store.set(practicesAtom, { status: 'ready', list });
   } catch {
     store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));
-    toastError('Failed to load practices');
+    toastError(messages.get().loadFailed);
   }
 }
 

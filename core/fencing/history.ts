@@ -161,6 +161,8 @@ export interface RoundReached {
   date: string;
   /** The stage as final results say it: Champion, Finalist, Semi-Finalist, Quarter-Finalist, Round n. */
   stage: string;
+  /** The tableau's number of rounds, which names a "Round n" in languages that say "tableau of 16". */
+  rounds: number;
 }
 
 /** How far the athlete went in each tableau they fenced (main table), newest first. */
@@ -172,7 +174,7 @@ export function roundsReached(bouts: readonly AthleteBout[]): RoundReached[] {
     if (!seen || b.round! > seen.round!) deepest.set(b.practice_id, b);
   }
   return [...deepest.values()].sort(newestFirst).map((b) => ({
-    practice_id: b.practice_id, practice: b.practice, date: b.date, stage: stageLabel(b.round!, b.rounds!, b.victory && b.round === b.rounds),
+    practice_id: b.practice_id, practice: b.practice, date: b.date, stage: stageLabel(b.round!, b.rounds!, b.victory && b.round === b.rounds), rounds: b.rounds!,
   }));
 }
 

@@ -65,6 +65,8 @@ const practice = z.object({
   name,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   practice_type: z.enum(['individual', 'team']),
+  /** Issue 18; a backup made before it has none: épée, as the migration gave every practice. */
+  weapon: z.enum(['epee', 'foil', 'sabre']).default('epee'),
   created_at: time,
   pools: z.array(pool).max(BACKUP_LIMITS.poolsPerPractice),
   format: format.nullable(),
@@ -194,7 +196,7 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
   for (const p of b.practices) {
     const practiceId = newId();
     rows.practices.push({
-      id: practiceId, user_id: userId, name: p.name, date: p.date, practice_type: p.practice_type, ...ctx.secrets(),
+      id: practiceId, user_id: userId, name: p.name, date: p.date, practice_type: p.practice_type, weapon: p.weapon, ...ctx.secrets(),
       allow_guest_access: 0, guest_epoch: 0, sharing_expires_at: 0, created_at: p.created_at, updated_at: now,
     });
     const playerId = new Map<string, string>();

@@ -11,13 +11,6 @@ export function nameKey(name: string): string {
 
 export type ImportStatus = 'new' | 'existing' | 'repeated' | 'error';
 
-export const IMPORT_STATUS_LABEL: Record<ImportStatus, string> = {
-  new: 'New',
-  existing: 'Already in the roster',
-  repeated: 'Repeated in the file',
-  error: 'Error',
-};
-
 export interface ImportDecision<R> {
   row: R;
   status: ImportStatus;

@@ -203,7 +203,7 @@ const backup: AccountBackup = {
     { id: 'A2', name: 'Ben Okafor', club: null, ranking: null, created_at: 1, notes: [{ note: 'Knee', created_at: 3 }] },
   ],
   practices: [{
-    id: 'P1', name: 'Tuesday', date: '2026-11-17', practice_type: 'individual', created_at: 10,
+    id: 'P1', name: 'Tuesday', date: '2026-11-17', practice_type: 'individual', weapon: 'foil', created_at: 10,
     pools: [{
       id: 'T1', name: 'Pool 1', created_at: 11,
       players: [

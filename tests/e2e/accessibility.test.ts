@@ -173,8 +173,15 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     expect(await spectator.getByTestId('podium-name').count()).toBe(3);
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
 
+    // In another language (issue 17): the page says which (lang), and every label is translated, not lost.
+    const frenchContext = await newContext(browser(), { locale: 'fr-FR' });
+    const french = await frenchContext.newPage();
+    await audit(found, 'spectator: live board in French', french, `/live/${shared.board_id}`, (p) => p.getByRole('link', { name: 'Poules', exact: true }));
+    await audit(found, 'spectator: TV board in German', french, `/live/${shared.board_id}/tv?lang=de`, (p) => p.getByTestId('tv-podium'));
+    await audit(found, 'guest join in French', french, '/guest-join?lang=fr', (p) => p.getByRole('button', { name: 'Rejoindre la salle' }));
+
     expect(found).toEqual({});
-    await Promise.all([context.close(), guestContext.close(), spectatorContext.close()]);
+    await Promise.all([context.close(), guestContext.close(), spectatorContext.close(), frenchContext.close()]);
   });
 
   it('the score picker and its dialog work by keyboard alone', async () => {

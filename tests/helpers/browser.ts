@@ -27,9 +27,11 @@ export function useBrowser(): () => Browser {
   return () => browser!;
 }
 
-export async function newContext(browser: Browser, options: { width?: number; height?: number; touch?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: { width?: number; height?: number; touch?: boolean; locale?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseURL(),
+    // The browser's language (issue 17): English unless a test asks for another.
+    locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,

@@ -6,6 +6,7 @@ import { ROOM_FULL } from '../../worker/routes/guest';
 import { openSocket } from '../helpers/sockets';
 import { json } from '../helpers/worker-client';
 import { freshClient, sharedPractice, wrongBoard, wrongCode } from './helpers';
+import { errorBody } from '../../core/messages';
 
 const L = LOOKUP_LIMITS.perAddress;
 
@@ -97,6 +98,6 @@ describe('successful joins are bounded too', () => {
     for (let i = 0; i < MAX_GUESTS; i++) expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
     const full = await freshClient().post('/api/guest/join', { room_code: practice.room_code });
     expect(full.status).toBe(409);
-    expect(await json(full)).toEqual({ error: ROOM_FULL });
+    expect(await json(full)).toEqual(errorBody(ROOM_FULL));
   });
 });

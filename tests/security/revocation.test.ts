@@ -156,7 +156,7 @@ describe('the coach sees who is in the room', () => {
     const samId = room.guests[0]!.id;
     expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(200);
     expect(await samSocket.closed).toBe(4001);
-    expect(samSocket.messages.at(-1)).toEqual({ type: 'room-closed', reason: 'The coach removed you from the room.' });
+    expect(samSocket.messages.at(-1)).toEqual({ type: 'room-closed', reason: 'The coach removed you from the room.', code: 'removed_from_room' });
     expect((await sam.get(`/api/pools/${pool.id}`)).status).toBe(401);
     const after = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
     expect(after.guests.map((g) => g.name)).toEqual(['Kim']);

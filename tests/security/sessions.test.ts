@@ -6,6 +6,7 @@ import { SIGNIN_LIMITS } from '../../worker/store/throttle';
 import { runScheduledCleanup } from '../../worker/scheduled';
 import { Client, json, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
 import { freshClient } from './helpers';
+import { errorBody } from '../../core/messages';
 
 describe('sign-in throttling an attacker cannot turn against a coach', () => {
   it('a burst of 100 parallel wrong passwords from one address gets at most the limit of answers that are not 429', async () => {
@@ -51,10 +52,10 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
   it('refuses overlong credentials with 400 before hashing anything', async () => {
     const long = await new Client().post('/api/auth/signin', { email: `${'a'.repeat(300)}@example.com`, password: 'x' });
     expect(long.status).toBe(400);
-    expect(await json(long)).toEqual({ error: 'Email must be at most 254 characters' });
+    expect(await json(long)).toEqual(errorBody('Email must be at most 254 characters'));
     const pw = await new Client().post('/api/auth/signin', { email: uniqueEmail(), password: 'p'.repeat(201) });
     expect(pw.status).toBe(400);
-    expect(await json(pw)).toEqual({ error: 'Password must be at most 200 characters' });
+    expect(await json(pw)).toEqual(errorBody('Password must be at most 200 characters'));
   });
 });
 

@@ -10,6 +10,7 @@ import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { freshClient, sharedPractice } from './helpers';
+import { errorBody } from '../../core/messages';
 
 describe('headers on every response', () => {
   const header = (res: Response, name: string) => res.headers.get(name) ?? '';
@@ -55,7 +56,7 @@ describe('bounded input: 4xx with a message, never 500, nothing written', () => 
     const { client } = await signedUpCoach();
     const res = await client.post('/api/athletes', { name: 'x'.repeat(1024 * 1024) });
     expect(res.status).toBe(413);
-    expect(await json(res)).toEqual({ error: 'The request is too large (at most 64 KB)' });
+    expect(await json(res)).toEqual(errorBody('The request is too large (at most 64 KB)'));
     expect(await json<Athlete[]>(await client.get('/api/athletes'))).toEqual([]);
   });
 
@@ -64,7 +65,7 @@ describe('bounded input: 4xx with a message, never 500, nothing written', () => 
     for (const date of ['2024-99-99', '2023-02-29', '2024-04-31', '0000-01-01', '2024-1-1']) {
       const res = await client.post('/api/practices', { practice_type: 'individual', name: 'Bad date', date });
       expect(res.status, date).toBe(400);
-      expect(await json(res)).toEqual({ error: 'Date must be a calendar date (YYYY-MM-DD)' });
+      expect(await json(res)).toEqual(errorBody('Date must be a calendar date (YYYY-MM-DD)'));
     }
     expect((await client.post('/api/practices', { practice_type: 'individual', name: 'Leap', date: '2024-02-29' })).status).toBe(201);
     const list = await json<Practice[]>(await client.get('/api/practices'));
@@ -78,7 +79,7 @@ describe('bounded input: 4xx with a message, never 500, nothing written', () => 
     const entries = [{ athlete_id: athlete.id }, { athlete_id: athlete.id }, { name: 'Other' }];
     const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'An athlete was selected more than once: each fencer can be placed only once' });
+    expect(await json(res)).toEqual(errorBody('An athlete was selected more than once: each fencer can be placed only once'));
     expect(await json(await client.get(`/api/practices/${practice.id}/pools`))).toEqual([]);
     const teams = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: [...entries, { name: 'A' }, { name: 'B' }] });
     expect(teams.status).toBe(400);
@@ -92,7 +93,7 @@ describe('bounded input: 4xx with a message, never 500, nothing written', () => 
     expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(5).fill(400));
-    expect(await json(refused[0]!)).toEqual({ error: 'A pool holds at most 20 fencers' });
+    expect(await json(refused[0]!)).toEqual(errorBody('A pool holds at most 20 fencers'));
     const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     expect(after.players).toHaveLength(20);
     expect(after.players.map((p) => p.position)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -111,7 +112,7 @@ describe('sockets', () => {
     }
     const extra = (await openSocket(crowd, `board=${practice.board_id}`)).socket!;
     expect(await extra.closed).toBe(4429);
-    expect(extra.messages).toEqual([{ type: 'refused', reason: 'Too many live screens are open from your network. Close some and reload.' }]);
+    expect(extra.messages).toEqual([{ type: 'refused', reason: 'Too many live screens are open from your network. Close some and reload.', code: 'too_many_live_screens_are' }]);
     const elsewhere = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     await elsewhere.waitFor((m) => m.type === 'hello');
     for (const s of [...open, elsewhere]) s.ws.close();
@@ -127,7 +128,7 @@ describe('sockets', () => {
     await Promise.all([a, b].map((s) => s.waitFor((m) => m.type === 'hello')));
     const c = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     expect(await c.closed).toBe(4429);
-    expect(c.messages[0]).toEqual({ type: 'refused', reason: 'This practice has too many live screens open. Try again later.' });
+    expect(c.messages[0]).toEqual({ type: 'refused', reason: 'This practice has too many live screens open. Try again later.', code: 'practice_has_too_many_live' });
     a.ws.close();
     b.ws.close();
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PBKDF2_ITERATIONS } from '../../worker/auth/passwords';
 import { SIGNIN_LIMITS } from '../../worker/store/throttle';
 import { Client, json, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 const SECRET = 'test-secret-for-workerd-tests-only-0123456789';
 
@@ -49,23 +50,23 @@ describe('sign up and sign in', () => {
     const { email } = await signedUpCoach();
     const res = await new Client().post('/api/auth/signup', { full_name: 'Other', email: email.toUpperCase(), password: 'longenough' });
     expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'User already registered' });
+    expect(await json(res)).toEqual(errorBody('User already registered'));
   });
 
   it('gives the reason when a password is too weak', async () => {
     const res = await new Client().post('/api/auth/signup', { full_name: 'Ann', email: uniqueEmail(), password: 'short' });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'Password should be at least 8 characters.' });
+    expect(await json(res)).toEqual(errorBody('Password should be at least 8 characters.'));
   });
 
   it('answers a wrong password and an unknown email alike with 401', async () => {
     const { email } = await signedUpCoach();
     const wrong = await new Client().post('/api/auth/signin', { email, password: 'not the password' });
     expect(wrong.status).toBe(401);
-    expect(await json(wrong)).toEqual({ error: 'Invalid login credentials' });
+    expect(await json(wrong)).toEqual(errorBody('Invalid login credentials'));
     const unknown = await new Client().post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'whatever1' });
     expect(unknown.status).toBe(401);
-    expect(await json(unknown)).toEqual({ error: 'Invalid login credentials' });
+    expect(await json(unknown)).toEqual(errorBody('Invalid login credentials'));
   });
 
   it('signs in with the right password', async () => {
@@ -81,7 +82,7 @@ describe('bad input never becomes a 500', () => {
   it('answers malformed JSON with 400 and a message', async () => {
     const res = await new Client().post('/api/auth/signin', '{"email": ');
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'Request body must be valid JSON' });
+    expect(await json(res)).toEqual(errorBody('Request body must be valid JSON'));
   });
 
   it('answers missing fields with the spec messages', async () => {
@@ -106,7 +107,7 @@ describe('bad input never becomes a 500', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await new Client().get('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ error: 'Not found' });
+    expect(await json(res)).toEqual(errorBody('Not found'));
   });
 });
 
@@ -114,7 +115,7 @@ describe('access tokens', () => {
   it('refuses a protected API without a cookie: 401 Not authenticated', async () => {
     const res = await new Client().get('/api/practices');
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ error: 'Not authenticated' });
+    expect(await json(res)).toEqual(errorBody('Not authenticated'));
   });
 
   it('refuses a tampered token', async () => {
@@ -223,5 +224,16 @@ describe('throttling', () => {
     expect((await attacker.post('/api/auth/signin', { email: uniqueEmail('guess'), password: 'guess-1234' })).status).toBe(429);
     const { email, password } = await signedUpCoach();
     expect((await new Client('198.51.100.1').post('/api/auth/signin', { email, password })).status).toBe(200);
+  });
+});
+
+describe('errors the app translates (issue 17)', () => {
+  it('answers in English with a stable code, and the values of a message with parts', async () => {
+    const { email, client } = await signedUpCoach();
+    expect(await json(await new Client().post('/api/auth/signin', { email, password: 'not the password' }))).toEqual({ error: 'Invalid login credentials', code: 'invalid_login_credentials' });
+    const big = await client.post('/api/athletes', { name: 'x'.repeat(1024 * 1024) });
+    expect(await json(big)).toEqual({ error: 'The request is too large (at most 64 KB)', code: 'request_too_large_most_kb', params: { maxsize: '64' } });
+    expect(await json(await client.post('/api/practices', { practice_type: 'individual', name: ' ' }))).toEqual({ error: 'Practice name is required', code: 'practice_name_required' });
+    expect(await json(await client.get('/api/nowhere'))).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });

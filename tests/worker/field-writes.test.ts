@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoutDelta, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 async function poolOf(client: Client) {
   const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Field' }));
@@ -65,7 +66,7 @@ describe('writes from the field carry an idempotency key', () => {
     const [a, b] = pool.players;
     const res = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 }, 'bad key!');
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _' });
+    expect(await json(res)).toEqual(errorBody('The Idempotency-Key header must be 8 to 64 letters, digits, - or _'));
     expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
 
@@ -100,7 +101,7 @@ describe('the tableau format: the cut and the bouts for places', () => {
     for (const [cut, error] of cases) {
       const res = await put(cut);
       expect(res.status, JSON.stringify(cut)).toBe(400);
-      expect(await json(res)).toEqual({ error });
+      expect(await json(res)).toEqual(errorBody(error));
     }
     const bad = await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'maybe', places_5_8: false });
     expect(bad.status).toBe(400);

@@ -4,6 +4,7 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 /** A coach's practice with one fenced pool of two, shared with guests. */
 async function sharedPractice(client: Client, name: string) {
@@ -93,7 +94,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     const board = await spectator.get(`/api/board/${P.board_id}`);
     expect(board.status).toBe(200);
     const snap = await json<SpectatorSnapshot>(board);
-    expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual' });
+    expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual', weapon: 'epee' });
     expect(snap.pools.map((p) => p.id)).toContain(X.id);
     expect(snap.bracket.practice_id).toBe(P.id);
     const writes = await attempt(spectator, P, X);
@@ -103,7 +104,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   it('nobody at all gets 401 Not authenticated everywhere, and no board for a wrong code', async () => {
     const anonymous = new Client();
     expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await anonymous.get(`/api/practices/${P.id}/pools`))).toEqual({ error: 'Not authenticated' });
+    expect(await json(await anonymous.get(`/api/practices/${P.id}/pools`))).toEqual(errorBody('Not authenticated'));
     expect((await anonymous.get('/api/board/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
@@ -112,7 +113,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect((await guest.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
     expect((await guest.post('/api/guest/leave')).status).toBe(200);
     expect(await attempt(guest, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await guest.get(`/api/pools/${X.id}`))).toEqual({ error: 'Your guest session has ended. Join again with the room code.' });
+    expect(await json(await guest.get(`/api/pools/${X.id}`))).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
     expect((await guest.post('/api/guest/validate')).status).toBe(401);
   });
 
@@ -121,13 +122,13 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
     const off = await owner.client.post(`/api/practices/${P.id}/sharing`, { enabled: false });
     expect((await json<Practice>(off)).allow_guest_access).toBe(false);
-    expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.' });
+    expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
     expect((await new Client().get(`/api/board/${P.board_id}`)).status).toBe(404);
     const rejoin = await new Client().post('/api/guest/join', { room_code: P.room_code });
     expect(rejoin.status).toBe(404);
-    expect(await json(rejoin)).toEqual({ error: 'Invalid room code or room is not accessible' });
+    expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));
     // The owner is unaffected.
     expect((await owner.client.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
   });

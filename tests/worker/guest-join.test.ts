@@ -4,6 +4,7 @@ import { LOOKUP_LIMITS } from '../../worker/store/throttle';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 async function practiceOf(client: Client, share: boolean) {
   const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Join me' }));
@@ -37,17 +38,17 @@ describe('joining a practice by room code', () => {
     expect([a.status, b.status]).toEqual([404, 404]);
     const [bodyA, bodyB] = [await json(a), await json(b)];
     expect(bodyA).toEqual(bodyB);
-    expect(bodyA).toEqual({ error: 'Invalid room code or room is not accessible' });
+    expect(bodyA).toEqual(errorBody('Invalid room code or room is not accessible'));
   });
 
   it('needs six digits and a name of at most 50 characters', async () => {
     for (const room_code of ['12345', '1234567', '12a456', '']) {
       const res = await new Client().post('/api/guest/join', { room_code });
       expect(res.status).toBe(400);
-      expect(await json(res)).toEqual({ error: 'Please enter a 6-digit room code' });
+      expect(await json(res)).toEqual(errorBody('Please enter a 6-digit room code'));
     }
     const long = await new Client().post('/api/guest/join', { room_code: '123456', guest_name: 'x'.repeat(51) });
-    expect(await json(long)).toEqual({ error: 'Your name must be at most 50 characters' });
+    expect(await json(long)).toEqual(errorBody('Your name must be at most 50 characters'));
   });
 
   it('a regenerated code ends every guest session and the old code opens nothing', async () => {

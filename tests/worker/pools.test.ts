@@ -5,6 +5,7 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
   const practice = await json(await client.post('/api/practices', { practice_type: type, name: 'Pools night' }));
@@ -68,7 +69,7 @@ describe('generating pools', () => {
     const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Manual' }));
     const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'Please assign all athletes to pools. 2 athlete(s) unassigned.' });
+    expect(await json(res)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
     const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] });
     expect((await json<GeneratedPools>(ok)).pools.map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
   });
@@ -77,9 +78,9 @@ describe('generating pools', () => {
     const { client } = await signedUpCoach();
     const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Empty' }));
     const url = `/api/practices/${practice.id}/pools/generate`;
-    expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual({ error: 'Please select athletes or add names manually' });
-    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual({ error: 'Pool count must be a whole number from 2 to 10' });
-    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual({ error: 'Pool count must be a whole number from 2 to 10' });
+    expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual(errorBody('Please select athletes or add names manually'));
+    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
+    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
     expect((await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).length).toBe(0);
   });
 });
@@ -135,7 +136,7 @@ describe('bouts', () => {
     for (const [body, error] of cases) {
       const res = await client.post(url, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await json(res)).toEqual({ error });
+      expect(await json(res)).toEqual(errorBody(error));
     }
     expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
   });
@@ -146,7 +147,7 @@ describe('bouts', () => {
     const [a, b] = pool.players;
     expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38, version: 0 })).status).toBe(200);
     const over = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38, version: 1 });
-    expect(await json(over)).toEqual({ error: 'Scores must be whole numbers from 0 to 45' });
+    expect(await json(over)).toEqual(errorBody('Scores must be whole numbers from 0 to 45'));
   });
 
   it('writes made against the same version of a bout: one wins, the others get 409 with the winner, nothing half-written', async () => {
@@ -203,7 +204,7 @@ describe('players and pools', () => {
     expect(added.status).toBe(201);
     const snap = await json<PoolSnapshot>(added);
     expect(snap.players.map((p) => p.name)).toEqual(['A', 'B', 'C', 'DORA']);
-    expect(await json(await client.post(`/api/pools/${pool.id}/players`, { name: '   ' }))).toEqual({ error: 'Player name cannot be empty' });
+    expect(await json(await client.post(`/api/pools/${pool.id}/players`, { name: '   ' }))).toEqual(errorBody('Player name cannot be empty'));
 
     const [a, b] = snap.players;
     await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 });
@@ -219,7 +220,7 @@ describe('players and pools', () => {
     expect(created.status).toBe(201);
     const evening = await json<PoolSnapshot>(created);
     expect(evening.name).toBe('Evening');
-    expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual({ error: 'Pool name is required' });
+    expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual(errorBody('Pool name is required'));
     expect((await json<PoolSnapshot>(await client.patch(`/api/pools/${evening.id}`, { name: 'Late' }))).name).toBe('Late');
     await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 });
     expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);

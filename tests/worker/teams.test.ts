@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneratedPools, RelayConflict, Team, TeamMatchRow } from '../../core/api';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 async function teamPractice(client: Client) {
   return json(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
@@ -27,9 +28,9 @@ describe('teams', () => {
     const url = `/api/practices/${practice.id}/teams`;
     const incomplete = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) });
     expect(incomplete.status).toBe(400);
-    expect(await json(incomplete)).toEqual({ error: 'Please assign all athletes to teams' });
+    expect(await json(incomplete)).toEqual(errorBody('Please assign all athletes to teams'));
     const oversized = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
-    expect(await json(oversized)).toEqual({ error: 'Each team must have 3 or 4 members' });
+    expect(await json(oversized)).toEqual(errorBody('Each team must have 3 or 4 members'));
     expect(await json(await client.get(url))).toEqual([]);
 
     const ok = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
@@ -46,7 +47,7 @@ describe('teams', () => {
     const practice = await teamPractice(client);
     const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(5) });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'Each team must have 3 or 4 members' });
+    expect(await json(res)).toEqual(errorBody('Each team must have 3 or 4 members'));
   });
 
   it('team members of another coach’s athletes cannot be added', async () => {
@@ -67,10 +68,10 @@ describe('teams', () => {
     const practice = await teamPractice(client);
     const none = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' });
     expect(none.status).toBe(400);
-    expect(await json(none)).toEqual({ error: 'Please create teams first' });
+    expect(await json(none)).toEqual(errorBody('Please create teams first'));
     await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(16) });
     const tooMany = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 3 });
-    expect(await json(tooMany)).toEqual({ error: 'Pool count must be a whole number from 2 to 2' });
+    expect(await json(tooMany)).toEqual(errorBody('Pool count must be a whole number from 2 to 2'));
     const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 2 }));
     expect(pools.map((p) => p.players.length)).toEqual([2, 2]);
     expect(pools.flatMap((p) => p.players.map((x) => x.name)).sort()).toEqual(['Team 1', 'Team 2', 'Team 3', 'Team 4']);
@@ -129,7 +130,7 @@ describe('the relay sheet', () => {
     for (const [body, error] of cases) {
       const res = await client.request('PUT', `${url}/3`, body);
       expect(res.status).toBe(400);
-      expect(await json(res)).toEqual({ error });
+      expect(await json(res)).toEqual(errorBody(error));
     }
     expect((await client.request('PUT', `${url}/10`, { score_a: 1, score_b: 1, version: 0 })).status).toBe(404);
     expect((await json<TeamMatchRow[]>(await client.get(url)))[2]).toMatchObject({ score_a: null, score_b: null });

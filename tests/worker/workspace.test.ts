@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { createPractice } from '../../worker/store/practices';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { errorBody } from '../../core/messages';
 
 describe('practices', () => {
   it('creates a practice with today’s date, a 6-digit room code and guest access off', async () => {
@@ -36,7 +37,7 @@ describe('practices', () => {
     for (const [body, error] of cases) {
       const res = await client.post('/api/practices', body);
       expect(res.status).toBe(400);
-      expect(await json(res)).toEqual({ error });
+      expect(await json(res)).toEqual(errorBody(error));
     }
   });
 
@@ -122,13 +123,13 @@ describe('athletes and notes', () => {
     const { client } = await signedUpCoach();
     const empty = await client.post('/api/athletes', { name: ' ' });
     expect(empty.status).toBe(400);
-    expect(await json(empty)).toEqual({ error: 'Athlete name is required' });
+    expect(await json(empty)).toEqual(errorBody('Athlete name is required'));
     const a = await json(await client.post('/api/athletes', { name: 'Adam' }));
     const blank = await client.post(`/api/athletes/${a.id}/notes`, { note: '\n  ' });
-    expect(await json(blank)).toEqual({ error: 'Note cannot be empty' });
+    expect(await json(blank)).toEqual(errorBody('Note cannot be empty'));
     const long = await client.post(`/api/athletes/${a.id}/notes`, { note: 'x'.repeat(2001) });
     expect(long.status).toBe(400);
-    expect(await json(long)).toEqual({ error: 'Note must be at most 2000 characters' });
+    expect(await json(long)).toEqual(errorBody('Note must be at most 2000 characters'));
   });
 });
 
@@ -178,12 +179,10 @@ describe('feedback', () => {
 
   it('gives the spec messages for a missing type, an empty message and no login', async () => {
     const { client } = await signedUpCoach();
-    expect(await json(await client.post('/api/feedback', { message: 'hi' }))).toEqual({ error: 'Please select a feedback type.' });
-    expect(await json(await client.post('/api/feedback', { feedback_type: 'report_issue', message: ' ' }))).toEqual({
-      error: 'Please enter your feedback message.',
-    });
+    expect(await json(await client.post('/api/feedback', { message: 'hi' }))).toEqual(errorBody('Please select a feedback type.'));
+    expect(await json(await client.post('/api/feedback', { feedback_type: 'report_issue', message: ' ' }))).toEqual(errorBody('Please enter your feedback message.'));
     const anon = await new Client().post('/api/feedback', { feedback_type: 'report_issue', message: 'hi' });
     expect(anon.status).toBe(401);
-    expect(await json(anon)).toEqual({ error: 'You must be logged in to submit feedback.' });
+    expect(await json(anon)).toEqual(errorBody('You must be logged in to submit feedback.'));
   });
 });

@@ -51,6 +51,7 @@ export const practices = sqliteTable('practices', {
   name: text('name').notNull(),
   date: text('date').notNull(),
   practice_type: text('practice_type', { enum: ['individual', 'team'] }).notNull(),
+  weapon: text('weapon', { enum: ['epee', 'foil', 'sabre'] }).notNull(),
   room_code: text('room_code').notNull(),
   allow_guest_access: integer('allow_guest_access', { mode: 'boolean' }).notNull(),
   board_id: text('board_id').notNull(),

@@ -5,6 +5,13 @@ import { can } from '../../core/permissions';
 import type { Env } from '../env';
 import { getDb } from '../db/client';
 import { endExpiredSharing, getSharedPractice, publicPractice } from '../store/practices';
+import { errorBody } from '../../core/messages';
+
+/** A reason for the screen: English, with the code the app translates (issue 17). */
+const reasonOf = (reason: string) => {
+  const { error, code } = errorBody(reason);
+  return { reason: error, ...(code ? { code } : {}) };
+};
 
 export type SocketRole = 'coach' | 'guest' | 'spectator';
 
@@ -83,12 +90,12 @@ export class PracticeRoom extends DurableObject<Env> {
   private async refusalFor(tag: SocketTag): Promise<{ code: number; message: Extract<LiveMessage, { type: 'refused' | 'room-closed' }> } | null> {
     // The socket being accepted is already counted by getWebSockets.
     if (this.ctx.getWebSockets().length > this.limits.perRoom) {
-      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', reason: 'This practice has too many live screens open. Try again later.' } };
+      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf('This practice has too many live screens open. Try again later.') } };
     }
     if (this.ctx.getWebSockets(`ip:${tag.address}`).length > this.limits.perAddress) {
-      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', reason: 'Too many live screens are open from your network. Close some and reload.' } };
+      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf('Too many live screens are open from your network. Close some and reload.') } };
     }
-    const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, reason: 'This link or session is no longer valid.' } };
+    const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, ...reasonOf('This link or session is no longer valid.') } };
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.epoch())) return ended;
     if (tag.role === 'guest' && !(await this.hasGuest(tag.subject ?? ''))) return ended;
     if (tag.role === 'spectator') {
@@ -124,7 +131,7 @@ export class PracticeRoom extends DurableObject<Env> {
   /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why; one failing never stops the rest. */
   async closeSockets(tag: string, reason: string): Promise<number> {
     const sockets = this.ctx.getWebSockets(tag);
-    const message = JSON.stringify({ type: 'room-closed', reason } satisfies LiveMessage);
+    const message = JSON.stringify({ type: 'room-closed', ...reasonOf(reason) } satisfies LiveMessage);
     for (const ws of sockets) {
       try {
         ws.send(message);

@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
-import { createPracticeSchema, sharingSchema } from '../../core/validation';
+import { createPracticeSchema, sharingSchema, weaponBodySchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { authorize, guestIdleMs } from '../auth/access';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { coachOf } from '../middleware/session';
 import { getRoom, publish } from '../room/room';
 import {
-  createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing,
+  createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing, setWeapon,
   type PracticeRecord,
 } from '../store/practices';
 import { readJson } from '../validate';
 import { todayIso } from '../../core/dates';
 import type { Context } from 'hono';
+
+/** Why the weapon cannot change any more (issue 18: the referee's rules follow it). */
+const WEAPON_FIXED = 'The weapon can no longer change: a bout of this practice has a result.';
 
 /** Tells the coach's other screens about the change and answers with the practice (never its guest epoch). */
 async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) {
@@ -28,6 +31,7 @@ export const practiceRoutes = new Hono<AppEnv>()
       name: input.name,
       practice_type: input.practice_type,
       date: input.date ?? todayIso(new Date()),
+      weapon: input.weapon ?? 'epee',
     });
     return c.json(publicPractice(practice), 201);
   })
@@ -42,6 +46,12 @@ export const practiceRoutes = new Hono<AppEnv>()
     const { enabled } = await readJson(c, sharingSchema);
     const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
     if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
+    return answerWithPractice(c, practice);
+  })
+  .put('/:id/weapon', authorize('practice.weapon'), async (c) => {
+    const { weapon } = await readJson(c, weaponBodySchema);
+    const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('id'), weapon);
+    if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
     return answerWithPractice(c, practice);
   })
   .post('/:id/board', authorize('board.manage'), async (c) => {

@@ -84,7 +84,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
   const results = await d1.batch<Q>([
     q('SELECT id, name, club, ranking, created_at FROM athletes WHERE user_id = ?1 ORDER BY name, id'),
     q('SELECT athlete_id, note, created_at FROM athlete_notes WHERE user_id = ?1 ORDER BY created_at, id'),
-    q('SELECT id, name, date, practice_type, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
+    q('SELECT id, name, date, practice_type, weapon, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT id, practice_id, name, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
     q(`SELECT id, tournament_id, athlete_id, name, position, status FROM players WHERE ${ownPool} ORDER BY position`),
     q(`SELECT tournament_id, player1_id, player2_id, score1, score2, priority_id FROM matches WHERE ${ownPool} ORDER BY updated_at, id`),
@@ -127,7 +127,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];
       return {
-        ...pick(p, ['id', 'name', 'date', 'practice_type', 'created_at']),
+        ...pick(p, ['id', 'name', 'date', 'practice_type', 'weapon', 'created_at']),
         pools: poolsOf(p.id).map((pool) => ({
           ...pick(pool, ['id', 'name', 'created_at']),
           players: playersOf(pool.id).map((pl) => pick(pl, ['id', 'athlete_id', 'name', 'position', 'status'])),

@@ -7,6 +7,7 @@ import { practices } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { randomToken } from '../auth/crypto';
 import { lookupUnderLimits } from './throttle';
+import type { Weapon } from '../../core/fencing/referee';
 
 export type RandomUint32 = () => number;
 
@@ -28,7 +29,7 @@ export function publicPractice({ guest_epoch: _epoch, ...practice }: PracticeRec
 }
 
 /** What guests and spectators see of a practice. */
-export const toGuestPractice = (p: Practice): GuestPractice => ({ id: p.id, name: p.name, date: p.date, practice_type: p.practice_type });
+export const toGuestPractice = (p: Practice): GuestPractice => ({ id: p.id, name: p.name, date: p.date, practice_type: p.practice_type, weapon: p.weapon });
 
 /** A fresh id for a practice's live board: 128 random bits, unguessable, distinct from the room code. */
 export const newBoardId = () => randomToken().slice(0, 22);
@@ -96,6 +97,25 @@ export async function setSharing(db: Db, userId: string, id: string, enabled: bo
 }
 
 /**
+ * The practice's weapon, while no bout of it has a result (issue 18): a pool bout, a tableau score or a
+ * relay's touches fix it. One conditional UPDATE, so a bout saved at the same moment cannot slip between a
+ * check and the write; 'fenced' when a result exists, null when the practice is not the coach's.
+ */
+export async function setWeapon(db: Db, userId: string, id: string, weapon: Weapon, now = Date.now()): Promise<PracticeRecord | 'fenced'> {
+  const row = await db
+    .update(practices)
+    .set({ weapon, updated_at: now })
+    .where(and(eq(practices.id, id), eq(practices.user_id, userId), sql`NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ${id}))
+      AND NOT EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ${id} AND player1_score IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))`))
+    .returning()
+    .get();
+  if (row) return toPractice(row, now);
+  await getPractice(db, userId, id);
+  return 'fenced';
+}
+
+/**
  * A write keeps sharing alive for another quiet period. Only written when the stored expiry is more than
  * ten minutes behind, so a busy practice costs one extra write per ten minutes, not one per bout.
  */
@@ -131,7 +151,7 @@ export async function listExpiredSharing(db: Db, now = Date.now()) {
 export async function createPractice(
   db: Db,
   userId: string,
-  input: { name: string; practice_type: PracticeType; date: string },
+  input: { name: string; practice_type: PracticeType; date: string; weapon?: Weapon },
   random: RandomUint32 = cryptoUint32,
 ): Promise<PracticeRecord> {
   const now = Date.now();
@@ -142,6 +162,7 @@ export async function createPractice(
       name: input.name,
       date: input.date,
       practice_type: input.practice_type,
+      weapon: input.weapon ?? 'epee',
       room_code,
       allow_guest_access: false,
       board_id: newBoardId(),

@@ -9,23 +9,43 @@ import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
 import { toast, toastError } from '../ui/toast';
 import { onDemand } from '../ui/lazy';
+import { LanguagePicker } from '../../i18n/language-picker';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('account-menu', {
+  guest: params('Guest · {name}'),
+  signedOut: 'Signed out successfully!',
+  signOutFailed: 'Failed to sign out. Please try again.',
+  feedback: 'Share Feedback',
+  account: 'My Account',
+  athletes: 'My Athletes',
+  backup: 'Back up my data',
+  restore: 'Restore a backup…',
+  signOut: 'Sign Out',
+});
 
 const backup = () => import('../../features/interop/backup-dialog');
 const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
 
-/** A guest sees who they are in the room, and no coach controls (SPEC §6). */
+/** A guest sees who they are in the room and picks their language; no coach controls (SPEC §6). */
 function GuestChip() {
+  const t = useStore(messages);
   const guest = useAtomValue(guestAtom);
   if (guest.status !== 'active') return null;
   return (
-    <span className="rounded-full bg-violet-100 px-3 py-1 text-sm text-violet-900" data-testid="guest-chip">
-      Guest · {guest.session.guest_name}
-    </span>
+    <div className="flex items-center gap-3">
+      <LanguagePicker className="hidden sm:inline-flex" />
+      <span className="rounded-full bg-violet-100 px-3 py-1 text-sm text-violet-900" data-testid="guest-chip">
+        {t.guest({ name: guest.session.guest_name })}
+      </span>
+    </div>
   );
 }
 
 /** Share Feedback, the user's email, and My Account (My Athletes, Sign Out). */
 export function AccountMenu() {
+  const t = useStore(messages);
   const session = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -49,42 +69,43 @@ export function AccountMenu() {
     try {
       await api('POST', apiPaths.signout);
       signOutLocally();
-      toast({ title: 'Signed out successfully!' });
+      toast({ title: t.signedOut });
       navigate(paths.auth);
     } catch {
-      toastError('Failed to sign out. Please try again.');
+      toastError(t.signOutFailed);
     }
   }
 
   return (
     <div className="flex items-center gap-2">
       <button type="button" className="btn-ghost hidden sm:inline-flex" onClick={() => setFeedbackOpen(true)}>
-        Share Feedback
+        {t.feedback}
       </button>
       <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" data-testid="user-email">
         {session.user.email}
       </span>
       <div className="relative" ref={menuRef}>
         <button type="button" className="btn-secondary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          My Account
+          {t.account}
         </button>
         {open && (
           <div role="menu" className="absolute right-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
             <p className="truncate px-3 py-2 text-xs text-slate-500 md:hidden">{session.user.email}</p>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 sm:hidden" onClick={() => { setOpen(false); setFeedbackOpen(true); }}>
-              Share Feedback
+              {t.feedback}
             </button>
             <Link role="menuitem" to={paths.athletes} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
-              My Athletes
+              {t.athletes}
             </Link>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); void backup().then((m) => m.downloadBackup()); }}>
-              Back up my data
+              {t.backup}
             </button>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); setRestoreOpen(true); }}>
-              Restore a backup…
+              {t.restore}
             </button>
+            <div className="border-t border-slate-200 px-3 py-2"><LanguagePicker /></div>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={signOut}>
-              Sign Out
+              {t.signOut}
             </button>
           </div>
         )}

@@ -6,9 +6,15 @@ import { Link, Outlet } from 'react-router';
 import { offlineViewAtom } from '../../lib/offline-cache';
 import { paths } from '../../paths';
 import { AccountMenu } from './account-menu';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('app-shell', {
+  offline: 'offline, showing the last saved state',
+});
 
 /** The frame of every signed-in screen: brand, account menu, an offline notice when it applies, then the screen. */
 export function AppShell() {
+  const t = useStore(messages);
   const offline = useAtomValue(offlineViewAtom);
   return (
     <div className="min-h-screen">
@@ -21,7 +27,7 @@ export function AppShell() {
         </div>
         {offline && (
           <p className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900" role="status" data-testid="offline-notice">
-            offline, showing the last saved state
+            {t.offline}
           </p>
         )}
       </header>

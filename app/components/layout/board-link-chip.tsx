@@ -3,11 +3,29 @@ import { api } from '../../lib/api';
 import { useState } from 'react';
 import { onDemand } from '../ui/lazy';
 import { SecretChip } from './secret-chip';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('board-link-chip', {
+  copy: 'Copy live board link',
+  copied: 'Copied!',
+  copiedText: 'Live board link copied: it lets people watch, never score',
+  rotate: 'New live board link',
+  rotateButton: 'New link',
+  confirmTitle: 'Change the live board link?',
+  confirmText: 'The current board link stops working at once; screens showing it must be sent the new link. Guests are not affected.',
+  confirmLabel: 'Change link',
+  done: 'Board link changed',
+  doneText: 'The old live board link no longer works.',
+  failure: 'Failed to change the board link',
+  board: 'Live board',
+  qr: 'Show the live board QR code',
+});
 
 const BoardQrDialog = onDemand(() => import('../../features/interop/board-qr-dialog').then((m) => m.BoardQrDialog));
 
 /** The read-only live board link (never the room code: it lets people watch, never score), with Copy and New link. */
 export function BoardLinkChip({ practice }: { practice: Practice }) {
+  const t = useStore(messages);
   const path = `/live/${practice.board_id}`;
   const [qr, setQr] = useState(false);
   return (
@@ -16,26 +34,26 @@ export function BoardLinkChip({ practice }: { practice: Practice }) {
       testId="board-link"
       copy={{
         value: `${location.origin}${path}`,
-        label: 'Copy live board link',
-        toast: { title: 'Copied!', description: 'Live board link copied: it lets people watch, never score' },
+        label: t.copy,
+        toast: { title: t.copied, description: t.copiedText },
       }}
       rotate={{
-        label: 'New live board link',
-        button: 'New link',
+        label: t.rotate,
+        button: t.rotateButton,
         confirm: {
-          title: 'Change the live board link?',
-          message: 'The current board link stops working at once; screens showing it must be sent the new link. Guests are not affected.',
-          label: 'Change link',
+          title: t.confirmTitle,
+          message: t.confirmText,
+          label: t.confirmLabel,
         },
         call: () => api<Practice>('POST', apiPaths.practiceBoard(practice.id), {}),
-        done: { title: 'Board link changed', description: 'The old live board link no longer works.' },
-        failure: 'Failed to change the board link',
+        done: { title: t.done, description: t.doneText },
+        failure: t.failure,
       }}
     >
       <a href={path} target="_blank" rel="noreferrer" className="font-medium text-sky-700 hover:underline">
-        Live board
+        {t.board}
       </a>
-      <button type="button" className="rounded px-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-200" aria-label="Show the live board QR code" data-testid="board-qr" onClick={() => setQr(true)}>
+      <button type="button" className="rounded px-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-200" aria-label={t.qr} data-testid="board-qr" onClick={() => setQr(true)}>
         QR
       </button>
     </SecretChip>

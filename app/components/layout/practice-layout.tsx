@@ -17,6 +17,14 @@ import { RoomPanel } from './room-panel';
 import { OutboxStatus } from './outbox-status';
 import { can } from '../../../core/permissions';
 import { NoPracticeSelected } from '../empty-state';
+import { i18n, useStore } from '../../i18n';
+import { useTerms } from '../../i18n/fencing-terms';
+import { WeaponSelect } from './weapon-select';
+
+const messages = i18n('practice-layout', {
+  team: 'Team',
+  individual: 'Individual',
+});
 
 /** The header of every practice screen: name, type badge, room code and sharing (coach), tabs, the screen. */
 export function PracticeLayout() {
@@ -28,8 +36,8 @@ function CoachPractice() {
   const practice = useCurrentPractice();
   if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
   if (!practice) return <NoPracticeSelected />;
-  const { id, name, date, practice_type } = practice;
-  return <LivePractice view={{ id, name, date, practice_type, role: 'coach', coach: practice, liveUrl: apiPaths.live(id) }} />;
+  const { id, name, date, practice_type, weapon } = practice;
+  return <LivePractice view={{ id, name, date, practice_type, weapon, role: 'coach', coach: practice, liveUrl: apiPaths.live(id) }} />;
 }
 
 function GuestPractice() {
@@ -41,6 +49,8 @@ function GuestPractice() {
 
 /** A practice's screens share one live connection to its room. */
 function LivePractice({ view }: { view: PracticeView }) {
+  const t = useStore(messages);
+  const term = useTerms();
   useLivePractice(view);
   return (
     <div className="space-y-4">
@@ -53,8 +63,11 @@ function LivePractice({ view }: { view: PracticeView }) {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold" data-testid="practice-name">{view.name}</h1>
           <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold uppercase text-sky-800">
-            {view.practice_type === 'team' ? 'Team' : 'Individual'}
+            {view.practice_type === 'team' ? t.team : t.individual}
           </span>
+          {view.coach ? <WeaponSelect practice={view.coach} /> : (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-700" data-testid="practice-weapon">{term.weapon(view.weapon)}</span>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <OutboxStatus practiceId={view.id} />

@@ -1,21 +1,33 @@
 import { NavLink } from 'react-router';
 import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../paths';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('practice-tabs', {
+  athletes: 'Athletes',
+  pools: 'Pools',
+  poolResults: 'Pool Results',
+  tableau: 'Tableau',
+  finalResults: 'Final Results',
+  teams: 'Teams',
+  nav: 'Practice',
+});
 
 /** Each tab with what its screen needs to read (the permission table decides who sees it). */
-const TABS: { to: string; label: string; needs: Action; root?: true }[] = [
-  { to: paths.athletes, label: 'Athletes', needs: 'roster.read' },
-  { to: paths.individualPractice, label: 'Pools', needs: 'pool.read', root: true },
-  { to: paths.poolResults, label: 'Pool Results', needs: 'results.read' },
-  { to: paths.tableau, label: 'Tableau', needs: 'results.read' },
-  { to: paths.finalResults, label: 'Final Results', needs: 'results.read' },
-  { to: paths.teams, label: 'Teams', needs: 'teams.read' },
+const TABS: { to: string; label: keyof ReturnType<typeof messages.get>; needs: Action; root?: true }[] = [
+  { to: paths.athletes, label: 'athletes', needs: 'roster.read' },
+  { to: paths.individualPractice, label: 'pools', needs: 'pool.read', root: true },
+  { to: paths.poolResults, label: 'poolResults', needs: 'results.read' },
+  { to: paths.tableau, label: 'tableau', needs: 'results.read' },
+  { to: paths.finalResults, label: 'finalResults', needs: 'results.read' },
+  { to: paths.teams, label: 'teams', needs: 'teams.read' },
 ];
 
 /** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
 export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Role }) {
+  const t = useStore(messages);
   return (
-    <nav aria-label="Practice" className="-mx-4 overflow-x-auto px-4">
+    <nav aria-label={t.nav} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
         {TABS.filter((t) => can(role, t.needs)).map((tab) => (
           <li key={tab.label}>
@@ -28,7 +40,7 @@ export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Rol
                 }`
               }
             >
-              {tab.label}
+              {t[tab.label]}
             </NavLink>
           </li>
         ))}

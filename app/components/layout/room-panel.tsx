@@ -1,47 +1,65 @@
-import { format } from 'date-fns';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { presenceAtom, removeGuest } from '../../state/presence';
 import { Dialog } from '../ui/dialog';
 import { toast, toastError } from '../ui/toast';
+import { count, params } from '@nanostores/i18n';
+import { formatTime, i18n, useStore } from '../../i18n';
+
+const messages = i18n('room-panel', {
+  watching: count({ one: '{count} screen is watching the live board.', other: '{count} screens are watching the live board.' }),
+  guests: count({ one: '{count} guest', other: '{count} guests' }),
+  watchingShort: params('{count} watching'),
+  title: 'In the room',
+  description: params('Guests joined with the room code and can enter scores. {watching}'),
+  none: 'No guests right now.',
+  guestList: 'Guests',
+  joined: params('joined {time}'),
+  removeLabel: params('Remove {name}'),
+  removed: 'Guest removed',
+  removedText: params('{name} is out of the room.'),
+  removeFailed: 'Failed to remove the guest',
+  remove: 'Remove',
+});
 
 /** The coach sees who is in the room: guests with their join time (each removable) and live-board screens. */
 export function RoomPanel({ practiceId }: { practiceId: string }) {
+  const t = useStore(messages);
   const state = useAtomValue(presenceAtom);
   const [open, setOpen] = useState(false);
   const presence = state?.practiceId === practiceId ? state.presence : { guests: [], spectators: 0 };
   const n = presence.guests.length;
-  const watching = `${presence.spectators} ${presence.spectators === 1 ? 'screen is' : 'screens are'} watching the live board.`;
+  const watching = t.watching(presence.spectators);
   return (
     <>
       <button type="button" className="btn-ghost rounded-full border border-slate-300 bg-white px-3 py-1 text-sm" data-testid="room-summary" onClick={() => setOpen(true)}>
-        {n} {n === 1 ? 'guest' : 'guests'} · {presence.spectators} watching
+        {t.guests(n)} · {t.watchingShort({ count: presence.spectators })}
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="In the room" description={`Guests joined with the room code and can enter scores. ${watching}`}>
+      <Dialog open={open} onOpenChange={setOpen} title={t.title} description={t.description({ watching })}>
         {n === 0 ? (
-          <p className="text-sm text-slate-600">No guests right now.</p>
+          <p className="text-sm text-slate-600">{t.none}</p>
         ) : (
-          <ul className="divide-y divide-slate-200" aria-label="Guests">
+          <ul className="divide-y divide-slate-200" aria-label={t.guestList}>
             {presence.guests.map((g) => (
               <li key={g.id} className="flex items-center justify-between gap-3 py-2" data-testid="room-guest">
                 <span>
-                  <span className="font-medium">{g.name}</span> <span className="text-sm text-slate-600">joined {format(new Date(g.joined_at), 'h:mm a')}</span>
+                  <span className="font-medium">{g.name}</span> <span className="text-sm text-slate-600">{t.joined({ time: formatTime(new Date(g.joined_at)) })}</span>
                 </span>
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1 text-sm"
-                  aria-label={`Remove ${g.name}`}
+                  aria-label={t.removeLabel({ name: g.name })}
                   onClick={async () => {
                     try {
                       await removeGuest(practiceId, g.id);
-                      toast({ title: 'Guest removed', description: `${g.name} is out of the room.` });
+                      toast({ title: t.removed, description: t.removedText({ name: g.name }) });
                     } catch (e) {
-                      toastError(errorMessage(e, 'Failed to remove the guest'));
+                      toastError(errorMessage(e, t.removeFailed));
                     }
                   }}
                 >
-                  Remove
+                  {t.remove}
                 </button>
               </li>
             ))}

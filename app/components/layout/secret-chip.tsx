@@ -1,10 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { Practice } from '../../../core/api';
-import { errorMessage } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
-import { upsertPractice } from '../../state/practices';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { toast, toastError } from '../ui/toast';
+import { toast } from '../ui/toast';
+import { usePracticeChange } from './practice-change';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('secret-chip', {
+  copy: 'Copy',
+});
 
 interface SecretChipProps {
   /** What the chip shows: the code itself, or a link. */
@@ -24,16 +28,11 @@ interface SecretChipProps {
 
 /** A practice secret in the header (room code, board link) with Copy and a confirmed New action. */
 export function SecretChip({ children, testId, copy, rotate }: SecretChipProps) {
+  const t = useStore(messages);
   const [confirm, setConfirm] = useState(false);
 
-  async function replace() {
-    try {
-      upsertPractice(await rotate.call());
-      toast(rotate.done);
-    } catch (e) {
-      toastError(errorMessage(e, rotate.failure));
-    }
-  }
+  const { change } = usePracticeChange();
+  const replace = () => change(rotate.call, rotate.done, rotate.failure);
 
   return (
     <div className="flex items-center gap-1 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1 text-sm" data-testid={testId}>
@@ -47,7 +46,7 @@ export function SecretChip({ children, testId, copy, rotate }: SecretChipProps) 
           toast(copy.toast);
         }}
       >
-        Copy
+        {t.copy}
       </button>
       {/* The accessible name starts with the visible text (WCAG 2.5.3: speech users say what they see). */}
       <button type="button" className="btn-ghost px-2 py-1" onClick={() => setConfirm(true)}>

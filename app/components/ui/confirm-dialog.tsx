@@ -1,4 +1,10 @@
 import { Dialog } from './dialog';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('confirm-dialog', {
+  delete: 'Delete',
+  cancel: 'Cancel',
+});
 
 interface ConfirmProps {
   open: boolean;
@@ -10,12 +16,13 @@ interface ConfirmProps {
 }
 
 /** Asks before a destructive action. */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel = 'Delete', onConfirm }: ConfirmProps) {
+export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmProps) {
+  const t = useStore(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t.cancel}
         </button>
         <button
           type="button"
@@ -25,7 +32,7 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
             onConfirm();
           }}
         >
-          {confirmLabel}
+          {confirmLabel ?? t.delete}
         </button>
       </div>
     </Dialog>

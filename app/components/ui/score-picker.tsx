@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from './dialog';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('score-picker', {
+  score: params('{name} score'),
+  priority: 'Priority',
+  priorityHint: 'Equal scores count as a victory for both. Won on priority (optional):',
+  clear: 'Clear result',
+  cancel: 'Cancel',
+  save: 'Save',
+});
 
 export interface ScoreSide {
   id: string;
@@ -26,8 +37,9 @@ interface ScorePickerProps {
 }
 
 function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void }) {
+  const t = useStore(messages);
   return (
-    <div role="group" aria-label={`${side.name} score`} className="space-y-2">
+    <div role="group" aria-label={t.score({ name: side.name })} className="space-y-2">
       <p className="text-sm font-semibold">{side.name}</p>
       <div className="flex flex-wrap gap-1.5">
         {Array.from({ length: max + 1 }, (_, n) => (
@@ -53,6 +65,7 @@ function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; 
  * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
  */
 export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear }: ScorePickerProps) {
+  const t = useStore(messages);
   const [l, setL] = useState<number | null>(null);
   const [r, setR] = useState<number | null>(null);
   const [priority, setPriority] = useState<string | null>(null);
@@ -74,8 +87,8 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
         <ScoreRow side={left} max={max} value={l} onPick={setL} />
         <ScoreRow side={right} max={max} value={r} onPick={setR} />
         {tie && (
-          <div role="group" aria-label="Priority" className="space-y-2 rounded-md bg-amber-50 p-3">
-            <p className="text-sm">Equal scores count as a victory for both. Won on priority (optional):</p>
+          <div role="group" aria-label={t.priority} className="space-y-2 rounded-md bg-amber-50 p-3">
+            <p className="text-sm">{t.priorityHint}</p>
             <div className="flex flex-wrap gap-2">
               {[left, right].map((side) => (
                 <button
@@ -94,11 +107,11 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
         <div className="flex flex-wrap justify-end gap-2">
           {onClear && (
             <button type="button" className="btn-ghost mr-auto text-red-700" onClick={onClear}>
-              Clear result
+              {t.clear}
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t.cancel}
           </button>
           <button
             type="button"
@@ -106,7 +119,7 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
             disabled={!both}
             onClick={() => both && onSave({ left: l, right: r, priorityId: tie ? priority : null })}
           >
-            Save
+            {t.save}
           </button>
         </div>
       </div>

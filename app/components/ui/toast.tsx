@@ -1,5 +1,11 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { getDefaultStore } from 'jotai';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('toast', {
+  error: 'Error',
+  dismiss: 'Dismiss',
+});
 
 export interface Toast {
   id: number;
@@ -21,11 +27,12 @@ export function toast(t: Omit<Toast, 'id'>) {
 }
 
 /** An error toast titled 'Error' unless told otherwise. */
-export function toastError(description: string, title = 'Error') {
+export function toastError(description: string, title = messages.get().error) {
   toast({ title, description, variant: 'destructive' });
 }
 
 export function Toaster() {
+  const text = useStore(messages);
   const toasts = useAtomValue(toastsAtom);
   const set = useSetAtom(toastsAtom);
   return (
@@ -46,7 +53,7 @@ export function Toaster() {
             </div>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={text.dismiss}
               className="text-sm opacity-70 hover:opacity-100"
               onClick={() => set((list) => list.filter((x) => x.id !== t.id))}
             >

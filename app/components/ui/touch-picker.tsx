@@ -1,4 +1,11 @@
 import { Dialog } from './dialog';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('touch-picker', {
+  touches: 'Touches',
+  clear: 'Clear',
+  cancel: 'Cancel',
+});
 
 interface TouchPickerProps {
   open: boolean;
@@ -11,9 +18,10 @@ interface TouchPickerProps {
 
 /** One touch score, 0..max, picked with a single tap (SPEC §9: the team sheet picker goes to 20). */
 export function TouchPicker({ open, onOpenChange, title, max, value, onPick }: TouchPickerProps) {
+  const t = useStore(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} wide={max > 5}>
-      <div role="group" aria-label="Touches" className="flex flex-wrap gap-1.5">
+      <div role="group" aria-label={t.touches} className="flex flex-wrap gap-1.5">
         {Array.from({ length: max + 1 }, (_, n) => (
           <button
             key={n}
@@ -27,8 +35,8 @@ export function TouchPicker({ open, onOpenChange, title, max, value, onPick }: T
         ))}
       </div>
       <div className="mt-4 flex justify-between">
-        <button type="button" className="btn-ghost text-red-700" disabled={value === null} onClick={() => onPick(null)}>Clear</button>
-        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
+        <button type="button" className="btn-ghost text-red-700" disabled={value === null} onClick={() => onPick(null)}>{t.clear}</button>
+        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
       </div>
     </Dialog>
   );

@@ -2,6 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatPracticeDate } from '../../lib/dates';
+import { i18n, intlLocale, useStore } from '../../i18n';
+
+const messages = i18n('athlete-charts', {
+  nothing: 'Nothing to show in this period.',
+  date: 'Date',
+  practice: 'Practice',
+  indicator: 'Indicator per practice',
+  rating: 'Rating',
+});
 
 /**
  * The athlete page's charts (issue 16), drawn with uPlot: small (about 20 KB gzip), fast on a phone, and
@@ -17,7 +26,8 @@ export interface ChartPoint {
 }
 
 const DAY = 86_400;
-const DAY_LABEL = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A chart's day on its axis, in the viewer's language. */
+const dayLabel = () => new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const seconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
 /** Points on the same day are spread over it, so a practice with several bouts draws each. */
@@ -31,6 +41,7 @@ function xs(points: ChartPoint[]): number[] {
 }
 
 function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPoint[]; title: string; color: string; zeroLine?: boolean; testId: string }) {
+  const t = useStore(messages);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -48,7 +59,7 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
         axes: [
           {
             stroke: '#475569', grid: { stroke: '#e2e8f0' }, space: 70, incrs: [DAY, 7 * DAY, 28 * DAY, 91 * DAY, 365 * DAY],
-            values: (_u, splits) => splits.map((s) => DAY_LABEL.format(new Date(s * 1000))),
+            values: (_u, splits) => splits.map((s) => dayLabel().format(new Date(s * 1000))),
           },
           { stroke: '#475569', grid: { stroke: '#e2e8f0' }, size: 48 },
         ],
@@ -72,14 +83,14 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
     <figure className="card p-4" data-testid={testId}>
       <figcaption className="font-semibold">{title}</figcaption>
       {points.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing to show in this period.</p>
+        <p className="mt-2 text-sm text-slate-600">{t.nothing}</p>
       ) : (
         <>
           <div ref={box} className="mt-2 w-full" aria-hidden="true" />
           <table className="sr-only">
             <caption>{title}</caption>
             <thead>
-              <tr><th scope="col">Date</th><th scope="col">Practice</th><th scope="col">{title}</th></tr>
+              <tr><th scope="col">{t.date}</th><th scope="col">{t.practice}</th><th scope="col">{title}</th></tr>
             </thead>
             <tbody>
               {points.map((p, i) => (
@@ -95,10 +106,11 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
 
 /** The indicator of each practice and the rating after each rated bout, over time. */
 export function AthleteCharts({ indicator, rating }: { indicator: ChartPoint[]; rating: ChartPoint[] }) {
+  const t = useStore(messages);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <LineChart points={indicator} title="Indicator per practice" color="#0369a1" zeroLine testId="indicator-chart" />
-      <LineChart points={rating} title="Rating" color="#b45309" testId="rating-chart" />
+      <LineChart points={indicator} title={t.indicator} color="#0369a1" zeroLine testId="indicator-chart" />
+      <LineChart points={rating} title={t.rating} color="#b45309" testId="rating-chart" />
     </div>
   );
 }

@@ -11,29 +11,63 @@ import { paths } from '../../paths';
 import { useResource } from '../../lib/use-resource';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { AthleteHistorySection } from './athlete-history';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('athlete-detail-page', {
+  noBouts: 'No bouts yet',
+  noBoutsText: params('{name} has no bout in your practices: pick them from the roster when you set up pools.'),
+  file: params('{name} bouts'),
+  exportFailed: 'Failed to export the bouts',
+  loadFailed: 'Failed to load athlete data',
+  notesFailed: 'Failed to load notes',
+  success: 'Success',
+  added: 'Note added',
+  addFailed: 'Failed to add note',
+  updated: 'Note updated',
+  updateFailed: 'Failed to update note',
+  deleted: 'Note deleted successfully',
+  deleteFailed: 'Failed to delete note',
+  back: '← My Athletes',
+  exportBouts: 'Export bouts (CSV)',
+  notes: 'Notes',
+  addNote: 'Add a note',
+  addButton: 'Add Note',
+  loading: 'Loading notes...',
+  empty: 'No notes yet.',
+  editNote: 'Edit note',
+  save: 'Save',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  delete: 'Delete',
+  confirmTitle: 'Delete note?',
+  confirmText: 'Are you sure you want to delete this note? This action cannot be undone.',
+});
 
 /** Issue 15: every bout of the athlete (pools and tableau, all practices) as a CSV file. */
 async function exportBouts(athlete: Athlete) {
   try {
     const [{ bouts }, { athleteBoutsCsv }] = await Promise.all([api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), import('../../../core/interop/exports')]);
-    if (bouts.length === 0) return toast({ title: 'No bouts yet', description: `${athlete.name} has no bout in your practices: pick them from the roster when you set up pools.` });
-    downloadFile(fileName(`${athlete.name} bouts`, 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
+    const t = messages.get();
+    if (bouts.length === 0) return toast({ title: t.noBouts, description: t.noBoutsText({ name: athlete.name }) });
+    downloadFile(fileName(t.file({ name: athlete.name }), 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to export the bouts'));
+    toastError(errorMessage(e, messages.get().exportFailed));
   }
 }
 
 /** /athletes/{id}: an athlete with their notes, newest first. */
 export function AthleteDetailPage() {
+  const t = useStore(messages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const leave = () => {
-    toastError('Failed to load athlete data');
+    toastError(messages.get().loadFailed);
     navigate(paths.athletes, { replace: true });
   };
   const athlete = useResource(id, () => api<Athlete>('GET', apiPaths.athlete(id)), leave).data;
   // Notes load on their own: a note can be added before they arrive, and a slow first answer never hides it.
-  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError('Failed to load notes'));
+  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError(messages.get().notesFailed));
   const notes = notesResource.data;
   const setNotes = notesResource.update;
   const [draft, setDraft] = useState('');
@@ -48,9 +82,9 @@ export function AthleteDetailPage() {
       const note = await api<AthleteNote>('POST', apiPaths.athleteNotes(id), parsed.data);
       setNotes((list) => [note, ...list]);
       setDraft('');
-      toast({ title: 'Success', description: 'Note added' });
+      toast({ title: t.success, description: t.added });
     } catch (err) {
-      toastError(errorMessage(err, 'Failed to add note'));
+      toastError(errorMessage(err, t.addFailed));
     }
   }
 
@@ -63,9 +97,9 @@ export function AthleteDetailPage() {
       const note = await api<AthleteNote>('PATCH', apiPaths.note(editing.id), parsed.data);
       setNotes((list) => list.map((n) => (n.id === note.id ? note : n)));
       setEditing(null);
-      toast({ title: 'Success', description: 'Note updated' });
+      toast({ title: t.success, description: t.updated });
     } catch (err) {
-      toastError(errorMessage(err, 'Failed to update note'));
+      toastError(errorMessage(err, t.updateFailed));
     }
   }
 
@@ -73,9 +107,9 @@ export function AthleteDetailPage() {
     try {
       await api('DELETE', apiPaths.note(n.id));
       setNotes((list) => list.filter((x) => x.id !== n.id));
-      toast({ title: 'Success', description: 'Note deleted successfully' });
+      toast({ title: t.success, description: t.deleted });
     } catch {
-      toastError('Failed to delete note');
+      toastError(t.deleteFailed);
     }
   }
 
@@ -84,24 +118,24 @@ export function AthleteDetailPage() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to={paths.athletes} className="text-sm text-sky-700 hover:underline">← My Athletes</Link>
+        <Link to={paths.athletes} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">{athlete.name}</h1>
-          <button type="button" className="btn-secondary" onClick={() => void exportBouts(athlete)}>Export bouts (CSV)</button>
+          <button type="button" className="btn-secondary" onClick={() => void exportBouts(athlete)}>{t.exportBouts}</button>
         </div>
         {athlete.club && <p className="text-sm text-slate-600">{athlete.club}</p>}
       </div>
       <AthleteHistorySection athlete={athlete} />
-      <h2 className="text-lg font-semibold">Notes</h2>
+      <h2 className="text-lg font-semibold">{t.notes}</h2>
       <form className="card space-y-3 p-4" onSubmit={add} noValidate>
-        <label className="label" htmlFor="new-note">Add a note</label>
+        <label className="label" htmlFor="new-note">{t.addNote}</label>
         <textarea id="new-note" className="input min-h-24" value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />
-        <button type="submit" className="btn-primary">Add Note</button>
+        <button type="submit" className="btn-primary">{t.addButton}</button>
       </form>
       {notes === null ? (
-        <p className="text-sm text-slate-600" role="status">Loading notes...</p>
+        <p className="text-sm text-slate-600" role="status">{t.loading}</p>
       ) : notes.length === 0 ? (
-        <p className="text-sm text-slate-600">No notes yet.</p>
+        <p className="text-sm text-slate-600">{t.empty}</p>
       ) : (
         <ul className="space-y-3" data-testid="note-list">
           {notes.map((n) => (
@@ -109,18 +143,18 @@ export function AthleteDetailPage() {
               <p className="text-xs text-slate-500">{formatNoteDate(n.created_at)}</p>
               {editing?.id === n.id ? (
                 <form className="mt-2 space-y-2" onSubmit={saveEdit} noValidate>
-                  <textarea aria-label="Edit note" className="input min-h-20" value={editing.note} maxLength={2000} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
+                  <textarea aria-label={t.editNote} className="input min-h-20" value={editing.note} maxLength={2000} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
                   <div className="flex gap-2">
-                    <button type="submit" className="btn-primary">Save</button>
-                    <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
+                    <button type="submit" className="btn-primary">{t.save}</button>
+                    <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>{t.cancel}</button>
                   </div>
                 </form>
               ) : (
                 <>
                   <p className="mt-1 whitespace-pre-wrap text-sm">{n.note}</p>
                   <div className="mt-2 flex gap-1">
-                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing({ id: n.id, note: n.note })}>Edit</button>
-                    <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(n)}>Delete</button>
+                    <button type="button" className="btn-ghost px-2 py-1" onClick={() => setEditing({ id: n.id, note: n.note })}>{t.edit}</button>
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-700" onClick={() => setDeleting(n)}>{t.delete}</button>
                   </div>
                 </>
               )}
@@ -131,8 +165,8 @@ export function AthleteDetailPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete note?"
-        message="Are you sure you want to delete this note? This action cannot be undone."
+        title={t.confirmTitle}
+        message={t.confirmText}
         onConfirm={() => deleting && remove(deleting)}
       />
     </div>

@@ -7,6 +7,41 @@ import { api, errorMessage } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
+import { params } from '@nanostores/i18n';
+import { formatNumber, formatPercent, i18n, useStore } from '../../i18n';
+import { useTerms } from '../../i18n/fencing-terms';
+import { useStatLabels, type Stat } from '../../components/stats-cells';
+
+const messages = i18n('athlete-history', {
+  opponent: 'Opponent',
+  bouts: 'Bouts',
+  loadFailed: 'Failed to load the history',
+  linked: 'Entry linked',
+  linkedText: params('{name} in {pool} ({practice}) now counts for {athlete}.'),
+  linkFailed: 'Failed to link the entry',
+  loading: 'Loading history...',
+  title: 'History',
+  from: 'From',
+  to: 'To',
+  allDates: 'All dates',
+  suggest: params('Typed entries with the same name: are they {name}?'),
+  linkLabel: params('Link {name} in {pool} of {practice} to {athlete}'),
+  link: 'Link',
+  winRate: 'Win %',
+  tsPerBout: 'TS per bout',
+  trPerBout: 'TR per bout',
+  rating: 'Rating',
+  noBoutsPeriod: params('No bouts in this period. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
+  noBoutsYet: params('No bouts yet. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
+  lastBouts: 'Last bouts',
+  date: 'Date',
+  score: 'Score',
+  where: 'Where',
+  rounds: 'Tableau rounds reached',
+  noTableau: 'No tableau fenced in this period.',
+  h2h: 'Head-to-head',
+  noH2h: 'No bout against another roster athlete in this period.',
+});
 
 const AthleteCharts = onDemand(() => import('./athlete-charts').then((m) => m.AthleteCharts));
 
@@ -20,17 +55,16 @@ interface Suggestion {
 }
 
 type H2HKey = 'opponent' | 'bouts' | 'victories' | 'defeats' | 'scored' | 'received';
-const H2H_COLUMNS: { key: H2HKey; label: string }[] = [
-  { key: 'opponent', label: 'Opponent' },
-  { key: 'bouts', label: 'Bouts' },
+const H2H_COLUMNS: { key: H2HKey; label: 'opponent' | 'bouts' | Stat }[] = [
+  { key: 'opponent', label: 'opponent' },
+  { key: 'bouts', label: 'bouts' },
   { key: 'victories', label: 'V' },
   { key: 'defeats', label: 'D' },
   { key: 'scored', label: 'TS' },
   { key: 'received', label: 'TR' },
 ];
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-const oneDecimal = (x: number) => x.toFixed(1);
+const oneDecimal = (x: number) => formatNumber(x, 1);
 
 /**
  * Issue 16, above the notes: the athlete's record, their indicator and rating over time, the last bouts,
@@ -38,7 +72,10 @@ const oneDecimal = (x: number) => x.toFixed(1);
  * and the typed entries that could be them, to link.
  */
 export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
-  const history = useResource(`history:${athlete.id}`, () => api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), () => toastError('Failed to load the history'));
+  const t = useStore(messages);
+  const stat = useStatLabels();
+  const term = useTerms();
+  const history = useResource(`history:${athlete.id}`, () => api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), () => toastError(messages.get().loadFailed));
   const roster = useRoster();
   const suggestions = useResource(`suggestions:${athlete.id}`, () => api<Suggestion[]>('GET', apiPaths.athleteSuggestions(athlete.id)));
   const [from, setFrom] = useState('');
@@ -74,42 +111,42 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
   async function link(s: Suggestion) {
     try {
       await api('PUT', apiPaths.playerAthlete(s.pool_id, s.player_id), { athlete_id: athlete.id });
-      toast({ title: 'Entry linked', description: `${s.name} in ${s.pool} (${s.practice}) now counts for ${athlete.name}.` });
+      toast({ title: t.linked, description: t.linkedText({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name }) });
       await Promise.all([history.reload(), suggestions.reload()]);
     } catch (e) {
-      toastError(errorMessage(e, 'Failed to link the entry'));
+      toastError(errorMessage(e, t.linkFailed));
     }
   }
 
-  if (!view || !data) return <p className="text-sm text-slate-600" role="status">Loading history...</p>;
+  if (!view || !data) return <p className="text-sm text-slate-600" role="status">{t.loading}</p>;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
   const { record } = view;
 
   return (
     <section className="space-y-4" aria-labelledby="history-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="history-title" className="text-lg font-semibold">History</h2>
+        <h2 id="history-title" className="text-lg font-semibold">{t.title}</h2>
         <div className="flex flex-wrap items-end gap-2">
           <div>
-            <label className="label" htmlFor="history-from">From</label>
+            <label className="label" htmlFor="history-from">{t.from}</label>
             <input id="history-from" type="date" className="input" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
           </div>
           <div>
-            <label className="label" htmlFor="history-to">To</label>
+            <label className="label" htmlFor="history-to">{t.to}</label>
             <input id="history-to" type="date" className="input" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           </div>
-          {(from || to) && <button type="button" className="btn-ghost" onClick={() => { setFrom(''); setTo(''); }}>All dates</button>}
+          {(from || to) && <button type="button" className="btn-ghost" onClick={() => { setFrom(''); setTo(''); }}>{t.allDates}</button>}
         </div>
       </div>
 
       {(suggestions.data?.length ?? 0) > 0 && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="link-suggestions">
-          <p className="font-medium text-amber-900">Typed entries with the same name: are they {athlete.name}?</p>
+          <p className="font-medium text-amber-900">{t.suggest({ name: athlete.name })}</p>
           <ul className="mt-2 space-y-1">
             {suggestions.data!.map((s) => (
               <li key={s.player_id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}</span>
-                <button type="button" className="btn-secondary px-2 py-1" onClick={() => link(s)} aria-label={`Link ${s.name} in ${s.pool} of ${s.practice} to ${athlete.name}`}>Link</button>
+                <button type="button" className="btn-secondary px-2 py-1" onClick={() => link(s)} aria-label={t.linkLabel({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name })}>{t.link}</button>
               </li>
             ))}
           </ul>
@@ -118,24 +155,24 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="athlete-record">
         {([
-          ['Bouts', record.bouts],
-          ['V', record.victories],
-          ['D', record.defeats],
-          ['Win %', record.bouts ? pct(record.winRate) : '—'],
-          ['TS per bout', record.bouts ? oneDecimal(record.scoredPerBout) : '—'],
-          ['TR per bout', record.bouts ? oneDecimal(record.receivedPerBout) : '—'],
-          ['Rating', data.rating === null ? '—' : Math.round(data.rating)],
-        ] as const).map(([label, value]) => (
-          <div key={label} className="card p-3">
+          ['Bouts', t.bouts, record.bouts],
+          ['V', stat('V').label, record.victories],
+          ['D', stat('D').label, record.defeats],
+          ['Win %', t.winRate, record.bouts ? formatPercent(record.winRate) : '—'],
+          ['TS per bout', t.tsPerBout, record.bouts ? oneDecimal(record.scoredPerBout) : '—'],
+          ['TR per bout', t.trPerBout, record.bouts ? oneDecimal(record.receivedPerBout) : '—'],
+          ['Rating', t.rating, data.rating === null ? '—' : Math.round(data.rating)],
+        ] as const).map(([key, label, value]) => (
+          <div key={key} className="card p-3">
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums" data-stat={label}>{value}</dd>
+            <dd className="text-xl font-bold tabular-nums" data-stat={key}>{value}</dd>
           </div>
         ))}
       </dl>
 
       {record.bouts === 0 ? (
         <p className="card p-6 text-center text-sm text-slate-600">
-          No bouts {from || to ? 'in this period' : 'yet'}. Bouts count once {athlete.name} is picked from the roster when pools are set up, or a typed entry is linked.
+          {(from || to ? t.noBoutsPeriod : t.noBoutsYet)({ name: athlete.name })}
         </p>
       ) : (
         <>
@@ -143,31 +180,31 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
 
           <div className="grid gap-4 lg:grid-cols-2">
             <div className="card overflow-x-auto">
-              <h3 className="px-3 pt-3 font-semibold">Last bouts</h3>
+              <h3 className="px-3 pt-3 font-semibold">{t.lastBouts}</h3>
               <table className="w-full text-sm" data-testid="last-bouts">
                 <thead className="border-b border-slate-200">
-                  <tr><th scope="col" className={th}>Date</th><th scope="col" className={th}>Opponent</th><th scope="col" className={th}>Score</th><th scope="col" className={th}>Where</th></tr>
+                  <tr><th scope="col" className={th}>{t.date}</th><th scope="col" className={th}>{t.opponent}</th><th scope="col" className={th}>{t.score}</th><th scope="col" className={th}>{t.where}</th></tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {view.bouts.slice(0, 10).map((b, i) => (
                     <tr key={i} data-testid="last-bout">
                       <td className="whitespace-nowrap px-3 py-2">{formatPracticeDate(b.date)}</td>
                       <td className="px-3 py-2">{b.opponent_id ? nameOf.get(b.opponent_id) ?? b.opponent : b.opponent}</td>
-                      <td className={`px-3 py-2 font-semibold tabular-nums ${b.victory ? 'text-green-700' : 'text-red-700'}`}>{b.victory ? 'V' : 'D'} {b.scored}–{b.received}</td>
-                      <td className="px-3 py-2 text-slate-600">{b.practice} · {b.phase}</td>
+                      <td className={`px-3 py-2 font-semibold tabular-nums ${b.victory ? 'text-green-700' : 'text-red-700'}`}>{b.victory ? stat('V').label : stat('D').label} {b.scored}–{b.received}</td>
+                      <td className="px-3 py-2 text-slate-600">{b.practice} · {term.text(b.phase, b.rounds ?? 0)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
             <div className="card p-3">
-              <h3 className="font-semibold">Tableau rounds reached</h3>
+              <h3 className="font-semibold">{t.rounds}</h3>
               {view.rounds.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-600">No tableau fenced in this period.</p>
+                <p className="mt-2 text-sm text-slate-600">{t.noTableau}</p>
               ) : (
                 <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="rounds-reached">
                   {view.rounds.map((r) => (
-                    <li key={r.practice_id} className="flex justify-between gap-2 py-1.5"><span>{r.practice} · {formatPracticeDate(r.date)}</span><span className="font-medium">{r.stage}</span></li>
+                    <li key={r.practice_id} className="flex justify-between gap-2 py-1.5"><span>{r.practice} · {formatPracticeDate(r.date)}</span><span className="font-medium">{term.text(r.stage, r.rounds)}</span></li>
                   ))}
                 </ul>
               )}
@@ -175,9 +212,9 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
           </div>
 
           <div className="card overflow-x-auto">
-            <h3 className="px-3 pt-3 font-semibold">Head-to-head</h3>
+            <h3 className="px-3 pt-3 font-semibold">{t.h2h}</h3>
             {h2h.length === 0 ? (
-              <p className="p-3 text-sm text-slate-600">No bout against another roster athlete in this period.</p>
+              <p className="p-3 text-sm text-slate-600">{t.noH2h}</p>
             ) : (
               <table className="w-full text-sm" data-testid="head-to-head">
                 <thead className="border-b border-slate-200">
@@ -185,7 +222,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
                     {H2H_COLUMNS.map((c) => (
                       <th key={c.key} scope="col" className={th} aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}>
                         <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => setSort((s) => ({ key: c.key, desc: s.key === c.key ? !s.desc : c.key !== 'opponent' }))}>
-                          {c.label}<span aria-hidden="true">{sort.key === c.key ? (sort.desc ? '▼' : '▲') : ''}</span>
+                          {c.label === 'opponent' || c.label === 'bouts' ? t[c.label] : stat(c.label).label}<span aria-hidden="true">{sort.key === c.key ? (sort.desc ? '▼' : '▲') : ''}</span>
                         </button>
                       </th>
                     ))}

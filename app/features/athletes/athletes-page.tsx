@@ -14,6 +14,50 @@ import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, writeStorage } from '../../lib/storage';
 import type { AthleteSummary } from '../../../core/fencing/history';
 import { useRoster } from '../../state/roster';
+import { params } from '@nanostores/i18n';
+import { formatPercent, i18n, type TextKey, useStore } from '../../i18n';
+
+const messages = i18n('athletes-page', {
+  athlete: 'Athlete',
+  sortName: 'Sort by name',
+  rating: 'Rating',
+  ratingHelp: 'Elo rating from every bout against another roster athlete (start 1500)',
+  win: 'Win %',
+  winHelp: 'Share of bouts won, pools and tableau',
+  bouts: 'Bouts',
+  boutsHelp: 'Bouts fenced in your practices',
+  last: 'Last practice',
+  lastHelp: 'The latest practice they fenced in',
+  loadFailed: 'Failed to load athletes',
+  success: 'Success',
+  added: 'Athlete added successfully',
+  addFailed: 'Failed to add athlete',
+  updated: 'Athlete updated successfully',
+  updateFailed: 'Failed to update athlete',
+  deleted: 'Athlete deleted successfully',
+  deleteFailed: 'Failed to delete athlete',
+  back: '← Back to Tournament',
+  title: 'My Athletes',
+  import: 'Import…',
+  exportCsv: 'Export CSV',
+  name: 'Athlete name',
+  club: 'Club (optional)',
+  add: 'Add Athlete',
+  empty: 'No athletes yet. Add the fencers you coach.',
+  actions: 'Actions',
+  newName: 'New name',
+  newClub: 'New club',
+  clubPlaceholder: 'Club',
+  save: 'Save',
+  cancel: 'Cancel',
+  ranked: params('ranked {ranking}'),
+  editLabel: params('Edit {name}'),
+  edit: 'Edit',
+  deleteLabel: params('Delete {name}'),
+  delete: 'Delete',
+  confirmTitle: 'Delete athlete?',
+  confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
+});
 
 const RosterImportDialog = onDemand(() => import('../interop/roster-import-dialog').then((m) => m.RosterImportDialog));
 
@@ -22,13 +66,15 @@ const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 type SortKey = 'name' | 'rating' | 'win' | 'bouts' | 'last';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
+type Key = TextKey<typeof messages>;
+
 /** Issue 16: the roster's columns, each sortable; the sort is remembered on this device. */
-const COLUMNS: { key: SortKey; label: string; numeric: boolean; help: string }[] = [
-  { key: 'name', label: 'Athlete', numeric: false, help: 'Sort by name' },
-  { key: 'rating', label: 'Rating', numeric: true, help: 'Elo rating from every bout against another roster athlete (start 1500)' },
-  { key: 'win', label: 'Win %', numeric: true, help: 'Share of bouts won, pools and tableau' },
-  { key: 'bouts', label: 'Bouts', numeric: true, help: 'Bouts fenced in your practices' },
-  { key: 'last', label: 'Last practice', numeric: true, help: 'The latest practice they fenced in' },
+const COLUMNS: { key: SortKey; label: Key; numeric: boolean; help: Key }[] = [
+  { key: 'name', label: 'athlete', numeric: false, help: 'sortName' },
+  { key: 'rating', label: 'rating', numeric: true, help: 'ratingHelp' },
+  { key: 'win', label: 'win', numeric: true, help: 'winHelp' },
+  { key: 'bouts', label: 'bouts', numeric: true, help: 'boutsHelp' },
+  { key: 'last', label: 'last', numeric: true, help: 'lastHelp' },
 ];
 const SORT_KEY = 'roster_sort';
 /** Before the summaries arrive (one object, so the sorted list is not recomputed on every render). */
@@ -50,7 +96,8 @@ function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): str
 
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
-  const roster = useRoster(() => toastError('Failed to load athletes'));
+  const t = useStore(messages);
+  const roster = useRoster(() => toastError(messages.get().loadFailed));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const setAthletes = roster.update;
   const [name, setName] = useState('');
@@ -86,9 +133,9 @@ export function AthletesPage() {
       setAthletes((list) => [...list, athlete].sort(byName));
       setName('');
       setClub('');
-      toast({ title: 'Success', description: 'Athlete added successfully' });
+      toast({ title: t.success, description: t.added });
     } catch (err) {
-      toastError(errorMessage(err, 'Failed to add athlete'));
+      toastError(errorMessage(err, t.addFailed));
     }
   }
 
@@ -101,9 +148,9 @@ export function AthletesPage() {
       const updated = await api<Athlete>('PATCH', apiPaths.athlete(editing.id), parsed.data);
       setAthletes((list) => list.map((a) => (a.id === updated.id ? updated : a)).sort(byName));
       setEditing(null);
-      toast({ title: 'Success', description: 'Athlete updated successfully' });
+      toast({ title: t.success, description: t.updated });
     } catch (err) {
-      toastError(errorMessage(err, 'Failed to update athlete'));
+      toastError(errorMessage(err, t.updateFailed));
     }
   }
 
@@ -111,9 +158,9 @@ export function AthletesPage() {
     try {
       await api('DELETE', apiPaths.athlete(a.id));
       setAthletes((list) => list.filter((x) => x.id !== a.id));
-      toast({ title: 'Success', description: 'Athlete deleted successfully' });
+      toast({ title: t.success, description: t.deleted });
     } catch {
-      toastError('Failed to delete athlete');
+      toastError(t.deleteFailed);
     }
   }
 
@@ -121,16 +168,16 @@ export function AthletesPage() {
     <div className="space-y-6">
       <div>
         <Link to={paths.practices} className="text-sm text-sky-700 hover:underline">
-          ← Back to Tournament
+          {t.back}
         </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold">My Athletes</h1>
+          <h1 className="text-2xl font-bold">{t.title}</h1>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setImporting(true)}>Import…</button>
+            <button type="button" className="btn-secondary" onClick={() => setImporting(true)}>{t.import}</button>
             <button type="button" className="btn-secondary" disabled={!athletes?.length} onClick={async () => {
               const { rosterCsv } = await import('../../../core/interop/exports');
               downloadFile('athletes.csv', rosterCsv(athletes ?? []), CSV_TYPE);
-            }}>Export CSV</button>
+            }}>{t.exportCsv}</button>
           </div>
         </div>
       </div>
@@ -144,20 +191,20 @@ export function AthletesPage() {
       )}
       <form className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end" onSubmit={add} noValidate>
         <div className="flex-1">
-          <label className="label" htmlFor="athlete-name">Athlete name</label>
+          <label className="label" htmlFor="athlete-name">{t.name}</label>
           <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="sm:w-56">
-          <label className="label" htmlFor="athlete-club">Club (optional)</label>
+          <label className="label" htmlFor="athlete-club">{t.club}</label>
           <input id="athlete-club" className="input" value={club} maxLength={100} onChange={(e) => setClub(e.target.value)} />
         </div>
-        <button type="submit" className="btn-primary">Add Athlete</button>
+        <button type="submit" className="btn-primary">{t.add}</button>
       </form>
 
       {athletes === null ? (
         <Spinner />
       ) : athletes.length === 0 ? (
-        <p className="card p-8 text-center text-sm text-slate-600">No athletes yet. Add the fencers you coach.</p>
+        <p className="card p-8 text-center text-sm text-slate-600">{t.empty}</p>
       ) : (
         <div className="card overflow-x-auto">
           <table className="w-full text-sm" data-testid="athlete-list">
@@ -165,13 +212,13 @@ export function AthletesPage() {
               <tr>
                 {COLUMNS.map((c) => (
                   <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={`px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.numeric ? 'text-right' : ''}`}>
-                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => sortBy(c.key)} title={c.help}>
-                      {c.label}
+                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => sortBy(c.key)} title={t[c.help]}>
+                      {t[c.label]}
                       <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}</span>
                     </button>
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">{t.actions}</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -181,11 +228,11 @@ export function AthletesPage() {
                   <tr key={a.id}>
                     <td colSpan={COLUMNS.length + 1} className="p-3">
                       <form className="flex flex-col gap-2 sm:flex-row" onSubmit={saveEdit} noValidate>
-                        <input aria-label="New name" className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                        <input aria-label="New club" className="input sm:w-48" value={editing.club} maxLength={100} placeholder="Club" onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
+                        <input aria-label={t.newName} className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+                        <input aria-label={t.newClub} className="input sm:w-48" value={editing.club} maxLength={100} placeholder={t.clubPlaceholder} onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
                         <div className="flex gap-2">
-                          <button type="submit" className="btn-primary">Save</button>
-                          <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>Cancel</button>
+                          <button type="submit" className="btn-primary">{t.save}</button>
+                          <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>{t.cancel}</button>
                         </div>
                       </form>
                     </td>
@@ -195,16 +242,16 @@ export function AthletesPage() {
                     <td className="max-w-64 px-3 py-2">
                       <Link to={paths.athlete(a.id)} className="block truncate font-medium hover:underline">{a.name}</Link>
                       {(a.club || a.ranking !== null) && (
-                        <span className="block truncate text-xs text-slate-500">{[a.club, a.ranking !== null ? `ranked ${a.ranking}` : null].filter(Boolean).join(' · ')}</span>
+                        <span className="block truncate text-xs text-slate-500">{[a.club, a.ranking !== null ? t.ranked({ ranking: a.ranking }) : null].filter(Boolean).join(' · ')}</span>
                       )}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="rating">{s?.rating != null ? Math.round(s.rating) : '—'}</td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-stat="win">{s?.bouts ? `${Math.round((s.victories / s.bouts) * 100)}%` : '—'}</td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-stat="win">{s?.bouts ? formatPercent(s.victories / s.bouts) : '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="bouts">{s?.bouts ?? 0}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-stat="last">{s?.last_practice ? formatPracticeDate(s.last_practice) : '—'}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <button type="button" className="btn-ghost px-2 py-1" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>Edit</button>
-                      <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${a.name}`} onClick={() => setDeleting(a)}>Delete</button>
+                      <button type="button" className="btn-ghost px-2 py-1" aria-label={t.editLabel({ name: a.name })} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>{t.edit}</button>
+                      <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteLabel({ name: a.name })} onClick={() => setDeleting(a)}>{t.delete}</button>
                     </td>
                   </tr>
                 );
@@ -216,8 +263,8 @@ export function AthletesPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete athlete?"
-        message={`Are you sure you want to delete ${deleting?.name ?? ''}? Their notes are deleted too. This action cannot be undone.`}
+        title={t.confirmTitle}
+        message={t.confirmText({ name: deleting?.name ?? '' })}
         onConfirm={() => deleting && remove(deleting)}
       />
     </div>

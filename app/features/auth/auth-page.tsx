@@ -4,22 +4,47 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { apiPaths, type SessionInfo } from '../../../core/api';
 import { parseForm, prefetchSchemas } from '../../lib/forms';
 import { GuestJoinForm } from '../../components/guest-join-form';
+import { LanguagePicker } from '../../i18n/language-picker';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
 import { applySession, sessionAtom } from '../../state/session';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('auth-page', {
+  signinTitle: 'Sign in',
+  signupTitle: 'Create an account',
+  resetTitle: 'Reset your password',
+  guestTitle: 'Join as a guest',
+  tagline: 'Pools, tableau and relays for fencing practice',
+  verified: 'Your email address is confirmed.',
+  forgot: 'Forgot password?',
+  joinWithCode: 'Join with a room code',
+  unexpected: 'An unexpected error occurred.',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign In',
+  success: 'Success',
+  created: 'Account created successfully! Please check your email to verify your account.',
+  fullName: 'Full name',
+  minLength: 'At least 8 characters.',
+  signUp: 'Sign Up',
+  resetSent: 'Password reset email sent! Check your inbox.',
+  sendReset: 'Send Reset Link',
+  updated: 'Password updated',
+  updatedText: 'Sign in with your new password.',
+  newPasswordTitle: 'Choose a new password',
+  newPassword: 'New password',
+  update: 'Update Password',
+});
 
 type Mode = 'signin' | 'signup' | 'reset' | 'guest';
 
-const TITLES: Record<Mode, string> = {
-  signin: 'Sign in',
-  signup: 'Create an account',
-  reset: 'Reset your password',
-  guest: 'Join as a guest',
-};
+const TITLES = { signin: 'signinTitle', signup: 'signupTitle', reset: 'resetTitle', guest: 'guestTitle' } as const satisfies Record<Mode, keyof ReturnType<typeof messages.get>>;
 
 /** /auth: sign in, sign up, reset and guest modes (SPEC §2 Auth screen), plus the new-password form. */
 export function AuthPage() {
+  const t = useStore(messages);
   const session = useAtomValue(sessionAtom);
   useEffect(prefetchSchemas, []);
   const [params, setParams] = useSearchParams();
@@ -32,24 +57,25 @@ export function AuthPage() {
     <div className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="card w-full max-w-md p-6">
         <p className="text-center text-2xl font-bold tracking-tight">Piste</p>
-        <p className="mb-6 text-center text-sm text-slate-500">Pools, tableau and relays for fencing practice</p>
+        <p className="mb-6 text-center text-sm text-slate-500">{t.tagline}</p>
         {params.get('verified') === '1' && (
-          <p className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">Your email address is confirmed.</p>
+          <p className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">{t.verified}</p>
         )}
+        <div className="mb-4 flex justify-center"><LanguagePicker /></div>
         {resetToken ? (
           <NewPasswordForm token={resetToken} onDone={() => setParams({})} />
         ) : (
           <>
-            <h1 className="mb-4 text-lg font-semibold">{TITLES[mode]}</h1>
+            <h1 className="mb-4 text-lg font-semibold">{t[TITLES[mode]]}</h1>
             {mode === 'signin' && <SigninForm />}
             {mode === 'signup' && <SignupForm />}
             {mode === 'reset' && <ResetForm onSent={() => setMode('signin')} />}
             {mode === 'guest' && <GuestJoinForm nameLimit={50} failure="auth" />}
             <div className="mt-6 flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
-              {mode !== 'signin' && <ModeLink onClick={() => setMode('signin')}>Sign in</ModeLink>}
-              {mode !== 'signup' && <ModeLink onClick={() => setMode('signup')}>Create an account</ModeLink>}
-              {mode !== 'reset' && <ModeLink onClick={() => setMode('reset')}>Forgot password?</ModeLink>}
-              {mode !== 'guest' && <ModeLink onClick={() => setMode('guest')}>Join with a room code</ModeLink>}
+              {mode !== 'signin' && <ModeLink onClick={() => setMode('signin')}>{t.signinTitle}</ModeLink>}
+              {mode !== 'signup' && <ModeLink onClick={() => setMode('signup')}>{t.signupTitle}</ModeLink>}
+              {mode !== 'reset' && <ModeLink onClick={() => setMode('reset')}>{t.forgot}</ModeLink>}
+              {mode !== 'guest' && <ModeLink onClick={() => setMode('guest')}>{t.joinWithCode}</ModeLink>}
             </div>
           </>
         )}
@@ -95,7 +121,7 @@ function useSubmit() {
     try {
       await fn();
     } catch (e) {
-      toastError(errorMessage(e, 'An unexpected error occurred.'));
+      toastError(errorMessage(e, messages.get().unexpected));
     } finally {
       setBusy(false);
     }
@@ -104,6 +130,7 @@ function useSubmit() {
 }
 
 function SigninForm() {
+  const t = useStore(messages);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -119,16 +146,17 @@ function SigninForm() {
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <Field label={t.password} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        Sign In
+        {t.signIn}
       </button>
     </form>
   );
 }
 
 function SignupForm() {
+  const t = useStore(messages);
   const navigate = useNavigate();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
@@ -140,24 +168,25 @@ function SignupForm() {
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       applySession(await api<SessionInfo>('POST', apiPaths.signup, parsed.data));
-      toast({ title: 'Success', description: 'Account created successfully! Please check your email to verify your account.' });
+      toast({ title: t.success, description: t.created });
       navigate(paths.practices);
     });
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field label="Full name" name="full_name" autoComplete="name" value={fullName} onChange={setFullName} />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <p className="text-xs text-slate-500">At least 8 characters.</p>
+      <Field label={t.fullName} name="full_name" autoComplete="name" value={fullName} onChange={setFullName} />
+      <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <Field label={t.password} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <p className="text-xs text-slate-500">{t.minLength}</p>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        Sign Up
+        {t.signUp}
       </button>
     </form>
   );
 }
 
 function ResetForm({ onSent }: { onSent: () => void }) {
+  const t = useStore(messages);
   const [email, setEmail] = useState('');
   const { busy, run } = useSubmit();
   async function submit(e: FormEvent) {
@@ -166,21 +195,22 @@ function ResetForm({ onSent }: { onSent: () => void }) {
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       await api('POST', apiPaths.resetRequest, parsed.data);
-      toast({ title: 'Success', description: 'Password reset email sent! Check your inbox.' });
+      toast({ title: t.success, description: t.resetSent });
       onSent();
     });
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        Send Reset Link
+        {t.sendReset}
       </button>
     </form>
   );
 }
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const t = useStore(messages);
   const [password, setPassword] = useState('');
   const { busy, run } = useSubmit();
   async function submit(e: FormEvent) {
@@ -189,16 +219,16 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
       await api('POST', apiPaths.resetConfirm, parsed.data);
-      toast({ title: 'Password updated', description: 'Sign in with your new password.' });
+      toast({ title: t.updated, description: t.updatedText });
       onDone();
     });
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <h1 className="text-lg font-semibold">Choose a new password</h1>
-      <Field label="New password" name="new_password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <h1 className="text-lg font-semibold">{t.newPasswordTitle}</h1>
+      <Field label={t.newPassword} name="new_password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        Update Password
+        {t.update}
       </button>
     </form>
   );

@@ -4,12 +4,33 @@ import { apiPaths, type Athlete } from '../../../core/api';
 import { can } from '../../../core/permissions';
 import { finalResultsTable } from '../../../core/interop/tables';
 import { toastError } from '../../components/ui/toast';
+import { useTerms } from '../../i18n/fencing-terms';
+import { roundsOf } from '../../../core/fencing/bracket';
 import { api } from '../../lib/api';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../print/use-print';
+import { count, params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('final-results-page', {
+  loading: 'Loading final results...',
+  none: 'No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings.',
+  xmlFailed: 'Failed to export the FIE XML file',
+  stillIn: count({ one: '{count} fencer is still in the tableau.', other: '{count} fencers are still in the tableau.' }),
+  complete: 'The tableau is complete.',
+  file: params('{name} final results'),
+  exportCsv: 'Export CSV',
+  notFinished: 'The tableau is not finished: the file holds the results so far',
+  exportXml: 'Export FIE XML',
+  printTitle: 'Final results',
+  print: 'Print',
+  rank: 'Rank',
+  player: 'Player',
+  stage: 'Stage',
+});
 
 /**
  * /final-results: places from the tableau (FENCING.md o.82), ties ordered by seed, then (issue 14) the
@@ -17,6 +38,8 @@ import { printHeader, usePrint } from '../print/use-print';
  * those who did not start (o.74).
  */
 export function FinalResultsPage() {
+  const t = useStore(messages);
+  const term = useTerms();
   const { loading, tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
   const { pools } = useAtomValue(poolsAtom);
@@ -24,10 +47,10 @@ export function FinalResultsPage() {
   const { format } = useAtomValue(tableauAtom);
   const practice = useOutletContext<PracticeView>();
   const { print, sheets } = usePrint();
-  if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading final results...</p>;
+  if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
   if (placed.length === 0) {
-    return <p className="card p-10 text-center text-sm text-slate-600">No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings.</p>;
+    return <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>;
   }
   const stillIn = tableau.seeds.length - placed.length;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -42,7 +65,7 @@ export function FinalResultsPage() {
       });
       downloadFile(fileName(`${practice.name} FIE`, 'xml'), xml, 'application/xml;charset=utf-8');
     } catch {
-      toastError('Failed to export the FIE XML file');
+      toastError(t.xmlFailed);
     }
   }
 
@@ -50,21 +73,21 @@ export function FinalResultsPage() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {stillIn > 0 ? `${stillIn} ${stillIn === 1 ? 'fencer is' : 'fencers are'} still in the tableau.` : 'The tableau is complete.'}
+          {stillIn > 0 ? t.stillIn(stillIn) : t.complete}
         </p>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={async () => {
             const { finalResultsCsv } = await import('../../../core/interop/exports');
-            downloadFile(fileName(`${practice.name} final results`, 'csv'), finalResultsCsv(standings), CSV_TYPE);
-          }}>Export CSV</button>
+            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), finalResultsCsv(standings), CSV_TYPE);
+          }}>{t.exportCsv}</button>
           {can(practice.role, 'practice.read') && practice.practice_type === 'individual' && (
-            <button type="button" className="btn-secondary" onClick={exportXml} title={stillIn > 0 ? 'The tableau is not finished: the file holds the results so far' : undefined}>
-              Export FIE XML
+            <button type="button" className="btn-secondary" onClick={exportXml} title={stillIn > 0 ? t.notFinished : undefined}>
+              {t.exportXml}
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: 'Final results', ...printHeader(practice), ...finalResultsTable(standings),
-          })}>Print</button>
+            kind: 'table', title: t.printTitle, rounds: roundsOf(tableau.matches), ...printHeader(practice), ...finalResultsTable(standings),
+          })}>{t.print}</button>
         </div>
         {sheets}
       </div>
@@ -72,9 +95,9 @@ export function FinalResultsPage() {
         <table className="w-full text-sm" data-testid="final-results">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
-              <th scope="col" className={th}>Rank</th>
-              <th scope="col" className={th}>Player</th>
-              <th scope="col" className={th}>Stage</th>
+              <th scope="col" className={th}>{t.rank}</th>
+              <th scope="col" className={th}>{t.player}</th>
+              <th scope="col" className={th}>{t.stage}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -82,7 +105,7 @@ export function FinalResultsPage() {
               <tr key={s.id} data-testid="standing-row" className={s.place === 1 ? 'bg-amber-50' : s.place === null ? 'text-slate-600' : ''}>
                 <td className="px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
                 <td className="px-3 py-2">{s.name}</td>
-                <td className="px-3 py-2">{s.stage}</td>
+                <td className="px-3 py-2">{term.text(s.stage, roundsOf(tableau.matches))}</td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,30 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { reloadPractices } from '../../state/practices';
+import { count, params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('backup-dialog', {
+  downloaded: 'Backup downloaded',
+  downloadedText: 'Keep the file safe: Restore a backup brings it back into any account.',
+  failed: 'Failed to make the backup',
+  tooLarge: 'This file is too large to be a Piste backup (at most 8 MB).',
+  notBackup: 'This is not a Piste backup file.',
+  notJson: 'This file is not a Piste backup (it is not JSON).',
+  restored: 'Backup restored',
+  restoredText: params('Added {athletes}, {practices}, {pools} and {bouts}.'),
+  athletes: count({ one: '{count} athlete', other: '{count} athletes' }),
+  practices: count({ one: '{count} practice', other: '{count} practices' }),
+  pools: count({ one: '{count} pool', other: '{count} pools' }),
+  bouts: count({ one: '{count} bout', other: '{count} bouts' }),
+  restoreFailed: 'Failed to restore the backup',
+  title: 'Restore a backup',
+  description: 'Adds the athletes and practices of a Piste backup file to this account. Athletes already in your roster (same name) are kept as they are; nothing is deleted.',
+  file: 'Backup file',
+  summary: params('{name}: {athletes} and {practices}.'),
+  cancel: 'Cancel',
+  restore: 'Restore',
+});
 
 /** The largest backup file restored (the server takes 8 MB). */
 const BACKUP_FILE_MAX = 8 * 1024 * 1024;
@@ -15,13 +39,11 @@ export async function downloadBackup() {
   try {
     const backup = await api<unknown>('GET', apiPaths.accountBackup);
     downloadFile(`piste-backup-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(backup, null, 1), 'application/json');
-    toast({ title: 'Backup downloaded', description: 'Keep the file safe: Restore a backup brings it back into any account.' });
+    toast({ title: messages.get().downloaded, description: messages.get().downloadedText });
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to make the backup'));
+    toastError(errorMessage(e, messages.get().failed));
   }
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Restores a backup file into this account (issue 15): everything in it is added (new ids, sharing off),
@@ -29,6 +51,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * writes all of it or nothing.
  */
 export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useStore(messages);
   const [file, setFile] = useState<{ name: string; body: unknown; athletes: number; practices: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,13 +60,13 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     setFile(null);
     setProblem(null);
     if (!f) return;
-    if (f.size > BACKUP_FILE_MAX) return setProblem('This file is too large to be a Piste backup (at most 8 MB).');
+    if (f.size > BACKUP_FILE_MAX) return setProblem(t.tooLarge);
     try {
       const body = JSON.parse(await f.text()) as { format?: unknown; athletes?: unknown[]; practices?: unknown[] };
-      if (body?.format !== 'piste-backup') return setProblem('This is not a Piste backup file.');
+      if (body?.format !== 'piste-backup') return setProblem(t.notBackup);
       setFile({ name: f.name, body, athletes: body.athletes?.length ?? 0, practices: body.practices?.length ?? 0 });
     } catch {
-      setProblem('This file is not a Piste backup (it is not JSON).');
+      setProblem(t.notJson);
     }
   }
 
@@ -53,27 +76,27 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     try {
       const s = await api<RestoreSummary>('POST', apiPaths.accountRestore, file.body);
       await reloadPractices();
-      toast({ title: 'Backup restored', description: `Added ${plural(s.athletes, 'athlete', 'athletes')}, ${plural(s.practices, 'practice', 'practices')}, ${plural(s.pools, 'pool', 'pools')} and ${plural(s.bouts, 'bout', 'bouts')}.` });
+      toast({ title: t.restored, description: t.restoredText({ athletes: t.athletes(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) }) });
       onOpenChange(false);
     } catch (e) {
-      setProblem(errorMessage(e, 'Failed to restore the backup'));
+      setProblem(errorMessage(e, t.restoreFailed));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Restore a backup" description="Adds the athletes and practices of a Piste backup file to this account. Athletes already in your roster (same name) are kept as they are; nothing is deleted.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.description}>
       <div className="space-y-3">
         <div>
-          <label className="label" htmlFor="backup-file">Backup file</label>
+          <label className="label" htmlFor="backup-file">{t.file}</label>
           <input id="backup-file" type="file" accept=".json,application/json" className="block w-full text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
         </div>
-        {file && <p className="text-sm text-slate-700" data-testid="backup-summary">{file.name}: {plural(file.athletes, 'athlete', 'athletes')} and {plural(file.practices, 'practice', 'practices')}.</p>}
+        {file && <p className="text-sm text-slate-700" data-testid="backup-summary">{t.summary({ name: file.name, athletes: t.athletes(file.athletes), practices: t.practices(file.practices) })}</p>}
         {problem && <p role="alert" className="text-sm font-medium text-red-700">{problem}</p>}
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
-          <button type="button" className="btn-primary" disabled={!file || busy} onClick={restore}>Restore</button>
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
+          <button type="button" className="btn-primary" disabled={!file || busy} onClick={restore}>{t.restore}</button>
         </div>
       </div>
     </Dialog>

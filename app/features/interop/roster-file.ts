@@ -1,5 +1,11 @@
 import { parseRosterCsv, type RosterRow } from '../../../core/interop/csv';
 import { decodeXml, FieFormatError, readFieFencers } from '../../../core/interop/fie-xml';
+import { params } from '@nanostores/i18n';
+import { i18n } from '../../i18n';
+
+const messages = i18n('roster-file', {
+  tooLarge: params('This file is too large (at most {size} MB)'),
+});
 
 /** The largest roster file read (500 fencers with long names fit in a fraction of it). */
 export const ROSTER_FILE_MAX = 2 * 1024 * 1024;
@@ -22,7 +28,7 @@ export function readRosterText(text: string): RosterRow[] {
 
 /** The fencers of a picked file: CSV (UTF-8) or FIE XML (the encoding its declaration names). */
 export async function readRosterFile(file: File): Promise<RosterRow[]> {
-  if (file.size > ROSTER_FILE_MAX) throw new RosterFileError(`This file is too large (at most ${ROSTER_FILE_MAX / 1024 / 1024} MB)`);
+  if (file.size > ROSTER_FILE_MAX) throw new RosterFileError(messages.get().tooLarge({ size: ROSTER_FILE_MAX / 1024 / 1024 }));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const head = new TextDecoder('latin1').decode(bytes.slice(0, 100));
   const text = looksLikeXml(head) || /\.xml$/i.test(file.name) ? decodeXml(bytes) : new TextDecoder('utf-8').decode(bytes);

@@ -1,12 +1,46 @@
 import { useMemo, useState } from 'react';
 import { apiPaths, type Athlete } from '../../../core/api';
 import type { RosterRow } from '../../../core/interop/csv';
-import { classifyImport, IMPORT_STATUS_LABEL, type ImportStatus } from '../../../core/interop/roster-import';
+import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
+import { localMessage } from '../../i18n/core-messages';
 import { IMPORT_MAX } from '../../../core/validation';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { readRosterFile, readRosterText, RosterFileError } from './roster-file';
+import { count, params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('roster-import-dialog', {
+  noFencers: 'No fencers found in this file.',
+  tooMany: params('This file has {count} rows: at most {max} can be imported at once.'),
+  unreadable: 'This file could not be read.',
+  imported: count({ one: 'Imported {count} athlete', other: 'Imported {count} athletes' }),
+  skipped: count({ one: '{count} row was not imported (errors or already in the roster).', other: '{count} rows were not imported (errors or already in the roster).' }),
+  allImported: 'Every row was imported.',
+  failed: 'Failed to import athletes',
+  title: 'Import athletes',
+  description: 'From a spreadsheet saved as CSV (name, club, ranking; a header row is recognised) or an FIE XML file from another tournament program.',
+  file: 'Choose a file',
+  paste: 'Or paste the rows',
+  pastePlaceholder: 'Name,Club,Ranking\nAnna Rossi,Milano,12',
+  preview: 'Preview',
+  summary: params('{fresh} new · {listed} already listed · {errors} with errors'),
+  line: 'Line',
+  name: 'Name',
+  club: 'Club',
+  ranking: 'Ranking',
+  status: 'Status',
+  empty: '(empty)',
+  statusNew: 'New',
+  statusExisting: 'Already in the roster',
+  statusRepeated: 'Repeated in the file',
+  statusError: 'Error',
+  cancel: 'Cancel',
+  import: count({ one: 'Import {count} athlete', other: 'Import {count} athletes' }),
+});
+
+const STATUS_LABEL = { new: 'statusNew', existing: 'statusExisting', repeated: 'statusRepeated', error: 'statusError' } as const satisfies Record<ImportStatus, string>;
 
 const STATUS_STYLE: Record<ImportStatus, string> = {
   new: 'bg-green-100 text-green-900',
@@ -28,6 +62,7 @@ interface Props {
  * with its reason) before anything is written. Bad rows never block the good ones.
  */
 export function RosterImportDialog({ open, onOpenChange, roster, onImported }: Props) {
+  const t = useStore(messages);
   const [rows, setRows] = useState<RosterRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pasted, setPasted] = useState('');
@@ -41,10 +76,10 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
     try {
       const result = await read();
       setRows(result);
-      setProblem(result.length === 0 ? 'No fencers found in this file.' : result.length > IMPORT_MAX ? `This file has ${result.length} rows: at most ${IMPORT_MAX} can be imported at once.` : null);
+      setProblem(result.length === 0 ? t.noFencers : result.length > IMPORT_MAX ? t.tooMany({ count: result.length, max: IMPORT_MAX }) : null);
     } catch (e) {
       setRows(null);
-      setProblem(e instanceof RosterFileError ? e.message : 'This file could not be read.');
+      setProblem(e instanceof RosterFileError ? localMessage(e.message) : t.unreadable);
     }
   }
 
@@ -56,58 +91,58 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
       onImported(answer.created);
       const skipped = decisions.length - answer.created.length;
       toast({
-        title: `Imported ${answer.created.length} ${answer.created.length === 1 ? 'athlete' : 'athletes'}`,
-        description: skipped > 0 ? `${skipped} ${skipped === 1 ? 'row was' : 'rows were'} not imported (errors or already in the roster).` : 'Every row was imported.',
+        title: t.imported(answer.created.length),
+        description: skipped > 0 ? t.skipped(skipped) : t.allImported,
       });
       setRows(null);
       setPasted('');
       onOpenChange(false);
     } catch (e) {
-      toastError(errorMessage(e, 'Failed to import athletes'));
+      toastError(errorMessage(e, t.failed));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Import athletes" description="From a spreadsheet saved as CSV (name, club, ranking; a header row is recognised) or an FIE XML file from another tournament program." wide>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.description} wide>
       <div className="space-y-4">
         <div>
-          <label className="label" htmlFor="roster-file">Choose a file</label>
+          <label className="label" htmlFor="roster-file">{t.file}</label>
           <input id="roster-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => { const file = e.target.files?.[0]; if (file) void show(() => readRosterFile(file)); }} />
         </div>
         <div>
-          <label className="label" htmlFor="roster-paste">Or paste the rows</label>
-          <textarea id="roster-paste" className="input min-h-24 font-mono text-sm" value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'Name,Club,Ranking\nAnna Rossi,Milano,12'} />
-          <button type="button" className="btn-secondary mt-2" disabled={pasted.trim() === ''} onClick={() => void show(() => readRosterText(pasted))}>Preview</button>
+          <label className="label" htmlFor="roster-paste">{t.paste}</label>
+          <textarea id="roster-paste" className="input min-h-24 font-mono text-sm" value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={t.pastePlaceholder} />
+          <button type="button" className="btn-secondary mt-2" disabled={pasted.trim() === ''} onClick={() => void show(() => readRosterText(pasted))}>{t.preview}</button>
         </div>
         {problem && <p role="alert" className="text-sm font-medium text-red-700">{problem}</p>}
         {rows && rows.length > 0 && (
           <>
             <p className="text-sm text-slate-700" data-testid="import-summary" aria-live="polite">
-              {fresh} new · {count('existing') + count('repeated')} already listed · {count('error')} with errors
+              {t.summary({ fresh, listed: count('existing') + count('repeated'), errors: count('error') })}
             </p>
             <div className="max-h-72 overflow-auto rounded border border-slate-200">
               <table className="w-full text-sm" data-testid="import-preview">
                 <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-600">
                   <tr>
-                    <th scope="col" className="px-2 py-1">Line</th>
-                    <th scope="col" className="px-2 py-1">Name</th>
-                    <th scope="col" className="px-2 py-1">Club</th>
-                    <th scope="col" className="px-2 py-1">Ranking</th>
-                    <th scope="col" className="px-2 py-1">Status</th>
+                    <th scope="col" className="px-2 py-1">{t.line}</th>
+                    <th scope="col" className="px-2 py-1">{t.name}</th>
+                    <th scope="col" className="px-2 py-1">{t.club}</th>
+                    <th scope="col" className="px-2 py-1">{t.ranking}</th>
+                    <th scope="col" className="px-2 py-1">{t.status}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {decisions.map((d, i) => (
                     <tr key={i} data-testid="import-row" data-status={d.status}>
                       <td className="px-2 py-1 tabular-nums text-slate-500">{d.row.line}</td>
-                      <td className="px-2 py-1">{d.row.name || <span className="text-slate-500">(empty)</span>}</td>
+                      <td className="px-2 py-1">{d.row.name || <span className="text-slate-500">{t.empty}</span>}</td>
                       <td className="px-2 py-1">{d.row.club}</td>
                       <td className="px-2 py-1 tabular-nums">{d.row.ranking}</td>
                       <td className="px-2 py-1">
                         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status]}`}>
-                          {IMPORT_STATUS_LABEL[d.status]}{d.reason ? `: ${d.reason}` : ''}
+                          {t[STATUS_LABEL[d.status]]}{d.reason ? `: ${localMessage(d.reason)}` : ''}
                         </span>
                       </td>
                     </tr>
@@ -118,9 +153,9 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
           </>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
           <button type="button" className="btn-primary" disabled={busy || fresh === 0 || (rows?.length ?? 0) > IMPORT_MAX} onClick={submit}>
-            Import {fresh} {fresh === 1 ? 'athlete' : 'athletes'}
+            {t.import(fresh)}
           </button>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { combinePoolResults, poolResultNote as noteOf } from '../../../core/fencing/pool-results';
-import { describeCut } from '../../../core/fencing/cut';
-import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
+import { formatRatio, Indicator, STATS, useStatLabels } from '../../components/stats-cells';
+import { useTerms } from '../../i18n/fencing-terms';
 import { useOutletContext } from 'react-router';
 import { poolResultsTable } from '../../../core/interop/tables';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
@@ -10,9 +10,28 @@ import { poolsAtom } from '../../state/pools';
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../print/use-print';
 import { formatAtom } from '../../state/tableau';
+import { count, params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('pool-results-page', {
+  loading: 'Loading pool results...',
+  none: 'No athletes found in any pool tables.',
+  tables: count({ one: '{count} pool table', other: '{count} pool tables' }),
+  athletes: count({ one: '{count} athlete', other: '{count} athletes' }),
+  cut: params(' · Tableau: {cut} ({count} go on)'),
+  file: params('{name} pool results'),
+  printTitle: 'Pool results',
+  exportCsv: 'Export CSV',
+  print: 'Print',
+  rank: 'Rank',
+  athlete: 'Athlete',
+});
 
 /** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
 export function PoolResultsPage() {
+  const t = useStore(messages);
+  const stat = useStatLabels();
+  const term = useTerms();
   const state = useAtomValue(poolsAtom);
   const format = useAtomValue(formatAtom);
   const results = useMemo(() => combinePoolResults(state.pools, format.cut), [state.pools, format.cut]);
@@ -20,27 +39,27 @@ export function PoolResultsPage() {
   const { print, sheets } = usePrint();
 
   if (state.status === 'idle' || state.status === 'loading') {
-    return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool results...</p>;
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   }
   if (results.length === 0) {
-    return <p className="card p-10 text-center text-sm text-slate-600">No athletes found in any pool tables.</p>;
+    return <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>;
   }
   const th = 'px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" data-testid="results-summary">
-          {state.pools.length} pool {state.pools.length === 1 ? 'table' : 'tables'} · {results.length} {results.length === 1 ? 'athlete' : 'athletes'}
-          {format.cut.kind !== 'all' && ` · Tableau: ${describeCut(format.cut)} (${results.filter((r) => r.promoted).length} go on)`}
+          {t.tables(state.pools.length)} · {t.athletes(results.length)}
+          {format.cut.kind !== 'all' && t.cut({ cut: term.cut(format.cut), count: results.filter((r) => r.promoted).length })}
         </p>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary" onClick={async () => {
             const { poolResultsCsv } = await import('../../../core/interop/exports');
-            downloadFile(fileName(`${practice.name} pool results`, 'csv'), poolResultsCsv(results), CSV_TYPE);
-          }}>Export CSV</button>
+            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), poolResultsCsv(results), CSV_TYPE);
+          }}>{t.exportCsv}</button>
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: 'Pool results', ...printHeader(practice), ...poolResultsTable(results, true),
-          })}>Print</button>
+            kind: 'table', title: t.printTitle, ...printHeader(practice), ...poolResultsTable(results, true),
+          })}>{t.print}</button>
         </div>
         {sheets}
       </div>
@@ -48,10 +67,10 @@ export function PoolResultsPage() {
         <table className="w-full text-sm" data-testid="pool-results">
           <thead className="border-b border-slate-200 bg-slate-50 text-left">
             <tr>
-              <th scope="col" className={th}>Rank</th>
-              <th scope="col" className={th}>Athlete</th>
-              {(['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const).map((h) => (
-                <th key={h} scope="col" className={`${th} text-center`} title={STAT_TOOLTIPS[h]}>{h}</th>
+              <th scope="col" className={th}>{t.rank}</th>
+              <th scope="col" className={th}>{t.athlete}</th>
+              {STATS.map((h) => (
+                <th key={h} scope="col" className={`${th} text-center`} title={stat(h).tooltip}>{stat(h).label}</th>
               ))}
             </tr>
           </thead>
@@ -62,7 +81,7 @@ export function PoolResultsPage() {
                 <td className="px-3 py-2">
                   <span className="font-medium">{r.name}</span>
                   <span className="ml-2 text-xs text-slate-500">{r.poolName}</span>
-                  {noteOf(r) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="result-note">{noteOf(r)}</span>}
+                  {noteOf(r) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="result-note">{term.text(noteOf(r))}</span>}
                 </td>
                 <td className="px-3 py-2 text-center tabular-nums">{r.victories}</td>
                 <td className="px-3 py-2 text-center tabular-nums">{r.defeats}</td>

@@ -2,6 +2,19 @@ import { memo, useCallback, useRef } from 'react';
 import type { PoolPlayer } from '../../../core/api';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('bout-order-panel', {
+  title: 'Bout order',
+  allFenced: 'All bouts fenced',
+  remaining: params('{left} of {total} to fence'),
+  // A plain word, not a template: the line is built for every bout of the order on every result.
+  vs: 'vs',
+  now: 'Fencing now',
+  deck: 'On deck',
+  annulled: 'annulled',
+});
 
 interface BoutOrderPanelProps {
   players: PoolPlayer[];
@@ -11,6 +24,7 @@ interface BoutOrderPanelProps {
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
 export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) {
+  const t = useStore(messages);
   const at = (n: number) => players[n - 1]!;
   // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
   const latest = useRef({ onBout, at });
@@ -23,9 +37,9 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
   return (
     <section className="card p-4" aria-labelledby="bout-order-title">
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="bout-order-title" className="font-semibold">Bout order</h2>
+        <h2 id="bout-order-title" className="font-semibold">{t.title}</h2>
         <p className="text-sm text-slate-600" data-testid="bouts-remaining">
-          {remaining === 0 ? 'All bouts fenced' : `${remaining} of ${order.length} to fence`}
+          {remaining === 0 ? t.allFenced : t.remaining({ left: remaining, total: order.length })}
         </p>
       </div>
       {/* Focusable so the list scrolls by keyboard too (it may be taller than its box). */}
@@ -38,9 +52,10 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
               index={i + 1}
               a={a}
               b={b}
-              names={`${at(a).name} vs ${at(b).name}`}
+              names={`${at(a).name} ${t.vs} ${at(b).name}`}
               result={annulled(pair) ? 'annulled' : resultOf(pair)}
-              tag={pair === now ? 'Fencing now' : pair === onDeck ? 'On deck' : null}
+              tag={pair === now ? 'now' : pair === onDeck ? 'deck' : null}
+              t={t}
               onPick={onBout && !annulled(pair) ? pick : undefined}
             />
           );
@@ -57,12 +72,14 @@ interface BoutItemProps {
   names: string;
   /** The row fencer's cell ('V5'), or 'annulled' for a bout of a fencer who left the pool. */
   result: string | undefined;
-  tag: 'Fencing now' | 'On deck' | null;
+  tag: 'now' | 'deck' | null;
+  /** The panel's texts, handed down (a new object only when the language changes): 66 lines, one store. */
+  t: ReturnType<typeof messages.get>;
   onPick?: (a: number, b: number) => void;
 }
 
 /** One line of the bout order; its props are plain values, so it renders again only when they change. */
-const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, onPick }: BoutItemProps) {
+const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, onPick }: BoutItemProps) {
   return (
     <li>
       <button
@@ -70,17 +87,17 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, onPic
         disabled={!onPick}
         data-testid="bout-order-item"
         className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
-          tag === 'Fencing now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
+          tag === 'now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
         } ${result ? 'text-slate-500' : ''}`}
         onClick={() => onPick?.(a, b)}
       >
         <span className="w-6 text-right tabular-nums text-slate-500">{index}.</span>
         <span className="tabular-nums">{a}–{b}</span>
         <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
-        {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result}</span>}
+        {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result === 'annulled' ? t.annulled : result}</span>}
         {tag && (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'Fencing now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
-            {tag}
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
+            {t[tag]}
           </span>
         )}
       </button>

@@ -1,11 +1,38 @@
 import { apiPaths, type PoolPlayer, type PoolSnapshot } from '../../../core/api';
-import { STATUS_LABEL, type PlayerStatus } from '../../../core/fencing/withdrawal';
+import type { PlayerStatus } from '../../../core/fencing/withdrawal';
+import { statusMessages } from './status-labels';
 import type { PlayerNameBody, PoolNameBody } from '../../../core/validation';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { queueBout, queueClear } from '../../state/outbox';
 import { applyPoolSnapshot, removePoolLocally, selectPool } from '../../state/pools';
+import { params } from '@nanostores/i18n';
+import { i18n } from '../../i18n';
+
+const messages = i18n('pool-actions', {
+  success: 'Success',
+  added: 'Player added successfully',
+  addFailed: 'Failed to add player',
+  removed: 'Player removed successfully',
+  removeFailed: 'Failed to remove player',
+  created: 'Pool created successfully',
+  createFailed: 'Failed to create pool',
+  updated: 'Pool updated successfully',
+  updateFailed: 'Failed to update pool',
+  deleted: 'Pool deleted successfully',
+  deleteFailed: 'Failed to delete pool',
+  status: params('{name}: {status}'),
+  fencingAgain: params('{name} is fencing again'),
+  statusFailed: 'Failed to change the status',
+  joins: params('{name} joins {pool}'),
+  latecomerFailed: 'Failed to add the latecomer',
+  linked: params('{name} is linked to {athlete}'),
+  unlinked: params('{name} is no longer linked to a roster athlete'),
+  linkFailed: 'Failed to link the entry',
+});
+
+const t = () => messages.get();
 
 /** The practice a pool belongs to: only its id matters here. */
 type Practice = { id: string };
@@ -25,10 +52,10 @@ export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
     applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(pool.id), { name } satisfies PlayerNameBody));
-    toast({ title: 'Success', description: 'Player added successfully' });
+    toast({ title: t().success, description: t().added });
     return true;
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to add player'));
+    toastError(errorMessage(e, t().addFailed));
     return false;
   }
 }
@@ -36,9 +63,9 @@ export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: st
 export async function removePlayer(practice: Practice, pool: PoolSnapshot, playerId: string) {
   try {
     applyPoolSnapshot(practice.id, await api<PoolSnapshot>('DELETE', apiPaths.poolPlayer(pool.id, playerId)));
-    toast({ title: 'Success', description: 'Player removed successfully' });
+    toast({ title: t().success, description: t().removed });
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to remove player'));
+    toastError(errorMessage(e, t().removeFailed));
   }
 }
 
@@ -47,10 +74,10 @@ export async function createPool(practice: Practice, name: string): Promise<bool
     const pool = await api<PoolSnapshot>('POST', apiPaths.practicePools(practice.id), { name } satisfies PoolNameBody);
     applyPoolSnapshot(practice.id, pool);
     selectPool(pool.id);
-    toast({ title: 'Success', description: 'Pool created successfully' });
+    toast({ title: t().success, description: t().created });
     return true;
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to create pool'));
+    toastError(errorMessage(e, t().createFailed));
     return false;
   }
 }
@@ -58,10 +85,10 @@ export async function createPool(practice: Practice, name: string): Promise<bool
 export async function renamePool(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
     applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(pool.id), { name } satisfies PoolNameBody));
-    toast({ title: 'Success', description: 'Pool updated successfully' });
+    toast({ title: t().success, description: t().updated });
     return true;
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to update pool'));
+    toastError(errorMessage(e, t().updateFailed));
     return false;
   }
 }
@@ -72,9 +99,9 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
     await api('DELETE', apiPaths.pool(pool.id));
     removePoolLocally(practice.id, pool.id);
     selectPool(others.find((p) => p.id !== pool.id)?.id ?? null);
-    toast({ title: 'Success', description: 'Pool deleted successfully' });
+    toast({ title: t().success, description: t().deleted });
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to delete pool'));
+    toastError(errorMessage(e, t().deleteFailed));
   }
 }
 
@@ -82,9 +109,9 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
 export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, status: PlayerStatus | null) {
   try {
     applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerStatus(pool.id, player.id), { status }));
-    toast({ title: 'Success', description: status ? `${player.name}: ${STATUS_LABEL[status]}` : `${player.name} is fencing again` });
+    toast({ title: t().success, description: status ? t().status({ name: player.name, status: statusMessages.get()[status] }) : t().fencingAgain({ name: player.name }) });
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to change the status'));
+    toastError(errorMessage(e, t().statusFailed));
   }
 }
 
@@ -94,10 +121,10 @@ export async function addLatecomer(practice: Practice, name: string): Promise<bo
     const pool = await api<PoolSnapshot>('POST', apiPaths.latecomers(practice.id), { name });
     applyPoolSnapshot(practice.id, pool);
     selectPool(pool.id);
-    toast({ title: 'Success', description: `${name.toUpperCase()} joins ${pool.name}` });
+    toast({ title: t().success, description: t().joins({ name: name.toUpperCase(), pool: pool.name }) });
     return true;
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to add the latecomer'));
+    toastError(errorMessage(e, t().latecomerFailed));
     return false;
   }
 }
@@ -106,8 +133,8 @@ export async function addLatecomer(practice: Practice, name: string): Promise<bo
 export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, athlete: { id: string; name: string } | null) {
   try {
     applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerAthlete(pool.id, player.id), { athlete_id: athlete?.id ?? null }));
-    toast({ title: 'Success', description: athlete ? `${player.name} is linked to ${athlete.name}` : `${player.name} is no longer linked to a roster athlete` });
+    toast({ title: t().success, description: athlete ? t().linked({ name: player.name, athlete: athlete.name }) : t().unlinked({ name: player.name }) });
   } catch (e) {
-    toastError(errorMessage(e, 'Failed to link the entry'));
+    toastError(errorMessage(e, t().linkFailed));
   }
 }

@@ -3,8 +3,26 @@ import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/api';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
-import { formatRatio, Indicator, STAT_TOOLTIPS } from '../../components/stats-cells';
-import { STATUS_LABEL } from '../../../core/fencing/withdrawal';
+import { formatRatio, Indicator, STATS, useStatLabels } from '../../components/stats-cells';
+import { statusMessages } from './status-labels';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('pool-grid', {
+  athletes: 'Athletes',
+  actions: 'Actions',
+  statusOf: params('Status of {name}'),
+  statusTip: 'Withdrawn, excluded or fencing; roster athlete',
+  removeLabel: params('Remove {name}'),
+  removeTip: 'Remove from pool',
+  annulledRow: params('{status}: bouts annulled'),
+  same: 'Same fencer',
+  annulled: 'annulled',
+  // Plain words, not a template: a row builds one label per cell each time it changes.
+  against: 'against',
+  notFenced: 'not fenced',
+  waiting: ', waiting to sync',
+});
 
 interface PoolGridProps {
   players: PoolPlayer[];
@@ -41,6 +59,9 @@ const cellClass = (result: string | undefined) =>
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
 export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus }: PoolGridProps) {
+  const t = useStore(messages);
+  const statusNames = useStore(statusMessages);
+  const stat = useStatLabels();
   useApplyMeasure(stats);
   // Stable handlers, so a row whose results did not change is not rendered again (issue 13: a bout re-renders
   // only the two rows it changes).
@@ -55,14 +76,14 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
       <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
         <thead className="sticky top-0 z-20">
           <tr>
-            <th scope="col" className={`${th} sticky left-0 z-30 min-w-36 text-left`}>Athletes</th>
+            <th scope="col" className={`${th} sticky left-0 z-30 min-w-36 text-left`}>{t.athletes}</th>
             {players.map((p) => (
               <th key={p.id} scope="col" className={`${th} w-12 text-center ${p.status ? 'text-slate-400 line-through' : ''}`} title={p.name}>{p.position}</th>
             ))}
-            {(['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const).map((h) => (
-              <th key={h} scope="col" className={`${th} cursor-help text-center`} title={STAT_TOOLTIPS[h]}>{h}</th>
+            {STATS.map((h) => (
+              <th key={h} scope="col" className={`${th} cursor-help text-center`} title={stat(h).tooltip}>{stat(h).label}</th>
             ))}
-            {(onRemove || onStatus) && <th scope="col" className={th}>Actions</th>}
+            {(onRemove || onStatus) && <th scope="col" className={th}>{t.actions}</th>}
           </tr>
         </thead>
         <tbody>
@@ -77,6 +98,8 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
                 stats={s}
                 signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}`}
                 waiting={waiting}
+                t={t}
+                status={statusNames}
                 onCell={onCell ? cell : undefined}
                 onRemove={onRemove ? remove : undefined}
                 onStatus={onStatus ? status : undefined}
@@ -97,22 +120,25 @@ interface GridRowProps {
   signature: string;
   /** Ids of the columns whose bout with this row waits to sync, comma-separated. */
   waiting: string;
+  /** The grid's texts and the statuses' names, handed down: one subscription for the grid, not two a row. */
+  t: ReturnType<typeof messages.get>;
+  status: ReturnType<typeof statusMessages.get>;
   onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
   onRemove?: (player: PoolPlayer) => void;
   onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, onCell, onRemove, onStatus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, t, status, onCell, onRemove, onStatus }: GridRowProps) {
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
   const actions = (onRemove || onStatus) && (
     <td className="whitespace-nowrap border border-slate-200 px-1 text-center">
       {onStatus && (
-        <button type="button" className="btn-ghost px-2 py-1 text-slate-700" aria-label={`Status of ${row.name}`} title="Withdrawn, excluded or fencing; roster athlete" onClick={() => onStatus(row)}>
+        <button type="button" className="btn-ghost px-2 py-1 text-slate-700" aria-label={t.statusOf({ name: row.name })} title={t.statusTip} onClick={() => onStatus(row)}>
           <MoreIcon />
         </button>
       )}
       {onRemove && (
-        <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Remove ${row.name}`} title="Remove from pool" onClick={() => onRemove(row)}>
+        <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.removeLabel({ name: row.name })} title={t.removeTip} onClick={() => onRemove(row)}>
           <TrashIcon />
         </button>
       )}
@@ -127,14 +153,14 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
       {row.status ? (
         // o.74: the row shows the status instead of results; the fencer's bouts count for nobody.
         <td colSpan={players.length + 6} className="border border-slate-200 bg-slate-100 px-3 text-center text-sm font-semibold text-slate-700" data-testid={`status-${row.position}`}>
-          {STATUS_LABEL[row.status]}: bouts annulled
+          {t.annulledRow({ status: status[row.status] })}
         </td>
       ) : players.map((col) => {
         if (col.id === row.id) {
-          return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label="Same fencer">-</td>;
+          return <td key={col.id} className="border border-slate-200 bg-slate-900 text-center text-slate-500" aria-label={t.same}>-</td>;
         }
         if (col.status) {
-          return <td key={col.id} className="border border-slate-200 bg-slate-100 text-center text-xs italic text-slate-500" data-testid={`cell-${row.position}-${col.position}`}>annulled</td>;
+          return <td key={col.id} className="border border-slate-200 bg-slate-100 text-center text-xs italic text-slate-500" data-testid={`cell-${row.position}-${col.position}`}>{t.annulled}</td>;
         }
         const result = s.matches[col.id];
         const waiting = pendingCols.has(col.id);
@@ -150,7 +176,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
               <button
                 type="button"
                 className="h-11 w-12 font-semibold tabular-nums"
-                aria-label={`${row.name} against ${col.name}, ${result ?? 'not fenced'}${waiting ? ', waiting to sync' : ''}`}
+                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? t.notFenced}${waiting ? t.waiting : ''}`}
                 data-testid={`cell-${row.position}-${col.position}`}
                 onClick={() => onCell(row, col)}
               >
@@ -173,7 +199,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
       {actions}
     </tr>
   );
-}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.onCell === b.onCell && a.onRemove === b.onRemove && a.onStatus === b.onStatus);
+}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.t === b.t && a.status === b.status && a.onCell === b.onCell && a.onRemove === b.onRemove && a.onStatus === b.onStatus);
 
 function MoreIcon() {
   return (

@@ -1,5 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('pool-name-dialog', {
+  create: 'Create Pool',
+  update: 'Update Pool',
+  edit: 'Edit Pool',
+  name: 'Pool name',
+  cancel: 'Cancel',
+});
 
 interface PoolNameDialogProps {
   open: boolean;
@@ -11,6 +20,7 @@ interface PoolNameDialogProps {
 
 /** SPEC §2 pool dialogs: create (empty) or edit (pre-filled); the button waits for a non-empty trimmed name. */
 export function PoolNameDialog({ open, onOpenChange, mode, initialName = '', onSubmit }: PoolNameDialogProps) {
+  const t = useStore(messages);
   const [name, setName] = useState(initialName);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -30,16 +40,16 @@ export function PoolNameDialog({ open, onOpenChange, mode, initialName = '', onS
     }
   }
 
-  const label = mode === 'create' ? 'Create Pool' : 'Update Pool';
+  const label = mode === 'create' ? t.create : t.update;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={mode === 'create' ? 'Create Pool' : 'Edit Pool'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={mode === 'create' ? t.create : t.edit}>
       <form onSubmit={submit} className="space-y-4">
         <div>
-          <label className="label" htmlFor="pool-name">Pool name</label>
+          <label className="label" htmlFor="pool-name">{t.name}</label>
           <input id="pool-name" className="input" value={name} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
           <button type="submit" className="btn-primary" disabled={busy || name.trim() === ''}>{label}</button>
         </div>
       </form>

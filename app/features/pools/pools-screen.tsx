@@ -17,6 +17,48 @@ import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM, ZoomControl } from './zoom-control';
 import { printHeader, usePrint } from '../print/use-print';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('pools-screen', {
+  loading: 'Loading pool data...',
+  loadFailed: 'Failed to load tournament data',
+  notShared: 'The coach has not shared any pools yet. They appear here the moment they do.',
+  welcome: 'Welcome to Pools!',
+  welcomeText: 'Get started by creating your first pool. You can add players and manage tournament matches easily.',
+  create: 'Create Pool',
+  fromTeams: 'Set up pools from teams',
+  fromAthletes: 'Set up pools from athletes',
+  nameEmpty: 'Player name cannot be empty',
+  pool: 'Pool',
+  newPool: 'New Pool',
+  rename: 'Rename',
+  deletePool: 'Delete Pool',
+  setUp: 'Set up pools',
+  print: 'Print pool sheets',
+  playerName: 'Player name',
+  addPlaceholder: 'Add an athlete to this pool',
+  add: 'Add',
+  noAthletes: 'This pool has no athletes yet. Add the first one above.',
+  howTo: 'How to use',
+  help1: 'Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.',
+  help2: 'Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.',
+  help3: 'Remove an athlete from the pool with the trash icon.',
+  vs: params('{a} vs {b}'),
+  deleteTitle: 'Delete pool?',
+  deleteText: 'Are you sure you want to delete this pool? This action cannot be undone.',
+  removeTitle: 'Remove athlete?',
+  removeText: params('Remove {name} from {pool}? Their bouts in this pool are deleted too.'),
+  remove: 'Remove',
+  nameRequired: 'Name is required',
+  latecomers: 'Latecomers',
+  absent: 'Absent at the draw:',
+  arrivedLabel: params('{name} arrived: add to the smallest pool'),
+  arrived: params('{name} arrived'),
+  latecomerName: 'Latecomer name',
+  latecomer: 'Latecomer',
+  addSmallest: 'Add to smallest pool',
+});
 
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
@@ -25,6 +67,7 @@ const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.Stat
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
+  const t = useStore(messages);
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
   // Guests score but do not manage pools; a spectator only watches (core/permissions decides).
@@ -47,10 +90,10 @@ export function PoolsScreen() {
   const { print, sheets } = usePrint();
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
-    return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool data...</p>;
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   }
   if (state.status === 'error') {
-    return <p className="card p-6 text-center text-sm text-red-700">Failed to load tournament data</p>;
+    return <p className="card p-6 text-center text-sm text-red-700">{t.loadFailed}</p>;
   }
 
   const createDialog = dialog === 'create' && (
@@ -58,21 +101,21 @@ export function PoolsScreen() {
   );
 
   if (guest && !pool) {
-    return <p className="card p-10 text-center text-sm text-slate-600">The coach has not shared any pools yet. They appear here the moment they do.</p>;
+    return <p className="card p-10 text-center text-sm text-slate-600">{t.notShared}</p>;
   }
   if (visible.length === 0 || !pool) {
     return (
       <div className="card p-10 text-center">
-        <h2 className="text-xl font-semibold">Welcome to Pools!</h2>
+        <h2 className="text-xl font-semibold">{t.welcome}</h2>
         <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-          Get started by creating your first pool. You can add players and manage tournament matches easily.
+          {t.welcomeText}
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
-          <button type="button" className="btn-primary" onClick={() => setDialog('create')}>Create Pool</button>
+          <button type="button" className="btn-primary" onClick={() => setDialog('create')}>{t.create}</button>
           {practice.practice_type === 'team' ? (
-            <Link to={paths.teamPoolSetup} className="btn-secondary">Set up pools from teams</Link>
+            <Link to={paths.teamPoolSetup} className="btn-secondary">{t.fromTeams}</Link>
           ) : (
-            <Link to={paths.practiceSetup} className="btn-secondary">Set up pools from athletes</Link>
+            <Link to={paths.practiceSetup} className="btn-secondary">{t.fromAthletes}</Link>
           )}
         </div>
         {createDialog}
@@ -83,7 +126,7 @@ export function PoolsScreen() {
   async function submitPlayer(e: FormEvent) {
     e.preventDefault();
     if (!pool) return;
-    if (!playerName.trim()) return toastError('Player name cannot be empty');
+    if (!playerName.trim()) return toastError(t.nameEmpty);
     if (await addPlayer(practice, pool, playerName.trim())) setPlayerName('');
   }
 
@@ -93,7 +136,7 @@ export function PoolsScreen() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div>
-          <label className="label" htmlFor="pool-select">Pool</label>
+          <label className="label" htmlFor="pool-select">{t.pool}</label>
           <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
             {visible.map((p) => (
               <option key={p.id} value={p.id}>{p.name}</option>
@@ -102,14 +145,14 @@ export function PoolsScreen() {
         </div>
         {!guest && (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>New Pool</button>
-          <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>Rename</button>
-          <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>Delete Pool</button>
-          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">Set up pools</Link>
+          <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>{t.newPool}</button>
+          <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>{t.rename}</button>
+          <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>{t.deletePool}</button>
+          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">{t.setUp}</Link>
         </div>
         )}
         <button type="button" className="btn-secondary" onClick={() => print({ kind: 'pools', pools: visible, ...printHeader(practice) })}>
-          Print pool sheets
+          {t.print}
         </button>
         {sheets}
       </div>
@@ -117,9 +160,9 @@ export function PoolsScreen() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         {!guest && (
           <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
-            <label className="sr-only" htmlFor="player-name">Player name</label>
-            <input id="player-name" className="input" placeholder="Add an athlete to this pool" value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
-            <button type="submit" className="btn-primary">Add</button>
+            <label className="sr-only" htmlFor="player-name">{t.playerName}</label>
+            <input id="player-name" className="input" placeholder={t.addPlaceholder} value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
+            <button type="submit" className="btn-primary">{t.add}</button>
           </form>
         )}
         <ZoomControl zoom={zoom} onZoom={setZoom} />
@@ -129,7 +172,7 @@ export function PoolsScreen() {
 
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
-          <p className="card p-8 text-center text-sm text-slate-600">This pool has no athletes yet. Add the first one above.</p>
+          <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
         ) : (
           <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
         )}
@@ -138,11 +181,11 @@ export function PoolsScreen() {
 
       {!watchOnly && (
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-        <h2 className="font-semibold">How to use</h2>
+        <h2 className="font-semibold">{t.howTo}</h2>
         <ul className="mt-1 list-disc space-y-1 pl-5">
-          <li>Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.</li>
-          <li>Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.</li>
-          {!guest && <li>Remove an athlete from the pool with the trash icon.</li>}
+          <li>{t.help1}</li>
+          <li>{t.help2}</li>
+          {!guest && <li>{t.help3}</li>}
         </ul>
       </aside>
       )}
@@ -151,7 +194,7 @@ export function PoolsScreen() {
         <ScorePicker
           open
           onOpenChange={(o) => !o && setBout(null)}
-          title={`${bout.a.name} vs ${bout.b.name}`}
+          title={t.vs({ a: bout.a.name, b: bout.b.name })}
           left={{ id: bout.a.id, name: bout.a.name }}
           right={{ id: bout.b.id, name: bout.b.name }}
           max={max}
@@ -176,8 +219,8 @@ export function PoolsScreen() {
       {dialog === 'delete' && <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(o) => setDialog(o ? 'delete' : null)}
-        title="Delete pool?"
-        message="Are you sure you want to delete this pool? This action cannot be undone."
+        title={t.deleteTitle}
+        message={t.deleteText}
         onConfirm={() => deletePool(practice, pool, state.pools)}
       />}
       {statusOf && (
@@ -199,9 +242,9 @@ export function PoolsScreen() {
       {removing !== null && <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
-        title="Remove athlete?"
-        message={`Remove ${removing?.name ?? ''} from ${pool.name}? Their bouts in this pool are deleted too.`}
-        confirmLabel="Remove"
+        title={t.removeTitle}
+        message={t.removeText({ name: removing?.name ?? '', pool: pool.name })}
+        confirmLabel={t.remove}
         onConfirm={() => removing && removePlayer(practice, pool, removing.id)}
       />}
     </div>
@@ -213,26 +256,27 @@ export function PoolsScreen() {
  * form for anyone arriving late; either way they join the smallest pool, whose bout order then includes them.
  */
 function CheckIn({ practiceId }: { practiceId: string }) {
+  const t = useStore(messages);
   const didNotStart = useAtomValue(didNotStartAtom);
   const [name, setName] = useState('');
   const practice = { id: practiceId };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return toastError('Name is required');
+    if (!name.trim()) return toastError(t.nameRequired);
     if (await addLatecomer(practice, name.trim())) setName('');
   }
   return (
-    <section className="flex flex-wrap items-center gap-2 text-sm" aria-label="Latecomers" data-testid="check-in">
-      {didNotStart.length > 0 && <span className="text-slate-600">Absent at the draw:</span>}
+    <section className="flex flex-wrap items-center gap-2 text-sm" aria-label={t.latecomers} data-testid="check-in">
+      {didNotStart.length > 0 && <span className="text-slate-600">{t.absent}</span>}
       {didNotStart.map((n) => (
-        <button key={n} type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={`${n} arrived: add to the smallest pool`} onClick={() => void addLatecomer(practice, n)}>
-          {n} arrived
+        <button key={n} type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={t.arrivedLabel({ name: n })} onClick={() => void addLatecomer(practice, n)}>
+          {t.arrived({ name: n })}
         </button>
       ))}
       <form className="flex gap-2" onSubmit={submit} noValidate>
-        <label className="sr-only" htmlFor="latecomer-name">Latecomer name</label>
-        <input id="latecomer-name" className="input w-48" placeholder="Latecomer" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="btn-secondary">Add to smallest pool</button>
+        <label className="sr-only" htmlFor="latecomer-name">{t.latecomerName}</label>
+        <input id="latecomer-name" className="input w-48" placeholder={t.latecomer} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="btn-secondary">{t.addSmallest}</button>
       </form>
     </section>
   );

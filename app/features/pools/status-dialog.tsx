@@ -1,9 +1,31 @@
 import { useState } from 'react';
 import type { PoolPlayer } from '../../../core/api';
-import { STATUS_LABEL, type PlayerStatus } from '../../../core/fencing/withdrawal';
+import type { PlayerStatus } from '../../../core/fencing/withdrawal';
+import { statusMessages } from './status-labels';
 import { nameKey } from '../../../core/interop/roster-import';
 import { Dialog } from '../../components/ui/dialog';
 import { useRoster } from '../../state/roster';
+import { params } from '@nanostores/i18n';
+import { i18n, type TextKey, useStore } from '../../i18n';
+
+const messages = i18n('status-dialog', {
+  withdrawn: 'Withdrawn (injury)',
+  withdrawnHelp: 'Their bouts are annulled for everyone; ranked after everyone who completes the pools (Did Not Finish).',
+  excluded: 'Excluded',
+  excludedHelp: 'Their bouts are annulled as if they had not taken part; not classified.',
+  fencing: 'Fencing',
+  fencingHelp: 'Back in the pool with every bout they fenced (possible until the tableau starts).',
+  rosterAthlete: 'Roster athlete',
+  linked: params('Linked to {name}: this entry\'s bouts count in their history.'),
+  notLinked: 'Not linked: this entry’s bouts count in no athlete’s history.',
+  linkTo: 'Link to roster athlete…',
+  choose: 'Choose an athlete',
+  sameName: params('{name} (same name)'),
+  link: 'Link',
+  unlink: 'Unlink',
+  title: params('{name}: {status}'),
+  cancel: 'Cancel',
+});
 
 interface StatusDialogProps {
   player: PoolPlayer;
@@ -13,10 +35,12 @@ interface StatusDialogProps {
   onLink: (athlete: { id: string; name: string } | null) => void;
 }
 
-const CHOICES: { status: PlayerStatus | null; label: string; help: string }[] = [
-  { status: 'withdrawn', label: 'Withdrawn (injury)', help: 'Their bouts are annulled for everyone; ranked after everyone who completes the pools (Did Not Finish).' },
-  { status: 'excluded', label: 'Excluded', help: 'Their bouts are annulled as if they had not taken part; not classified.' },
-  { status: null, label: 'Fencing', help: 'Back in the pool with every bout they fenced (possible until the tableau starts).' },
+type Key = TextKey<typeof messages>;
+
+const CHOICES: { status: PlayerStatus | null; label: Key; help: Key }[] = [
+  { status: 'withdrawn', label: 'withdrawn', help: 'withdrawnHelp' },
+  { status: 'excluded', label: 'excluded', help: 'excludedHelp' },
+  { status: null, label: 'fencing', help: 'fencingHelp' },
 ];
 
 /**
@@ -24,6 +48,7 @@ const CHOICES: { status: PlayerStatus | null; label: string; help: string }[] = 
  * the same name offered first; its bouts, pool and tableau, then count in that athlete's history.
  */
 function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLink'>) {
+  const t = useStore(messages);
   const roster = useRoster().data;
   const suggested = roster?.find((a) => nameKey(a.name) === nameKey(player.name)) ?? null;
   const [choice, setChoice] = useState<string>('');
@@ -33,22 +58,22 @@ function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLi
   const others = roster.filter((a) => a.id !== suggested?.id);
   return (
     <section className="mt-4 border-t border-slate-200 pt-3" aria-labelledby="roster-link-title">
-      <h3 id="roster-link-title" className="font-medium">Roster athlete</h3>
+      <h3 id="roster-link-title" className="font-medium">{t.rosterAthlete}</h3>
       <p className="text-sm text-slate-600" data-testid="roster-link">
-        {linked ? `Linked to ${linked.name}: this entry's bouts count in their history.` : 'Not linked: this entry’s bouts count in no athlete’s history.'}
+        {linked ? t.linked({ name: linked.name }) : t.notLinked}
       </p>
       {roster.length > 0 && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <div className="min-w-48 flex-1">
-            <label className="label" htmlFor="link-athlete">Link to roster athlete…</label>
+            <label className="label" htmlFor="link-athlete">{t.linkTo}</label>
             <select id="link-athlete" className="input" value={picked} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">Choose an athlete</option>
-              {suggested && <option value={suggested.id}>{suggested.name} (same name)</option>}
+              <option value="">{t.choose}</option>
+              {suggested && <option value={suggested.id}>{t.sameName({ name: suggested.name })}</option>}
               {others.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
             </select>
           </div>
-          <button type="button" className="btn-primary" disabled={!picked || picked === linked?.id} onClick={() => onLink(roster.find((a) => a.id === picked)!)}>Link</button>
-          {linked && <button type="button" className="btn-secondary" onClick={() => onLink(null)}>Unlink</button>}
+          <button type="button" className="btn-primary" disabled={!picked || picked === linked?.id} onClick={() => onLink(roster.find((a) => a.id === picked)!)}>{t.link}</button>
+          {linked && <button type="button" className="btn-secondary" onClick={() => onLink(null)}>{t.unlink}</button>}
         </div>
       )}
     </section>
@@ -57,21 +82,23 @@ function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLi
 
 /** A fencer's row menu (issue 14): withdrawn, excluded, or fencing again (FIE o.74); and (issue 16) the roster link. */
 export function StatusDialog({ player, onOpenChange, onChoose, onLink }: StatusDialogProps) {
+  const status = useStore(statusMessages);
+  const t = useStore(messages);
   return (
-    <Dialog open onOpenChange={onOpenChange} title={`${player.name}: ${player.status ? STATUS_LABEL[player.status] : 'fencing'}`}>
+    <Dialog open onOpenChange={onOpenChange} title={t.title({ name: player.name, status: player.status ? status[player.status] : status.fencing })}>
       <ul className="space-y-2">
         {CHOICES.filter((c) => c.status !== player.status).map((c) => (
           <li key={c.label}>
             <button type="button" className="w-full rounded-md border border-slate-200 p-3 text-left hover:border-slate-900" onClick={() => onChoose(c.status)}>
-              <span className="block font-medium">{c.label}</span>
-              <span className="text-sm text-slate-600">{c.help}</span>
+              <span className="block font-medium">{t[c.label]}</span>
+              <span className="text-sm text-slate-600">{t[c.help]}</span>
             </button>
           </li>
         ))}
       </ul>
       <RosterLink player={player} onLink={onLink} />
       <div className="mt-4 flex justify-end">
-        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
+        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
       </div>
     </Dialog>
   );

@@ -13,11 +13,49 @@ import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state
 
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('practice-setup-page', {
+  generated: 'Pools generated successfully',
+  generateFailed: 'Failed to generate pools',
+  noneSelected: 'Please select athletes or add names manually',
+  noneSelectedTitle: 'No athletes selected',
+  allAbsent: 'Everyone is marked absent: mark at least one fencer present',
+  allAbsentTitle: 'No athletes present',
+  back: '← Back to Tournament',
+  title: 'Set up pools',
+  step: params('{name} · Step {step} of 2'),
+  manual: 'Assign pools manually',
+  next: 'Next',
+  division: 'Pool division',
+  single: 'Single pool',
+  singleHelp: 'Everyone fences everyone in one pool named Main Pool.',
+  random: 'Random split',
+  randomHelp: 'Shuffled into pools whose sizes differ by at most one.',
+  seeded: 'Seeded (serpentine)',
+  seededHelp: 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.',
+  rating: 'Seeded by rating (serpentine)',
+  ratingHelp: 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.',
+  poolCount: 'Number of pools',
+  checkInTitle: 'Check-in',
+  checkIn: 'Tap a fencer who has not arrived: they are left out of the draw and listed as not started. A latecomer can join the smallest pool later.',
+  absent: 'Absent',
+  present: 'Present',
+  selected: params('{count} athletes selected.'),
+  presence: params('{present} present, {absent} absent. '),
+  onePool: params('One pool of {sizes} fencers · {bouts} bouts.'),
+  pools: params('{count} pools of {sizes} fencers · {bouts} bouts.'),
+  small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
+  backButton: 'Back',
+  generate: 'Generate Pools',
+});
 
 type Method = 'single' | 'random' | 'seeded' | 'rating';
 
 /** /practice-setup: step 1 selects athletes and typed names, step 2 divides them into pools. */
 export function PracticeSetupPage() {
+  const t = useStore(messages);
   const practice = useCurrentPractice();
   const navigate = useNavigate();
   const setSelection = useSetAtom(setupSelectionAtom);
@@ -27,14 +65,14 @@ export function PracticeSetupPage() {
   const [poolCount, setPoolCount] = useState(2);
   // Issue 14 check-in: who is marked absent (by entry), left out of the draw and listed "Did Not Start".
   const [absent, setAbsent] = useState<Set<string>>(new Set());
-  const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
+  const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
 
   if (!practice) return <NoPracticeSelected />;
   const { entries } = selection;
 
   function next(to: 'division' | 'manual') {
     const list = entries();
-    if (list.length === 0) return toastError('Please select athletes or add names manually', 'No athletes selected');
+    if (list.length === 0) return toastError(t.noneSelected, t.noneSelectedTitle);
     setSelection(list);
     if (to === 'manual') navigate(paths.manualPoolAssignment);
     else setStep('division');
@@ -47,7 +85,7 @@ export function PracticeSetupPage() {
 
   function generate() {
     if (!practice) return;
-    if (present.length === 0) return toastError('Everyone is marked absent: mark at least one fencer present', 'No athletes present');
+    if (present.length === 0) return toastError(t.allAbsent, t.allAbsentTitle);
     const body = {
       method,
       pool_count: method === 'single' ? undefined : poolCount,
@@ -60,28 +98,28 @@ export function PracticeSetupPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">← Back to Tournament</Link>
-        <h1 className="mt-2 text-2xl font-bold">Set up pools</h1>
-        <p className="text-sm text-slate-600">{practice.name} · Step {step === 'select' ? '1' : '2'} of 2</p>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
+        <p className="text-sm text-slate-600">{t.step({ name: practice.name, step: step === 'select' ? 1 : 2 })}</p>
       </div>
 
       {step === 'select' ? (
         <>
           <AthleteSelector selection={selection} />
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => next('manual')}>Assign pools manually</button>
-            <button type="button" className="btn-primary" onClick={() => next('division')}>Next</button>
+            <button type="button" className="btn-secondary" onClick={() => next('manual')}>{t.manual}</button>
+            <button type="button" className="btn-primary" onClick={() => next('division')}>{t.next}</button>
           </div>
         </>
       ) : (
         <>
           <fieldset className="card space-y-3 p-4">
-            <legend className="sr-only">Pool division</legend>
+            <legend className="sr-only">{t.division}</legend>
             {([
-              ['single', 'Single pool', 'Everyone fences everyone in one pool named Main Pool.'],
-              ['random', 'Random split', 'Shuffled into pools whose sizes differ by at most one.'],
-              ['seeded', 'Seeded (serpentine)', 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.'],
-              ['rating', 'Seeded by rating (serpentine)', 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.'],
+              ['single', t.single, t.singleHelp],
+              ['random', t.random, t.randomHelp],
+              ['seeded', t.seeded, t.seededHelp],
+              ['rating', t.rating, t.ratingHelp],
             ] as const).map(([value, label, help]) => (
               <label key={value} className="flex items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-slate-900">
                 <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="mt-1" />
@@ -93,15 +131,15 @@ export function PracticeSetupPage() {
             ))}
             {method !== 'single' && (
               <div className="w-40">
-                <label className="label" htmlFor="pool-count">Number of pools</label>
+                <label className="label" htmlFor="pool-count">{t.poolCount}</label>
                 <input id="pool-count" type="number" className="input" min={MIN_POOLS} max={MAX_POOLS} value={poolCount}
                   onChange={(e) => setPoolCount(Math.min(MAX_POOLS, Math.max(MIN_POOLS, Math.round(Number(e.target.value) || MIN_POOLS))))} />
               </div>
             )}
           </fieldset>
           <section className="card p-4" aria-labelledby="check-in-title">
-            <h2 id="check-in-title" className="font-semibold">Check-in</h2>
-            <p className="text-sm text-slate-600">Tap a fencer who has not arrived: they are left out of the draw and listed as not started. A latecomer can join the smallest pool later.</p>
+            <h2 id="check-in-title" className="font-semibold">{t.checkInTitle}</h2>
+            <p className="text-sm text-slate-600">{t.checkIn}</p>
             <ul className="mt-3 grid gap-1 sm:grid-cols-2" data-testid="check-in-list">
               {all.map((e) => {
                 const out = absent.has(keyOf(e));
@@ -109,7 +147,7 @@ export function PracticeSetupPage() {
                   <li key={keyOf(e)}>
                     <button type="button" aria-pressed={out} className={`flex w-full items-center justify-between rounded-md border px-3 py-2 text-left ${out ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`} onClick={() => toggle(e)}>
                       <span className={out ? 'line-through' : ''}>{e.name}</span>
-                      <span className="text-xs font-semibold">{out ? 'Absent' : 'Present'}</span>
+                      <span className="text-xs font-semibold">{out ? t.absent : t.present}</span>
                     </button>
                   </li>
                 );
@@ -117,18 +155,18 @@ export function PracticeSetupPage() {
             </ul>
           </section>
           <div className="space-y-1 text-sm text-slate-600" aria-live="polite">
-            <p>{all.length} athletes selected.</p>
+            <p>{t.selected({ count: all.length })}</p>
             <p data-testid="division-preview">
-              {all.length > present.length ? `${present.length} present, ${all.length - present.length} absent. ` : ''}
-              {preview.sizes.length > 0 && `${preview.sizes.length === 1 ? 'One pool' : `${preview.sizes.length} pools`} of ${preview.sizes.join(', ')} fencers · ${preview.bouts.join(', ')} bouts.`}
+              {all.length > present.length ? t.presence({ present: present.length, absent: all.length - present.length }) : ''}
+              {preview.sizes.length > 0 && (preview.sizes.length === 1 ? t.onePool : t.pools)({ count: preview.sizes.length, sizes: preview.sizes.join(', '), bouts: preview.bouts.join(', ') })}
             </p>
             {preview.sizes.some((n) => n < SMALL_POOL) && (
-              <p className="mt-1 font-medium text-amber-800" role="alert">A pool of fewer than {SMALL_POOL} fencers gives each of them fewer than {SMALL_POOL - 1} bouts.</p>
+              <p className="mt-1 font-medium text-amber-800" role="alert">{t.small({ size: SMALL_POOL, bouts: SMALL_POOL - 1 })}</p>
             )}
           </div>
           <div className="flex justify-between gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setStep('select')}>Back</button>
-            <button type="button" className="btn-primary" disabled={busy} onClick={generate}>Generate Pools</button>
+            <button type="button" className="btn-secondary" onClick={() => setStep('select')}>{t.backButton}</button>
+            <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generate}</button>
           </div>
         </>
       )}

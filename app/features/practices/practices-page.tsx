@@ -13,6 +13,31 @@ import { guestAtom } from '../../state/guest';
 import { useCan } from '../../state/viewer';
 import { currentPracticeAtom, removePractice, selectPractice, usePractices } from '../../state/practices';
 import { NewPracticeDialog } from './new-practice-dialog';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('practices-page', {
+  title: 'Practices',
+  none: 'No practices available',
+  success: 'Success',
+  deleted: 'Practice deleted successfully',
+  deleteFailed: 'Failed to delete practice',
+  view: 'View',
+  grid: 'Grid',
+  list: 'List',
+  new: 'New Practice',
+  empty: 'No practices yet',
+  emptyText: 'Create a practice to build pools and run a tableau.',
+  createFirst: 'Create First Practice',
+  open: 'Open',
+  team: 'Team',
+  individual: 'Individual',
+  current: 'Current',
+  deleteLabel: params('Delete {name}'),
+  delete: 'Delete',
+  confirmTitle: 'Delete practice?',
+  confirmText: params('Are you sure you want to delete "{name}"? Its pools and results are deleted too. This action cannot be undone.'),
+});
 
 type View = 'grid' | 'list';
 
@@ -23,11 +48,12 @@ export function PracticesPage() {
 
 /** SPEC §2: guests see no New Practice, Create First Practice or delete controls. */
 function GuestPractices() {
+  const t = useStore(messages);
   const guest = useAtomValue(guestAtom);
   const practice = guest.status === 'active' ? guest.session.practice : null;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Practices</h1>
+      <h1 className="text-2xl font-bold">{t.title}</h1>
       {practice ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="practice-list">
           <li className="card p-4" data-testid="practice-item">
@@ -36,13 +62,14 @@ function GuestPractices() {
           </li>
         </ul>
       ) : (
-        <p className="card p-10 text-center text-sm text-slate-600">No practices available</p>
+        <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>
       )}
     </div>
   );
 }
 
 function CoachPractices() {
+  const t = useStore(messages);
   const state = usePractices();
   const current = useAtomValue(currentPracticeAtom);
   const navigate = useNavigate();
@@ -64,9 +91,9 @@ function CoachPractices() {
     try {
       await api('DELETE', apiPaths.practice(p.id));
       removePractice(p.id);
-      toast({ title: 'Success', description: 'Practice deleted successfully' });
+      toast({ title: t.success, description: t.deleted });
     } catch {
-      toastError('Failed to delete practice');
+      toastError(t.deleteFailed);
     }
   }
 
@@ -75,9 +102,9 @@ function CoachPractices() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Practices</h1>
+        <h1 className="text-2xl font-bold">{t.title}</h1>
         <div className="flex items-center gap-2">
-          <div role="group" aria-label="View" className="flex rounded-md border border-slate-300 bg-white p-0.5">
+          <div role="group" aria-label={t.view} className="flex rounded-md border border-slate-300 bg-white p-0.5">
             {(['grid', 'list'] as const).map((v) => (
               <button
                 key={v}
@@ -86,22 +113,22 @@ function CoachPractices() {
                 className={`rounded px-3 py-1.5 text-sm ${view === v ? 'bg-slate-900 text-white' : 'text-slate-700'}`}
                 onClick={() => changeView(v)}
               >
-                {v === 'grid' ? 'Grid' : 'List'}
+                {v === 'grid' ? t.grid : t.list}
               </button>
             ))}
           </div>
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
-            New Practice
+            {t.new}
           </button>
         </div>
       </div>
 
       {state.list.length === 0 ? (
         <div className="card p-10 text-center">
-          <h2 className="text-lg font-semibold">No practices yet</h2>
-          <p className="mt-1 text-sm text-slate-600">Create a practice to build pools and run a tableau.</p>
+          <h2 className="text-lg font-semibold">{t.empty}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t.emptyText}</p>
           <button type="button" className="btn-primary mt-4" onClick={() => setCreating(true)}>
-            Create First Practice
+            {t.createFirst}
           </button>
         </div>
       ) : (
@@ -109,16 +136,16 @@ function CoachPractices() {
           {state.list.map((p) => (
             <li key={p.id} className={`card flex ${view === 'grid' ? 'flex-col gap-3 p-4' : 'items-center justify-between gap-3 px-4 py-3'} ${current?.id === p.id ? 'ring-2 ring-sky-500' : ''}`} data-testid="practice-item">
               <button type="button" className="min-w-0 flex-1 text-left" onClick={() => open(p)}>
-                <span className="block truncate font-semibold"><span className="sr-only">Open </span>{p.name}</span>
+                <span className="block truncate font-semibold"><span className="sr-only">{t.open} </span>{p.name}</span>
                 <span className="text-sm text-slate-600">{formatPracticeDate(p.date)}</span>
               </button>
               <div className="flex items-center gap-2">
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-700">
-                  {p.practice_type === 'team' ? 'Team' : 'Individual'}
+                  {p.practice_type === 'team' ? t.team : t.individual}
                 </span>
-                {current?.id === p.id && <span className="text-xs font-semibold text-sky-700">Current</span>}
-                <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
-                  Delete
+                {current?.id === p.id && <span className="text-xs font-semibold text-sky-700">{t.current}</span>}
+                <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteLabel({ name: p.name })} onClick={() => setDeleting(p)}>
+                  {t.delete}
                 </button>
               </div>
             </li>
@@ -130,8 +157,8 @@ function CoachPractices() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete practice?"
-        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? Its pools and results are deleted too. This action cannot be undone.`}
+        title={t.confirmTitle}
+        message={t.confirmText({ name: deleting?.name ?? '' })}
         onConfirm={() => deleting && remove(deleting)}
       />
     </div>

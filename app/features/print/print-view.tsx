@@ -2,12 +2,34 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { PoolSnapshot } from '../../../core/api';
 import { boutOrder } from '../../../core/fencing/bout-order';
-import { isMainMatch, placesTitle, roundsOf, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { isMainMatch, placesTitle, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import type { ResultTable } from '../../../core/interop/tables';
 import { QrCode } from '../../components/qr-code';
 import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
+import { params } from '@nanostores/i18n';
+import { formatNumber, i18n, useStore } from '../../i18n';
+import { useTerms } from '../../i18n/fencing-terms';
+import { STATS, useStatLabels, type Stat } from '../../components/stats-cells';
+
+const messages = i18n('print-view', {
+  qr: 'QR code of the live board',
+  live: 'Live results',
+  fencer: 'Fencer',
+  rank: 'Rank',
+  boutOrder: 'Bout order',
+  referee: 'Referee: ______________________',
+  signature: 'Signature: ______________________',
+  tableau: 'Tableau',
+  part: params('Tableau of {size}: part {part} of {parts}'),
+  lastRounds: params('Tableau of {size}: last rounds'),
+  athlete: 'Athlete',
+  pool: 'Pool',
+  note: 'Note',
+  player: 'Player',
+  stage: 'Stage',
+});
 
 /**
  * Paper (issue 15): what the Print buttons print, rendered outside the app (a portal the print stylesheet
@@ -26,13 +48,15 @@ export type PrintJob = PrintHeader &
   (
     | { kind: 'pools'; pools: PoolSnapshot[] }
     | { kind: 'tableau'; matches: BracketMatch[]; seeds: Seed[] }
-    | ({ kind: 'table'; title: string } & ResultTable)
+    /** `rounds`: the tableau's, which names a stage "Round n" in the reader's language. */
+    | ({ kind: 'table'; title: string; rounds?: number } & ResultTable)
   );
 
 /** First-round slots on one page of a large tableau: 16 (8 bouts), which fits a landscape A4 or Letter. */
 const SLOTS_PER_PAGE = 16;
 
 function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
+  const t = useStore(messages);
   return (
     <header className="print-header">
       <div>
@@ -41,8 +65,8 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
       </div>
       {job.boardUrl && (
         <figure className="print-qr">
-          <QrCode value={job.boardUrl} size={88} label="QR code of the live board" />
-          <figcaption>Live results</figcaption>
+          <QrCode value={job.boardUrl} size={88} label={t.qr} />
+          <figcaption>{t.live}</figcaption>
         </figure>
       )}
     </header>
@@ -50,6 +74,8 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
 }
 
 function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
+  const t = useStore(messages);
+  const stat = useStatLabels();
   const players = pool.players;
   const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
   const stats = (id: string) => ranked.get(id)!;
@@ -61,14 +87,14 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
       <table className="print-grid">
         <thead>
           <tr>
-            <th className="name">Fencer</th>
+            <th className="name">{t.fencer}</th>
             <th>#</th>
             {players.map((p) => <th key={p.id}>{p.position}</th>)}
-            <th>V</th>
-            <th>TS</th>
-            <th>TR</th>
-            <th>Ind</th>
-            <th>Rank</th>
+            <th>{stat('V').label}</th>
+            <th>{stat('TS').label}</th>
+            <th>{stat('TR').label}</th>
+            <th>{stat('Ind').label}</th>
+            <th>{t.rank}</th>
           </tr>
         </thead>
         <tbody>
@@ -92,7 +118,7 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
       </table>
       {order.length > 0 && (
         <>
-          <h2 className="print-subtitle">Bout order</h2>
+          <h2 className="print-subtitle">{t.boutOrder}</h2>
           <ol className="print-bouts">
             {order.map(([a, b], i) => {
               const result = stats(at(a).id).matches[at(b).id];
@@ -110,8 +136,8 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
         </>
       )}
       <p className="print-signature">
-        <span>Referee: ______________________</span>
-        <span>Signature: ______________________</span>
+        <span>{t.referee}</span>
+        <span>{t.signature}</span>
       </p>
     </section>
   );
@@ -153,6 +179,8 @@ function BracketColumns({ columns, seedOf, main = false }: { columns: { title: s
 }
 
 function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) {
+  const t = useStore(messages);
+  const term = useTerms();
   const rounds = roundsOf(job.matches);
   const seedOf = new Map(job.seeds.map((s) => [s.id, s]));
   const main = job.matches.filter((m) => isMainMatch(m, rounds));
@@ -163,9 +191,9 @@ function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) 
   if (size <= SLOTS_PER_PAGE) {
     pages.push(
       <section className="print-page" key="all" data-testid="print-tableau-page">
-        <SheetHeader job={job} title="Tableau" />
-        <BracketColumns main seedOf={seedOf} columns={Array.from({ length: rounds }, (_, i) => ({ title: roundTitle(i + 1, rounds), matches: inRound(i + 1) }))} />
-        {places.length > 0 && <BracketColumns seedOf={seedOf} columns={places.map((m) => ({ title: placesTitle(m, rounds), matches: [m] }))} />}
+        <SheetHeader job={job} title={t.tableau} />
+        <BracketColumns main seedOf={seedOf} columns={Array.from({ length: rounds }, (_, i) => ({ title: term.round(i + 1, rounds), matches: inRound(i + 1) }))} />
+        {places.length > 0 && <BracketColumns seedOf={seedOf} columns={places.map((m) => ({ title: term.text(placesTitle(m, rounds)), matches: [m] }))} />}
       </section>,
     );
   } else {
@@ -176,20 +204,20 @@ function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) 
       const columns = Array.from({ length: partRounds }, (_, i) => {
         const r = i + 1;
         const per = SLOTS_PER_PAGE / 2 ** r;
-        return { title: roundTitle(r, rounds), matches: inRound(r, part * per, (part + 1) * per) };
+        return { title: term.round(r, rounds), matches: inRound(r, part * per, (part + 1) * per) };
       });
       pages.push(
         <section className="print-page" key={`part-${part}`} data-testid="print-tableau-page">
-          <SheetHeader job={job} title={`Tableau of ${size}: part ${part + 1} of ${parts}`} />
+          <SheetHeader job={job} title={t.part({ size, part: part + 1, parts })} />
           <BracketColumns main seedOf={seedOf} columns={columns} />
         </section>,
       );
     }
     pages.push(
       <section className="print-page" key="last" data-testid="print-tableau-page">
-        <SheetHeader job={job} title={`Tableau of ${size}: last rounds`} />
-        <BracketColumns seedOf={seedOf} columns={Array.from({ length: rounds - partRounds }, (_, i) => ({ title: roundTitle(partRounds + i + 1, rounds), matches: inRound(partRounds + i + 1) }))} />
-        {places.length > 0 && <BracketColumns seedOf={seedOf} columns={places.map((m) => ({ title: placesTitle(m, rounds), matches: [m] }))} />}
+        <SheetHeader job={job} title={t.lastRounds({ size })} />
+        <BracketColumns seedOf={seedOf} columns={Array.from({ length: rounds - partRounds }, (_, i) => ({ title: term.round(partRounds + i + 1, rounds), matches: inRound(partRounds + i + 1) }))} />
+        {places.length > 0 && <BracketColumns seedOf={seedOf} columns={places.map((m) => ({ title: term.text(placesTitle(m, rounds)), matches: [m] }))} />}
       </section>,
     );
   }
@@ -197,16 +225,24 @@ function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) 
 }
 
 function TablePage({ job }: { job: Extract<PrintJob, { kind: 'table' }> }) {
+  const t = useStore(messages);
+  const stat = useStatLabels();
+  const term = useTerms();
+  /** The shared table's English column names (core/interop/tables.ts) in the reader's language. */
+  const heading = (column: string) =>
+    (STATS as readonly string[]).includes(column) ? stat(column as Stat).label : column === 'Rank' ? t.rank : column === 'Athlete' ? t.athlete : column === 'Pool' ? t.pool : column === 'Note' ? t.note : column === 'Player' ? t.player : column === 'Stage' ? t.stage : column;
+  const cellText = (column: string, cell: string | number | null) =>
+    cell === null ? '' : column === 'Ratio' ? formatNumber(Number(cell), 2) : column === 'Note' || column === 'Stage' ? term.text(String(cell), job.rounds ?? 0) : cell;
   return (
     <section className="print-page" data-testid="print-table-page">
       <SheetHeader job={job} title={job.title} />
       <table className="print-table">
         <thead>
-          <tr>{job.columns.map((c) => <th key={c}>{c}</th>)}</tr>
+          <tr>{job.columns.map((c) => <th key={c}>{heading(c)}</th>)}</tr>
         </thead>
         <tbody>
           {job.rows.map((r, i) => (
-            <tr key={i}>{r.map((cell, j) => <td key={j}>{cell ?? ''}</td>)}</tr>
+            <tr key={i}>{r.map((cell, j) => <td key={j}>{cellText(job.columns[j]!, cell)}</td>)}</tr>
           ))}
         </tbody>
       </table>

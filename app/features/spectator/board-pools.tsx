@@ -4,6 +4,13 @@ import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from '../pools/bout-order-panel';
 import { PoolGrid } from '../pools/pool-grid';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('board-pools', {
+  loading: 'Loading pool data...',
+  notShared: 'The coach has not shared any pools yet. They appear here the moment they do.',
+  pool: 'Pool',
+});
 
 /**
  * /live/{board id}: the pools as a spectator watches them: the selector, the grid and the bout order, read
@@ -11,21 +18,22 @@ import { PoolGrid } from '../pools/pool-grid';
  * carries no scoring, outbox or management code (issue 13).
  */
 export function BoardPools() {
+  const t = useStore(messages);
   const state = useAtomValue(poolsAtom);
   const current = useAtomValue(currentPoolAtom);
   const pool = current ?? state.pools[0] ?? null;
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
 
   if (state.status === 'loading' || state.status === 'idle') {
-    return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading pool data...</p>;
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   }
   if (!pool) {
-    return <p className="card p-10 text-center text-sm text-slate-600">The coach has not shared any pools yet. They appear here the moment they do.</p>;
+    return <p className="card p-10 text-center text-sm text-slate-600">{t.notShared}</p>;
   }
   return (
     <div className="space-y-4">
       <div>
-        <label className="label" htmlFor="pool-select">Pool</label>
+        <label className="label" htmlFor="pool-select">{t.pool}</label>
         <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
           {state.pools.map((p) => (
             <option key={p.id} value={p.id}>{p.name}</option>

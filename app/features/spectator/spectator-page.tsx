@@ -7,6 +7,20 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLivePractice } from '../../state/live';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
+import { i18n, useStore } from '../../i18n';
+import { localError } from '../../i18n/errors';
+import { LanguagePicker } from '../../i18n/language-picker';
+
+const messages = i18n('spectator-page', {
+  unavailable: 'Live board unavailable',
+  pools: 'Pools',
+  poolResults: 'Pool Results',
+  tableau: 'Tableau',
+  finalResults: 'Final Results',
+  eyebrow: 'Piste live board',
+  tv: 'TV view',
+  nav: 'Live board',
+});
 
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
@@ -65,41 +79,44 @@ function useBoardSnapshot(code: string) {
 
 /** The board link no longer shows anything (sharing off, link changed): said plainly, in large type. */
 function BoardUnavailable({ reason }: { reason: string | null }) {
+  const t = useStore(messages);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
-      <h1 className="text-2xl font-bold">Live board unavailable</h1>
-      <p className="text-slate-600">{reason ?? BOARD_UNAVAILABLE}</p>
+      <h1 className="text-2xl font-bold">{t.unavailable}</h1>
+      <p className="text-slate-600">{reason ?? localError(BOARD_UNAVAILABLE, 'live_board_link_not_valid')}</p>
     </div>
   );
 }
 
 function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView & { boardId: string } }) {
+  const t = useStore(messages);
   const code = view.boardId;
   const tabs = [
-    { to: `/live/${code}`, label: 'Pools' },
-    { to: `/live/${code}/results`, label: 'Pool Results' },
-    { to: `/live/${code}/tableau`, label: 'Tableau' },
-    { to: `/live/${code}/final`, label: 'Final Results' },
+    { to: `/live/${code}`, label: t.pools },
+    { to: `/live/${code}/results`, label: t.poolResults },
+    { to: `/live/${code}/tableau`, label: t.tableau },
+    { to: `/live/${code}/final`, label: t.finalResults },
   ];
   return (
     <div className="min-h-screen text-base lg:text-lg">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-slate-500">Piste live board</p>
+            <p className="text-xs font-semibold uppercase tracking-widest text-slate-500">{t.eyebrow}</p>
             <h1 className="text-2xl font-bold lg:text-4xl" data-testid="practice-name">{board.practice.name}</h1>
           </div>
           <div className="flex items-center gap-4 text-lg">
-            <a href={`/live/${code}/tv`} className="hidden text-sm font-medium text-sky-700 hover:underline lg:inline">TV view</a>
+            <a href={`/live/${code}/tv`} className="hidden text-sm font-medium text-sky-700 hover:underline lg:inline">{t.tv}</a>
+            <LanguagePicker />
             <LiveIndicator />
           </div>
         </div>
-        <nav aria-label="Live board" className="mx-auto max-w-7xl overflow-x-auto px-4">
+        <nav aria-label={t.nav} className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex min-w-max gap-1">
-            {tabs.map((t) => (
-              <li key={t.to}>
-                <NavLink to={t.to} end className={({ isActive }) => `block border-b-4 px-4 py-3 font-semibold ${isActive ? 'border-slate-900' : 'border-transparent text-slate-500'}`}>
-                  {t.label}
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} end className={({ isActive }) => `block border-b-4 px-4 py-3 font-semibold ${isActive ? 'border-slate-900' : 'border-transparent text-slate-500'}`}>
+                  {tab.label}
                 </NavLink>
               </li>
             ))}

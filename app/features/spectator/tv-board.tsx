@@ -3,11 +3,27 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { PoolSnapshot, SpectatorSnapshot } from '../../../core/api';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import { boutCells } from '../../../core/fencing/bout-result';
-import { isMainMatch, roundsOf, roundTitle, type BracketMatch } from '../../../core/fencing/bracket';
+import { isMainMatch, roundsOf, type BracketMatch } from '../../../core/fencing/bracket';
+import { useTerms } from '../../i18n/fencing-terms';
+import { useStatLabels } from '../../components/stats-cells';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { liveStatusAtom, poolsAtom } from '../../state/pools';
 import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('tv-board', {
+  live: 'Live results',
+  offline: 'Offline: waiting for the network…',
+  reconnecting: 'Reconnecting…',
+  noPools: 'The pools appear here as soon as the coach shares them.',
+  now: 'Fencing now',
+  deck: 'On deck',
+  fencer: 'Fencer',
+  latestLabel: 'Latest results',
+  latest: 'Latest',
+  tbd: 'TBD',
+});
 
 /**
  * /live/{board id}/tv (issue 15): the live board for the hall's TV, read from 5 m at 1920×1080. All pools at
@@ -29,6 +45,7 @@ export function TvBoard() {
 }
 
 function Tv({ board }: { board: SpectatorSnapshot }) {
+  const t = useStore(messages);
   const { pools } = useAtomValue(poolsAtom);
   const { tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
@@ -42,11 +59,11 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
     <div className="flex h-screen cursor-none flex-col overflow-hidden bg-slate-950 text-white" data-testid="tv-board">
       <header className="flex items-center justify-between px-[2vw] py-[1vh]">
         <h1 className="truncate text-[2.6vw] font-bold" data-testid="practice-name">{board.practice.name}</h1>
-        <p className="text-[1.2vw] text-slate-400">Live results</p>
+        <p className="text-[1.2vw] text-slate-400">{t.live}</p>
       </header>
       {status !== 'live' && (
         <p className="bg-amber-500 px-[2vw] py-[0.6vh] text-center text-[1.4vw] font-semibold text-slate-950" role="status" data-testid="tv-reconnecting">
-          {status === 'offline' ? 'Offline: waiting for the network…' : 'Reconnecting…'}
+          {status === 'offline' ? t.offline : t.reconnecting}
         </p>
       )}
       <main className="min-h-0 flex-1 px-[1.5vw] pb-[1vh]">
@@ -59,6 +76,7 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
 
 /** The pools, paged when more than fit; the page turns every PAGE_SECONDS. */
 function TvPools({ pools }: { pools: PoolSnapshot[] }) {
+  const t = useStore(messages);
   const pages = Math.max(1, Math.ceil(pools.length / POOLS_PER_PAGE));
   const [page, setPage] = useState(0);
   useEffect(() => {
@@ -67,7 +85,7 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
     return () => clearInterval(timer);
   }, [pages]);
   const shown = pools.slice((page % pages) * POOLS_PER_PAGE, (page % pages + 1) * POOLS_PER_PAGE);
-  if (pools.length === 0) return <p className="pt-[20vh] text-center text-[2.4vw] text-slate-400">The pools appear here as soon as the coach shares them.</p>;
+  if (pools.length === 0) return <p className="pt-[20vh] text-center text-[2.4vw] text-slate-400">{t.noPools}</p>;
   const columns = shown.length === 1 ? 'grid-cols-1' : shown.length === 2 || shown.length === 4 ? 'grid-cols-2' : 'grid-cols-3';
   return (
     <div className="flex h-full flex-col gap-[1vh]">
@@ -80,6 +98,8 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
 }
 
 const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; compact: boolean }) {
+  const t = useStore(messages);
+  const stat = useStatLabels();
   const stats = useMemo(() => computePoolStats(pool.players, pool.bouts), [pool]);
   const players = pool.players;
   const at = (n: number) => players[n - 1]!;
@@ -92,21 +112,21 @@ const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; com
       <h2 className="text-[1.7vw] font-bold text-sky-300">{pool.name}</h2>
       <div className="mt-[0.6vh] grid grid-cols-2 gap-[0.6vw]">
         <p className="rounded-lg bg-sky-600 px-[0.6vw] py-[0.5vh]" data-testid="tv-now">
-          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide text-sky-100">Fencing now</span>
+          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide text-sky-100">{t.now}</span>
           <span className="block truncate text-[1.45vw] font-bold">{pairText(now)}</span>
         </p>
         <p className="rounded-lg bg-amber-400 px-[0.6vw] py-[0.5vh] text-slate-950" data-testid="tv-on-deck">
-          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide">On deck</span>
+          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide">{t.deck}</span>
           <span className="block truncate text-[1.45vw] font-bold">{pairText(onDeck)}</span>
         </p>
       </div>
       <table className="mt-[0.8vh] w-full table-fixed border-collapse tabular-nums" style={{ fontSize: `${fontVw}vw` }} data-testid="tv-grid">
         <thead>
           <tr className="text-slate-400">
-            <th className="w-[38%] text-left font-semibold">Fencer</th>
+            <th className="w-[38%] text-left font-semibold">{t.fencer}</th>
             {players.map((p) => <th key={p.id} className="font-semibold">{p.position}</th>)}
-            <th className="font-semibold">V</th>
-            <th className="font-semibold">Ind</th>
+            <th className="font-semibold">{stat('V').label}</th>
+            <th className="font-semibold">{stat('Ind').label}</th>
           </tr>
         </thead>
         <tbody>
@@ -133,6 +153,7 @@ const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; com
 
 /** The latest pool results, newest first; the newest slides in. Derived from the pools each time (bounded). */
 function Latest({ pools }: { pools: PoolSnapshot[] }) {
+  const t = useStore(messages);
   const latest = useMemo(() => {
     const all = pools.flatMap((p) => {
       const name = new Map(p.players.map((x) => [x.id, x.name]));
@@ -147,8 +168,8 @@ function Latest({ pools }: { pools: PoolSnapshot[] }) {
   }, [pools]);
   if (latest.length === 0) return null;
   return (
-    <footer className="flex items-center gap-[1.5vw] overflow-hidden bg-slate-900 px-[2vw] py-[1vh]" aria-label="Latest results" data-testid="tv-latest">
-      <span className="shrink-0 text-[1vw] font-semibold uppercase tracking-wide text-slate-400">Latest</span>
+    <footer className="flex items-center gap-[1.5vw] overflow-hidden bg-slate-900 px-[2vw] py-[1vh]" aria-label={t.latestLabel} data-testid="tv-latest">
+      <span className="shrink-0 text-[1vw] font-semibold uppercase tracking-wide text-slate-400">{t.latest}</span>
       {latest.map((r, i) => (
         <span key={r.key} className={`shrink-0 whitespace-nowrap text-[1.4vw] ${i === 0 ? 'tv-slide-in font-bold text-white' : 'text-slate-300'}`}>
           {r.text} <span className="text-[0.9vw] text-slate-400">{r.pool}</span>
@@ -160,6 +181,8 @@ function Latest({ pools }: { pools: PoolSnapshot[] }) {
 
 /** The tableau, one column per round, scrolled so that the round being fenced is in view. */
 function TvTableau({ matches, seeds }: { matches: BracketMatch[]; seeds: { id: string; name: string; seed: number }[] }) {
+  const t = useStore(messages);
+  const term = useTerms();
   const rounds = roundsOf(matches);
   const main = matches.filter((m) => isMainMatch(m, rounds));
   const nameOf = new Map(seeds.map((s) => [s.id, `${s.seed}. ${s.name}`]));
@@ -173,13 +196,13 @@ function TvTableau({ matches, seeds }: { matches: BracketMatch[]; seeds: { id: s
     <div ref={scroller} className="flex h-full gap-[1.5vw] overflow-hidden" data-testid="tv-tableau">
       {Array.from({ length: rounds }, (_, i) => i + 1).map((round) => (
         <div key={round} data-round={round} className="flex w-[22vw] shrink-0 flex-col">
-          <h2 className={`text-[1.6vw] font-bold ${round === current ? 'text-sky-300' : 'text-slate-400'}`}>{roundTitle(round, rounds)}</h2>
+          <h2 className={`text-[1.6vw] font-bold ${round === current ? 'text-sky-300' : 'text-slate-400'}`}>{term.round(round, rounds)}</h2>
           <div className="flex min-h-0 flex-1 flex-col justify-around gap-[0.5vh]">
             {main.filter((m) => m.round === round).sort((a, b) => a.position - b.position).map((m) => (
               <div key={m.id} className={`rounded-lg bg-slate-900 px-[0.6vw] py-[0.3vh] text-[1.1vw] ${round === current && !m.winner_id && m.player1_id && m.player2_id ? 'ring-2 ring-sky-400' : ''}`}>
                 {([[m.player1_id, m.player1_score], [m.player2_id, m.player2_score]] as const).map(([id, score], k) => (
                   <p key={k} className={`flex justify-between gap-2 ${id && m.winner_id === id ? 'font-bold text-white' : 'text-slate-300'}`}>
-                    <span className="truncate">{id ? nameOf.get(id) : m.round === 1 ? '—' : 'TBD'}</span>
+                    <span className="truncate">{id ? nameOf.get(id) : m.round === 1 ? '—' : t.tbd}</span>
                     <span className="tabular-nums">{score ?? ''}</span>
                   </p>
                 ))}

@@ -5,6 +5,30 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('format-dialog', {
+  saved: 'Format saved',
+  savedText: 'The tableau follows it.',
+  failed: 'Failed to save the format. Please try again.',
+  title: 'Tableau format',
+  who: 'Who goes on to the tableau',
+  everyone: 'Everyone',
+  theTop: 'The top',
+  topCount: 'Number of fencers who go on',
+  fencers: 'fencers',
+  topPercent: 'Percentage of fencers who go on',
+  tied: 'Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.',
+  places: 'Places fenced out',
+  thirdShared: '3rd place shared',
+  thirdBout: '3rd-place bout',
+  places58: 'Fence for places 5–8',
+  startedPlaces: 'The tableau has started: the places fenced out can change only after a redraw.',
+  startedCut: 'The tableau has started. A new cut changes who goes on: the tableau keeps its results until you redraw it.',
+  cancel: 'Cancel',
+  changeCut: 'Change the cut',
+  save: 'Save format',
+});
 
 interface FormatDialogProps {
   open: boolean;
@@ -20,6 +44,7 @@ interface FormatDialogProps {
  * and the places fenced out (a bout for 3rd, a 5–8 table).
  */
 export function FormatDialog({ open, onOpenChange, practiceId, format, started }: FormatDialogProps) {
+  const t = useStore(messages);
   const [kind, setKind] = useState<Cut['kind']>(format.cut.kind);
   const [top, setTop] = useState(format.cut.kind === 'top' ? String(format.cut.value) : '8');
   const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');
@@ -37,56 +62,56 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
     try {
       const body: TableauFormat = { cut, third_place: thirdPlace, places_5_8: places58 };
       applyBracket(practiceId, await api<BracketSnapshot>('PUT', apiPaths.bracketFormat(practiceId), body));
-      toast({ title: 'Format saved', description: 'The tableau follows it.' });
+      toast({ title: t.saved, description: t.savedText });
       onOpenChange(false);
     } catch (err) {
-      toastError(err instanceof ApiError ? err.message : 'Failed to save the format. Please try again.');
+      toastError(err instanceof ApiError ? err.message : t.failed);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Tableau format">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.title}>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <fieldset className="space-y-2">
-          <legend className="label">Who goes on to the tableau</legend>
+          <legend className="label">{t.who}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="cut" checked={kind === 'all'} onChange={() => setKind('all')} /> Everyone
+            <input type="radio" name="cut" checked={kind === 'all'} onChange={() => setKind('all')} /> {t.everyone}
           </label>
           <label className="flex flex-wrap items-center gap-2">
-            <input type="radio" name="cut" checked={kind === 'top'} onChange={() => setKind('top')} /> The top
-            <input aria-label="Number of fencers who go on" type="number" min={MIN_TOP} className="input w-20" value={top} onFocus={() => setKind('top')} onChange={(e) => setTop(e.target.value)} />
-            fencers
+            <input type="radio" name="cut" checked={kind === 'top'} onChange={() => setKind('top')} /> {t.theTop}
+            <input aria-label={t.topCount} type="number" min={MIN_TOP} className="input w-20" value={top} onFocus={() => setKind('top')} onChange={(e) => setTop(e.target.value)} />
+            {t.fencers}
           </label>
           <label className="flex flex-wrap items-center gap-2">
-            <input type="radio" name="cut" checked={kind === 'percent'} onChange={() => setKind('percent')} /> The top
-            <input aria-label="Percentage of fencers who go on" type="number" min={MIN_PERCENT} max={MAX_PERCENT} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
+            <input type="radio" name="cut" checked={kind === 'percent'} onChange={() => setKind('percent')} /> {t.theTop}
+            <input aria-label={t.topPercent} type="number" min={MIN_PERCENT} max={MAX_PERCENT} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
             %
           </label>
-          <p className="text-xs text-slate-600">Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.</p>
+          <p className="text-xs text-slate-600">{t.tied}</p>
         </fieldset>
         <fieldset className="space-y-2">
-          <legend className="label">Places fenced out</legend>
+          <legend className="label">{t.places}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="third" checked={thirdPlace === 'shared'} disabled={started} onChange={() => setThirdPlace('shared')} /> 3rd place shared
+            <input type="radio" name="third" checked={thirdPlace === 'shared'} disabled={started} onChange={() => setThirdPlace('shared')} /> {t.thirdShared}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="third" checked={thirdPlace === 'bout'} disabled={started} onChange={() => setThirdPlace('bout')} /> 3rd-place bout
+            <input type="radio" name="third" checked={thirdPlace === 'bout'} disabled={started} onChange={() => setThirdPlace('bout')} /> {t.thirdBout}
           </label>
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={places58} disabled={started} onChange={(e) => setPlaces58(e.target.checked)} /> Fence for places 5–8
+            <input type="checkbox" checked={places58} disabled={started} onChange={(e) => setPlaces58(e.target.checked)} /> {t.places58}
           </label>
-          {started && <p className="text-xs text-slate-600">The tableau has started: the places fenced out can change only after a redraw.</p>}
+          {started && <p className="text-xs text-slate-600">{t.startedPlaces}</p>}
         </fieldset>
         {started && cutChanged && (
           <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" role="alert">
-            The tableau has started. A new cut changes who goes on: the tableau keeps its results until you redraw it.
+            {t.startedCut}
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={busy}>{started && cutChanged ? 'Change the cut' : 'Save format'}</button>
+          <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>
+          <button type="submit" className="btn-primary" disabled={busy}>{started && cutChanged ? t.changeCut : t.save}</button>
         </div>
       </form>
     </Dialog>

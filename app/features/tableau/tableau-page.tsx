@@ -5,8 +5,8 @@ import { useOutletContext } from 'react-router';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
-import { bracketMaxScore, isMainMatch, placesTitle, possibleSlots, roundsOf, roundTitle, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
-import { describeCut } from '../../../core/fencing/cut';
+import { bracketMaxScore, isMainMatch, placesTitle, possibleSlots, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
+import { useTerms } from '../../i18n/fencing-terms';
 import { onDemand } from '../../components/ui/lazy';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
@@ -15,6 +15,38 @@ import { api } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 import { printHeader, usePrint } from '../print/use-print';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('tableau-page', {
+  format: params('Tableau: {cut} · 3rd place {third}'),
+  fenced: 'fenced',
+  shared: 'shared',
+  places58: ' · places 5–8 fenced',
+  print: 'Print',
+  formatButton: 'Format…',
+  loading: 'Loading bracket...',
+  noBracket: 'No bracket yet',
+  noBracketText: 'Complete pool matches to generate the elimination bracket.',
+  saved: 'Scores saved',
+  savedText: 'Bracket updated',
+  redrawn: 'Tableau redrawn',
+  redrawnText: 'It now follows the current pool results.',
+  redrawFailed: 'Failed to redraw the tableau. Please try again.',
+  bye: 'Bye',
+  walkover: 'Walkover',
+  tbd: 'TBD',
+  edit: 'Edit score',
+  enter: 'Enter Score',
+  waiting: 'Waiting to sync',
+  stale: 'The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.',
+  redrawButton: 'Redraw tableau',
+  places: 'Places fenced out',
+  vs: params('{title}: {a} vs {b}'),
+  redrawTitle: 'Redraw the tableau?',
+  redrawText: 'The tableau is drawn again from the current pool results. Every tableau result entered so far is lost.',
+  redraw: 'Redraw',
+});
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
 
@@ -23,6 +55,8 @@ const SAVE_COOLDOWN_MS = 500;
 
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
+  const t = useStore(messages);
+  const term = useTerms();
   const practice = useOutletContext<PracticeView>();
   const { loading, tableau, format } = useAtomValue(tableauAtom);
   const [formatOpen, setFormatOpen] = useState(false);
@@ -36,20 +70,20 @@ export function TableauPage() {
   // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
 
-  if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading bracket...</p>;
+  if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
 
   // Issue 14: the format in one line, and (for the coach) the dialog that sets it.
   const formatBar = (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600" data-testid="tableau-format">
       <span>
-        Tableau: {describeCut(format.cut)} · 3rd place {format.third_place === 'bout' ? 'fenced' : 'shared'}
-        {format.places_5_8 ? ' · places 5–8 fenced' : ''}
+        {t.format({ cut: term.cut(format.cut), third: format.third_place === 'bout' ? t.fenced : t.shared })}
+        {format.places_5_8 ? t.places58 : ''}
       </span>
       <span className="flex flex-wrap gap-2">
         {matches.length > 0 && (
-          <button type="button" className="btn-secondary" onClick={() => print({ kind: 'tableau', matches, seeds: tableau.seeds, ...printHeader(practice) })}>Print</button>
+          <button type="button" className="btn-secondary" onClick={() => print({ kind: 'tableau', matches, seeds: tableau.seeds, ...printHeader(practice) })}>{t.print}</button>
         )}
-        {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>Format…</button>}
+        {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>{t.formatButton}</button>}
       </span>
       {sheets}
       {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} />}
@@ -61,8 +95,8 @@ export function TableauPage() {
       <div className="space-y-4">
         {formatBar}
         <div className="card p-10 text-center">
-          <h2 className="text-lg font-semibold">No bracket yet</h2>
-          <p className="mt-1 text-sm text-slate-600">Complete pool matches to generate the elimination bracket.</p>
+          <h2 className="text-lg font-semibold">{t.noBracket}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t.noBracketText}</p>
           {tableau.remaining > 0 && <p className="mt-2 text-xs text-slate-500">{tableau.remaining} pool {tableau.remaining === 1 ? 'bout' : 'bouts'} still to fence.</p>}
         </div>
       </div>
@@ -73,7 +107,7 @@ export function TableauPage() {
   const possible = possibleSlots(matches);
   const reachable = (m: BracketMatch) => possible.get(m.id)?.player1_id || possible.get(m.id)?.player2_id;
   const placeMatches = matches.filter((m) => !isMainMatch(m, rounds) && reachable(m));
-  const titleOf = (m: BracketMatch) => (isMainMatch(m, rounds) ? roundTitle(m.round, rounds) : placesTitle(m, rounds));
+  const titleOf = (m: BracketMatch) => (isMainMatch(m, rounds) ? term.round(m.round, rounds) : term.text(placesTitle(m, rounds)));
 
   function save(match: BracketMatch, s1: number, s2: number, priorityId: string | null) {
     // Only a match with both fencers offers a score (the picker never opens for TBD).
@@ -82,16 +116,16 @@ export function TableauPage() {
     setTimeout(() => setSaving(false), SAVE_COOLDOWN_MS);
     // Queued, so a score entered with no network waits on this device and is sent when it returns.
     void queueTableauScore(practice.id, match, { player1_score: s1, player2_score: s2, priority_id: priorityId }).then(() =>
-      toast({ title: 'Scores saved', description: 'Bracket updated' }),
+      toast({ title: t.saved, description: t.savedText }),
     );
   }
 
   async function redraw() {
     try {
       applyBracket(practice.id, await api<BracketSnapshot>('DELETE', apiPaths.bracket(practice.id)));
-      toast({ title: 'Tableau redrawn', description: 'It now follows the current pool results.' });
+      toast({ title: t.redrawn, description: t.redrawnText });
     } catch {
-      toastError('Failed to redraw the tableau. Please try again.');
+      toastError(t.redrawFailed);
     }
   }
 
@@ -110,7 +144,7 @@ export function TableauPage() {
               {s.name}
             </>
           ) : (
-            <span className="italic text-slate-500">{bye ? (m.round === 1 ? 'Bye' : 'Walkover') : 'TBD'}</span>
+            <span className="italic text-slate-500">{bye ? (m.round === 1 ? t.bye : t.walkover) : t.tbd}</span>
           )}
         </span>
         <span className="tabular-nums">{score ?? ''}</span>
@@ -128,11 +162,11 @@ export function TableauPage() {
         {side(m, m.player2_id, m.player2_score, 'player2_id')}
         {playable && (
           <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
-            {m.winner_id ? 'Edit score' : 'Enter Score'}
+            {m.winner_id ? t.edit : t.enter}
           </button>
         )}
         {waiting && (
-          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">Waiting to sync</p>
+          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">{t.waiting}</p>
         )}
       </li>
     );
@@ -143,15 +177,15 @@ export function TableauPage() {
       {formatBar}
       {tableau.stale && manage && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
-          <span>The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.</span>
-          <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>Redraw tableau</button>
+          <span>{t.stale}</span>
+          <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>{t.redrawButton}</button>
         </div>
       )}
       <div className="overflow-x-auto pb-2" data-testid="tableau">
         <div className="flex min-w-max gap-6">
           {Array.from({ length: rounds }, (_, i) => i + 1).map((round) => (
-            <section key={round} className="flex w-60 flex-col" aria-label={roundTitle(round, rounds)} data-testid="tableau-round">
-              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{roundTitle(round, rounds)}</h2>
+            <section key={round} className="flex w-60 flex-col" aria-label={term.round(round, rounds)} data-testid="tableau-round">
+              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{term.round(round, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
                 {matches.filter((m) => m.round === round && isMainMatch(m, rounds)).map(card)}
               </ol>
@@ -161,11 +195,11 @@ export function TableauPage() {
       </div>
       {placeMatches.length > 0 && (
         <section aria-labelledby="places-title" data-testid="places">
-          <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">Places fenced out</h2>
+          <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{t.places}</h2>
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {placeMatches.map((m) => (
               <li key={m.id} className="list-none">
-                <h3 className="mb-1 text-xs font-semibold text-slate-600">{placesTitle(m, rounds)}</h3>
+                <h3 className="mb-1 text-xs font-semibold text-slate-600">{term.text(placesTitle(m, rounds))}</h3>
                 <ol>{card(m)}</ol>
               </li>
             ))}
@@ -176,7 +210,7 @@ export function TableauPage() {
         <ScorePicker
           open
           onOpenChange={(o) => !o && setEditing(null)}
-          title={`${titleOf(editing)}: ${seedOf.get(editing.player1_id!)?.name} vs ${seedOf.get(editing.player2_id!)?.name}`}
+          title={t.vs({ title: titleOf(editing), a: seedOf.get(editing.player1_id!)?.name ?? '', b: seedOf.get(editing.player2_id!)?.name ?? '' })}
           left={{ id: editing.player1_id!, name: seedOf.get(editing.player1_id!)?.name ?? '' }}
           right={{ id: editing.player2_id!, name: seedOf.get(editing.player2_id!)?.name ?? '' }}
           max={bracketMaxScore(practice.practice_type)}
@@ -190,9 +224,9 @@ export function TableauPage() {
       <ConfirmDialog
         open={confirmRedraw}
         onOpenChange={setConfirmRedraw}
-        title="Redraw the tableau?"
-        message="The tableau is drawn again from the current pool results. Every tableau result entered so far is lost."
-        confirmLabel="Redraw"
+        title={t.redrawTitle}
+        message={t.redrawText}
+        confirmLabel={t.redraw}
         onConfirm={redraw}
       />
     </div>

@@ -3,7 +3,7 @@ import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths, type Team } from '../../../core/api';
-import { assignTeams, TEAM_MAX, TEAM_MESSAGES, teamCount, validTeamSizes } from '../../../core/fencing/teams';
+import { assignTeams, TEAM_MAX, teamCount, validTeamSizes } from '../../../core/fencing/teams';
 import { toast, toastError } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 import { paths } from '../../paths';
@@ -12,12 +12,37 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
 import { EmptyState } from '../../components/empty-state';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('team-assignment-page', {
+  noneTitle: 'No athletes selected',
+  noneText: 'Please select athletes or add names manually.',
+  goSetup: 'Go to team setup',
+  noPractice: 'No practice selected',
+  notAuthenticated: 'Not authenticated',
+  incompleteTitle: 'Incomplete Assignment',
+  incomplete: 'Please assign all athletes to teams',
+  sizesTitle: 'Invalid Team Sizes',
+  sizes: 'Each team must have 3 or 4 members',
+  success: 'Success',
+  saved: 'Teams created and saved successfully',
+  failed: 'Failed to save teams',
+  back: '← Back to team setup',
+  singleTitle: 'Single match: two teams',
+  title: 'Assign athletes to teams',
+  teamFor: params('Team for {name}'),
+  unassigned: 'Unassigned',
+  team: params('Team {n}'),
+  save: 'Save Teams',
+});
 
 /**
  * /manual-team-assignment (ceil(n/4) teams) and /single-match (two teams for one match): each athlete
  * picks a team; a team leaves the other selectors once it has 4 members.
  */
 export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: boolean }) {
+  const t = useStore(messages);
   const practice = useCurrentPractice();
   const session = useAtomValue(sessionAtom);
   const entries = useAtomValue(setupSelectionAtom);
@@ -27,25 +52,25 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   const count = singleMatch ? 2 : teamCount(entries.length);
 
   if (entries.length === 0) {
-    return <EmptyState title="No athletes selected" text="Please select athletes or add names manually." to={paths.teamPracticeSetup} action="Go to team setup" />;
+    return <EmptyState title={t.noneTitle} text={t.noneText} to={paths.teamPracticeSetup} action={t.goSetup} />;
   }
 
   const sizes = Array.from({ length: count }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);
 
   async function save() {
-    if (!practice) return toastError('No practice selected');
-    if (session.status !== 'signed-in') return toastError('Not authenticated');
+    if (!practice) return toastError(t.noPractice);
+    if (session.status !== 'signed-in') return toastError(t.notAuthenticated);
     const { groups, unassigned } = assignTeams(entries.map((_, i) => i), (i) => teamOf[i], count);
-    if (unassigned > 0) return toastError(TEAM_MESSAGES.incomplete.description, TEAM_MESSAGES.incomplete.title);
-    if (!validTeamSizes(groups.map((g) => g.length))) return toastError(TEAM_MESSAGES.sizes.description, TEAM_MESSAGES.sizes.title);
+    if (unassigned > 0) return toastError(t.incomplete, t.incompleteTitle);
+    if (!validTeamSizes(groups.map((g) => g.length))) return toastError(t.sizes, t.sizesTitle);
     setBusy(true);
     try {
       const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
       applyTeams(practice.id, await api<Team[]>('POST', apiPaths.teams(practice.id), body));
-      toast({ title: 'Success', description: 'Teams created and saved successfully' });
+      toast({ title: t.success, description: t.saved });
       navigate(singleMatch ? paths.teams : paths.teamPoolSetup);
     } catch (e) {
-      toastError(e instanceof ApiError && e.status === 400 ? e.message : 'Failed to save teams');
+      toastError(e instanceof ApiError && e.status === 400 ? e.message : t.failed);
     } finally {
       setBusy(false);
     }
@@ -54,8 +79,8 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <div>
-        <Link to={paths.teamPracticeSetup} className="text-sm text-sky-700 hover:underline">← Back to team setup</Link>
-        <h1 className="mt-2 text-2xl font-bold">{singleMatch ? 'Single match: two teams' : 'Assign athletes to teams'}</h1>
+        <Link to={paths.teamPracticeSetup} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <h1 className="mt-2 text-2xl font-bold">{singleMatch ? t.singleTitle : t.title}</h1>
         <p className="text-sm text-slate-600">
           {count} teams of 3 or 4 · {sizes.map((n, t) => `Team ${t + 1}: ${n}`).join(' · ')}
         </p>
@@ -64,20 +89,20 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
         {entries.map((e, i) => (
           <li key={i} className="flex items-center justify-between gap-3 px-4 py-2">
             <span className="font-medium">{e.name}</span>
-            <select aria-label={`Team for ${e.name}`} className="input w-40" value={teamOf[i] ?? 0} onChange={(ev) => setTeamOf((a) => ({ ...a, [i]: Number(ev.target.value) }))}>
-              <option value={0}>Unassigned</option>
-              {Array.from({ length: count }, (_, t) => t + 1)
+            <select aria-label={t.teamFor({ name: e.name })} className="input w-40" value={teamOf[i] ?? 0} onChange={(ev) => setTeamOf((a) => ({ ...a, [i]: Number(ev.target.value) }))}>
+              <option value={0}>{t.unassigned}</option>
+              {Array.from({ length: count }, (_, n) => n + 1)
                 // SPEC §2: a team option disappears once it has 4 members (unless it is this athlete's own).
-                .filter((t) => teamOf[i] === t || sizes[t - 1]! < TEAM_MAX)
-                .map((t) => (
-                  <option key={t} value={t}>Team {t}</option>
+                .filter((team) => teamOf[i] === team || sizes[team - 1]! < TEAM_MAX)
+                .map((team) => (
+                  <option key={team} value={team}>{t.team({ n: team })}</option>
                 ))}
             </select>
           </li>
         ))}
       </ul>
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={busy} onClick={save}>Save Teams</button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={save}>{t.save}</button>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths, type Team } from '../../../core/api';
-import { maxTeamPools, TEAM_MESSAGES } from '../../../core/fencing/teams';
+import { maxTeamPools } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
 import { toastError } from '../../components/ui/toast';
 import { api } from '../../lib/api';
@@ -11,27 +11,49 @@ import { useResource } from '../../lib/use-resource';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('team-pool-setup-page', {
+  generated: 'Pools generated successfully',
+  generateFailed: 'Failed to generate pools',
+  loadFailed: 'Failed to load teams',
+  goPractices: 'Go to practices',
+  back: '← Back to Tournament',
+  title: 'Team pools',
+  summary: params('{count} teams · team bouts go to 45'),
+  team: params('Team {n}'),
+  division: 'Pool division',
+  single: 'Single pool: every team meets every other',
+  random: 'Random split',
+  needsFour: '(needs at least 4 teams)',
+  poolCount: 'Number of pools',
+  generate: 'Generate Pools',
+  noTeamsTitle: 'No teams found',
+  noTeams: 'Please create teams first',
+});
 
 /** /team-pool-setup: the practice's teams into one pool, or a random split into 2..floor(teams/2). */
 export function TeamPoolSetupPage() {
+  const t = useStore(messages);
   const practice = useCurrentPractice();
   const session = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const [method, setMethod] = useState<'single' | 'random'>('single');
   const [poolCount, setPoolCount] = useState(2);
-  const { busy, generate: submit } = useGeneratePools({ success: 'Pools generated successfully', failure: 'Failed to generate pools' });
+  const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
   const practiceId = practice?.id;
 
-  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError('Failed to load teams'));
+  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError(messages.get().loadFailed));
   const teams = loaded.data;
   const noTeams = teams !== null && teams.length === 0;
   useEffect(() => {
     if (!noTeams) return;
-    toastError(TEAM_MESSAGES.noTeams.description, TEAM_MESSAGES.noTeams.title);
+    toastError(messages.get().noTeams, messages.get().noTeamsTitle);
     navigate(paths.teamPracticeSetup, { replace: true });
   }, [noTeams, navigate]);
 
-  if (!practice) return <Link to={paths.practices} className="btn-primary">Go to practices</Link>;
+  if (!practice) return <Link to={paths.practices} className="btn-primary">{t.goPractices}</Link>;
   if (!teams || noTeams) return <Spinner />;
   const max = maxTeamPools(teams.length);
 
@@ -43,37 +65,37 @@ export function TeamPoolSetupPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">← Back to Tournament</Link>
-        <h1 className="mt-2 text-2xl font-bold">Team pools</h1>
-        <p className="text-sm text-slate-600">{teams.length} teams · team bouts go to 45</p>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
+        <p className="text-sm text-slate-600">{t.summary({ count: teams.length })}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="team-list">
-        {teams.map((t) => (
-          <li key={t.id} className="card p-3">
-            <p className="font-semibold">Team {t.team_number}</p>
-            <p className="text-sm text-slate-600">{t.members.map((m) => m.athlete_name).join(', ')}</p>
+        {teams.map((team) => (
+          <li key={team.id} className="card p-3">
+            <p className="font-semibold">{t.team({ n: team.team_number })}</p>
+            <p className="text-sm text-slate-600">{team.members.map((m) => m.athlete_name).join(', ')}</p>
           </li>
         ))}
       </ul>
       <fieldset className="card space-y-3 p-4">
-        <legend className="sr-only">Pool division</legend>
+        <legend className="sr-only">{t.division}</legend>
         <label className="flex items-center gap-3">
           <input type="radio" name="team-method" checked={method === 'single'} onChange={() => setMethod('single')} />
-          <span>Single pool: every team meets every other</span>
+          <span>{t.single}</span>
         </label>
         <label className={`flex items-center gap-3 ${max < 2 ? 'opacity-50' : ''}`}>
           <input type="radio" name="team-method" disabled={max < 2} checked={method === 'random'} onChange={() => setMethod('random')} />
-          <span>Random split {max < 2 && '(needs at least 4 teams)'}</span>
+          <span>{t.random} {max < 2 && t.needsFour}</span>
         </label>
         {method === 'random' && (
           <div className="w-40">
-            <label className="label" htmlFor="team-pool-count">Number of pools</label>
+            <label className="label" htmlFor="team-pool-count">{t.poolCount}</label>
             <input id="team-pool-count" type="number" className="input" min={2} max={max} value={poolCount} onChange={(e) => setPoolCount(Math.min(max, Math.max(2, Math.round(Number(e.target.value) || 2))))} />
           </div>
         )}
       </fieldset>
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={busy} onClick={generate}>Generate Pools</button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generate}</button>
       </div>
     </div>
   );

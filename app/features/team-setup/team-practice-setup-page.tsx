@@ -13,9 +13,33 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
 import { NoPracticeSelected } from '../../components/empty-state';
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('team-practice-setup-page', {
+  noneSelected: 'Please select athletes or add names manually',
+  noneSelectedTitle: 'No athletes selected',
+  sizes: 'Each team must have 3 or 4 members',
+  sizesTitle: 'Invalid Team Sizes',
+  success: 'Success',
+  distributed: 'Teams distributed randomly',
+  failed: 'Failed to distribute teams',
+  back: '← Back to Tournament',
+  title: 'Build teams',
+  subtitle: params('{name} · teams of 3 or 4'),
+  singleMatch: 'Set up a single match',
+  distribute: 'Distribute into teams',
+  dialogTitle: 'Distribute athletes',
+  dialogText: params('{count} athletes into {teams} teams.'),
+  random: 'Random',
+  randomHelp: 'Shuffled into teams whose sizes differ by at most one.',
+  manual: 'Manual',
+  manualHelp: 'Pick each athlete’s team yourself.',
+});
 
 /** /team-practice-setup: choose athletes, then how to distribute them into teams of 3 or 4. */
 export function TeamPracticeSetupPage() {
+  const t = useStore(messages);
   const practice = useCurrentPractice();
   const navigate = useNavigate();
   const selection = useAthleteSelection();
@@ -27,8 +51,8 @@ export function TeamPracticeSetupPage() {
 
   function next() {
     const list = selection.entries();
-    if (list.length === 0) return toastError('Please select athletes or add names manually', 'No athletes selected');
-    if (!canFormTeams(list.length)) return toastError('Each team must have 3 or 4 members', 'Invalid Team Sizes');
+    if (list.length === 0) return toastError(t.noneSelected, t.noneSelectedTitle);
+    if (!canFormTeams(list.length)) return toastError(t.sizes, t.sizesTitle);
     setSelection(list);
     setChoosing(true);
   }
@@ -39,10 +63,10 @@ export function TeamPracticeSetupPage() {
     try {
       const teams = await api<Team[]>('POST', apiPaths.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) } satisfies CreateTeamsBody);
       applyTeams(practice.id, teams);
-      toast({ title: 'Success', description: 'Teams distributed randomly' });
+      toast({ title: t.success, description: t.distributed });
       navigate(paths.teamPoolSetup);
     } catch (e) {
-      toastError(errorMessage(e, 'Failed to distribute teams'));
+      toastError(errorMessage(e, t.failed));
     } finally {
       setBusy(false);
     }
@@ -52,24 +76,24 @@ export function TeamPracticeSetupPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">← Back to Tournament</Link>
-        <h1 className="mt-2 text-2xl font-bold">Build teams</h1>
-        <p className="text-sm text-slate-600">{practice.name} · teams of 3 or 4</p>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
+        <p className="text-sm text-slate-600">{t.subtitle({ name: practice.name })}</p>
       </div>
       <AthleteSelector selection={selection} />
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <Link to={paths.singleMatch} className="btn-secondary" onClick={() => setSelection(selection.entries())}>Set up a single match</Link>
-        <button type="button" className="btn-primary" onClick={next}>Distribute into teams</button>
+        <Link to={paths.singleMatch} className="btn-secondary" onClick={() => setSelection(selection.entries())}>{t.singleMatch}</Link>
+        <button type="button" className="btn-primary" onClick={next}>{t.distribute}</button>
       </div>
-      <Dialog open={choosing} onOpenChange={setChoosing} title="Distribute athletes" description={`${count} athletes into ${teamCount(count)} teams.`}>
+      <Dialog open={choosing} onOpenChange={setChoosing} title={t.dialogTitle} description={t.dialogText({ count, teams: teamCount(count) })}>
         <div className="grid gap-3 sm:grid-cols-2">
           <button type="button" disabled={busy} className="card p-4 text-left hover:border-slate-900" onClick={random}>
-            <span className="block font-semibold">Random</span>
-            <span className="text-sm text-slate-600">Shuffled into teams whose sizes differ by at most one.</span>
+            <span className="block font-semibold">{t.random}</span>
+            <span className="text-sm text-slate-600">{t.randomHelp}</span>
           </button>
           <button type="button" className="card p-4 text-left hover:border-slate-900" onClick={() => navigate(paths.manualTeamAssignment)}>
-            <span className="block font-semibold">Manual</span>
-            <span className="text-sm text-slate-600">Pick each athlete’s team yourself.</span>
+            <span className="block font-semibold">{t.manual}</span>
+            <span className="text-sm text-slate-600">{t.manualHelp}</span>
           </button>
         </div>
       </Dialog>

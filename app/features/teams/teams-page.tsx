@@ -9,6 +9,33 @@ import { toast } from '../../components/ui/toast';
 import { paths } from '../../paths';
 import { flushOutbox, outboxAtom, queueRelay, withPendingSheet } from '../../state/outbox';
 import { teamsAtom } from '../../state/teams';
+import { count, params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+
+const messages = i18n('teams-page', {
+  loading: 'Loading team members...',
+  loadFailed: 'Failed to load team members',
+  team: params('Team {n}'),
+  success: 'Success',
+  saved: 'Results saved',
+  savedHere: 'Saved on this device',
+  willSync: count({ one: '{count} relay will sync when the network returns', other: '{count} relays will sync when the network returns' }),
+  touchLabel: params('Relay {relay}, {team} touches: {touches}'),
+  none: 'none',
+  waiting: ', waiting to sync',
+  noTeams: 'No teams yet. Build them to fill in the fencers’ names.',
+  setUp: 'Set up teams',
+  teamPools: 'Team pools',
+  sides: 'Team A (Left): Fencers 4, 5, 6 | Team B (Right): Fencers 1, 2, 3',
+  winsEarly: params('{team} wins (reached 45 in relay {relay})'),
+  winsNinth: params('{team} wins after the ninth relay'),
+  touchScored: 'Touch Scored',
+  teamScore: 'Team Score',
+  targetHelp: 'The running score this relay ends at',
+  target: 'Target',
+  save: 'Save Results',
+  pickTitle: params('Relay {relay}: {name}'),
+});
 
 /** Fencer numbers: team 1's members are 1–3 (team B, right), team 2's are 4–6 (team A, left). */
 function fencerName(teams: Team[], number: number): string {
@@ -20,6 +47,7 @@ type Side = 'a' | 'b';
 
 /** /teams: the nine-relay sheet of the practice's team match, with the teams above it. */
 export function TeamsPage() {
+  const t = useStore(messages);
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(teamsAtom);
   const outbox = useAtomValue(outboxAtom);
@@ -28,13 +56,13 @@ export function TeamsPage() {
   // Rows still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { sheet, pending } = useMemo(() => withPendingSheet(practice.id, state.sheet, outbox), [practice.id, state.sheet, outbox]);
 
-  if (state.status === 'idle' || state.status === 'loading') return <p className="py-10 text-center text-sm text-slate-600" role="status">Loading team members...</p>;
-  if (state.status === 'error') return <p className="card p-6 text-center text-sm text-red-700">Failed to load team members</p>;
+  if (state.status === 'idle' || state.status === 'loading') return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
+  if (state.status === 'error') return <p className="card p-6 text-center text-sm text-red-700">{t.loadFailed}</p>;
 
   const { teams } = state;
   const totals = runningTotals(sheet);
   const result = relayMatchWinner(sheet);
-  const teamName = (side: 'A' | 'B') => (side === 'A' ? 'Team 2' : 'Team 1');
+  const teamName = (side: 'A' | 'B') => t.team({ n: side === 'A' ? 2 : 1 });
 
   function pick(row: TeamMatchRow, side: Side, value: number | null) {
     setPicking(null);
@@ -48,8 +76,8 @@ export function TeamsPage() {
     try {
       await flushOutbox();
       const left = getDefaultStore().get(outboxAtom).filter((e) => e.practiceId === practice.id && e.kind === 'relay');
-      if (left.length === 0) toast({ title: 'Success', description: 'Results saved' });
-      else if (left.every((e) => !e.conflict)) toast({ title: 'Saved on this device', description: `${left.length} ${left.length === 1 ? 'relay' : 'relays'} will sync when the network returns` });
+      if (left.length === 0) toast({ title: t.success, description: t.saved });
+      else if (left.every((e) => !e.conflict)) toast({ title: t.savedHere, description: t.willSync(left.length) });
     } finally {
       setSaving(false);
     }
@@ -63,7 +91,7 @@ export function TeamsPage() {
       <button
         type="button"
         className="h-11 w-full min-w-14 font-semibold tabular-nums"
-        aria-label={`Relay ${row.match_number}, ${teamName(side === 'a' ? 'A' : 'B')} touches: ${row[`score_${side}`] ?? 'none'}${pending.has(row.match_number) ? ', waiting to sync' : ''}`}
+        aria-label={t.touchLabel({ relay: row.match_number, team: teamName(side === 'a' ? 'A' : 'B'), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waiting : '')}
         data-testid={`touch-${row.match_number}-${side}`}
         onClick={() => setPicking({ row, side })}
       >
@@ -76,27 +104,27 @@ export function TeamsPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         {teams.length === 0 ? (
-          <p className="text-sm text-slate-600">No teams yet. Build them to fill in the fencers’ names.</p>
+          <p className="text-sm text-slate-600">{t.noTeams}</p>
         ) : (
           <ul className="flex flex-wrap gap-3" data-testid="team-list">
-            {teams.map((t) => (
-              <li key={t.id} className="card px-3 py-2 text-sm">
-                <span className="font-semibold">Team {t.team_number}</span>
-                <span className="ml-2 text-slate-600">{t.members.map((m) => m.athlete_name).join(', ')}</span>
+            {teams.map((team) => (
+              <li key={team.id} className="card px-3 py-2 text-sm">
+                <span className="font-semibold">{t.team({ n: team.team_number })}</span>
+                <span className="ml-2 text-slate-600">{team.members.map((m) => m.athlete_name).join(', ')}</span>
               </li>
             ))}
           </ul>
         )}
         <div className="flex gap-2">
-          <Link to={paths.teamPracticeSetup} className="btn-secondary">Set up teams</Link>
-          <Link to={paths.teamPoolSetup} className="btn-secondary">Team pools</Link>
+          <Link to={paths.teamPracticeSetup} className="btn-secondary">{t.setUp}</Link>
+          <Link to={paths.teamPoolSetup} className="btn-secondary">{t.teamPools}</Link>
         </div>
       </div>
 
-      <p className="text-sm font-medium text-slate-700">Team A (Left): Fencers 4, 5, 6 | Team B (Right): Fencers 1, 2, 3</p>
+      <p className="text-sm font-medium text-slate-700">{t.sides}</p>
       {result && (
         <p className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-900" role="status" data-testid="relay-winner">
-          {teamName(result.winner)} wins{result.relay < 9 ? ` (reached 45 in relay ${result.relay})` : ' after the ninth relay'}
+          {result.relay < 9 ? t.winsEarly({ team: teamName(result.winner), relay: result.relay }) : t.winsNinth({ team: teamName(result.winner) })}
         </p>
       )}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -105,11 +133,11 @@ export function TeamsPage() {
             <tr>
               <th scope="col" className="border border-slate-200 px-2 py-2">#</th>
               <th scope="col" className="border border-slate-200 px-2 py-2 text-left">{teamName('A')}</th>
-              <th scope="col" className="border border-slate-200 px-2 py-2">Touch Scored</th>
-              <th scope="col" className="border border-slate-200 px-2 py-2">Team Score</th>
-              <th scope="col" className="border border-slate-200 px-2 py-2" title="The running score this relay ends at">Target</th>
-              <th scope="col" className="border border-slate-200 px-2 py-2">Team Score</th>
-              <th scope="col" className="border border-slate-200 px-2 py-2">Touch Scored</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">{t.touchScored}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">{t.teamScore}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2" title={t.targetHelp}>{t.target}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">{t.teamScore}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-2">{t.touchScored}</th>
               <th scope="col" className="border border-slate-200 px-2 py-2 text-right">{teamName('B')}</th>
               <th scope="col" className="border border-slate-200 px-2 py-2">#</th>
             </tr>
@@ -117,7 +145,7 @@ export function TeamsPage() {
           <tbody>
             {sheet.map((row, i) => {
               const w = relayRowWinner(row);
-              const t = totals[i]!;
+              const total = totals[i]!;
               const name = (side: Side, win: boolean, lose: boolean) => (
                 <td className={`border border-slate-200 px-2 py-2 ${side === 'b' ? 'text-right' : ''} ${win ? 'font-semibold text-green-800' : lose ? 'text-red-700' : ''}`}>
                   {fencerName(teams, side === 'a' ? row.fencer_a_number : row.fencer_b_number)}
@@ -128,9 +156,9 @@ export function TeamsPage() {
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_a_number}</td>
                   {name('a', w === 'A', w === 'B')}
                   {touchCell(row, 'a', w === 'A', w === 'B')}
-                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-a`}>{t.a}</td>
+                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-a`}>{total.a}</td>
                   <td className="border border-slate-200 px-2 text-center text-xs text-slate-500 tabular-nums">{relayTarget(row.match_number)}</td>
-                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-b`}>{t.b}</td>
+                  <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`total-${row.match_number}-b`}>{total.b}</td>
                   {touchCell(row, 'b', w === 'B', w === 'A')}
                   {name('b', w === 'B', w === 'A')}
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_b_number}</td>
@@ -141,13 +169,13 @@ export function TeamsPage() {
         </table>
       </div>
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={saving} onClick={saveAll}>Save Results</button>
+        <button type="button" className="btn-primary" disabled={saving} onClick={saveAll}>{t.save}</button>
       </div>
       {picking && (
         <TouchPicker
           open
           onOpenChange={(o) => !o && setPicking(null)}
-          title={`Relay ${picking.row.match_number}: ${fencerName(teams, picking.side === 'a' ? picking.row.fencer_a_number : picking.row.fencer_b_number)}`}
+          title={t.pickTitle({ relay: picking.row.match_number, name: fencerName(teams, picking.side === 'a' ? picking.row.fencer_a_number : picking.row.fencer_b_number) })}
           max={RELAY_TOUCH_MAX}
           value={picking.row[`score_${picking.side}`]}
           onPick={(v) => pick(picking.row, picking.side, v)}

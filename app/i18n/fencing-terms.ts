@@ -1,0 +1,85 @@
+import { params } from '@nanostores/i18n';
+import { ELIMINATED_AFTER_POOLS, type Cut } from '../../core/fencing/cut';
+import type { Weapon } from '../../core/fencing/referee';
+import { DID_NOT_FINISH, DID_NOT_START, EXCLUDED, STATUS_LABEL } from '../../core/fencing/withdrawal';
+import { i18n, useStore } from '.';
+
+/**
+ * Fencing's own words in the current language: round titles, stages, cuts and the notes the domain rules
+ * (core/, English) produce. FIE French says "tableau de 16" where SPEC's English says "Round 1": `roundNaming`
+ * tells which of the two a language uses.
+ */
+export const termMessages = i18n('fencing-terms', {
+  roundNaming: 'round',
+  round: params('Round {round}'),
+  tableauOf: params('Tableau of {size}'),
+  final: 'Final',
+  semiFinals: 'Semi-finals',
+  quarterFinals: 'Quarter-finals',
+  places58Semi: 'Places 5–8: semi-final',
+  third: 'Bout for 3rd place',
+  fifth: 'Bout for 5th place',
+  seventh: 'Bout for 7th place',
+  places58: 'Places 5–8',
+  champion: 'Champion',
+  finalist: 'Finalist',
+  semiFinalist: 'Semi-Finalist',
+  quarterFinalist: 'Quarter-Finalist',
+  eliminated: 'eliminated after pools',
+  didNotStart: 'Did Not Start',
+  didNotFinish: 'Did Not Finish',
+  excluded: 'Excluded',
+  withdrawn: 'Withdrawn',
+  everyone: 'Everyone',
+  top: params('Top {n}'),
+  topPercent: params('Top {n} %'),
+  tableauPhase: params('Tableau: {round}'),
+  epee: 'Épée',
+  foil: 'Foil',
+  sabre: 'Sabre',
+});
+
+type Terms = ReturnType<typeof termMessages.get>;
+
+/**
+ * Exact English texts of core/ and the keys that translate them: the named constants, and the titles its
+ * round, places and stage functions build (tests/core/i18n-formats.test.ts checks that none is missed).
+ */
+const FIXED: Record<string, keyof Terms> = {
+  [ELIMINATED_AFTER_POOLS]: 'eliminated', [DID_NOT_START]: 'didNotStart', [DID_NOT_FINISH]: 'didNotFinish', [EXCLUDED]: 'excluded',
+  [STATUS_LABEL.withdrawn]: 'withdrawn',
+  Final: 'final', 'Semi-finals': 'semiFinals', 'Quarter-finals': 'quarterFinals', 'Places 5–8: semi-final': 'places58Semi',
+  'Bout for 3rd place': 'third', 'Bout for 5th place': 'fifth', 'Bout for 7th place': 'seventh', 'Places 5–8': 'places58',
+  Champion: 'champion', Finalist: 'finalist', 'Semi-Finalist': 'semiFinalist', 'Quarter-Finalist': 'quarterFinalist',
+};
+
+function termsOf(t: Terms) {
+  /** A tableau round: "Round 1" / "tableau de 16" up to the quarter-finals, then their own names. */
+  const round = (r: number, rounds: number) => {
+    const fromFinal = rounds - r;
+    if (fromFinal === 0) return t.final;
+    if (fromFinal === 1) return t.semiFinals;
+    if (fromFinal === 2) return t.quarterFinals;
+    return t.roundNaming === 'tableau' ? t.tableauOf({ size: 2 ** (fromFinal + 1) }) : t.round({ round: r });
+  };
+  /** Any label core/ produced in English (a stage, a note, a round or places title), in the current language. */
+  const text = (english: string | null | undefined, rounds = 0): string => {
+    if (!english) return '';
+    const key = FIXED[english];
+    if (key) return t[key] as string;
+    const n = /^Round (\d+)$/.exec(english);
+    if (n) return rounds ? round(Number(n[1]), rounds) : t.round({ round: Number(n[1]) });
+    const phase = /^Tableau: (.+)$/.exec(english);
+    if (phase) return t.tableauPhase({ round: text(phase[1], rounds) });
+    return english;
+  };
+  const cut = (c: Cut) => (c.kind === 'all' ? t.everyone : c.kind === 'top' ? t.top({ n: c.value }) : t.topPercent({ n: c.value }));
+  /** A weapon's name (a guest's cached session from before issue 18 has none: épée, as the server says). */
+  const weapon = (w: Weapon | undefined) => t[w ?? 'epee'];
+  return { round, text, cut, weapon };
+}
+
+/** The terms for a component: redraws when the language changes. */
+export const useTerms = () => termsOf(useStore(termMessages));
+/** The terms outside a component (a toast, a file). */
+export const terms = () => termsOf(termMessages.get());

@@ -1,0 +1,3 @@
+// One module per language, loaded on demand: its catalog and its date-fns locale travel together.
+export { default as catalog } from './de.json';
+export { de as dateLocale } from 'date-fns/locale/de';

@@ -1,5 +1,6 @@
 import type { BoutDelta, BracketSnapshot, MatchesDelta, PoolSnapshot, Practice, RoomPresence, Team, TeamMatchRow } from './api';
 import type { Action } from './permissions';
+import type { LiveBout } from './refereeing';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
@@ -20,7 +21,11 @@ export type LiveMessage =
   | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
   | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
   | { type: 'teams'; practiceId: string; teams: Team[] }
-  | { type: 'team-sheet'; practiceId: string; rows: TeamMatchRow[] };
+  | { type: 'team-sheet'; practiceId: string; rows: TeamMatchRow[] }
+  /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
+  | { type: 'referee'; practiceId: string; bout: LiveBout }
+  /** A live bout ended: saved (its result arrives as a bout or matches message), handed over or discarded. */
+  | { type: 'referee-end'; practiceId: string; key: string };
 
 /** Close codes a room uses; the app explains each one to the person watching. */
 export const CLOSE_CODES = {
@@ -48,6 +53,9 @@ export function readActionOf(message: LiveMessage): Action {
     case 'team-sheet':
     case 'relay':
       return 'teams.read';
+    case 'referee':
+    case 'referee-end':
+      return 'live.watch';
     case 'presence':
       return 'room.manage';
     case 'practice':

@@ -43,6 +43,8 @@ export const ACTIONS = [
   'results.read',
   'bout.write',
   'bracket.write',
+  // Referee mode (issue 18): score a bout touch by touch from a phone; coaches and guests, never spectators.
+  'bout.referee',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -53,7 +55,7 @@ const OPEN: Action[] = ['auth.use', 'health.read', 'room.join', 'board.read', 'l
 const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];
 
 // SPEC §6: a guest reads the shared pools and enters bouts and bracket scores; nothing else.
-const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write'];
+const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write', 'bout.referee'];
 
 // SPEC §6: the signed-in coach does everything but hold a guest session.
 const COACH: Action[] = ACTIONS.filter((a) => a !== 'guest.session');

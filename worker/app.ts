@@ -18,6 +18,7 @@ import { liveRoutes } from './routes/live';
 import { bracketRoutes } from './routes/bracket';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
+import { refereeRoutes } from './routes/referee';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 import { errorBody } from '../core/messages';
 
@@ -50,6 +51,7 @@ api.route('/practices/:practiceId/pools', practicePoolRoutes);
 api.route('/practices/:practiceId/bracket', bracketRoutes);
 api.route('/practices/:practiceId/teams', teamRoutes);
 api.route('/practices/:practiceId/team-matches', teamSheetRoutes);
+api.route('/practices/:practiceId/referee', refereeRoutes);
 api.route('/practices', practiceRoutes);
 api.route('/pools', poolRoutes);
 api.route('/athletes', athleteRoutes);

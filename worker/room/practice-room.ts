@@ -6,6 +6,8 @@ import type { Env } from '../env';
 import { getDb } from '../db/client';
 import { endExpiredSharing, getSharedPractice, publicPractice } from '../store/practices';
 import { errorBody } from '../../core/messages';
+import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget, type RefereeUpdateBody } from '../../core/refereeing';
+import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
 
 /** A reason for the screen: English, with the code the app translates (issue 17). */
 const reasonOf = (reason: string) => {
@@ -35,6 +37,37 @@ interface GuestEntry {
   joinedAt: number;
   expiresAt: number;
 }
+
+/** Who holds a live bout: one referee view of one person (issue 18). */
+interface RefereeHolder {
+  view: string;
+  /** The coach's user id or the guest's session id. */
+  subject: string;
+  name: string;
+  /** The room's clock when the view was last heard from (claim or update). */
+  seenAt: number;
+}
+
+/** A bout refereed live, in the room's storage (not D1) until its result is saved or it is discarded. */
+interface RefereeRecord {
+  target: RefereeTarget;
+  left: RefereeFencer;
+  right: RefereeFencer;
+  format: BoutFormat;
+  /** Null once the referee handed it over: the next claim takes it as it stands. */
+  holder: RefereeHolder | null;
+  /** The last referee's name, shown while nobody holds it. */
+  referee: string;
+  /** Clock readings in the room's time. */
+  refereeing: Refereeing;
+  seq: number;
+}
+
+/** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
+export const REFEREE_STALE_MS = 60_000;
+
+export type RefereeClaimResult = { ok: true; claim: RefereeClaim } | { ok: false; holder: string };
+export type RefereeUpdateResult = 'ok' | 'stale' | 'not-holder' | 'invalid';
 
 /** The most live guest sessions one practice holds. */
 export const MAX_GUESTS = 50;
@@ -80,6 +113,11 @@ export class PracticeRoom extends DurableObject<Env> {
       server.close(refusal.code, refusal.message.reason.slice(0, 120));
     } else {
       server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
+      // The bouts on the piste right now, so a screen opened mid-bout shows them at once.
+      const now = Date.now();
+      for (const record of (await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' })).values()) {
+        server.send(JSON.stringify({ type: 'referee', practiceId: tag.practiceId, bout: liveBoutOf(record, now) } satisfies LiveMessage));
+      }
       if (tag.role !== 'coach') await this.watchSharing(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }
@@ -111,6 +149,16 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Sends a message to every socket whose role may read it; returns how many received it. */
   async publish(message: LiveMessage): Promise<number> {
+    // A result saved for a bout on the piste (by its referee, or typed in the grid) ends it live.
+    if (message.type === 'bout' && message.delta.bout) await this.endRefereeing(message.practiceId, poolBoutKey(message.delta.pool_id, message.delta.player1_id, message.delta.player2_id));
+    if (message.type === 'matches') {
+      for (const m of message.delta.matches) if (m.winner_id) await this.endRefereeing(message.practiceId, `tableau:${m.round}:${m.position}`);
+    }
+    if (message.type === 'pool-deleted' || message.type === 'pools' || message.type === 'bracket') await this.dropStaleBouts(message);
+    return this.send(message);
+  }
+
+  private async send(message: LiveMessage): Promise<number> {
     const action = readActionOf(message);
     const data = JSON.stringify(message);
     let sent = 0;
@@ -126,6 +174,81 @@ export class PracticeRoom extends DurableObject<Env> {
       }
     }
     return sent;
+  }
+
+  /**
+   * A referee view claims a bout (issue 18). Free, handed over, held by this same view (a reload), or held
+   * by a view silent for REFEREE_STALE_MS: the view gets it, as it stands. Held by another live view:
+   * refused with the referee's name. The bout, names and format come from the worker's checks, never the phone.
+   */
+  async claimReferee(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>): Promise<RefereeClaimResult> {
+    const key = refereeKey(bout.target);
+    const now = Date.now();
+    const stored = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
+    const current = stored?.holder;
+    if (current && current.view !== holder.view && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
+    const record: RefereeRecord = stored
+      ? { ...stored, holder: { ...holder, seenAt: now }, referee: holder.name }
+      : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
+    await this.ctx.storage.put(`ref:${key}`, record);
+    const live = liveBoutOf(record, now);
+    await this.send({ type: 'referee', practiceId, bout: live });
+    return { ok: true, claim: { bout: live, refereeing: record.refereeing, seq: record.seq } };
+  }
+
+  /**
+   * A step of the referee's phone: kept and sent to every screen. Only the view holding the bout may
+   * write; an update older than the stored one (a retry that crossed a later one) changes nothing.
+   */
+  async updateReferee(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
+    const key = refereeKey(body.target);
+    const record = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
+    if (!record?.holder || record.holder.view !== body.view || record.holder.subject !== subject) return 'not-holder';
+    const now = Date.now();
+    if (body.seq <= record.seq) return 'stale';
+    if (![body.state, ...body.past].every((s) => fitsFormat(s, record.format))) return 'invalid';
+    const sent: Refereeing = { state: withFormat(body.state, record.format), past: body.past.map((s) => withFormat(s, record.format)) };
+    const next: RefereeRecord = { ...record, refereeing: shiftClock(sent, now - body.sent_at), seq: body.seq, holder: { ...record.holder, seenAt: now } };
+    await this.ctx.storage.put(`ref:${key}`, next);
+    await this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
+    return 'ok';
+  }
+
+  /** The holding view hands the bout over (kept as it stands) or discards it (gone from every screen). */
+  async releaseReferee(practiceId: string, subject: string, target: RefereeTarget, view: string, discard: boolean): Promise<boolean> {
+    const key = refereeKey(target);
+    const record = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
+    if (!record?.holder || record.holder.view !== view || record.holder.subject !== subject) return false;
+    if (discard) return this.endRefereeing(practiceId, key);
+    const next = { ...record, holder: null };
+    await this.ctx.storage.put(`ref:${key}`, next);
+    await this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
+    return true;
+  }
+
+  /** Every bout on the piste now (for a test, and for a screen that asks). */
+  async liveBouts(): Promise<LiveBout[]> {
+    const now = Date.now();
+    return [...(await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' })).values()].map((r) => liveBoutOf(r, now));
+  }
+
+  private async endRefereeing(practiceId: string, key: string): Promise<boolean> {
+    if (!(await this.ctx.storage.delete(`ref:${key}`))) return false;
+    await this.send({ type: 'referee-end', practiceId, key });
+    return true;
+  }
+
+  /** A pool deleted or the pools redrawn, the tableau redrawn: bouts refereed there are gone with them. */
+  private async dropStaleBouts(message: Extract<LiveMessage, { type: 'pool-deleted' | 'pools' | 'bracket' }>) {
+    const records = await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' });
+    for (const [storageKey, r] of records) {
+      const t = r.target;
+      const gone =
+        message.type === 'pool-deleted' ? t.kind === 'pool' && t.pool_id === message.poolId
+        : message.type === 'pools' ? t.kind === 'pool' && !message.pools.some((p) => p.id === t.pool_id && [t.a, t.b].every((id) => p.players.some((x) => x.id === id)))
+        : t.kind === 'tableau' && message.bracket.matches.length === 0 && message.bracket.seeding === null;
+      if (gone) await this.endRefereeing(message.practiceId, storageKey.slice('ref:'.length));
+    }
   }
 
   /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why; one failing never stops the rest. */
@@ -274,4 +397,9 @@ export class PracticeRoom extends DurableObject<Env> {
     }
     if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
   }
+}
+
+/** What screens are sent of a stored live bout, read at the room's `now`. */
+function liveBoutOf(r: RefereeRecord, now: number): LiveBout {
+  return { key: refereeKey(r.target), target: r.target, left: r.left, right: r.right, referee: r.holder?.name ?? r.referee, state: r.refereeing.state, now };
 }

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedPools, Practice } from '../../core/api';
+import { errorBody } from '../../core/messages';
+import { can } from '../../core/permissions';
+import { boutFormat, startBout, touch, type RefereeState } from '../../core/fencing/referee';
+import type { LiveBout, RefereeClaim, RefereeTarget } from '../../core/refereeing';
+import type { LiveMessage } from '../../core/live';
+import { joinAsGuest } from '../helpers/guests';
+import { openSocket, type TestSocket } from '../helpers/sockets';
+import { Client, json } from '../helpers/worker-client';
+import { freshClient, sharedPractice } from '../security/helpers';
+
+const VIEW = 'phone-view-1';
+const OTHER_VIEW = 'phone-view-2';
+
+/** The state as a phone sends it: everything but the format (the room keeps its own). */
+const sent = ({ format: _format, ...rest }: RefereeState) => rest;
+
+const liveOf = (m: LiveMessage) => (m.type === 'referee' ? m.bout : null);
+const scoreOn = (s: TestSocket, left: number, right: number) => s.waitFor((m) => m.type === 'referee' && m.bout.state.left === left && m.bout.state.right === right);
+
+async function setting() {
+  const shared = await sharedPractice(['ann', 'bob', 'cleo']);
+  const { client, practice, pool } = shared;
+  const [ann, bob] = pool.players;
+  const target: RefereeTarget = { kind: 'pool', pool_id: pool.id, a: ann!.id, b: bob!.id };
+  const base = `/api/practices/${practice.id}/referee`;
+  const claim = (c: Client, view = VIEW) => c.post(`${base}/claim`, { target, view });
+  const update = (c: Client, seq: number, state: RefereeState, view = VIEW, sentAt = Date.now()) =>
+    c.request('PUT', base, { target, view, seq, sent_at: sentAt, state: sent(state), past: [] });
+  return { ...shared, client, practice, pool, ann: ann!, bob: bob!, target, base, claim, update };
+}
+
+describe('referee mode: a bout touch by touch through the room (issue 18)', () => {
+  it('a coach’s phone claims a bout; every touch reaches a guest’s screen and the live board at once', async () => {
+    const { client, practice, ann, bob, claim, update } = await setting();
+    const { guest } = await joinAsGuest(practice.room_code, 'Dana');
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    const g = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    await Promise.all([board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
+
+    const res = await claim(client);
+    expect(res.status).toBe(200);
+    const claimed = await json<RefereeClaim>(res);
+    expect(claimed.bout.left).toEqual({ id: ann.id, name: ann.name });
+    expect(claimed.bout.right).toEqual({ id: bob.id, name: bob.name });
+    expect(claimed.bout.referee).toBe('Coach');
+    expect(claimed.refereeing.state).toEqual(startBout(boutFormat('pool', 'epee')));
+
+    const one = touch(claimed.refereeing.state, 'left', Date.now());
+    expect((await update(client, 1, one)).status).toBe(200);
+    for (const s of [board, g]) {
+      const live = liveOf(await scoreOn(s, 1, 0))!;
+      expect(live.left.name).toBe(ann.name);
+      expect(live.referee).toBe('Coach');
+      expect(live.state.format.limit).toBe(5);
+    }
+  });
+
+  it('keeps the bout in its own storage across a dropped socket: the same view resumes where it was, a new screen sees it at once', async () => {
+    const { client, practice, claim, update } = await setting();
+    const mine = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await mine.waitFor((m) => m.type === 'hello');
+    const state = (await json<RefereeClaim>(await claim(client))).refereeing.state;
+    let s = touch(state, 'left', Date.now());
+    s = touch(s, 'left', Date.now());
+    s = touch(s, 'right', Date.now());
+    expect((await update(client, 3, s)).status).toBe(200);
+    mine.ws.close();
+    await mine.closed;
+
+    // The phone reloads: the same view id claims again and gets the bout as it stood.
+    const again = await json<RefereeClaim>(await claim(client));
+    expect([again.refereeing.state.left, again.refereeing.state.right]).toEqual([2, 1]);
+    expect(again.seq).toBe(3);
+    // A screen that opens now is told what is on the piste with its hello.
+    const late = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    const live = liveOf(await late.waitFor((m) => m.type === 'referee'))!;
+    expect([live.state.left, live.state.right]).toEqual([2, 1]);
+    // An update that crossed a later one is kept out.
+    const older = await update(client, 2, touch(s, 'right', Date.now()));
+    expect(await json(older)).toEqual({ ok: true, applied: false });
+    expect((await json<RefereeClaim>(await claim(client))).refereeing.state.right).toBe(1);
+  });
+
+  it('refuses a second referee view (409 with who holds it) until the first hands over; then the second continues the same bout', async () => {
+    const { client, practice, claim, update, base, target } = await setting();
+    const { guest } = await joinAsGuest(practice.room_code, 'Dana');
+    const first = (await json<RefereeClaim>(await claim(client))).refereeing.state;
+    expect((await update(client, 1, touch(first, 'right', Date.now()))).status).toBe(200);
+
+    const refused = await claim(guest, OTHER_VIEW);
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toEqual(errorBody('Coach is refereeing this bout. Ask them to hand it over.'));
+    // The coach's own second tab is another view, refused the same way.
+    expect((await claim(client, OTHER_VIEW)).status).toBe(409);
+    // The guest cannot write into a bout they do not hold, nor hand it over for the coach.
+    expect((await update(guest, 5, touch(first, 'left', Date.now()))).status).toBe(409);
+    expect((await guest.post(`${base}/release`, { target, view: VIEW, discard: true })).status).toBe(409);
+
+    expect((await client.post(`${base}/release`, { target, view: VIEW, discard: false })).status).toBe(200);
+    const taken = await json<RefereeClaim>(await claim(guest, OTHER_VIEW));
+    expect(taken.bout.referee).toBe('Dana');
+    expect([taken.refereeing.state.left, taken.refereeing.state.right]).toEqual([0, 1]);
+    // The coach's phone no longer holds it.
+    expect((await update(client, 9, first)).status).toBe(409);
+  });
+
+  it('spectators cannot referee: nobody gets 401, and the permission table says no', async () => {
+    const { practice, target, base } = await setting();
+    expect(can('spectator', 'bout.referee')).toBe(false);
+    expect(can('guest', 'bout.referee')).toBe(true);
+    const anyone = freshClient();
+    expect((await anyone.post(`${base}/claim`, { target, view: VIEW })).status).toBe(401);
+    expect((await anyone.request('PUT', base, { target, view: VIEW, seq: 1, sent_at: 1, state: sent(startBout(boutFormat('pool', 'epee'))), past: [] })).status).toBe(401);
+    expect((await anyone.post(`${base}/release`, { target, view: VIEW, discard: true })).status).toBe(401);
+    void practice;
+  });
+
+  it('attacks: another practice’s guest, a fenced bout, a team practice, impossible scores, bad input', async () => {
+    const { client, practice, pool, ann, bob, claim, update, base, target } = await setting();
+    const other = await sharedPractice(['x', 'y']);
+    const { guest: stranger } = await joinAsGuest(other.practice.room_code);
+    expect((await claim(stranger)).status).toBe(404);
+    // Their own practice's URL with our pool in the body: still 404.
+    expect((await stranger.post(`/api/practices/${other.practice.id}/referee/claim`, { target, view: VIEW })).status).toBe(404);
+
+    const state = (await json<RefereeClaim>(await claim(client))).refereeing.state;
+    const impossible = await update(client, 1, { ...state, left: 9 });
+    expect(impossible.status).toBe(400);
+    expect(await json(impossible)).toEqual(errorBody('This score or clock cannot belong to this bout.'));
+    expect((await update(client, 1, { ...state, pCards: 1 })).status).toBe(400);
+    expect((await client.request('PUT', base, { target, view: VIEW, seq: 1, sent_at: 1, state: { ...sent(state), left: -1 }, past: [] })).status).toBe(400);
+    expect((await client.post(`${base}/claim`, { target, view: 'x' })).status).toBe(400);
+    expect((await client.post(`${base}/claim`, { target: { kind: 'pool', pool_id: pool.id, a: ann.id, b: ann.id }, view: VIEW })).status).toBe(400);
+    expect((await client.post(`${base}/claim`, { target: { kind: 'tableau', round: 0, position: 1 }, view: VIEW })).status).toBe(400);
+    expect((await client.post(`${base}/claim`, { target: { kind: 'pool', pool_id: pool.id, a: ann.id, b: 'nobody' }, view: VIEW })).status).toBe(400);
+
+    // A result typed in the grid ends the live bout for every screen; it can then no longer be refereed.
+    const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await watcher.waitFor((m) => m.type === 'referee');
+    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, version: 0 })).status).toBe(200);
+    await watcher.waitFor((m) => m.type === 'referee-end');
+    const fenced = await claim(client);
+    expect(fenced.status).toBe(409);
+    expect(await json(fenced)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
+
+    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relays' }));
+    const teamPools = await json<GeneratedPools>(await client.post(`/api/practices/${team.id}/pools/generate`, { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] }));
+    const [p, q] = teamPools.pools[0]!.players;
+    const teamClaim = await client.post(`/api/practices/${team.id}/referee/claim`, { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW });
+    expect(teamClaim.status).toBe(409);
+    expect(await json(teamClaim)).toEqual(errorBody('Referee mode scores individual bouts; team matches are scored relay by relay.'));
+  });
+
+  it('reads the phone’s clock against the room’s: a phone 50 s behind still shows the right time everywhere', async () => {
+    const { client, practice, claim, update } = await setting();
+    const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await watcher.waitFor((m) => m.type === 'hello');
+    const state = (await json<RefereeClaim>(await claim(client))).refereeing.state;
+    const phoneNow = Date.now() - 50_000;
+    // Play! a second ago on the phone's clock.
+    const running: RefereeState = { ...state, phase: 'fencing', running: true, since: phoneNow - 1_000 };
+    expect((await update(client, 1, running, VIEW, phoneNow)).status).toBe(200);
+    const live = liveOf(await watcher.waitFor((m) => m.type === 'referee' && m.bout.state.running)) as LiveBout;
+    expect(live.now - live.state.since!).toBe(1_000);
+  });
+});

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono';
+import { boutFormat } from '../../core/fencing/referee';
+import { isBoutOf } from '../../core/fencing/bout-result';
+import { resolveTableau } from '../../core/fencing/tableau';
+import { isScratched } from '../../core/fencing/withdrawal';
+import { refereeClaimSchema, refereeReleaseSchema, refereeUpdateSchema, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
+import type { AppEnv } from '../env';
+import { authorize, poolFor, practiceFor } from '../auth/access';
+import { HttpError, notFound } from '../errors';
+import { getRoom } from '../room/room';
+import { loadBracket } from '../store/bracket';
+import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
+import type { PracticeRecord } from '../store/practices';
+import { findUserById } from '../store/users';
+import { readJson } from '../validate';
+
+const TEAM_BOUTS = 'Referee mode scores individual bouts; team matches are scored relay by relay.';
+const ALREADY_FENCED = 'This bout already has a result. Open it in the grid to change it.';
+const NOT_READY = 'This match has no two fencers yet.';
+const SCRATCHED = 'A fencer of this bout has withdrawn or been excluded.';
+const NOT_HOLDER = 'Another referee view holds this bout now. Open it again to see who.';
+const INVALID_STATE = 'This score or clock cannot belong to this bout.';
+
+/**
+ * The bout as the server knows it: its two fencers (left and right as the sheet has them) and whether it
+ * may be refereed. The phone names a bout; everything else comes from D1.
+ */
+async function boutOf(c: Context<AppEnv>, practice: PracticeRecord, target: RefereeTarget): Promise<{ left: RefereeFencer; right: RefereeFencer }> {
+  if (practice.practice_type === 'team') throw new HttpError(409, TEAM_BOUTS);
+  const db = c.get('db');
+  if (target.kind === 'pool') {
+    const { pool } = await poolFor(c, target.pool_id);
+    if (pool.practice_id !== practice.id) throw notFound('Pool');
+    const snapshot = (await loadPoolSnapshot(db, pool.id))!;
+    const [a, b] = [target.a, target.b].map((id) => snapshot.players.find((p) => p.id === id));
+    if (!a || !b) throw new HttpError(400, 'Both fencers must belong to this pool');
+    if (isScratched(a) || isScratched(b)) throw new HttpError(409, SCRATCHED);
+    if (snapshot.bouts.some((x) => isBoutOf(x, a.id, b.id))) throw new HttpError(409, ALREADY_FENCED);
+    return { left: { id: a.id, name: a.name }, right: { id: b.id, name: b.name } };
+  }
+  const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
+  const tableau = resolveTableau(pools, saved);
+  const match = tableau.matches.find((m) => m.round === target.round && m.position === target.position);
+  if (!match) throw notFound('Match');
+  if (!match.player1_id || !match.player2_id) throw new HttpError(409, NOT_READY);
+  if (match.winner_id) throw new HttpError(409, ALREADY_FENCED);
+  const fencer = (id: string): RefereeFencer => {
+    const seed = tableau.seeds.find((s) => s.id === id);
+    return { id, name: seed?.name ?? '', ...(seed ? { seed: seed.seed } : {}) };
+  };
+  return { left: fencer(match.player1_id), right: fencer(match.player2_id) };
+}
+
+/** Who the referee is: the coach's user id and name, or the guest's session and the name they joined with. */
+async function refereeOf(c: Context<AppEnv>): Promise<{ subject: string; name: string }> {
+  const guest = c.get('guest');
+  if (c.get('role') === 'guest' && guest) return { subject: guest.sessionId, name: guest.name };
+  const user = c.get('user')!;
+  const row = await findUserById(c.get('db'), user.id);
+  return { subject: user.id, name: row?.full_name || 'Coach' };
+}
+
+/** The subject whose view may write: the coach's user id, or the guest's session id. */
+const subjectOf = (c: Context<AppEnv>) => (c.get('role') === 'guest' ? c.get('guest')!.sessionId : c.get('user')!.id);
+
+/**
+ * Referee mode (issue 18): a coach's or a guest's phone referees a bout touch by touch. The bout lives in the
+ * practice's room object until its result is saved through the bout routes (the outbox), which ends it.
+ * Mounted at /practices/:practiceId/referee.
+ */
+export const refereeRoutes = new Hono<AppEnv>()
+  .post('/claim', authorize('bout.referee'), async (c) => {
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const { target, view } = await readJson(c, refereeClaimSchema);
+    const { left, right } = await boutOf(c, practice, target);
+    const referee = await refereeOf(c);
+    const format = boutFormat(target.kind, practice.weapon);
+    const result = await getRoom(c.env, practice.id).claimReferee(practice.id, { target, left, right, format }, { view, ...referee });
+    if (!result.ok) throw new HttpError(409, `${result.holder} is refereeing this bout. Ask them to hand it over.`);
+    return c.json(result.claim);
+  })
+  .put('/', authorize('bout.referee'), async (c) => {
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const body = await readJson(c, refereeUpdateSchema);
+    const result = await getRoom(c.env, practice.id).updateReferee(practice.id, subjectOf(c), body);
+    if (result === 'not-holder') throw new HttpError(409, NOT_HOLDER);
+    if (result === 'invalid') throw new HttpError(400, INVALID_STATE);
+    // 'stale': an older step after a newer one; the newer one stands.
+    return c.json({ ok: true, applied: result === 'ok' });
+  })
+  .post('/release', authorize('bout.referee'), async (c) => {
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const { target, view, discard } = await readJson(c, refereeReleaseSchema);
+    if (!(await getRoom(c.env, practice.id).releaseReferee(practice.id, subjectOf(c), target, view, discard))) throw new HttpError(409, NOT_HOLDER);
+    return c.json({ ok: true });
+  });

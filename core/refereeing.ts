@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { orderPair } from './fencing/bout-result';
-import { UNDO_DEPTH, type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
+import type { SentState } from './validation';
+import { type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
 
 /**
  * A bout refereed live (issue 18), as it travels between the referee's phone, the worker, the practice's
@@ -61,68 +61,6 @@ export function shiftClock(r: Refereeing, delta: number): Refereeing {
   return { state: shift(r.state), past: r.past.map(shift) };
 }
 
-/** A view's id: random, kept for the tab's life, so a reload resumes and another tab is another view. */
-const viewSchema = z.string({ error: 'Say which referee view this is' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Say which referee view this is' });
-
-const id = z.string().min(1).max(64);
-
-export const refereeTargetSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('pool'), pool_id: id, a: id, b: id }).refine((t) => t.a !== t.b, { error: 'A fencer cannot fence themselves' }),
-    z.object({ kind: z.literal('tableau'), round: z.number().int().min(1).max(12), position: z.number().int().min(1).max(4096) }),
-  ],
-  { error: 'Say which bout to referee' },
-);
-
-const side = z.enum(['left', 'right']);
-const HOUR = 60 * 60 * 1000;
-const ms = z.number().min(0).max(HOUR);
-/** Epoch milliseconds (the phone's clock), bounded to this century. */
-const instant = z.number().min(0).max(4_102_444_800_000);
-
-/** A state as the phone sends it; its format is the room's, never the phone's. */
-const stateSchema = z.object({
-  phase: z.enum(['ready', 'fencing', 'break', 'priority', 'over']),
-  running: z.boolean(),
-  left: z.number().int().min(0).max(45),
-  right: z.number().int().min(0).max(45),
-  period: z.number().int().min(1).max(3),
-  remainingMs: ms,
-  since: instant.nullable(),
-  quietMs: ms,
-  cards: z.object({ left: z.array(z.enum(['yellow', 'red', 'black'])).max(20), right: z.array(z.enum(['yellow', 'red', 'black'])).max(20) }),
-  pCards: z.number().int().min(0).max(3),
-  priority: side.nullable(),
-  excluded: side.nullable(),
-});
-
-export type SentState = z.infer<typeof stateSchema>;
-
-export const refereeClaimSchema = z.object({ target: refereeTargetSchema, view: viewSchema });
-
-export const refereeUpdateSchema = z.object({
-  target: refereeTargetSchema,
-  view: viewSchema,
-  /** The phone's count of its steps: a late, older update never overwrites a newer one. */
-  seq: z.number().int().min(1).max(1_000_000),
-  /** The phone's clock when it sent this. */
-  sent_at: instant,
-  state: stateSchema,
-  past: z.array(stateSchema).max(UNDO_DEPTH),
-});
-
-export const refereeReleaseSchema = z.object({
-  target: refereeTargetSchema,
-  view: viewSchema,
-  /** Hand over keeps the bout as it stands for the next referee; discard drops it (no result). */
-  discard: z.boolean(),
-});
-
-export type RefereeClaimBody = z.infer<typeof refereeClaimSchema>;
-export type RefereeUpdateBody = z.infer<typeof refereeUpdateSchema>;
-export type RefereeReleaseBody = z.infer<typeof refereeReleaseSchema>;
-
 /**
  * Whether a state the phone sent can be one of this bout: scores within the limit, periods within the
  * format, time within a period (or the rest, or the extra minute). The room refuses anything else.
@@ -134,3 +72,30 @@ export function fitsFormat(s: SentState, format: BoutFormat): boolean {
 
 /** The state the room keeps: what the phone sent, in the bout's own format. */
 export const withFormat = (s: SentState, format: BoutFormat): RefereeState => ({ ...s, format });
+
+/** A bout in a link (`?referee=…`), so a phone that reloads opens the same bout: `pool.<pool>.<a>.<b>` or `tableau.<round>.<position>`. */
+export function targetParam(target: RefereeTarget): string {
+  return target.kind === 'pool' ? `pool.${target.pool_id}.${target.a}.${target.b}` : `tableau.${target.round}.${target.position}`;
+}
+
+export function targetFromParam(param: string | null): RefereeTarget | null {
+  if (!param) return null;
+  const [kind, ...rest] = param.split('.');
+  const parsed = kind === 'pool' && rest.length === 3 ? { kind, pool_id: rest[0], a: rest[1], b: rest[2] }
+    : kind === 'tableau' && rest.length === 2 ? { kind, round: Number(rest[0]), position: Number(rest[1]) }
+    : null;
+  if (!parsed) return null;
+  if (parsed.kind === 'tableau') return Number.isInteger(parsed.round) && Number.isInteger(parsed.position) && parsed.round! > 0 && parsed.position! > 0 ? (parsed as RefereeTarget) : null;
+  return [parsed.pool_id, parsed.a, parsed.b].every((x) => typeof x === 'string' && x.length > 0 && x.length <= 64) && parsed.a !== parsed.b ? (parsed as RefereeTarget) : null;
+}
+
+/** The running score of the pool bouts on the piste, for a pool's grid: `rowId>colId` → "3–2" (the row's touches first). */
+export function poolScores(bouts: Iterable<LiveBout>, poolId: string): Map<string, string> {
+  const scores = new Map<string, string>();
+  for (const { target, left, right, state } of bouts) {
+    if (target.kind !== 'pool' || target.pool_id !== poolId) continue;
+    scores.set(`${left.id}>${right.id}`, `${state.left}–${state.right}`);
+    scores.set(`${right.id}>${left.id}`, `${state.right}–${state.left}`);
+  }
+  return scores;
+}

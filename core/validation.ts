@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
+import { UNDO_DEPTH } from './fencing/referee';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -325,3 +326,67 @@ export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
+
+// Referee mode (issue 18): the wire of core/refereeing.
+/** A view's id: random, kept for the tab's life, so a reload resumes and another tab is another view. */
+const viewSchema = z.string({ error: 'Say which referee view this is' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Say which referee view this is' });
+
+const refId = z.string().min(1).max(64);
+
+export const refereeTargetSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('pool'), pool_id: refId, a: refId, b: refId }).refine((t) => t.a !== t.b, { error: 'A fencer cannot fence themselves' }),
+    z.object({ kind: z.literal('tableau'), round: z.number().int().min(1).max(12), position: z.number().int().min(1).max(4096) }),
+  ],
+  { error: 'Say which bout to referee' },
+);
+
+const side = z.enum(['left', 'right']);
+const HOUR = 60 * 60 * 1000;
+const ms = z.number().min(0).max(HOUR);
+/** Epoch milliseconds (the phone's clock), bounded to this century. */
+const instant = z.number().min(0).max(4_102_444_800_000);
+
+/** A state as the phone sends it; its format is the room's, never the phone's. */
+const stateSchema = z.object({
+  phase: z.enum(['ready', 'fencing', 'break', 'priority', 'over']),
+  running: z.boolean(),
+  left: z.number().int().min(0).max(45),
+  right: z.number().int().min(0).max(45),
+  period: z.number().int().min(1).max(3),
+  remainingMs: ms,
+  since: instant.nullable(),
+  quietMs: ms,
+  cards: z.object({ left: z.array(z.enum(['yellow', 'red', 'black'])).max(20), right: z.array(z.enum(['yellow', 'red', 'black'])).max(20) }),
+  pCards: z.number().int().min(0).max(3),
+  priority: side.nullable(),
+  excluded: side.nullable(),
+});
+
+export type SentState = z.infer<typeof stateSchema>;
+
+export const refereeClaimSchema = z.object({ target: refereeTargetSchema, view: viewSchema });
+
+export const refereeUpdateSchema = z.object({
+  target: refereeTargetSchema,
+  view: viewSchema,
+  /** The phone's count of its steps: a late, older update never overwrites a newer one. */
+  seq: z.number().int().min(1).max(1_000_000),
+  /** The phone's clock when it sent this. */
+  sent_at: instant,
+  state: stateSchema,
+  past: z.array(stateSchema).max(UNDO_DEPTH),
+});
+
+export const refereeReleaseSchema = z.object({
+  target: refereeTargetSchema,
+  view: viewSchema,
+  /** Hand over keeps the bout as it stands for the next referee; discard drops it (no result). */
+  discard: z.boolean(),
+});
+
+export type RefereeClaimBody = z.infer<typeof refereeClaimSchema>;
+export type RefereeUpdateBody = z.infer<typeof refereeUpdateSchema>;
+export type RefereeReleaseBody = z.infer<typeof refereeReleaseSchema>;
+

@@ -11,6 +11,7 @@ import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, removePoolLocally } from './pools';
 import { setResync } from './resync';
+import { applyLiveBout, clearLiveBouts, endLiveBout } from './referee';
 import { i18n } from '../i18n';
 import { localError } from '../i18n/errors';
 
@@ -41,6 +42,12 @@ function handle(practiceId: string, msg: LiveMessage) {
       return removePoolLocally(practiceId, msg.poolId);
     case 'bracket':
       return applyBracket(practiceId, msg.bracket);
+    case 'hello':
+      return clearLiveBouts();
+    case 'referee':
+      return applyLiveBout(msg.bout);
+    case 'referee-end':
+      return endLiveBout(msg.key);
     default:
       return undefined;
   }

@@ -6,7 +6,8 @@ import type { Env } from '../env';
 import { getDb } from '../db/client';
 import { endExpiredSharing, getSharedPractice, publicPractice } from '../store/practices';
 import { errorBody } from '../../core/messages';
-import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget, type RefereeUpdateBody } from '../../core/refereeing';
+import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
+import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
 
 /** A reason for the screen: English, with the code the app translates (issue 17). */

@@ -14,22 +14,28 @@ const messages = i18n('bout-order-panel', {
   now: 'Fencing now',
   deck: 'On deck',
   annulled: 'annulled',
+  refereeNow: 'Referee this bout',
+  // A plain word: the line's label is this and the bout's names.
+  referee: 'Referee',
 });
 
 interface BoutOrderPanelProps {
   players: PoolPlayer[];
   stats: PlayerStats[];
   onBout?: (a: PoolPlayer, b: PoolPlayer) => void;
+  /** Opens the referee's phone view for an unfenced bout (issue 18); absent for spectators. */
+  onReferee?: (a: PoolPlayer, b: PoolPlayer) => void;
 }
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
-export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) {
+export function BoutOrderPanel({ players, stats, onBout, onReferee }: BoutOrderPanelProps) {
   const t = useStore(messages);
   const at = (n: number) => players[n - 1]!;
   // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
-  const latest = useRef({ onBout, at });
-  latest.current = { onBout, at };
+  const latest = useRef({ onBout, onReferee, at });
+  latest.current = { onBout, onReferee, at };
   const pick = useCallback((a: number, b: number) => latest.current.onBout?.(latest.current.at(a), latest.current.at(b)), []);
+  const referee = useCallback((a: number, b: number) => latest.current.onReferee?.(latest.current.at(a), latest.current.at(b)), []);
   const resultOf = ([a, b]: BoutPair) => stats[a - 1]!.matches[at(b).id];
   const { order, annulled, now, onDeck, remaining } = boutProgress(players, (pair) => resultOf(pair) !== undefined);
   if (order.length === 0) return null;
@@ -42,6 +48,11 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
           {remaining === 0 ? t.allFenced : t.remaining({ left: remaining, total: order.length })}
         </p>
       </div>
+      {onReferee && now && (
+        <button type="button" className="btn-primary mt-3 w-full" data-testid="referee-now" onClick={() => referee(now[0], now[1])}>
+          {t.refereeNow}: {at(now[0]).name} {t.vs} {at(now[1]).name}
+        </button>
+      )}
       {/* Focusable so the list scrolls by keyboard too (it may be taller than its box). */}
       <ol className="mt-3 max-h-[60vh] space-y-1 overflow-y-auto" data-testid="bout-order" tabIndex={0} aria-labelledby="bout-order-title">
         {order.map((pair, i) => {
@@ -57,6 +68,7 @@ export function BoutOrderPanel({ players, stats, onBout }: BoutOrderPanelProps) 
               tag={pair === now ? 'now' : pair === onDeck ? 'deck' : null}
               t={t}
               onPick={onBout && !annulled(pair) ? pick : undefined}
+              onReferee={onReferee && !annulled(pair) && resultOf(pair) === undefined ? referee : undefined}
             />
           );
         })}
@@ -76,17 +88,18 @@ interface BoutItemProps {
   /** The panel's texts, handed down (a new object only when the language changes): 66 lines, one store. */
   t: ReturnType<typeof messages.get>;
   onPick?: (a: number, b: number) => void;
+  onReferee?: (a: number, b: number) => void;
 }
 
 /** One line of the bout order; its props are plain values, so it renders again only when they change. */
-const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, onPick }: BoutItemProps) {
+const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, onPick, onReferee }: BoutItemProps) {
   return (
-    <li>
+    <li className="flex items-center gap-1">
       <button
         type="button"
         disabled={!onPick}
         data-testid="bout-order-item"
-        className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
+        className={`flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
           tag === 'now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
         } ${result ? 'text-slate-500' : ''}`}
         onClick={() => onPick?.(a, b)}
@@ -101,6 +114,20 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, on
           </span>
         )}
       </button>
+      {onReferee && (
+        <button type="button" className="btn-ghost min-h-11 min-w-11 shrink-0 justify-center px-2 text-sky-800" aria-label={`${t.referee}: ${names}`} title={t.referee} data-testid="bout-order-referee" onClick={() => onReferee(a, b)}>
+          <WhistleIcon />
+        </button>
+      )}
     </li>
   );
 });
+
+function WhistleIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="9" cy="14" r="5" />
+      <path d="M13 11h8v4h-4M9 9V5h4" />
+    </svg>
+  );
+}

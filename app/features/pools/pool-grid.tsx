@@ -22,6 +22,7 @@ const messages = i18n('pool-grid', {
   against: 'against',
   notFenced: 'not fenced',
   waiting: ', waiting to sync',
+  live: ', on the piste now',
 });
 
 interface PoolGridProps {
@@ -36,6 +37,8 @@ interface PoolGridProps {
   onRemove?: (player: PoolPlayer) => void;
   /** Opens the fencer's status menu (withdrawn, excluded, fencing): the coach only. */
   onStatus?: (player: PoolPlayer) => void;
+  /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2". */
+  live?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -58,7 +61,7 @@ const cellClass = (result: string | undefined) =>
  * column and the header row stay in place while the grid scrolls inside its area, so it works on a phone;
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
-export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus }: PoolGridProps) {
+export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus, live }: PoolGridProps) {
   const t = useStore(messages);
   const statusNames = useStore(statusMessages);
   const stat = useStatLabels();
@@ -90,14 +93,16 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
           {players.map((row, r) => {
             const s = stats[r]!;
             const waiting = players.filter((col) => pending.some((b) => isBoutOf(b, row.id, col.id))).map((col) => col.id).join(',');
+            const running = live?.size ? players.flatMap((col) => (live.has(`${row.id}>${col.id}`) ? [`${col.id}=${live.get(`${row.id}>${col.id}`)}`] : [])).join(',') : '';
             return (
               <GridRow
                 key={row.id}
                 row={row}
                 players={players}
                 stats={s}
-                signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}`}
+                signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}|${running}`}
                 waiting={waiting}
+                running={running}
                 t={t}
                 status={statusNames}
                 onCell={onCell ? cell : undefined}
@@ -120,6 +125,8 @@ interface GridRowProps {
   signature: string;
   /** Ids of the columns whose bout with this row waits to sync, comma-separated. */
   waiting: string;
+  /** The columns this row is fencing now with the running score, `colId=3–2`, comma-separated. */
+  running: string;
   /** The grid's texts and the statuses' names, handed down: one subscription for the grid, not two a row. */
   t: ReturnType<typeof messages.get>;
   status: ReturnType<typeof statusMessages.get>;
@@ -128,8 +135,9 @@ interface GridRowProps {
   onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, t, status, onCell, onRemove, onStatus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, t, status, onCell, onRemove, onStatus }: GridRowProps) {
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
+  const onPiste = new Map(running ? running.split(',').map((e) => e.split('=') as [string, string]) : []);
   const actions = (onRemove || onStatus) && (
     <td className="whitespace-nowrap border border-slate-200 px-1 text-center">
       {onStatus && (
@@ -164,23 +172,27 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         }
         const result = s.matches[col.id];
         const waiting = pendingCols.has(col.id);
+        // A bout on the piste shows its running score, marked live, until its result is saved.
+        const score = result ? undefined : onPiste.get(col.id);
+        const shown = result ?? score ?? '-';
         return (
           <td
             key={col.id}
-            className={`border border-slate-200 p-0 text-center ${cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+            className={`border border-slate-200 p-0 text-center ${score ? 'bg-amber-100 text-amber-950 ring-2 ring-inset ring-amber-400' : cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
             data-pending={waiting || undefined}
+            data-live={score ? true : undefined}
           >
             {!onCell ? (
-              <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{result ?? '-'}</span>
+              <span className="inline-flex h-11 w-12 items-center justify-center font-semibold tabular-nums" data-testid={`cell-${row.position}-${col.position}`}>{shown}</span>
             ) : (
               <button
                 type="button"
                 className="h-11 w-12 font-semibold tabular-nums"
-                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? t.notFenced}${waiting ? t.waiting : ''}`}
+                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? score ?? t.notFenced}${score ? t.live : ''}${waiting ? t.waiting : ''}`}
                 data-testid={`cell-${row.position}-${col.position}`}
                 onClick={() => onCell(row, col)}
               >
-                {result ?? '-'}
+                {shown}
               </button>
             )}
           </td>

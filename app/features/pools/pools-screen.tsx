@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useOutletContext } from 'react-router';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
 import type { PoolPlayer } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
@@ -19,6 +19,9 @@ import { ZOOM, ZoomControl } from './zoom-control';
 import { printHeader, usePrint } from '../print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
+import { poolScores, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { useLiveBouts } from '../../state/referee';
+import type { RefereeResult } from '../referee/referee-view';
 
 const messages = i18n('pools-screen', {
   loading: 'Loading pool data...',
@@ -64,6 +67,7 @@ const ScorePicker = onDemand(() => import('../../components/ui/score-picker').th
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
+const RefereeView = onDemand(() => import('../referee/referee-view').then((m) => m.RefereeView));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
@@ -88,6 +92,18 @@ export function PoolsScreen() {
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const max = poolMaxScore(practice.practice_type);
   const { print, sheets } = usePrint();
+  // Referee mode (issue 18): the bout in the link, so a phone that reloads opens it again.
+  const [search, setSearch] = useSearchParams();
+  const refereeing = targetFromParam(search.get('referee'));
+  const liveBouts = useLiveBouts();
+  const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
+  const setReferee = (param: string | null) =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      if (param) next.set('referee', param);
+      else next.delete('referee');
+      return next;
+    });
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
@@ -131,6 +147,14 @@ export function PoolsScreen() {
   }
 
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
+  const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
+  const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
+  const saveRefereed = (result: RefereeResult, live: LiveBout) => {
+    setReferee(null);
+    if (!refereedPool) return;
+    const priority = result.priority ? live[result.priority].id : null;
+    void saveBout(practice, refereedPool, { player1_id: live.left.id, player2_id: live.right.id, score1: result.left, score2: result.right, priority_id: priority });
+  };
 
   return (
     <div className="space-y-4">
@@ -174,9 +198,14 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
         )}
-        <BoutOrderPanel players={pool.players} stats={stats} onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })} />
+        <BoutOrderPanel
+          players={pool.players}
+          stats={stats}
+          onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
+          onReferee={canReferee ? (a, b) => setReferee(targetParam({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id })) : undefined}
+        />
       </div>
 
       {!watchOnly && (
@@ -213,6 +242,9 @@ export function PoolsScreen() {
               : undefined
           }
         />
+      )}
+      {refereeing && refereedPool && (
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={() => setReferee(null)} />
       )}
       {createDialog}
       {dialog === 'edit' && <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />}

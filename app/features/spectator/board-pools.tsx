@@ -5,6 +5,8 @@ import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from '../pools/bout-order-panel';
 import { PoolGrid } from '../pools/pool-grid';
 import { i18n, useStore } from '../../i18n';
+import { useLiveBouts } from '../../state/referee';
+import { poolScores } from '../../../core/refereeing';
 
 const messages = i18n('board-pools', {
   loading: 'Loading pool data...',
@@ -23,6 +25,8 @@ export function BoardPools() {
   const current = useAtomValue(currentPoolAtom);
   const pool = current ?? state.pools[0] ?? null;
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
+  const liveBouts = useLiveBouts();
+  const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
 
   if (state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
@@ -41,7 +45,7 @@ export function BoardPools() {
         </select>
       </div>
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
-        {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} />}
+        {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} />}
         <BoutOrderPanel players={pool.players} stats={stats} />
       </div>
     </div>

@@ -10,6 +10,7 @@ import type { PracticeView } from '../../state/viewer';
 import { i18n, useStore } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
+import { OnPisteNow } from './on-piste';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
@@ -123,7 +124,8 @@ function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView &
           </ul>
         </nav>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+        <OnPisteNow />
         <Outlet context={view} />
       </main>
     </div>

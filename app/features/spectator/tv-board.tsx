@@ -10,6 +10,9 @@ import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { liveStatusAtom, poolsAtom } from '../../state/pools';
 import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
+import { useLiveBouts } from '../../state/referee';
+import { poolScores } from '../../../core/refereeing';
+import { OnPisteNow } from './on-piste';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('tv-board', {
@@ -32,6 +35,8 @@ const messages = i18n('tv-board', {
  * controls and no cursor; a banner while the connection is being re-established. Everything shown is
  * derived from the current state (nothing accumulates per update), so a night on the wall costs no memory.
  */
+
+const NO_SCORES: ReadonlyMap<string, string> = new Map();
 
 /** Pools one page shows: 3 side by side, or 2 rows of 3; more turn over in pages. */
 const POOLS_PER_PAGE = 6;
@@ -66,6 +71,7 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
           {status === 'offline' ? t.offline : t.reconnecting}
         </p>
       )}
+      <OnPisteNow tv />
       <main className="min-h-0 flex-1 px-[1.5vw] pb-[1vh]">
         {finished ? <Podium standings={standings} /> : tableau.matches.length > 0 ? <TvTableau matches={tableau.matches} seeds={tableau.seeds} /> : <TvPools pools={pools} />}
       </main>
@@ -85,19 +91,30 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
     return () => clearInterval(timer);
   }, [pages]);
   const shown = pools.slice((page % pages) * POOLS_PER_PAGE, (page % pages + 1) * POOLS_PER_PAGE);
+  // The bouts on the piste, running score in their cells; a pool without one keeps the same (empty) map.
+  const liveBouts = useLiveBouts();
+  const scoresOf = useMemo(() => {
+    const all = [...liveBouts.values()].map((x) => x.bout);
+    const cache = new Map<string, ReadonlyMap<string, string>>();
+    return (poolId: string) => {
+      if (!all.some((b) => b.target.kind === 'pool' && b.target.pool_id === poolId)) return NO_SCORES;
+      if (!cache.has(poolId)) cache.set(poolId, poolScores(all, poolId));
+      return cache.get(poolId)!;
+    };
+  }, [liveBouts]);
   if (pools.length === 0) return <p className="pt-[20vh] text-center text-[2.4vw] text-slate-400">{t.noPools}</p>;
   const columns = shown.length === 1 ? 'grid-cols-1' : shown.length === 2 || shown.length === 4 ? 'grid-cols-2' : 'grid-cols-3';
   return (
     <div className="flex h-full flex-col gap-[1vh]">
       <div className={`grid min-h-0 flex-1 auto-rows-fr gap-[1.2vw] ${columns}`}>
-        {shown.map((p) => <TvPool key={p.id} pool={p} compact={shown.length > 3} />)}
+        {shown.map((p) => <TvPool key={p.id} pool={p} compact={shown.length > 3} live={scoresOf(p.id)} />)}
       </div>
       {pages > 1 && <p className="text-center text-[1.1vw] text-slate-400" data-testid="tv-page">Page {(page % pages) + 1} of {pages}</p>}
     </div>
   );
 }
 
-const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; compact: boolean }) {
+const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapshot; compact: boolean; live: ReadonlyMap<string, string> }) {
   const t = useStore(messages);
   const stat = useStatLabels();
   const stats = useMemo(() => computePoolStats(pool.players, pool.bouts), [pool]);
@@ -138,6 +155,8 @@ const TvPool = memo(function TvPool({ pool, compact }: { pool: PoolSnapshot; com
                 {players.map((col) => {
                   if (col.id === row.id) return <td key={col.id} className="bg-slate-700" />;
                   const r = s.matches[col.id];
+                  const running = r ? undefined : live.get(`${row.id}>${col.id}`);
+                  if (running) return <td key={col.id} className="bg-amber-400 text-center font-bold text-slate-950" data-live="true">{running}</td>;
                   return <td key={col.id} className={`text-center font-semibold ${r?.startsWith('V') ? 'text-green-400' : r ? 'text-red-400' : 'text-slate-600'}`}>{r ?? '·'}</td>;
                 })}
                 <td className="text-center font-bold">{s.victories}</td>

@@ -1,7 +1,10 @@
 import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useOutletContext } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
+import { refereeKey, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { formatClock, remainingOf, useLiveBouts, useTick } from '../../state/referee';
+import type { RefereeResult } from '../referee/referee-view';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
@@ -46,9 +49,12 @@ const messages = i18n('tableau-page', {
   redrawTitle: 'Redraw the tableau?',
   redrawText: 'The tableau is drawn again from the current pool results. Every tableau result entered so far is lost.',
   redraw: 'Redraw',
+  referee: 'Referee',
+  onPiste: 'On piste',
 });
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
+const RefereeView = onDemand(() => import('../referee/referee-view').then((m) => m.RefereeView));
 
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
 const SAVE_COOLDOWN_MS = 500;
@@ -69,6 +75,19 @@ export function TableauPage() {
   const seedOf = new Map<string, Seed>(tableau.seeds.map((s) => [s.id, s]));
   // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
+  // Referee mode (issue 18): the match in the link, so a phone that reloads opens it again.
+  const [search, setSearch] = useSearchParams();
+  const refereeing = targetFromParam(search.get('referee'));
+  const liveBouts = useLiveBouts();
+  const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
+  useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
+  const setReferee = (param: string | null) =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      if (param) next.set('referee', param);
+      else next.delete('referee');
+      return next;
+    });
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
 
@@ -120,6 +139,13 @@ export function TableauPage() {
     );
   }
 
+  function saveRefereed(result: RefereeResult, live: LiveBout) {
+    setReferee(null);
+    const match = matches.find((m) => refereeing?.kind === 'tableau' && m.round === refereeing.round && m.position === refereeing.position);
+    if (!match || match.player1_id !== live.left.id || match.player2_id !== live.right.id) return;
+    save(match, result.left, result.right, result.priority ? live[result.priority].id : null);
+  }
+
   async function redraw() {
     try {
       applyBracket(practice.id, await api<BracketSnapshot>('DELETE', apiPaths.bracket(practice.id)));
@@ -155,15 +181,29 @@ export function TableauPage() {
   const card = (m: BracketMatch) => {
     const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
     const waiting = pending.has(m.id);
+    const live = m.winner_id ? undefined : liveBouts.get(refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
     return (
       <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined}>
         {side(m, m.player1_id, m.player1_score, 'player1_id')}
         <div className="border-t border-slate-100" />
         {side(m, m.player2_id, m.player2_score, 'player2_id')}
+        {live && (
+          <p className="flex justify-between border-t border-amber-300 bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950" data-testid="match-live">
+            <span>{t.onPiste}</span>
+            <span className="tabular-nums">{live.bout.state.left}–{live.bout.state.right} · {formatClock(remainingOf(live))}</span>
+          </p>
+        )}
         {playable && (
-          <button type="button" disabled={saving} className={`w-full border-t border-slate-100 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
-            {m.winner_id ? t.edit : t.enter}
-          </button>
+          <div className="flex border-t border-slate-100">
+            <button type="button" disabled={saving} className={`flex-1 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
+              {m.winner_id ? t.edit : t.enter}
+            </button>
+            {canReferee && !m.winner_id && (
+              <button type="button" className="border-l border-slate-100 px-3 py-1.5 text-xs font-semibold text-sky-800 hover:bg-sky-50" data-testid="match-referee" onClick={() => setReferee(targetParam({ kind: 'tableau', round: m.round, position: m.position }))}>
+                {t.referee}
+              </button>
+            )}
+          </div>
         )}
         {waiting && (
           <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">{t.waiting}</p>
@@ -220,6 +260,9 @@ export function TableauPage() {
             void save(m, left, right, priorityId);
           }}
         />
+      )}
+      {refereeing?.kind === 'tableau' && canReferee && (
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={() => setReferee(null)} />
       )}
       <ConfirmDialog
         open={confirmRedraw}

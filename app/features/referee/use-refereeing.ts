@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiPaths } from '../../../core/api';
+import { startBout, step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
+import { refereeKey, shiftClock, type LiveBout, type RefereeClaim, type RefereeTarget } from '../../../core/refereeing';
+import type { RefereeUpdateBody } from '../../../core/validation';
+import { api, ApiError } from '../../lib/api';
+
+/**
+ * One referee view of one bout (issue 18). The phone runs the rules (core/fencing/referee) so every tap
+ * answers at once; each step goes to the room, which keeps it and sends it to every screen. Steps are
+ * also kept on the phone (localStorage): a reload, or a few seconds without network, resumes exactly where
+ * the bout was, and steps made offline are sent when the network is back (the latest state wins).
+ */
+
+/** This tab's referee view id: a reload keeps it (the same view resumes), another tab has its own. */
+function viewId(): string {
+  const key = 'piste:referee-view';
+  let id = sessionStorage.getItem(key);
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+    sessionStorage.setItem(key, id);
+  }
+  return id;
+}
+
+interface Kept {
+  seq: number;
+  refereeing: Refereeing;
+}
+
+const keptKey = (key: string) => `piste:referee:${key}`;
+
+function readKept(key: string): Kept | null {
+  try {
+    return JSON.parse(localStorage.getItem(keptKey(key)) ?? 'null') as Kept | null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetKept(key: string) {
+  try {
+    localStorage.removeItem(keptKey(key));
+  } catch {
+    // Private mode: nothing was kept.
+  }
+}
+
+function keep(key: string, kept: Kept) {
+  try {
+    localStorage.setItem(keptKey(key), JSON.stringify(kept));
+  } catch {
+    // Storage full or private mode: the room still has every step that reached it.
+  }
+}
+
+export type RefereeStatus =
+  | { kind: 'claiming' }
+  /** Refused: another view holds it, the bout has a result, or it cannot be refereed. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'ready' }
+  /** Another view took the bout over while this one was away. */
+  | { kind: 'lost'; message: string };
+
+/** Before a retry of a step that did not reach the room. */
+const RETRY_MS = 2_000;
+
+export function useRefereeing(practiceId: string, target: RefereeTarget) {
+  const key = refereeKey(target);
+  const [status, setStatus] = useState<RefereeStatus>({ kind: 'claiming' });
+  const [bout, setBout] = useState<LiveBout | null>(null);
+  const [refereeing, setRefereeing] = useState<Refereeing | null>(null);
+  /** Whether every step so far reached the room. */
+  const [synced, setSynced] = useState(true);
+  const current = useRef<Kept | null>(null);
+  const sender = useRef({ inFlight: false, dirty: false, timer: undefined as ReturnType<typeof setTimeout> | undefined, stopped: false });
+  const view = useRef(viewId()).current;
+  // The bout named by its key: a new object for the same bout (a render) changes nothing.
+  const targetRef = useRef(target);
+  targetRef.current = target;
+
+  const flush = useCallback(async () => {
+    const s = sender.current;
+    if (s.stopped) return;
+    if (s.inFlight) {
+      s.dirty = true;
+      return;
+    }
+    s.inFlight = true;
+    clearTimeout(s.timer);
+    try {
+      do {
+        s.dirty = false;
+        const kept = current.current;
+        if (!kept) break;
+        const { state, past } = kept.refereeing;
+        const strip = ({ format: _format, ...rest }: RefereeState) => rest;
+        const body: RefereeUpdateBody = { target: targetRef.current, view, seq: kept.seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
+        await api('PUT', apiPaths.referee(practiceId), body);
+      } while (s.dirty);
+      setSynced(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        s.stopped = true;
+        setStatus({ kind: 'lost', message: e.message });
+      } else if (e instanceof ApiError && e.status !== 0 && e.status < 500) {
+        // Refused outright (a session that ended is handled by the app): stop retrying the same thing.
+        setStatus({ kind: 'lost', message: e.message });
+      } else {
+        setSynced(false);
+        s.timer = setTimeout(() => void flush(), RETRY_MS);
+      }
+    } finally {
+      s.inFlight = false;
+    }
+  }, [practiceId, view]);
+
+  // Claim the bout: the room's copy, unless this phone kept steps the room never got.
+  useEffect(() => {
+    let live = true;
+    const s = sender.current;
+    s.stopped = false;
+    setStatus({ kind: 'claiming' });
+    api<RefereeClaim>('POST', apiPaths.refereeClaim(practiceId), { target: targetRef.current, view }).then(
+      (claim) => {
+        if (!live) return;
+        const fromRoom: Kept = { seq: claim.seq, refereeing: shiftClock(claim.refereeing, Date.now() - claim.bout.now) };
+        const kept = readKept(key);
+        const start = kept && kept.seq > claim.seq ? kept : fromRoom;
+        current.current = start;
+        setBout(claim.bout);
+        setRefereeing(start.refereeing);
+        setStatus({ kind: 'ready' });
+        if (start !== fromRoom) void flush();
+      },
+      (e: unknown) => live && setStatus({ kind: 'refused', message: e instanceof Error ? e.message : String(e) }),
+    );
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => {
+      live = false;
+      s.stopped = true;
+      clearTimeout(s.timer);
+      window.removeEventListener('online', online);
+    };
+  }, [practiceId, key, view, flush]);
+
+  /** Applies one step of the rules at this instant; a step that changes nothing is not sent. */
+  const apply = useCallback(
+    (rule: (r: Refereeing, now: number) => Refereeing) => {
+      const kept = current.current;
+      if (!kept || sender.current.stopped) return;
+      const next = rule(kept.refereeing, Date.now());
+      if (next === kept.refereeing) return;
+      current.current = { seq: kept.seq + 1, refereeing: next };
+      keep(key, current.current);
+      setRefereeing(next);
+      setSynced(false);
+      void flush();
+    },
+    [key, flush],
+  );
+
+  const act = useCallback((rule: (s: RefereeState, now: number) => RefereeState) => apply((r, now) => step(r, rule(r.state, now))), [apply]);
+  const undoLast = useCallback(() => apply((r, now) => undo(r, now)), [apply]);
+
+  /** Hand over (kept for the next referee) or discard (gone, no result); either way this view lets go. */
+  const release = useCallback(
+    async (discard: boolean) => {
+      sender.current.stopped = true;
+      clearTimeout(sender.current.timer);
+      forgetKept(key);
+      await api('POST', apiPaths.refereeRelease(practiceId), { target: targetRef.current, view, discard });
+    },
+    [practiceId, view, key],
+  );
+
+  return { status, bout, refereeing: refereeing ?? (bout ? { state: startBout(bout.state.format), past: [] } : null), synced, act, undoLast, release, key };
+}

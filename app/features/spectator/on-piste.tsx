@@ -1,0 +1,53 @@
+import { params } from '@nanostores/i18n';
+import { i18n, useStore } from '../../i18n';
+import { formatClock, remainingOf, useLiveBouts, useTick, type OnPiste as Live } from '../../state/referee';
+
+const messages = i18n('on-piste', {
+  title: 'On piste now',
+  rest: 'Rest',
+  extraMinute: 'Extra minute',
+  priority: params('Priority: {name}'),
+  over: 'Bout over: saving',
+  period: params('Period {n}'),
+  referee: params('Referee: {name}'),
+});
+
+/**
+ * The bouts being refereed right now (issue 18), touch by touch: the names in the scoring lights' colours
+ * (left red, right green), the running score and the bout clock, which counts down here as on the referee's
+ * phone. Nothing shows when no bout is on the piste. `tv` sizes it for the hall's screen.
+ */
+export function OnPisteNow({ tv = false }: { tv?: boolean }) {
+  const t = useStore(messages);
+  const bouts = [...useLiveBouts().values()];
+  useTick(bouts.some((x) => x.bout.state.running));
+  if (bouts.length === 0) return null;
+  return (
+    <section
+      className={tv ? 'flex flex-wrap items-center gap-[1.5vw] bg-slate-900 px-[2vw] py-[0.8vh]' : 'card flex flex-wrap items-center gap-3 p-3'}
+      aria-labelledby="on-piste-title"
+      data-testid="on-piste"
+    >
+      <h2 id="on-piste-title" className={tv ? 'text-[1vw] font-semibold uppercase tracking-wide text-slate-400' : 'text-sm font-semibold uppercase tracking-wide text-slate-600'}>{t.title}</h2>
+      {bouts.map((live) => <Bout key={live.bout.key} live={live} tv={tv} t={t} />)}
+    </section>
+  );
+}
+
+function Bout({ live, tv, t }: { live: Live; tv: boolean; t: ReturnType<typeof messages.get> }) {
+  const { left, right, state, referee } = live.bout;
+  const note = state.phase === 'over' ? t.over
+    : state.phase === 'break' ? t.rest
+    : state.priority ? t.priority({ name: live.bout[state.priority].name })
+    : state.phase === 'priority' ? t.extraMinute
+    : state.format.periods > 1 ? t.period({ n: state.period }) : '';
+  return (
+    <div className={`flex items-center gap-2 rounded-lg ${tv ? 'bg-slate-800 px-[0.8vw] py-[0.4vh] text-[1.5vw]' : 'bg-slate-50 px-3 py-1.5'}`} data-testid="on-piste-bout" title={t.referee({ name: referee })}>
+      <span className="font-semibold text-red-700 data-[tv]:text-red-400" data-tv={tv || undefined}>{left.name}</span>
+      <span className="font-black tabular-nums" data-testid="on-piste-score">{state.left}–{state.right}</span>
+      <span className="font-semibold text-green-700 data-[tv]:text-green-400" data-tv={tv || undefined}>{right.name}</span>
+      <span className={`rounded px-1.5 font-mono tabular-nums ${state.running ? 'bg-amber-400 text-black' : tv ? 'bg-slate-700' : 'bg-slate-200'}`} data-testid="on-piste-clock">{formatClock(remainingOf(live))}</span>
+      {note && <span className={tv ? 'text-[1vw] text-slate-300' : 'text-xs text-slate-600'}>{note}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { atom, getDefaultStore, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { LiveBout } from '../../core/refereeing';
+import { clockAt } from '../../core/fencing/referee';
+
+/**
+ * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far
+ * this screen's clock is from the room's (`offset`), so the bout clock reads the same on every screen.
+ */
+export interface OnPiste {
+  bout: LiveBout;
+  offset: number;
+}
+
+export const liveBoutsAtom = atom<ReadonlyMap<string, OnPiste>>(new Map());
+
+const store = getDefaultStore();
+
+export function applyLiveBout(bout: LiveBout) {
+  store.set(liveBoutsAtom, (map) => new Map(map).set(bout.key, { bout, offset: Date.now() - bout.now }));
+}
+
+export function endLiveBout(key: string) {
+  store.set(liveBoutsAtom, (map) => {
+    if (!map.has(key)) return map;
+    const next = new Map(map);
+    next.delete(key);
+    return next;
+  });
+}
+
+/** A screen that (re)connects is sent every bout on the piste with its hello: start from none. */
+export function clearLiveBouts() {
+  store.set(liveBoutsAtom, (map) => (map.size ? new Map() : map));
+}
+
+export const useLiveBouts = () => useAtomValue(liveBoutsAtom);
+
+/** Ticks while `running`, so a clock on screen counts down; still otherwise. */
+export function useTick(running: boolean, everyMs = 250) {
+  const [, setNow] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [running, everyMs]);
+}
+
+/** The bout clock of a bout on the piste as it reads now on this screen. */
+export function remainingOf({ bout, offset }: OnPiste, now = Date.now()) {
+  return clockAt(bout.state, now - offset).remainingMs;
+}
+
+/** 2:47 — a bout clock's reading, rounded up to the second as scoring displays do. */
+export function formatClock(ms: number) {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -304,6 +304,7 @@ export const apiPaths = {
   practiceWeapon: (id: string) => `/api/practices/${encodeURIComponent(id)}/weapon`,
   refereeClaim: (id: string) => `/api/practices/${encodeURIComponent(id)}/referee/claim`,
   referee: (id: string) => `/api/practices/${encodeURIComponent(id)}/referee`,
+  refereeDuty: (id: string) => `/api/practices/${encodeURIComponent(id)}/referee/duty`,
   refereeRelease: (id: string) => `/api/practices/${encodeURIComponent(id)}/referee/release`,
   practiceBoard: (id: string) => `/api/practices/${encodeURIComponent(id)}/board`,
   practiceRoom: (id: string) => `/api/practices/${encodeURIComponent(id)}/room`,

@@ -25,7 +25,9 @@ export type LiveMessage =
   /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
   | { type: 'referee'; practiceId: string; bout: LiveBout }
   /** A live bout ended: saved (its result arrives as a bout or matches message), handed over or discarded. */
-  | { type: 'referee-end'; practiceId: string; key: string };
+  | { type: 'referee-end'; practiceId: string; key: string }
+  /** The coach's choices of who referees which bout of a pool (issue 18): bout (ordered ids "a:b") → referee id. */
+  | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> };
 
 /** Close codes a room uses; the app explains each one to the person watching. */
 export const CLOSE_CODES = {
@@ -43,6 +45,7 @@ export function readActionOf(message: LiveMessage): Action {
   switch (message.type) {
     case 'pool':
     case 'bout':
+    case 'duty':
     case 'pools':
     case 'pool-deleted':
       return 'pool.read';

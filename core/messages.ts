@@ -125,6 +125,7 @@ export const ERROR_MESSAGES = {
   referee_held: '{name} is refereeing this bout. Ask them to hand it over.',
   referee_view: 'Say which referee view this is',
   referee_bout: 'Say which bout to referee',
+  referee_duty_fencer: 'The referee must be another fencer of this pool who still fences.',
   xml_not_well_formed: 'This file is not well-formed XML (line {line}: {detail})',
   not_fie_competition_file: 'This is not an FIE competition file (no CompetitionIndividuelle or CompetitionParEquipes)',
 } as const;

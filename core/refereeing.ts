@@ -85,7 +85,7 @@ export function targetFromParam(param: string | null): RefereeTarget | null {
     : kind === 'tableau' && rest.length === 2 ? { kind, round: Number(rest[0]), position: Number(rest[1]) }
     : null;
   if (!parsed) return null;
-  if (parsed.kind === 'tableau') return Number.isInteger(parsed.round) && Number.isInteger(parsed.position) && parsed.round! > 0 && parsed.position! > 0 ? (parsed as RefereeTarget) : null;
+  if (parsed.kind === 'tableau') return Number.isInteger(parsed.round) && Number.isInteger(parsed.position) && parsed.round! > 0 && parsed.position! >= 0 ? (parsed as RefereeTarget) : null;
   return [parsed.pool_id, parsed.a, parsed.b].every((x) => typeof x === 'string' && x.length > 0 && x.length <= 64) && parsed.a !== parsed.b ? (parsed as RefereeTarget) : null;
 }
 

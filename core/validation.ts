@@ -337,7 +337,7 @@ export const refereeTargetSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('pool'), pool_id: refId, a: refId, b: refId }).refine((t) => t.a !== t.b, { error: 'A fencer cannot fence themselves' }),
-    z.object({ kind: z.literal('tableau'), round: z.number().int().min(1).max(12), position: z.number().int().min(1).max(4096) }),
+    z.object({ kind: z.literal('tableau'), round: z.number().int().min(1).max(12), position: z.number().int().min(0).max(4096) }),
   ],
   { error: 'Say which bout to referee' },
 );
@@ -390,3 +390,12 @@ export type RefereeClaimBody = z.infer<typeof refereeClaimSchema>;
 export type RefereeUpdateBody = z.infer<typeof refereeUpdateSchema>;
 export type RefereeReleaseBody = z.infer<typeof refereeReleaseSchema>;
 
+
+export const refereeDutySchema = z.object({
+  pool_id: refId,
+  a: refId,
+  b: refId,
+  /** The fencer who referees the bout, or null for the suggestion. */
+  referee_id: refId.nullable(),
+});
+export type RefereeDutyBody = z.infer<typeof refereeDutySchema>;

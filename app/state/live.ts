@@ -11,7 +11,7 @@ import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, removePoolLocally } from './pools';
 import { setResync } from './resync';
-import { applyLiveBout, clearLiveBouts, endLiveBout } from './referee';
+import { applyDuty, applyLiveBout, clearLiveBouts, endLiveBout } from './referee';
 import { i18n } from '../i18n';
 import { localError } from '../i18n/errors';
 
@@ -48,6 +48,8 @@ function handle(practiceId: string, msg: LiveMessage) {
       return applyLiveBout(msg.bout);
     case 'referee-end':
       return endLiveBout(msg.key);
+    case 'duty':
+      return applyDuty(msg.poolId, msg.chosen);
     default:
       return undefined;
   }

@@ -56,3 +56,16 @@ export function formatClock(ms: number) {
   const seconds = Math.ceil(Math.max(0, ms) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** The coach's choices of referees, per pool: ordered fencer ids "a:b" → referee id (issue 18). */
+export const dutyAtom = atom<ReadonlyMap<string, Record<string, string>>>(new Map());
+
+export function applyDuty(poolId: string, chosen: Record<string, string>) {
+  store.set(dutyAtom, (map) => new Map(map).set(poolId, chosen));
+}
+
+const NONE: Record<string, string> = {};
+export const usePoolDuty = (poolId: string | undefined) => {
+  const map = useAtomValue(dutyAtom);
+  return (poolId && map.get(poolId)) || NONE;
+};

@@ -165,4 +165,49 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const live = liveOf(await watcher.waitFor((m) => m.type === 'referee' && m.bout.state.running)) as LiveBout;
     expect(live.now - live.state.since!).toBe(1_000);
   });
+
+  it('refs a tableau match with the seeds from the server: 15 touches, three periods, the lower seed known', async () => {
+    const { client, practice, pool, base } = await setting();
+    const [x, y, z] = pool.players;
+    for (const [p, q, s1, s2] of [[x, y, 5, 1], [y, z, 5, 2], [x, z, 5, 3]] as const) {
+      expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: p!.id, player2_id: q!.id, score1: s1, score2: s2, version: 0 })).status).toBe(200);
+    }
+    // Three fencers in a tableau of 4: the top seed has a bye, so the match with two fencers is 2 v 3.
+    const answers = await Promise.all([0, 1].map((position) => client.post(`${base}/claim`, { target: { kind: 'tableau', round: 1, position }, view: VIEW })));
+    const claimed = await Promise.all(answers.filter((r) => r.status === 200).map((r) => json<RefereeClaim>(r)));
+    expect(claimed).toHaveLength(1);
+    const { bout, refereeing } = claimed[0]!;
+    expect([bout.left.seed, bout.right.seed].sort()).toEqual([2, 3]);
+    expect(refereeing.state.format).toEqual(boutFormat('tableau', 'epee'));
+    // The final waits for its second fencer.
+    const final = await client.post(`${base}/claim`, { target: { kind: 'tableau', round: 2, position: 0 }, view: VIEW });
+    expect(final.status).toBe(409);
+    expect(await json(final)).toEqual(errorBody('This match has no two fencers yet.'));
+    void practice;
+  });
+
+  it('the coach chooses who referees a pool bout; every screen is told, a new one with its hello; guests and strangers cannot', async () => {
+    const { client, practice, pool, ann, bob, base } = await setting();
+    const cleo = pool.players[2]!;
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await board.waitFor((m) => m.type === 'hello');
+    const res = await client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: cleo.id });
+    expect(res.status).toBe(200);
+    const key = [ann.id, bob.id].sort().join(':');
+    expect((await json<{ chosen: Record<string, string> }>(res)).chosen).toEqual({ [key]: cleo.id });
+    await board.waitFor((m) => m.type === 'duty' && m.chosen[key] === cleo.id);
+    const late = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await late.waitFor((m) => m.type === 'duty' && m.poolId === pool.id && m.chosen[key] === cleo.id);
+
+    const fencing = await client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: ann.id });
+    expect(fencing.status).toBe(400);
+    expect(await json(fencing)).toEqual(errorBody('The referee must be another fencer of this pool who still fences.'));
+    const { guest } = await joinAsGuest(practice.room_code);
+    expect((await guest.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: null })).status).toBe(403);
+    const other = await sharedPractice(['x', 'y']);
+    expect((await other.client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: null })).status).toBe(404);
+    expect((await other.client.request('PUT', `/api/practices/${other.practice.id}/referee/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: null })).status).toBe(404);
+    // Back to the suggestion.
+    expect((await json<{ chosen: Record<string, string> }>(await client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: bob.id, b: ann.id, referee_id: null }))).chosen).toEqual({});
+  });
 });

@@ -119,6 +119,9 @@ export class PracticeRoom extends DurableObject<Env> {
       for (const record of (await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' })).values()) {
         server.send(JSON.stringify({ type: 'referee', practiceId: tag.practiceId, bout: liveBoutOf(record, now) } satisfies LiveMessage));
       }
+      for (const [key, chosen] of await this.ctx.storage.list<Record<string, string>>({ prefix: 'duty:' })) {
+        server.send(JSON.stringify({ type: 'duty', practiceId: tag.practiceId, poolId: key.slice('duty:'.length), chosen } satisfies LiveMessage));
+      }
       if (tag.role !== 'coach') await this.watchSharing(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }
@@ -156,6 +159,7 @@ export class PracticeRoom extends DurableObject<Env> {
       for (const m of message.delta.matches) if (m.winner_id) await this.endRefereeing(message.practiceId, `tableau:${m.round}:${m.position}`);
     }
     if (message.type === 'pool-deleted' || message.type === 'pools' || message.type === 'bracket') await this.dropStaleBouts(message);
+    if (message.type === 'pool-deleted') await this.ctx.storage.delete(`duty:${message.poolId}`);
     return this.send(message);
   }
 
@@ -225,6 +229,19 @@ export class PracticeRoom extends DurableObject<Env> {
     await this.ctx.storage.put(`ref:${key}`, next);
     await this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
     return true;
+  }
+
+  /**
+   * The coach chooses who referees a pool bout (null: back to the suggestion). Kept here with the bouts on
+   * the piste: the day's arrangements, not results. Sent to every screen of the pool.
+   */
+  async chooseReferee(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
+    const chosen = { ...((await this.ctx.storage.get<Record<string, string>>(`duty:${poolId}`)) ?? {}) };
+    if (refereeId) chosen[bout] = refereeId;
+    else delete chosen[bout];
+    await this.ctx.storage.put(`duty:${poolId}`, chosen);
+    await this.send({ type: 'duty', practiceId, poolId, chosen });
+    return chosen;
   }
 
   /** Every bout on the piste now (for a test, and for a screen that asks). */

@@ -4,7 +4,8 @@ import { isBoutOf } from '../../core/fencing/bout-result';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { isScratched } from '../../core/fencing/withdrawal';
 import type { RefereeFencer, RefereeTarget } from '../../core/refereeing';
-import { refereeClaimSchema, refereeReleaseSchema, refereeUpdateSchema } from '../../core/validation';
+import { refereeClaimSchema, refereeDutySchema, refereeReleaseSchema, refereeUpdateSchema } from '../../core/validation';
+import { orderPair } from '../../core/fencing/bout-result';
 import type { AppEnv } from '../env';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { HttpError, notFound } from '../errors';
@@ -21,6 +22,7 @@ const NOT_READY = 'This match has no two fencers yet.';
 const SCRATCHED = 'A fencer of this bout has withdrawn or been excluded.';
 const NOT_HOLDER = 'Another referee view holds this bout now. Open it again to see who.';
 const INVALID_STATE = 'This score or clock cannot belong to this bout.';
+const DUTY_FENCER = 'The referee must be another fencer of this pool who still fences.';
 
 /**
  * The bout as the server knows it: its two fencers (left and right as the sheet has them) and whether it
@@ -88,6 +90,21 @@ export const refereeRoutes = new Hono<AppEnv>()
     if (result === 'invalid') throw new HttpError(400, INVALID_STATE);
     // 'stale': an older step after a newer one; the newer one stands.
     return c.json({ ok: true, applied: result === 'ok' });
+  })
+  .put('/duty', authorize('pool.manage'), async (c) => {
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const { pool_id, a, b, referee_id } = await readJson(c, refereeDutySchema);
+    const { pool } = await poolFor(c, pool_id);
+    if (pool.practice_id !== practice.id) throw notFound('Pool');
+    const snapshot = (await loadPoolSnapshot(c.get('db'), pool.id))!;
+    const inPool = (id: string) => snapshot.players.find((p) => p.id === id);
+    if (a === b || !inPool(a) || !inPool(b)) throw new HttpError(400, 'Both fencers must belong to this pool');
+    if (referee_id !== null) {
+      const referee = inPool(referee_id);
+      if (!referee || referee_id === a || referee_id === b || isScratched(referee)) throw new HttpError(400, DUTY_FENCER);
+    }
+    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, pool.id, orderPair(a, b).join(':'), referee_id);
+    return c.json({ pool_id: pool.id, chosen });
   })
   .post('/release', authorize('bout.referee'), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);

@@ -1,4 +1,5 @@
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
 import type { PoolPlayer } from '../../../core/api';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
@@ -17,6 +18,9 @@ const messages = i18n('bout-order-panel', {
   refereeNow: 'Referee this bout',
   // A plain word: the line's label is this and the bout's names.
   referee: 'Referee',
+  suggested: 'suggested',
+  chooseReferee: 'Who referees this bout',
+  suggestion: 'The suggestion',
 });
 
 interface BoutOrderPanelProps {
@@ -25,19 +29,33 @@ interface BoutOrderPanelProps {
   onBout?: (a: PoolPlayer, b: PoolPlayer) => void;
   /** Opens the referee's phone view for an unfenced bout (issue 18); absent for spectators. */
   onReferee?: (a: PoolPlayer, b: PoolPlayer) => void;
+  /** The coach's choices of referees for this pool (ordered ids "a:b" → referee id). */
+  chosen?: Readonly<Record<string, string>>;
+  /** The coach changes who referees a bout (null: back to the suggestion). */
+  onChooseReferee?: (a: PoolPlayer, b: PoolPlayer, referee: PoolPlayer | null) => void;
 }
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
-export function BoutOrderPanel({ players, stats, onBout, onReferee }: BoutOrderPanelProps) {
+export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onChooseReferee }: BoutOrderPanelProps) {
   const t = useStore(messages);
   const at = (n: number) => players[n - 1]!;
   // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
-  const latest = useRef({ onBout, onReferee, at });
-  latest.current = { onBout, onReferee, at };
+  const latest = useRef({ onBout, onReferee, onChooseReferee, at });
+  latest.current = { onBout, onReferee, onChooseReferee, at };
   const pick = useCallback((a: number, b: number) => latest.current.onBout?.(latest.current.at(a), latest.current.at(b)), []);
   const referee = useCallback((a: number, b: number) => latest.current.onReferee?.(latest.current.at(a), latest.current.at(b)), []);
+  const choose = useCallback((a: number, b: number, r: number | null) => {
+    const { at: of, onChooseReferee: change } = latest.current;
+    change?.(of(a), of(b), r === null ? null : of(r));
+  }, []);
   const resultOf = ([a, b]: BoutPair) => stats[a - 1]!.matches[at(b).id];
   const { order, annulled, now, onDeck, remaining } = boutProgress(players, (pair) => resultOf(pair) !== undefined);
+  // Who referees each bout still to fence (issue 18): the coach's choice, else the suggestion.
+  const referees = useMemo(() => poolReferees(players, (pair) => stats[pair[0] - 1]?.matches[players[pair[1] - 1]!.id] !== undefined, chosen), [players, stats, chosen]);
+  const chosenKey = (a: number, b: number) => {
+    const [x, y] = [at(a).id, at(b).id];
+    return chosen?.[x < y ? `${x}:${y}` : `${y}:${x}`];
+  };
   if (order.length === 0) return null;
 
   return (
@@ -69,6 +87,10 @@ export function BoutOrderPanel({ players, stats, onBout, onReferee }: BoutOrderP
               t={t}
               onPick={onBout && !annulled(pair) ? pick : undefined}
               onReferee={onReferee && !annulled(pair) && resultOf(pair) === undefined ? referee : undefined}
+              refereeName={referees.has(dutyKey(pair)) ? at(referees.get(dutyKey(pair))!).name : undefined}
+              refereeChosen={chosenKey(a, b) !== undefined}
+              choices={onChooseReferee && referees.has(dutyKey(pair)) ? players : undefined}
+              onChoose={choose}
             />
           );
         })}
@@ -89,12 +111,19 @@ interface BoutItemProps {
   t: ReturnType<typeof messages.get>;
   onPick?: (a: number, b: number) => void;
   onReferee?: (a: number, b: number) => void;
+  /** Who referees this bout (still to fence), and whether the coach chose them. */
+  refereeName?: string;
+  refereeChosen: boolean;
+  /** The pool's fencers, for the coach to choose from; absent for everyone else. */
+  choices?: PoolPlayer[];
+  onChoose: (a: number, b: number, referee: number | null) => void;
 }
 
 /** One line of the bout order; its props are plain values, so it renders again only when they change. */
-const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, onPick, onReferee }: BoutItemProps) {
+const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, onPick, onReferee, refereeName, refereeChosen, choices, onChoose }: BoutItemProps) {
+  const [choosing, setChoosing] = useState(false);
   return (
-    <li className="flex items-center gap-1">
+    <li className="flex flex-wrap items-center gap-x-1">
       <button
         type="button"
         disabled={!onPick}
@@ -118,6 +147,32 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, on
         <button type="button" className="btn-ghost min-h-11 min-w-11 shrink-0 justify-center px-2 text-sky-800" aria-label={`${t.referee}: ${names}`} title={t.referee} data-testid="bout-order-referee" onClick={() => onReferee(a, b)}>
           <WhistleIcon />
         </button>
+      )}
+      {refereeName && (
+        <p className="w-full pb-1 pl-10 text-xs text-slate-600" data-testid="bout-order-duty">
+          {choosing && choices ? (
+            <select
+              autoFocus
+              className="input min-h-11 py-1 text-xs"
+              aria-label={t.chooseReferee}
+              defaultValue=""
+              onBlur={() => setChoosing(false)}
+              onChange={(e) => {
+                setChoosing(false);
+                onChoose(a, b, e.target.value === '' ? null : Number(e.target.value));
+              }}
+            >
+              <option value="">{t.suggestion}</option>
+              {choices.map((p) => (p.position === a || p.position === b || p.status ? null : <option key={p.id} value={p.position}>{p.position}. {p.name}</option>))}
+            </select>
+          ) : choices ? (
+            <button type="button" className="min-h-11 underline decoration-dotted underline-offset-2 hover:text-slate-900" aria-label={`${t.chooseReferee}: ${refereeName}`} onClick={() => setChoosing(true)}>
+              {t.referee}: {refereeName}{refereeChosen ? '' : ` (${t.suggested})`}
+            </button>
+          ) : (
+            <>{t.referee}: {refereeName}{refereeChosen ? '' : ` (${t.suggested})`}</>
+          )}
+        </p>
       )}
     </li>
   );

@@ -20,7 +20,9 @@ import { printHeader, usePrint } from '../print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 import { poolScores, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
-import { useLiveBouts } from '../../state/referee';
+import { applyDuty, useLiveBouts, usePoolDuty } from '../../state/referee';
+import { api, errorMessage } from '../../lib/api';
+import { apiPaths } from '../../../core/api';
 import type { RefereeResult } from '../referee/referee-view';
 
 const messages = i18n('pools-screen', {
@@ -96,6 +98,7 @@ export function PoolsScreen() {
   const [search, setSearch] = useSearchParams();
   const refereeing = targetFromParam(search.get('referee'));
   const liveBouts = useLiveBouts();
+  const chosen = usePoolDuty(pool?.id);
   const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
   const setReferee = (param: string | null) =>
     setSearch((prev) => {
@@ -149,6 +152,14 @@ export function PoolsScreen() {
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
   const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
+  const chooseReferee = async (poolId: string, a: string, b: string, referee_id: string | null) => {
+    try {
+      const answer = await api<{ pool_id: string; chosen: Record<string, string> }>('PUT', apiPaths.refereeDuty(practice.id), { pool_id: poolId, a, b, referee_id });
+      applyDuty(answer.pool_id, answer.chosen);
+    } catch (e) {
+      toastError(errorMessage(e, t.loadFailed));
+    }
+  };
   const saveRefereed = (result: RefereeResult, live: LiveBout) => {
     setReferee(null);
     if (!refereedPool) return;
@@ -205,6 +216,8 @@ export function PoolsScreen() {
           stats={stats}
           onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
           onReferee={canReferee ? (a, b) => setReferee(targetParam({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id })) : undefined}
+          chosen={chosen}
+          onChooseReferee={guest ? undefined : (a, b, referee) => void chooseReferee(pool.id, a.id, b.id, referee?.id ?? null)}
         />
       </div>
 

@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { PoolSnapshot } from '../../../core/api';
 import { boutOrder } from '../../../core/fencing/bout-order';
+import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
+import { usePoolDuty } from '../../state/referee';
 import { isMainMatch, placesTitle, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import type { ResultTable } from '../../../core/interop/tables';
@@ -19,6 +21,8 @@ const messages = i18n('print-view', {
   fencer: 'Fencer',
   rank: 'Rank',
   boutOrder: 'Bout order',
+  // A plain word: the sheet prints it before the name of each bout's referee.
+  refShort: 'Ref.',
   referee: 'Referee: ______________________',
   signature: 'Signature: ______________________',
   tableau: 'Tableau',
@@ -81,6 +85,8 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
   const stats = (id: string) => ranked.get(id)!;
   const order = boutOrder(players.length);
   const at = (n: number) => players[n - 1]!;
+  // Who referees each bout still to fence (issue 18): the coach's choice, else the suggestion.
+  const referees = poolReferees(players, ([a, b]) => stats(at(a).id).matches[at(b).id] !== undefined, usePoolDuty(pool.id));
   return (
     <section className="print-page" data-testid="print-pool-sheet">
       <SheetHeader job={job} title={pool.name} />
@@ -127,7 +133,10 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
                   <span className="tick" aria-hidden="true">{result ? '☑' : '☐'}</span>
                   <span className="num">{i + 1}.</span>
                   <span className="pair">{a}–{b}</span>
-                  <span className="who">{at(a).name} – {at(b).name}</span>
+                  <span className="who">
+                    {at(a).name} – {at(b).name}
+                    {referees.has(dutyKey([a, b])) && <em className="ref"> · {t.refShort} {at(referees.get(dutyKey([a, b]))!).name}</em>}
+                  </span>
                   <span className="score">{result ? `${result} / ${stats(at(b).id).matches[at(a).id]}` : '___ : ___'}</span>
                 </li>
               );

@@ -103,7 +103,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onClose }: Ref
     <div className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-slate-950 text-white" role="dialog" aria-modal="true" aria-label={bout ? `${bout.left.name} – ${bout.right.name}` : t.opening} data-testid="referee-view">
       <header className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
         <button type="button" className="min-h-11 rounded-md px-3 py-2 font-semibold hover:bg-white/10" onClick={onClose}>← {t.back}</button>
-        {bout && <span className="truncate text-slate-300">{target.kind === 'pool' ? t.poolBout : t.tableauBout} · {term.weapon(weapon)}</span>}
+        {bout && <span className="min-w-0 truncate text-slate-300">{target.kind === 'pool' ? t.poolBout : t.tableauBout} · {term.weapon(weapon)}</span>}
       </header>
       {body}
     </div>
@@ -134,7 +134,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onClose }: Ref
   };
 
   const side = (s: Side) => (
-    <section className={`flex flex-1 flex-col items-center justify-between gap-2 rounded-xl p-3 ${SIDE_COLOUR[s]}`} aria-label={name(s)}>
+    <section className={`flex min-w-0 flex-1 flex-col items-center justify-between gap-2 rounded-xl p-3 ${SIDE_COLOUR[s]}`} aria-label={name(s)}>
       <h2 className="w-full truncate text-center text-lg font-bold" data-testid={`referee-name-${s}`}>{name(s)}</h2>
       <output className="text-[7rem] font-black leading-none tabular-nums" data-testid={`referee-score-${s}`} aria-live="polite">{state[s]}</output>
       <p className="flex min-h-6 gap-1" data-testid={`referee-cards-${s}`}>
@@ -168,8 +168,10 @@ export function RefereeView({ practiceId, target, weapon, onSave, onClose }: Ref
       >
         <span className="block text-6xl font-black tabular-nums">{formatClock(clock.remainingMs)}</span>
         <span className="block text-sm font-semibold">
-          {state.phase === 'break' ? t.rest : state.phase === 'priority' ? t.extraMinute : state.format.periods > 1 ? t.period({ n: state.period }) : ''}
-          {!over && state.phase !== 'break' && ` · ${state.running ? t.halt : t.play}`}
+          {[
+            state.phase === 'break' ? t.rest : state.phase === 'priority' ? t.extraMinute : state.format.periods > 1 ? t.period({ n: state.period }) : '',
+            !over && state.phase !== 'break' ? (state.running ? t.halt : t.play) : '',
+          ].filter(Boolean).join(' · ')}
         </span>
       </button>
       {state.priority && (

@@ -70,7 +70,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
   const [status, setStatus] = useState<RefereeStatus>({ kind: 'claiming' });
   const [bout, setBout] = useState<LiveBout | null>(null);
   const [refereeing, setRefereeing] = useState<Refereeing | null>(null);
-  /** Whether every step so far reached the room. */
+  /** False while a step could not reach the room (no network): it is retried, and the view says so. */
   const [synced, setSynced] = useState(true);
   const current = useRef<Kept | null>(null);
   const sender = useRef({ inFlight: false, dirty: false, timer: undefined as ReturnType<typeof setTimeout> | undefined, stopped: false });
@@ -155,7 +155,6 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       current.current = { seq: kept.seq + 1, refereeing: next };
       keep(key, current.current);
       setRefereeing(next);
-      setSynced(false);
       void flush();
     },
     [key, flush],

@@ -5,7 +5,7 @@ import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from '../pools/bout-order-panel';
 import { PoolGrid } from '../pools/pool-grid';
 import { i18n, useStore } from '../../i18n';
-import { useLiveBouts } from '../../state/referee';
+import { useLiveBouts, usePoolDuty } from '../../state/referee';
 import { poolScores } from '../../../core/refereeing';
 
 const messages = i18n('board-pools', {
@@ -26,6 +26,7 @@ export function BoardPools() {
   const pool = current ?? state.pools[0] ?? null;
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const liveBouts = useLiveBouts();
+  const chosen = usePoolDuty(pool?.id);
   const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
 
   if (state.status === 'loading' || state.status === 'idle') {
@@ -46,7 +47,7 @@ export function BoardPools() {
       </div>
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} />}
-        <BoutOrderPanel players={pool.players} stats={stats} />
+        <BoutOrderPanel players={pool.players} stats={stats} chosen={chosen} />
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { allSeen, openClients, summarize } from './fanout.mjs';
 import { startMiniflare } from './miniflare.mjs';
 import { startPeer } from './peer.mjs';
 import { seasonScale } from './season.mjs';
+import { refereeTouch } from './referee.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
@@ -157,7 +158,18 @@ const vars = { JWT_SECRET: SECRET, ADDRESS_SOCKET_LIMIT: '5000' };
 
 // Under Miniflare directly: our code without the dev server's proxy.
 const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars });
+// `BENCH_ONLY=referee npm run bench`: the referee's touch to another screen alone, under Miniflare.
+if (process.env.BENCH_ONLY === 'referee') {
+  try {
+    console.log(JSON.stringify(await refereeTouch(mf.base, apiClient(mf.base), ROUNDS), null, 2));
+  } finally {
+    await mf.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 try {
+  results.refereeMiniflare = await refereeTouch(mf.base, apiClient(mf.base), ROUNDS);
   if (process.env.BENCH_ONLY !== 'season') results.miniflare = await piste(mf.base);
   results.season = await seasonScale(mf.base, mf.db);
 } finally {
@@ -178,6 +190,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 90_000);
   results.wranglerDev = await piste(base);
+  results.refereeWranglerDev = await refereeTouch(base, apiClient(base), ROUNDS);
   // The SPA is served here (not under bare Miniflare): the cost of applying a bout in Chromium.
   results.applyBout = await applyCost(base);
 } finally {
@@ -215,6 +228,9 @@ const apply = results.applyBout;
 row('applying a bout to a 12-fencer grid in Chromium, p50 / p99', `${ms(apply.p50)} / ${ms(apply.p99)}`, '< 4 ms (p50)', apply.p50 < 4 ? 'yes' : 'NO');
 const bytes = results.miniflare.bytes;
 row('live message of a bout', `${bytes} bytes`, '≈ 300 bytes', bytes <= 340 ? 'yes' : 'NO');
+for (const [name, r] of [['Miniflare', results.refereeMiniflare], ['wrangler dev', results.refereeWranglerDev]]) {
+  row(`referee's touch → coach screen and live board (${name}) p50 / p99`, `${ms(r.p50)} / ${ms(r.p99)}`, '< 100 ms', r.p99 < 100 ? 'yes' : 'NO');
+}
 const season = results.season;
 row(`athlete page data, ${season.athletes} athletes, ${season.bouts} bouts, ${season.practices} practices (Miniflare) p50 / p99`, `${ms(season.history.p50)} / ${ms(season.history.p99)}`, '< 200 ms', season.history.p99 < 200 ? 'yes' : 'NO');
 row('roster columns (ratings of every athlete), same season, p50 / p99', `${ms(season.summaries.p50)} / ${ms(season.summaries.p99)}`);

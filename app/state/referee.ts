@@ -1,7 +1,5 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import type { LiveBout } from '../../core/refereeing';
-import { clockAt } from '../../core/fencing/referee';
 
 /**
  * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far
@@ -35,27 +33,6 @@ export function clearLiveBouts() {
 }
 
 export const useLiveBouts = () => useAtomValue(liveBoutsAtom);
-
-/** Ticks while `running`, so a clock on screen counts down; still otherwise. */
-export function useTick(running: boolean, everyMs = 250) {
-  const [, setNow] = useState(0);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [running, everyMs]);
-}
-
-/** The bout clock of a bout on the piste as it reads now on this screen. */
-export function remainingOf({ bout, offset }: OnPiste, now = Date.now()) {
-  return clockAt(bout.state, now - offset).remainingMs;
-}
-
-/** 2:47 — a bout clock's reading, rounded up to the second as scoring displays do. */
-export function formatClock(ms: number) {
-  const seconds = Math.ceil(Math.max(0, ms) / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 /** The coach's choices of referees, per pool: ordered fencer ids "a:b" → referee id (issue 18). */
 export const dutyAtom = atom<ReadonlyMap<string, Record<string, string>>>(new Map());

@@ -107,6 +107,13 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('button', { name: 'Status of NOVAK' }).click();
     await audit(found, 'fencer status menu', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
+    // The referee's view (issue 18), with a touch given so the running score shows in the grid behind it.
+    await page.getByTestId('referee-now').click();
+    await page.getByTestId('referee-touch-left').click();
+    await audit(found, 'referee view', page, null, (p) => p.getByTestId('referee-score-left').getByText('1'));
+    await page.getByRole('button', { name: 'Discard bout' }).click();
+    await page.getByRole('button', { name: 'Tap again to discard: the score so far is lost' }).click();
+    await page.getByTestId('referee-view').waitFor({ state: 'detached' });
     // The top 4 go on and 3rd place is fenced: pool results mark those cut; the tableau has a bout for places.
     await page.request.put(`/api/practices/${practice.id}/bracket/format`, { headers: json, data: { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false } });
     await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-note').first());

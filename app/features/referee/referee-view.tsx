@@ -5,7 +5,7 @@ import {
   type Card, type RefereeState, type Side,
 } from '../../../core/fencing/referee';
 import { lowerSeed, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
-import { formatClock, useTick } from '../../state/referee';
+import { formatClock, useTick } from '../../state/referee-clock';
 import { i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { forgetKept, useRefereeing } from './use-refereeing';

@@ -1,6 +1,7 @@
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
-import { formatClock, remainingOf, useLiveBouts, useTick, type OnPiste as Live } from '../../state/referee';
+import { useLiveBouts, type OnPiste as Live } from '../../state/referee';
+import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
 
 const messages = i18n('on-piste', {
   title: 'On piste now',
@@ -17,7 +18,7 @@ const messages = i18n('on-piste', {
  * (left red, right green), the running score and the bout clock, which counts down here as on the referee's
  * phone. Nothing shows when no bout is on the piste. `tv` sizes it for the hall's screen.
  */
-export function OnPisteNow({ tv = false }: { tv?: boolean }) {
+export function OnPisteList({ tv = false }: { tv?: boolean }) {
   const t = useStore(messages);
   const bouts = [...useLiveBouts().values()];
   useTick(bouts.some((x) => x.bout.state.running));

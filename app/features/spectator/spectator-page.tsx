@@ -10,7 +10,7 @@ import type { PracticeView } from '../../state/viewer';
 import { i18n, useStore } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
-import { OnPisteNow } from './on-piste';
+import { OnPisteNow } from './on-piste-now';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',

@@ -12,7 +12,7 @@ import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
 import { useLiveBouts } from '../../state/referee';
 import { poolScores } from '../../../core/refereeing';
-import { OnPisteNow } from './on-piste';
+import { OnPisteNow } from './on-piste-now';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('tv-board', {

@@ -1,37 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
-// Evaluated in the page rather than added as a script tag: the app's CSP rightly refuses inline scripts.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeResult {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * axe-core on the page as it stands: the serious and critical violations, one line each. The label/name
- * rule (WCAG 2.5.3, experimental in axe) is switched on: speech users say what they see.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, options: unknown) => Promise<{ violations: AxeResult[] }> } }).axe;
-    const result = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Opens a screen, waits for what shows it is ready, and collects what axe finds under this name. */
 async function audit(found: Record<string, string[]>, name: string, page: Page, url: string | null, ready: (page: Page) => Locator) {
   if (url) await page.goto(url);
@@ -107,13 +80,6 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('button', { name: 'Status of NOVAK' }).click();
     await audit(found, 'fencer status menu', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    // The referee's view (issue 18), with a touch given so the running score shows in the grid behind it.
-    await page.getByTestId('referee-now').click();
-    await page.getByTestId('referee-touch-left').click();
-    await audit(found, 'referee view', page, null, (p) => p.getByTestId('referee-score-left').getByText('1'));
-    await page.getByRole('button', { name: 'Discard bout' }).click();
-    await page.getByRole('button', { name: 'Tap again to discard: the score so far is lost' }).click();
-    await page.getByTestId('referee-view').waitFor({ state: 'detached' });
     // The top 4 go on and 3rd place is fenced: pool results mark those cut; the tableau has a bout for places.
     await page.request.put(`/api/practices/${practice.id}/bracket/format`, { headers: json, data: { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false } });
     await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-note').first());

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -54,6 +55,8 @@ describe('referee mode (issue 18)', () => {
     await phone.getByTestId('referee-undo').click();
     await tap(phone, 'left');
     await expect.poll(() => Promise.all([score(phone, 'left'), score(phone, 'right')])).toEqual(['3', '1']);
+    // axe finds nothing serious on the referee's view, nor on the board showing the bout on the piste.
+    expect(await seriousViolations(phone)).toEqual([]);
 
     // The coach's grid shows the bout in progress with its running score, both ways; the board shows it on the piste.
     const positionOf = async (name: string) => Number((await coach.getByTestId('pool-row').filter({ hasText: name }).locator('th span').first().textContent())!.trim());
@@ -63,6 +66,7 @@ describe('referee mode (issue 18)', () => {
     expect(await coach.locator(`td[data-live]`).count()).toBe(2);
     await expect.poll(() => board.getByTestId('on-piste-score').textContent()).toBe('3–1');
     expect(await board.getByTestId('on-piste-bout').textContent()).toContain(left);
+    expect(await seriousViolations(board)).toEqual([]);
 
     // The phone reloads mid-bout: the same bout opens where it was, and goes on.
     await phone.reload();
@@ -97,5 +101,35 @@ describe('referee mode (issue 18)', () => {
     await expect.poll(() => coach.getByTestId('referee-score-left').textContent()).toBe('0');
 
     for (const c of [coachContext, boardContext, phoneContext]) await c.close();
+  });
+
+  it('a tableau match at foil: three periods, P-cards and no double; refereed to 15 and saved into the bracket', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Foil Coach', email: uniqueEmail('foil'), password: 'foil coach pw' });
+    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Foil night', weapon: 'foil' } })).json();
+    const { pools } = await (await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } })).json();
+    const [x, y, z] = pools[0].players;
+    for (const [p, q, s1, s2] of [[x, y, 5, 1], [y, z, 5, 2], [x, z, 5, 3]]) {
+      await page.request.post(`/api/pools/${pools[0].id}/bouts`, { headers: json, data: { player1_id: p.id, player2_id: q.id, score1: s1, score2: s2, version: 0 } });
+    }
+    await page.goto('/practices');
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/tableau');
+    await page.getByTestId('match-referee').click();
+    await page.getByTestId('referee-view').waitFor();
+    expect(await page.getByTestId('referee-clock').textContent()).toContain('Period 1');
+    expect(await page.getByTestId('referee-double').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'P-card' }).count()).toBe(1);
+    const winner = (await page.getByTestId('referee-name-left').textContent())!;
+    await tap(page, 'left', 15);
+    await page.getByTestId('referee-result').waitFor();
+    await page.getByTestId('referee-save').click();
+    await page.getByTestId('referee-view').waitFor({ state: 'detached' });
+    // The match shows 15–0 and the winner moves on to the final.
+    const scored = page.locator('[data-testid^="match-"]').filter({ hasText: '15' });
+    await expect.poll(() => scored.count()).toBe(1);
+    expect(await scored.first().textContent()).toContain(winner);
+    await context.close();
   });
 });

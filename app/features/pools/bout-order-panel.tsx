@@ -133,12 +133,12 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, on
         } ${result ? 'text-slate-500' : ''}`}
         onClick={() => onPick?.(a, b)}
       >
-        <span className="w-6 text-right tabular-nums text-slate-500">{index}.</span>
+        <span className="w-6 text-right tabular-nums text-slate-600">{index}.</span>
         <span className="tabular-nums">{a}–{b}</span>
         <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
         {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result === 'annulled' ? t.annulled : result}</span>}
         {tag && (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'now' ? 'bg-sky-600 text-white' : 'bg-amber-100 text-amber-900'}`}>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'now' ? 'bg-sky-700 text-white' : 'bg-amber-100 text-amber-900'}`}>
             {t[tag]}
           </span>
         )}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import type { PoolPlayer } from '../../../core/api';
 import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
@@ -19,7 +19,8 @@ import { ZOOM, ZoomControl } from './zoom-control';
 import { printHeader, usePrint } from '../print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
-import { poolScores, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { poolScores, type LiveBout } from '../../../core/refereeing';
+import { useRefereeParam } from '../referee/use-referee-param';
 import { applyDuty, useLiveBouts, usePoolDuty } from '../../state/referee';
 import { api, errorMessage } from '../../lib/api';
 import { apiPaths } from '../../../core/api';
@@ -95,18 +96,10 @@ export function PoolsScreen() {
   const max = poolMaxScore(practice.practice_type);
   const { print, sheets } = usePrint();
   // Referee mode (issue 18): the bout in the link, so a phone that reloads opens it again.
-  const [search, setSearch] = useSearchParams();
-  const refereeing = targetFromParam(search.get('referee'));
+  const { target: refereeing, open: openReferee, close: closeReferee } = useRefereeParam();
   const liveBouts = useLiveBouts();
   const chosen = usePoolDuty(pool?.id);
   const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
-  const setReferee = (param: string | null) =>
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      if (param) next.set('referee', param);
-      else next.delete('referee');
-      return next;
-    });
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
@@ -161,7 +154,7 @@ export function PoolsScreen() {
     }
   };
   const saveRefereed = (result: RefereeResult, live: LiveBout) => {
-    setReferee(null);
+    closeReferee();
     if (!refereedPool) return;
     const priority = result.priority ? live[result.priority].id : null;
     void saveBout(practice, refereedPool, { player1_id: live.left.id, player2_id: live.right.id, score1: result.left, score2: result.right, priority_id: priority });
@@ -215,7 +208,7 @@ export function PoolsScreen() {
           players={pool.players}
           stats={stats}
           onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
-          onReferee={canReferee ? (a, b) => setReferee(targetParam({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id })) : undefined}
+          onReferee={canReferee ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
           chosen={chosen}
           onChooseReferee={guest ? undefined : (a, b, referee) => void chooseReferee(pool.id, a.id, b.id, referee?.id ?? null)}
         />
@@ -257,7 +250,7 @@ export function PoolsScreen() {
         />
       )}
       {refereeing && refereedPool && (
-        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={() => setReferee(null)} />
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={closeReferee} />
       )}
       {createDialog}
       {dialog === 'edit' && <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />}

@@ -1,8 +1,9 @@
 import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
-import { refereeKey, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { useOutletContext } from 'react-router';
+import { refereeKey, type LiveBout } from '../../../core/refereeing';
+import { useRefereeParam } from '../referee/use-referee-param';
 import { useLiveBouts } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
 import type { RefereeResult } from '../referee/referee-view';
@@ -77,18 +78,10 @@ export function TableauPage() {
   // Scores still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { matches, pending } = useMemo(() => withPendingTableau(practice.id, tableau.matches, outbox), [practice.id, tableau.matches, outbox]);
   // Referee mode (issue 18): the match in the link, so a phone that reloads opens it again.
-  const [search, setSearch] = useSearchParams();
-  const refereeing = targetFromParam(search.get('referee'));
+  const { target: refereeing, open: openReferee, close: closeReferee } = useRefereeParam();
   const liveBouts = useLiveBouts();
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
   useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
-  const setReferee = (param: string | null) =>
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      if (param) next.set('referee', param);
-      else next.delete('referee');
-      return next;
-    });
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
 
@@ -141,7 +134,7 @@ export function TableauPage() {
   }
 
   function saveRefereed(result: RefereeResult, live: LiveBout) {
-    setReferee(null);
+    closeReferee();
     const match = matches.find((m) => refereeing?.kind === 'tableau' && m.round === refereeing.round && m.position === refereeing.position);
     if (!match || match.player1_id !== live.left.id || match.player2_id !== live.right.id) return;
     save(match, result.left, result.right, result.priority ? live[result.priority].id : null);
@@ -200,7 +193,7 @@ export function TableauPage() {
               {m.winner_id ? t.edit : t.enter}
             </button>
             {canReferee && !m.winner_id && (
-              <button type="button" className="border-l border-slate-100 px-3 py-1.5 text-xs font-semibold text-sky-800 hover:bg-sky-50" data-testid="match-referee" onClick={() => setReferee(targetParam({ kind: 'tableau', round: m.round, position: m.position }))}>
+              <button type="button" className="border-l border-slate-100 px-3 py-1.5 text-xs font-semibold text-sky-800 hover:bg-sky-50" data-testid="match-referee" onClick={() => openReferee({ kind: 'tableau', round: m.round, position: m.position })}>
                 {t.referee}
               </button>
             )}
@@ -263,7 +256,7 @@ export function TableauPage() {
         />
       )}
       {refereeing?.kind === 'tableau' && canReferee && (
-        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={() => setReferee(null)} />
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={closeReferee} />
       )}
       <ConfirmDialog
         open={confirmRedraw}

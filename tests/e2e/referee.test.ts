@@ -99,6 +99,14 @@ describe('referee mode (issue 18)', () => {
     await phone.getByTestId('referee-view').waitFor({ state: 'detached' });
     await coach.getByTestId('referee-now').click();
     await expect.poll(() => coach.getByTestId('referee-score-left').textContent()).toBe('0');
+    // A black card: in a pool the coach marks the fencer excluded (o.74.3), whose row then reads so.
+    const excluded = (await coach.getByTestId('referee-name-left').textContent())!;
+    await coach.getByRole('button', { name: `Black card to ${excluded}` }).click();
+    await coach.getByTestId('referee-result').getByText(`${excluded} is excluded (black card)`).waitFor();
+    await coach.getByTestId('referee-exclude').click();
+    await coach.getByTestId('referee-view').waitFor({ state: 'detached' });
+    await expect.poll(() => coach.locator('[data-testid="pool-row"][data-status="excluded"]').textContent()).toContain(excluded);
+    await expect.poll(() => board.getByTestId('on-piste').count()).toBe(0);
 
     for (const c of [coachContext, boardContext, phoneContext]) await c.close();
   });

@@ -210,4 +210,18 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     // Back to the suggestion.
     expect((await json<{ chosen: Record<string, string> }>(await client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: bob.id, b: ann.id, referee_id: null }))).chosen).toEqual({});
   });
+
+  it('a black card in a pool: the coach marks the fencer excluded (o.74.3) and the bout leaves the piste on every screen', async () => {
+    const { client, practice, pool, ann, claim } = await setting();
+    const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await watcher.waitFor((m) => m.type === 'hello');
+    expect((await claim(client)).status).toBe(200);
+    await watcher.waitFor((m) => m.type === 'referee');
+    expect((await client.request('PUT', `/api/pools/${pool.id}/players/${ann.id}/status`, { status: 'excluded' })).status).toBe(200);
+    await watcher.waitFor((m) => m.type === 'referee-end');
+    // Excluded, ann's bouts can no longer be refereed.
+    const again = await claim(client);
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual(errorBody('A fencer of this bout has withdrawn or been excluded.'));
+  });
 });

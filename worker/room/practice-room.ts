@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { RoomPresence } from '../../core/api';
+import type { PoolSnapshot, RoomPresence } from '../../core/api';
 import { CLOSE_CODES, readActionOf, type LiveMessage } from '../../core/live';
 import { can } from '../../core/permissions';
 import type { Env } from '../env';
@@ -158,7 +158,7 @@ export class PracticeRoom extends DurableObject<Env> {
     if (message.type === 'matches') {
       for (const m of message.delta.matches) if (m.winner_id) await this.endRefereeing(message.practiceId, `tableau:${m.round}:${m.position}`);
     }
-    if (message.type === 'pool-deleted' || message.type === 'pools' || message.type === 'bracket') await this.dropStaleBouts(message);
+    if (message.type === 'pool' || message.type === 'pool-deleted' || message.type === 'pools' || message.type === 'bracket') await this.dropStaleBouts(message);
     if (message.type === 'pool-deleted') await this.ctx.storage.delete(`duty:${message.poolId}`);
     return this.send(message);
   }
@@ -256,14 +256,20 @@ export class PracticeRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** A pool deleted or the pools redrawn, the tableau redrawn: bouts refereed there are gone with them. */
-  private async dropStaleBouts(message: Extract<LiveMessage, { type: 'pool-deleted' | 'pools' | 'bracket' }>) {
+  /**
+   * A pool deleted or redrawn, a fencer of the bout gone from it, withdrawn or excluded, the tableau reset:
+   * bouts refereed there end with them.
+   */
+  private async dropStaleBouts(message: Extract<LiveMessage, { type: 'pool' | 'pool-deleted' | 'pools' | 'bracket' }>) {
     const records = await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' });
     for (const [storageKey, r] of records) {
       const t = r.target;
+      // Both fencers still fence in this pool (a pools snapshot without the pool drops it too).
+      const fencing = (p: PoolSnapshot) => p.id === (t.kind === 'pool' ? t.pool_id : '') && t.kind === 'pool' && [t.a, t.b].every((id) => p.players.some((x) => x.id === id && !x.status));
       const gone =
         message.type === 'pool-deleted' ? t.kind === 'pool' && t.pool_id === message.poolId
-        : message.type === 'pools' ? t.kind === 'pool' && !message.pools.some((p) => p.id === t.pool_id && [t.a, t.b].every((id) => p.players.some((x) => x.id === id)))
+        : message.type === 'pool' ? t.kind === 'pool' && t.pool_id === message.pool.id && !fencing(message.pool)
+        : message.type === 'pools' ? t.kind === 'pool' && !message.pools.some(fencing)
         : t.kind === 'tableau' && message.bracket.matches.length === 0 && message.bracket.seeding === null;
       if (gone) await this.endRefereeing(message.practiceId, storageKey.slice('ref:'.length));
     }

@@ -145,6 +145,12 @@ export function PoolsScreen() {
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
   const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
+  const excludeRefereed = (side: 'left' | 'right', live: LiveBout) => {
+    closeReferee();
+    const player = refereedPool?.players.find((p) => p.id === live[side].id);
+    // o.74.3: the fencer's bouts are annulled; the room ends the bout on the piste with the pool's change.
+    if (refereedPool && player) void setPlayerStatus(practice, refereedPool, player, 'excluded');
+  };
   const chooseReferee = async (poolId: string, a: string, b: string, referee_id: string | null) => {
     try {
       const answer = await api<{ pool_id: string; chosen: Record<string, string> }>('PUT', apiPaths.refereeDuty(practice.id), { pool_id: poolId, a, b, referee_id });
@@ -250,7 +256,7 @@ export function PoolsScreen() {
         />
       )}
       {refereeing && refereedPool && (
-        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onClose={closeReferee} />
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onExclude={guest ? undefined : excludeRefereed} onClose={closeReferee} />
       )}
       {createDialog}
       {dialog === 'edit' && <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />}

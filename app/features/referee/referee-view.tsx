@@ -43,6 +43,7 @@ const messages = i18n('referee-view', {
   save: 'Save result',
   saveExcluded: params('Save: {name} wins'),
   excludedPool: 'In a pool an exclusion annuls the fencer’s bouts: the coach marks it in the grid.',
+  markExcluded: params('Mark {name} excluded from the pool'),
   unsent: 'Not on the other screens yet: sending when the network is back',
 });
 
@@ -59,6 +60,8 @@ interface RefereeViewProps {
   target: RefereeTarget;
   weapon: 'epee' | 'foil' | 'sabre';
   onSave: (result: RefereeResult, bout: LiveBout) => void;
+  /** A pool bout ended by a black card: the coach marks the fencer excluded (o.74.3); absent for guests. */
+  onExclude?: (side: Side, bout: LiveBout) => void;
   onClose: () => void;
 }
 
@@ -90,7 +93,7 @@ const SIDE_COLOUR: Record<Side, string> = { left: 'bg-red-700', right: 'bg-green
  * lights show them, huge scores, +1 under each thumb, the clock as one big tap, cards, P-cards, the double
  * at épée, undo, and the result to save when the bout is over.
  */
-export function RefereeView({ practiceId, target, weapon, onSave, onClose }: RefereeViewProps) {
+export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onClose }: RefereeViewProps) {
   const t = useStore(messages);
   const term = useTerms();
   const { status, bout, refereeing, synced, act, undoLast, release, key } = useRefereeing(practiceId, target);
@@ -188,7 +191,13 @@ export function RefereeView({ practiceId, target, weapon, onSave, onClose }: Ref
           <p className="mt-1 text-2xl font-black tabular-nums">{name('left')} {state.left} – {state.right} {name('right')}</p>
           {outcome.winner && <p className="mt-1">{t.wins({ name: name(outcome.winner) })}{outcome.priority ? ` (${t.onPriority})` : ''}</p>}
           {outcome.excluded && target.kind === 'pool' ? (
-            <p className="mt-2 text-sm text-slate-600">{t.excludedPool}</p>
+            onExclude ? (
+              <button type="button" className="btn-primary mt-3 w-full py-3" data-testid="referee-exclude" onClick={() => { forgetKept(key); onExclude(outcome.excluded!, bout); }}>
+                {t.markExcluded({ name: name(outcome.excluded) })}
+              </button>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">{t.excludedPool}</p>
+            )
           ) : (
             <button type="button" className="btn-primary mt-3 w-full py-3 text-lg" onClick={save} data-testid="referee-save">
               {outcome.excluded ? t.saveExcluded({ name: name(other(outcome.excluded)) }) : t.save}

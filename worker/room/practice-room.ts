@@ -264,13 +264,12 @@ export class PracticeRoom extends DurableObject<Env> {
     const records = await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' });
     for (const [storageKey, r] of records) {
       const t = r.target;
-      // Both fencers still fence in this pool (a pools snapshot without the pool drops it too).
-      const fencing = (p: PoolSnapshot) => p.id === (t.kind === 'pool' ? t.pool_id : '') && t.kind === 'pool' && [t.a, t.b].every((id) => p.players.some((x) => x.id === id && !x.status));
-      const gone =
-        message.type === 'pool-deleted' ? t.kind === 'pool' && t.pool_id === message.poolId
-        : message.type === 'pool' ? t.kind === 'pool' && t.pool_id === message.pool.id && !fencing(message.pool)
-        : message.type === 'pools' ? t.kind === 'pool' && !message.pools.some(fencing)
-        : t.kind === 'tableau' && message.bracket.matches.length === 0 && message.bracket.seeding === null;
+      const gone = t.kind === 'tableau'
+        ? message.type === 'bracket' && message.bracket.matches.length === 0 && message.bracket.seeding === null
+        : message.type === 'pool-deleted' ? t.pool_id === message.poolId
+        : message.type === 'pool' ? message.pool.id === t.pool_id && !stillFencing(message.pool, t)
+        : message.type === 'pools' ? !message.pools.some((p) => stillFencing(p, t))
+        : false;
       if (gone) await this.endRefereeing(message.practiceId, storageKey.slice('ref:'.length));
     }
   }
@@ -421,6 +420,11 @@ export class PracticeRoom extends DurableObject<Env> {
     }
     if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
   }
+}
+
+/** Whether both fencers of a pool bout still fence in this pool (not gone from it, withdrawn or excluded). */
+function stillFencing(pool: PoolSnapshot, t: Extract<RefereeTarget, { kind: 'pool' }>): boolean {
+  return pool.id === t.pool_id && [t.a, t.b].every((id) => pool.players.some((x) => x.id === id && !x.status));
 }
 
 /** What screens are sent of a stored live bout, read at the room's `now`. */

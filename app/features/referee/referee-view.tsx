@@ -112,11 +112,8 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
     </div>
   );
 
-  if (status.kind === 'claiming' || !bout || !state) {
-    if (status.kind === 'refused' || status.kind === 'lost') return shell(<Notice title={status.kind === 'lost' ? t.lost : t.cannot} text={status.message} />);
-    return shell(<p className="p-6 text-center" role="status">{t.opening}</p>);
-  }
   if (status.kind === 'refused' || status.kind === 'lost') return shell(<Notice title={status.kind === 'lost' ? t.lost : t.cannot} text={status.message} />);
+  if (!bout || !state) return shell(<p className="p-6 text-center" role="status">{t.opening}</p>);
 
   const name = (side: Side) => bout[side].name;
   const clock = clockAt(state, Date.now());

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiPaths } from '../../../core/api';
-import { startBout, step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
+import { step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
 import { refereeKey, shiftClock, type LiveBout, type RefereeClaim, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
 import { api, ApiError } from '../../lib/api';
@@ -62,6 +62,9 @@ export type RefereeStatus =
   /** Another view took the bout over while this one was away. */
   | { kind: 'lost'; message: string };
 
+/** A state as the room takes it: without its format, which the room keeps itself. */
+const strip = ({ format: _format, ...rest }: RefereeState) => rest;
+
 /** Before a retry of a step that did not reach the room. */
 const RETRY_MS = 2_000;
 
@@ -94,17 +97,14 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
         const kept = current.current;
         if (!kept) break;
         const { state, past } = kept.refereeing;
-        const strip = ({ format: _format, ...rest }: RefereeState) => rest;
         const body: RefereeUpdateBody = { target: targetRef.current, view, seq: kept.seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
         await api('PUT', apiPaths.referee(practiceId), body);
       } while (s.dirty);
       setSynced(true);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
+        // Another view holds the bout now (409), or the step was refused: retrying would not change that.
         s.stopped = true;
-        setStatus({ kind: 'lost', message: e.message });
-      } else if (e instanceof ApiError && e.status !== 0 && e.status < 500) {
-        // Refused outright (a session that ended is handled by the app): stop retrying the same thing.
         setStatus({ kind: 'lost', message: e.message });
       } else {
         setSynced(false);
@@ -174,5 +174,5 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     [practiceId, view, key],
   );
 
-  return { status, bout, refereeing: refereeing ?? (bout ? { state: startBout(bout.state.format), past: [] } : null), synced, act, undoLast, release, key };
+  return { status, bout, refereeing, synced, act, undoLast, release, key };
 }

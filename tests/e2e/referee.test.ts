@@ -24,10 +24,20 @@ describe('referee mode (issue 18)', () => {
     await coach.goto('/individual-practice');
     await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(3);
 
+    // Who referees: each bout names the fencer sitting out (suggested); the coach's choice replaces the suggestion.
+    const duty = coach.getByTestId('bout-order-duty').first();
+    expect(await duty.textContent()).toMatch(/^Referee: .+ \(suggested\)$/);
+    await duty.getByRole('button').click();
+    const choice = coach.getByRole('combobox', { name: 'Who referees this bout' });
+    await choice.selectOption({ index: 1 });
+    await expect.poll(() => duty.textContent()).toMatch(/^Referee: [^(]+$/);
+
     const boardContext = await newContext(browser());
     const board = await boardContext.newPage();
     await board.goto(`/live/${practice.board_id}`);
     await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
+    // The board shows the coach's choice too.
+    await expect.poll(() => board.getByTestId('bout-order-duty').first().textContent()).toBe(await duty.textContent());
 
     // The referee: a guest on a phone.
     const phoneContext = await newContext(browser(), { width: 375, height: 812, touch: true });

@@ -7,6 +7,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { queueBout, queueClear } from '../../state/outbox';
 import { applyPoolSnapshot, removePoolLocally, selectPool } from '../../state/pools';
+import { applyDuty } from '../../state/referee';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -30,6 +31,7 @@ const messages = i18n('pool-actions', {
   linked: params('{name} is linked to {athlete}'),
   unlinked: params('{name} is no longer linked to a roster athlete'),
   linkFailed: 'Failed to link the entry',
+  refereeFailed: 'Failed to change the referee',
 });
 
 const t = () => messages.get();
@@ -136,5 +138,15 @@ export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player:
     toast({ title: t().success, description: athlete ? t().linked({ name: player.name, athlete: athlete.name }) : t().unlinked({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().linkFailed));
+  }
+}
+
+/** The coach chooses who referees a bout of the pool (issue 18), or gives it back to the suggestion (null). */
+export async function chooseReferee(practice: Practice, poolId: string, a: string, b: string, refereeId: string | null) {
+  try {
+    const answer = await api<{ pool_id: string; chosen: Record<string, string> }>('PUT', apiPaths.refereeDuty(practice.id), { pool_id: poolId, a, b, referee_id: refereeId });
+    applyDuty(answer.pool_id, answer.chosen);
+  } catch (e) {
+    toastError(errorMessage(e, t().refereeFailed));
   }
 }

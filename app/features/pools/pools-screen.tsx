@@ -10,7 +10,7 @@ import { toastError } from '../../components/ui/toast';
 import { paths } from '../../paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from './bout-order-panel';
-import { addLatecomer, addPlayer, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
+import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
 import { PoolGrid } from './pool-grid';
 import { can } from '../../../core/permissions';
@@ -21,9 +21,7 @@ import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 import { poolScores, type LiveBout } from '../../../core/refereeing';
 import { useRefereeParam } from '../referee/use-referee-param';
-import { applyDuty, useLiveBouts, usePoolDuty } from '../../state/referee';
-import { api, errorMessage } from '../../lib/api';
-import { apiPaths } from '../../../core/api';
+import { useLiveBouts, usePoolDuty } from '../../state/referee';
 import type { RefereeResult } from '../referee/referee-view';
 
 const messages = i18n('pools-screen', {
@@ -145,25 +143,17 @@ export function PoolsScreen() {
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
   const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
-  const excludeRefereed = (side: 'left' | 'right', live: LiveBout) => {
+  const excludeRefereed = (side: 'left' | 'right', refereed: LiveBout) => {
     closeReferee();
-    const player = refereedPool?.players.find((p) => p.id === live[side].id);
+    const player = refereedPool?.players.find((p) => p.id === refereed[side].id);
     // o.74.3: the fencer's bouts are annulled; the room ends the bout on the piste with the pool's change.
     if (refereedPool && player) void setPlayerStatus(practice, refereedPool, player, 'excluded');
   };
-  const chooseReferee = async (poolId: string, a: string, b: string, referee_id: string | null) => {
-    try {
-      const answer = await api<{ pool_id: string; chosen: Record<string, string> }>('PUT', apiPaths.refereeDuty(practice.id), { pool_id: poolId, a, b, referee_id });
-      applyDuty(answer.pool_id, answer.chosen);
-    } catch (e) {
-      toastError(errorMessage(e, t.loadFailed));
-    }
-  };
-  const saveRefereed = (result: RefereeResult, live: LiveBout) => {
+  const saveRefereed = (result: RefereeResult, refereed: LiveBout) => {
     closeReferee();
     if (!refereedPool) return;
-    const priority = result.priority ? live[result.priority].id : null;
-    void saveBout(practice, refereedPool, { player1_id: live.left.id, player2_id: live.right.id, score1: result.left, score2: result.right, priority_id: priority });
+    const priority = result.priority ? refereed[result.priority].id : null;
+    void saveBout(practice, refereedPool, { player1_id: refereed.left.id, player2_id: refereed.right.id, score1: result.left, score2: result.right, priority_id: priority });
   };
 
   return (
@@ -216,7 +206,7 @@ export function PoolsScreen() {
           onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
           onReferee={canReferee ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
           chosen={chosen}
-          onChooseReferee={guest ? undefined : (a, b, referee) => void chooseReferee(pool.id, a.id, b.id, referee?.id ?? null)}
+          onChooseReferee={guest ? undefined : (a, b, referee) => void chooseReferee(practice, pool.id, a.id, b.id, referee?.id ?? null)}
         />
       </div>
 

@@ -133,11 +133,11 @@ export function TableauPage() {
     );
   }
 
-  function saveRefereed(result: RefereeResult, live: LiveBout) {
+  function saveRefereed(result: RefereeResult, refereed: LiveBout) {
     closeReferee();
     const match = matches.find((m) => refereeing?.kind === 'tableau' && m.round === refereeing.round && m.position === refereeing.position);
-    if (!match || match.player1_id !== live.left.id || match.player2_id !== live.right.id) return;
-    save(match, result.left, result.right, result.priority ? live[result.priority].id : null);
+    if (!match || match.player1_id !== refereed.left.id || match.player2_id !== refereed.right.id) return;
+    save(match, result.left, result.right, result.priority ? refereed[result.priority].id : null);
   }
 
   async function redraw() {

@@ -156,7 +156,7 @@ export class PracticeRoom extends DurableObject<Env> {
     // A result saved for a bout on the piste (by its referee, or typed in the grid) ends it live.
     if (message.type === 'bout' && message.delta.bout) await this.endRefereeing(message.practiceId, poolBoutKey(message.delta.pool_id, message.delta.player1_id, message.delta.player2_id));
     if (message.type === 'matches') {
-      for (const m of message.delta.matches) if (m.winner_id) await this.endRefereeing(message.practiceId, `tableau:${m.round}:${m.position}`);
+      for (const m of message.delta.matches) if (m.winner_id) await this.endRefereeing(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
     }
     if (message.type === 'pool' || message.type === 'pool-deleted' || message.type === 'pools' || message.type === 'bracket') await this.dropStaleBouts(message);
     if (message.type === 'pool-deleted') await this.ctx.storage.delete(`duty:${message.poolId}`);
@@ -208,7 +208,7 @@ export class PracticeRoom extends DurableObject<Env> {
   async updateReferee(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
     const key = refereeKey(body.target);
     const record = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
-    if (!record?.holder || record.holder.view !== body.view || record.holder.subject !== subject) return 'not-holder';
+    if (!record || !holds(record, body.view, subject)) return 'not-holder';
     const now = Date.now();
     if (body.seq <= record.seq) return 'stale';
     if (![body.state, ...body.past].every((s) => fitsFormat(s, record.format))) return 'invalid';
@@ -223,7 +223,7 @@ export class PracticeRoom extends DurableObject<Env> {
   async releaseReferee(practiceId: string, subject: string, target: RefereeTarget, view: string, discard: boolean): Promise<boolean> {
     const key = refereeKey(target);
     const record = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
-    if (!record?.holder || record.holder.view !== view || record.holder.subject !== subject) return false;
+    if (!record || !holds(record, view, subject)) return false;
     if (discard) return this.endRefereeing(practiceId, key);
     const next = { ...record, holder: null };
     await this.ctx.storage.put(`ref:${key}`, next);
@@ -244,14 +244,13 @@ export class PracticeRoom extends DurableObject<Env> {
     return chosen;
   }
 
-  /** Every bout on the piste now (for a test, and for a screen that asks). */
-  async liveBouts(): Promise<LiveBout[]> {
-    const now = Date.now();
-    return [...(await this.ctx.storage.list<RefereeRecord>({ prefix: 'ref:' })).values()].map((r) => liveBoutOf(r, now));
-  }
-
+  /**
+   * Ends a live bout, if there is one. Called for every saved bout and score: the read (served from the
+   * object's cache) spares those without a live bout a storage write on the fan-out's path.
+   */
   private async endRefereeing(practiceId: string, key: string): Promise<boolean> {
-    if (!(await this.ctx.storage.delete(`ref:${key}`))) return false;
+    if ((await this.ctx.storage.get(`ref:${key}`)) === undefined) return false;
+    await this.ctx.storage.delete(`ref:${key}`);
     await this.send({ type: 'referee-end', practiceId, key });
     return true;
   }
@@ -420,6 +419,11 @@ export class PracticeRoom extends DurableObject<Env> {
     }
     if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
   }
+}
+
+/** Whether this referee view of this person holds the bout now. */
+function holds(r: RefereeRecord, view: string, subject: string): r is RefereeRecord & { holder: RefereeHolder } {
+  return r.holder !== null && r.holder.view === view && r.holder.subject === subject;
 }
 
 /** Whether both fencers of a pool bout still fence in this pool (not gone from it, withdrawn or excluded). */

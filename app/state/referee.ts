@@ -1,5 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
-import type { LiveBout } from '../../core/refereeing';
+import { useMemo } from 'react';
+import { poolScores, type LiveBout } from '../../core/refereeing';
 
 /**
  * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far
@@ -33,6 +34,12 @@ export function clearLiveBouts() {
 }
 
 export const useLiveBouts = () => useAtomValue(liveBoutsAtom);
+
+/** The running scores of a pool's bouts on the piste, for its grid (`rowId>colId` → "3–2"). */
+export function usePoolScores(poolId: string | undefined) {
+  const live = useLiveBouts();
+  return useMemo(() => (poolId ? poolScores([...live.values()].map((x) => x.bout), poolId) : undefined), [live, poolId]);
+}
 
 /** The coach's choices of referees, per pool: ordered fencer ids "a:b" → referee id (issue 18). */
 export const dutyAtom = atom<ReadonlyMap<string, Record<string, string>>>(new Map());

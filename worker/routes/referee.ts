@@ -24,6 +24,16 @@ const NOT_HOLDER = 'Another referee view holds this bout now. Open it again to s
 const INVALID_STATE = 'This score or clock cannot belong to this bout.';
 const DUTY_FENCER = 'The referee must be another fencer of this pool who still fences.';
 
+/** A pool of this practice (for a guest: a shared one) with two of its fencers; 404 and 400 otherwise. */
+async function boutOfPool(c: Context<AppEnv>, practice: PracticeRecord, poolId: string, aId: string, bId: string) {
+  const { pool } = await poolFor(c, poolId);
+  if (pool.practice_id !== practice.id) throw notFound('Pool');
+  const snapshot = (await loadPoolSnapshot(c.get('db'), pool.id))!;
+  const [a, b] = [aId, bId].map((id) => snapshot.players.find((p) => p.id === id));
+  if (aId === bId || !a || !b) throw new HttpError(400, 'Both fencers must belong to this pool');
+  return { snapshot, a, b };
+}
+
 /**
  * The bout as the server knows it: its two fencers (left and right as the sheet has them) and whether it
  * may be refereed. The phone names a bout; everything else comes from D1.
@@ -32,11 +42,7 @@ async function boutOf(c: Context<AppEnv>, practice: PracticeRecord, target: Refe
   if (practice.practice_type === 'team') throw new HttpError(409, TEAM_BOUTS);
   const db = c.get('db');
   if (target.kind === 'pool') {
-    const { pool } = await poolFor(c, target.pool_id);
-    if (pool.practice_id !== practice.id) throw notFound('Pool');
-    const snapshot = (await loadPoolSnapshot(db, pool.id))!;
-    const [a, b] = [target.a, target.b].map((id) => snapshot.players.find((p) => p.id === id));
-    if (!a || !b) throw new HttpError(400, 'Both fencers must belong to this pool');
+    const { snapshot, a, b } = await boutOfPool(c, practice, target.pool_id, target.a, target.b);
     if (isScratched(a) || isScratched(b)) throw new HttpError(409, SCRATCHED);
     if (snapshot.bouts.some((x) => isBoutOf(x, a.id, b.id))) throw new HttpError(409, ALREADY_FENCED);
     return { left: { id: a.id, name: a.name }, right: { id: b.id, name: b.name } };
@@ -94,17 +100,13 @@ export const refereeRoutes = new Hono<AppEnv>()
   .put('/duty', authorize('pool.manage'), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { pool_id, a, b, referee_id } = await readJson(c, refereeDutySchema);
-    const { pool } = await poolFor(c, pool_id);
-    if (pool.practice_id !== practice.id) throw notFound('Pool');
-    const snapshot = (await loadPoolSnapshot(c.get('db'), pool.id))!;
-    const inPool = (id: string) => snapshot.players.find((p) => p.id === id);
-    if (a === b || !inPool(a) || !inPool(b)) throw new HttpError(400, 'Both fencers must belong to this pool');
+    const { snapshot } = await boutOfPool(c, practice, pool_id, a, b);
     if (referee_id !== null) {
-      const referee = inPool(referee_id);
+      const referee = snapshot.players.find((p) => p.id === referee_id);
       if (!referee || referee_id === a || referee_id === b || isScratched(referee)) throw new HttpError(400, DUTY_FENCER);
     }
-    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, pool.id, orderPair(a, b).join(':'), referee_id);
-    return c.json({ pool_id: pool.id, chosen });
+    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, snapshot.id, orderPair(a, b).join(':'), referee_id);
+    return c.json({ pool_id: snapshot.id, chosen });
   })
   .post('/release', authorize('bout.referee'), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);

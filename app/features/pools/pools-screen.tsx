@@ -19,9 +19,9 @@ import { ZOOM, ZoomControl } from './zoom-control';
 import { printHeader, usePrint } from '../print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
-import { poolScores, type LiveBout } from '../../../core/refereeing';
+import type { LiveBout } from '../../../core/refereeing';
 import { useRefereeParam } from '../referee/use-referee-param';
-import { useLiveBouts, usePoolDuty } from '../../state/referee';
+import { usePoolDuty, usePoolScores } from '../../state/referee';
 import type { RefereeResult } from '../referee/referee-view';
 
 const messages = i18n('pools-screen', {
@@ -95,9 +95,8 @@ export function PoolsScreen() {
   const { print, sheets } = usePrint();
   // Referee mode (issue 18): the bout in the link, so a phone that reloads opens it again.
   const { target: refereeing, open: openReferee, close: closeReferee } = useRefereeParam();
-  const liveBouts = useLiveBouts();
   const chosen = usePoolDuty(pool?.id);
-  const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
+  const live = usePoolScores(pool?.id);
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;

@@ -5,8 +5,7 @@ import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from '../pools/bout-order-panel';
 import { PoolGrid } from '../pools/pool-grid';
 import { i18n, useStore } from '../../i18n';
-import { useLiveBouts, usePoolDuty } from '../../state/referee';
-import { poolScores } from '../../../core/refereeing';
+import { usePoolDuty, usePoolScores } from '../../state/referee';
 
 const messages = i18n('board-pools', {
   loading: 'Loading pool data...',
@@ -25,9 +24,8 @@ export function BoardPools() {
   const current = useAtomValue(currentPoolAtom);
   const pool = current ?? state.pools[0] ?? null;
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
-  const liveBouts = useLiveBouts();
   const chosen = usePoolDuty(pool?.id);
-  const live = useMemo(() => (pool ? poolScores([...liveBouts.values()].map((x) => x.bout), pool.id) : undefined), [liveBouts, pool?.id]);
+  const live = usePoolScores(pool?.id);
 
   if (state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;

@@ -9,13 +9,38 @@ export const TEXT_MAX = 2000;
 /** Shortest accepted password. */
 export const PASSWORD_MIN = 8;
 
-/** A trimmed, required, bounded text field carrying the exact messages the screens show. */
+/**
+ * Characters no text of ours holds (issue 25): C0 controls but tab and line ends, DEL, C1 controls, the line
+ * and paragraph separators, and the bidi overrides and isolates that make a name read other than it is.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether a text holds none of the control characters refused everywhere (tabs and line ends aside). */
+export const withoutControls = (text: string) => !CONTROL.test(text);
+
+/** A name is one line: each run of line breaks and tabs (with the spaces around it) becomes one space. */
+export const oneLine = (text: string) => text.replace(/[ \t\r\n]*[\t\r\n][ \t\r\n]*/g, ' ');
+
+/** The refusal of a text holding a control character, by its field's label. */
+const noControls = (label: string) => ({ error: `${label} cannot contain control characters` });
+
+/** A trimmed, required, bounded free text (a note, feedback): line breaks kept, other control characters refused. */
 export function requiredText(emptyMessage: string, max: number, label: string) {
   return z
     .string({ error: emptyMessage })
     .trim()
     .min(1, { error: emptyMessage })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(withoutControls, noControls(label));
+}
+
+/**
+ * A required name (athlete, club, practice, pool, player, team member, typed entry): `requiredText` on one
+ * line, so "=HYPERLINK(…)", a line break and more text become one line and any other control character is refused.
+ */
+export function nameText(emptyMessage: string, max: number, label: string) {
+  return z.string({ error: emptyMessage }).overwrite(oneLine).pipe(requiredText(emptyMessage, max, label));
 }
 
 const email = z
@@ -44,7 +69,7 @@ const newPassword = z
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 
 export const signupSchema = z.object({
-  full_name: requiredText('Full name is required', NAME_MAX, 'Full name'),
+  full_name: nameText('Full name is required', NAME_MAX, 'Full name'),
   email,
   password: newPassword,
 });
@@ -76,7 +101,7 @@ export const createPracticeSchema = z.object({
   practice_type: practiceTypeSchema,
   /** Optional for older clients: épée. */
   weapon: weaponSchema.optional(),
-  name: requiredText('Practice name is required', NAME_MAX, 'Practice name'),
+  name: nameText('Practice name is required', NAME_MAX, 'Practice name'),
   date: z
     .string({ error: CALENDAR_DATE })
     .refine(isCalendarDate, { error: CALENDAR_DATE })
@@ -85,8 +110,10 @@ export const createPracticeSchema = z.object({
 
 const club = z
   .string()
+  .overwrite(oneLine)
   .trim()
   .max(NAME_MAX, { error: `Club must be at most ${NAME_MAX} characters` })
+  .refine(withoutControls, noControls('Club'))
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
@@ -104,7 +131,7 @@ const ranking = z
 
 /** An athlete as typed or imported; an update without `ranking` keeps the stored one. */
 export const athleteSchema = z.object({
-  name: requiredText('Athlete name is required', NAME_MAX, 'Athlete name'),
+  name: nameText('Athlete name is required', NAME_MAX, 'Athlete name'),
   club,
   ranking,
 });
@@ -133,12 +160,12 @@ export const feedbackSchema = z.object({
 });
 
 export const poolNameSchema = z.object({
-  name: requiredText('Pool name is required', NAME_MAX, 'Pool name'),
+  name: nameText('Pool name is required', NAME_MAX, 'Pool name'),
 });
 
 /** SPEC §5: a player name must not be empty after trimming; it is stored upper-case. */
 export const playerNameSchema = z.object({
-  name: requiredText('Player name cannot be empty', NAME_MAX, 'Player name').transform((n) => n.toUpperCase()),
+  name: nameText('Player name cannot be empty', NAME_MAX, 'Player name').transform((n) => n.toUpperCase()),
 });
 
 const SCORE_MESSAGE = 'Scores must be whole numbers of 0 or more';
@@ -189,7 +216,7 @@ function noRepeatedAthlete(entries: ({ athlete_id: string } | { name: string })[
 /** One fencer to place: a roster athlete or a typed name; `pool` (1-based) only for manual assignment. */
 const entrySchema = z.union([
   z.object({ athlete_id: id('An athlete'), pool: z.number().int().min(1).max(10).optional() }),
-  z.object({ name: requiredText('Names cannot be empty', NAME_MAX, 'Each name'), pool: z.number().int().min(1).max(10).optional() }),
+  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), pool: z.number().int().min(1).max(10).optional() }),
 ], { error: 'Each fencer is an athlete of the roster or a typed name' });
 
 export const generatePoolsSchema = z
@@ -218,7 +245,7 @@ export const playerLinkSchema = z.object({
 
 /** A fencer arriving after the draw: added to the smallest pool. */
 export const latecomerSchema = z.object({
-  name: requiredText('Name is required', NAME_MAX, 'Name').transform((n) => n.toUpperCase()),
+  name: nameText('Name is required', NAME_MAX, 'Name').transform((n) => n.toUpperCase()),
 });
 
 const TOP_MESSAGE = 'The cut must keep a whole number of fencers, at least 2';
@@ -256,7 +283,7 @@ export const bracketScoreSchema = z
 
 const teamEntrySchema = z.union([
   z.object({ athlete_id: id('An athlete'), team: z.number().int().min(1).max(50).optional() }),
-  z.object({ name: requiredText('Names cannot be empty', NAME_MAX, 'Each name'), team: z.number().int().min(1).max(50).optional() }),
+  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), team: z.number().int().min(1).max(50).optional() }),
 ], { error: 'Each fencer is an athlete of the roster or a typed name' });
 
 export const createTeamsSchema = z
@@ -289,8 +316,10 @@ export const guestJoinSchema = z.object({
   room_code: z.string({ error: 'Please enter a 6-digit room code' }).trim().regex(/^\d{6}$/, { error: 'Please enter a 6-digit room code' }),
   guest_name: z
     .string()
+    .overwrite(oneLine)
     .trim()
     .max(GUEST_NAME_MAX, { error: `Your name must be at most ${GUEST_NAME_MAX} characters` })
+    .refine(withoutControls, noControls('Your name'))
     .optional()
     .nullable()
     .transform((v) => v || 'Guest'),

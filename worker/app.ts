@@ -28,7 +28,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Routes that take files (issue 15) and their own limits: a roster of 500 rows, a season's backup. */
 export const FILE_BODY_LIMITS: Record<string, number> = {
   '/api/athletes/import': 256 * 1024,
-  '/api/account/restore': 8 * 1024 * 1024,
+  '/api/account/restore': 4 * 1024 * 1024,
 };
 
 const limit = (maxSize: number) =>

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from '../fencing/cut';
-import { MAX_POOL_SIZE, NAME_MAX, RANKING_MAX, TEXT_MAX } from '../validation';
+import { poolMaxScore } from '../fencing/bout-result';
+import { applyScore, bracketMaxScore, buildBracket } from '../fencing/bracket';
+import { DEFAULT_FORMAT } from '../fencing/tableau';
+import { RELAY_ORDER } from '../fencing/team-relay';
+import { TEAM_MESSAGES, validTeamSizes } from '../fencing/teams';
+import {
+  athleteSchema, boutSchema, bracketScoreSchema, createPracticeSchema, firstIssue, MAX_POOL_SIZE, nameText, NAME_MAX, noteSchema,
+  poolNameSchema, RANKING_MAX, relayRowSchema, scoresWithin, tableauFormatSchema, weaponSchema,
+} from '../validation';
 import { nameKey } from './roster-import';
 
 /**
@@ -16,7 +23,8 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 50, bracketMatches: 600 } as const;
 
 const ref = z.string().min(1).max(64);
-const name = z.string().trim().min(1).max(NAME_MAX);
+/** A fencer's name in a pool, a tableau, a team or the absent list: one line, no control characters, as the API takes it. */
+const name = nameText('Player name cannot be empty', NAME_MAX, 'Player name');
 const time = z.number().int().min(0).max(8.64e15);
 const score = z.number().int().min(0).max(99);
 
@@ -34,20 +42,10 @@ const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2:
 
 const pool = z.object({
   id: ref,
-  name,
+  name: poolNameSchema.shape.name,
   created_at: time,
   players: z.array(player).max(MAX_POOL_SIZE),
   bouts: z.array(bout).max((MAX_POOL_SIZE * (MAX_POOL_SIZE - 1)) / 2),
-});
-
-const format = z.object({
-  cut: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('all') }),
-    z.object({ kind: z.literal('top'), value: z.number().int().min(MIN_TOP).max(MAX_TOP) }),
-    z.object({ kind: z.literal('percent'), value: z.number().int().min(MIN_PERCENT).max(MAX_PERCENT) }),
-  ]),
-  third_place: z.enum(['shared', 'bout']),
-  places_5_8: z.boolean(),
 });
 
 const bracketMatch = z.object({
@@ -62,14 +60,14 @@ const bracketMatch = z.object({
 
 const practice = z.object({
   id: ref,
-  name,
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  name: createPracticeSchema.shape.name,
+  date: createPracticeSchema.shape.date.unwrap(),
   practice_type: z.enum(['individual', 'team']),
   /** Issue 18; a backup made before it has none: épée, as the migration gave every practice. */
-  weapon: z.enum(['epee', 'foil', 'sabre']).default('epee'),
+  weapon: weaponSchema.default('epee'),
   created_at: time,
   pools: z.array(pool).max(BACKUP_LIMITS.poolsPerPractice),
-  format: format.nullable(),
+  format: tableauFormatSchema.nullable(),
   absentees: z.array(z.object({ name, athlete_id: ref.nullable() })).max(500),
   bracket: z.object({ seeding: z.array(seed).max(512), matches: z.array(bracketMatch).max(BACKUP_LIMITS.bracketMatches) }).nullable(),
   teams: z.array(z.object({
@@ -87,15 +85,86 @@ const practice = z.object({
 
 const athlete = z.object({
   id: ref,
-  name,
-  club: z.string().trim().max(NAME_MAX).nullable(),
+  name: athleteSchema.shape.name,
+  club: athleteSchema.shape.club,
   ranking: z.number().int().min(1).max(RANKING_MAX).nullable(),
   created_at: time,
-  notes: z.array(z.object({ note: z.string().trim().min(1).max(TEXT_MAX), created_at: time })).max(BACKUP_LIMITS.notesPerAthlete),
+  notes: z.array(z.object({ note: noteSchema.shape.note, created_at: time })).max(BACKUP_LIMITS.notesPerAthlete),
 });
 
-/** Every id the file uses refers to something in the file, and no id is used twice. */
-function checkReferences(b: { athletes: { id: string }[]; practices: z.infer<typeof practice>[] }, ctx: z.RefinementCtx) {
+type Practice = z.infer<typeof practice>;
+
+/** Whether numbers are 1, 2, … n in some order, each once: pool positions, seeds, team numbers, members' places. */
+const oneToN = (numbers: number[]) => new Set(numbers).size === numbers.length && numbers.every((n) => n >= 1 && n <= numbers.length);
+
+type PracticeType = Practice['practice_type'];
+/** One value per practice type. */
+const byType = <T>(make: (type: PracticeType) => T): Record<PracticeType, T> => ({ individual: make('individual'), team: make('team') });
+
+/** The bout route's schema for a practice's pool bouts (scores up to 5 or 45, priority at equal scores only). */
+const poolBoutRule = byType((type) => boutSchema.refine(...scoresWithin(poolMaxScore(type), 'score1', 'score2')));
+/** The score route's schema for a practice's tableau (scores up to 15 or 45, priority at equal scores only). */
+const tableauScoreRule = byType((type) => bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(type), 'player1_score', 'player2_score')));
+
+/**
+ * What the API would have refused in a practice whose references hold (issue 25: one validation path), or
+ * null: every pool bout by the bout route's schema, positions 1 to n once each, one entry per athlete in a
+ * pool; the tableau replayed from its seeding through `applyScore`, each score by the score route's schema,
+ * which must give back every stored match; team sizes and relay rows as the team routes take them.
+ */
+function practiceProblem(p: Practice): string | null {
+  for (const pool of p.pools) {
+    if (!oneToN(pool.players.map((pl) => pl.position))) return `two fencers of ${pool.name} share a position, or a position is missing`;
+    const athletes = pool.players.flatMap((pl) => (pl.athlete_id === null ? [] : [pl.athlete_id]));
+    if (new Set(athletes).size !== athletes.length) return `an athlete has two entries in ${pool.name}`;
+    for (const bt of pool.bouts) {
+      const checked = poolBoutRule[p.practice_type].safeParse({ ...bt, version: 0 });
+      if (!checked.success) return `a bout of ${pool.name}: ${firstIssue(checked.error)}`;
+    }
+  }
+  if (p.bracket) {
+    const problem = tableauProblem(p, p.bracket);
+    if (problem) return `the tableau of ${p.name}: ${problem}`;
+  }
+  if (p.teams.length > 0) {
+    if (!oneToN(p.teams.map((t) => t.team_number))) return `the teams of ${p.name} are not numbered 1 to ${p.teams.length}`;
+    if (!validTeamSizes(p.teams.map((t) => t.members.length))) return `the teams of ${p.name}: ${TEAM_MESSAGES.sizes.description}`;
+    if (!p.teams.every((t) => oneToN(t.members.map((m) => m.position)))) return `two members of a team of ${p.name} share a place`;
+  }
+  for (const r of p.relays) {
+    const [a, b] = RELAY_ORDER[r.match_number - 1]!;
+    if (r.fencer_a_number !== a || r.fencer_b_number !== b) return `relay ${r.match_number} of ${p.name} does not pair fencers ${a} and ${b}`;
+    const checked = relayRowSchema.safeParse({ score_a: r.score_a, score_b: r.score_b, version: 0 });
+    if (!checked.success) return `relay ${r.match_number} of ${p.name}: ${firstIssue(checked.error)}`;
+  }
+  return null;
+}
+
+/** Why a stored tableau is not what its seeding and scores give through the API's rules, or null. */
+function tableauProblem(p: Practice, bracket: NonNullable<Practice['bracket']>): string | null {
+  if (!oneToN(bracket.seeding.map((s) => s.seed)) || new Set(bracket.seeding.map((s) => s.id)).size !== bracket.seeding.length) return 'its seeding is not 1 to n, each fencer once';
+  const rule = tableauScoreRule[p.practice_type];
+  let state = buildBracket(bracket.seeding, p.format ?? DEFAULT_FORMAT);
+  const scored = bracket.matches.filter((m) => m.player1_score !== null || m.player2_score !== null).sort((x, y) => x.round - y.round || x.position - y.position);
+  for (const m of scored) {
+    const checked = rule.safeParse({
+      ...m, priority_id: m.player1_score === m.player2_score ? m.winner_id : null, version: 0,
+      player1_id: m.player1_id ?? '', player2_id: m.player2_id ?? '',
+    });
+    if (!checked.success) return `round ${m.round}, match ${m.position + 1}: ${firstIssue(checked.error)}`;
+    state = applyScore(state, checked.data);
+  }
+  const drawn = new Map(state.map((m) => [`${m.round} ${m.position}`, m]));
+  for (const m of bracket.matches) {
+    const d = drawn.get(`${m.round} ${m.position}`);
+    const same = d && d.player1_id === m.player1_id && d.player2_id === m.player2_id && d.player1_score === m.player1_score && d.player2_score === m.player2_score && d.winner_id === m.winner_id;
+    if (!same) return `round ${m.round}, match ${m.position + 1} is not what its draw and scores give`;
+  }
+  return null;
+}
+
+/** Every id the file uses refers to something in the file, no id is used twice, and every practice keeps the API's rules. */
+function checkReferences(b: { athletes: { id: string }[]; practices: Practice[] }, ctx: z.RefinementCtx) {
   const fail = (message: string) => ctx.addIssue({ code: 'custom', message: `This backup is damaged: ${message}` });
   const athleteIds = new Set(b.athletes.map((a) => a.id));
   if (athleteIds.size !== b.athletes.length) return fail('an athlete appears twice');
@@ -134,6 +203,8 @@ function checkReferences(b: { athletes: { id: string }[]; practices: z.infer<typ
       if (!p.bracket.seeding.every((s) => inPractice.has(s.id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
       if (!p.bracket.matches.every((m) => inTableau(m.player1_id) && inTableau(m.player2_id) && inTableau(m.winner_id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
     }
+    const problem = practiceProblem(p);
+    if (problem) return fail(problem);
   }
 }
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { athleteSchema, firstIssue } from '../validation';
+import { athleteSchema, firstIssue, oneLine } from '../validation';
 
 /**
  * CSV in and out (issue 15), through Papa Parse: quotes, embedded separators and line breaks, a BOM and
@@ -42,7 +42,8 @@ function headerColumns(row: string[]): (Column | null)[] | null {
 /** Without a header: name, club, ranking, in that order. */
 const POSITIONAL: Column[] = ['name', 'club', 'ranking'];
 
-const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+/** A cell's text on one line (as a name is kept); other control characters stay, for the athlete rules to refuse. */
+const clean = (s: string | undefined) => oneLine(s ?? '').replace(/ +/g, ' ').trim();
 
 /** A ranking cell: empty is none; "12", "12.", "#12" are 12; anything else is an error. */
 function parseRanking(cell: string): number | null | 'bad' {
@@ -79,19 +80,34 @@ export function parseRosterCsv(text: string): RosterRow[] {
     const club = value('club') || null;
     const ranking = parseRanking(value('ranking'));
     if (ranking === 'bad') return { line, name, club, ranking: null, error: 'Ranking must be a whole number' };
+    // The row as the server will store it: the athlete form's rules, one line each (issue 25).
     const checked = athleteSchema.safeParse({ name, club, ranking });
-    return { line, name, club, ranking, error: checked.success ? null : firstIssue(checked.error) };
+    if (!checked.success) return { line, name, club, ranking, error: firstIssue(checked.error) };
+    return { line, name: checked.data.name, club: checked.data.club, ranking, error: null };
   });
 }
 
 export type CsvCell = string | number | null;
+
+/** What starts a formula in a spreadsheet (OWASP, CSV injection): =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as written: text that would start a formula gets a leading ' whatever follows it (line breaks
+ * included, which Papa's own `escapeFormulae` pattern does not span); numbers stay numbers (-3 is -3).
+ */
+export function csvCell(cell: CsvCell): string | number {
+  if (cell === null) return '';
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
 
 /**
  * A CSV file a spreadsheet opens correctly: a UTF-8 BOM (Excel reads accents), every field quoted, CRLF
  * line ends, and text that would start a formula escaped (a name typed as "=HYPERLINK(…)" stays text).
  */
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return '\uFEFF' + Papa.unparse({ fields: header, data: rows.map((r) => r.map((c) => c ?? '')) }, { quotes: true, newline: '\r\n', escapeFormulae: true });
+  const data = rows.map((r) => r.map(csvCell));
+  return '\uFEFF' + Papa.unparse({ fields: header.map((h) => String(csvCell(h))), data }, { quotes: true, newline: '\r\n', escapeFormulae: false });
 }
 
 /** Reads back a CSV written by `toCsv` (or any): rows of cells, BOM dropped, empty lines skipped. */

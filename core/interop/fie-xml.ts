@@ -7,7 +7,7 @@ import { combinePoolResults } from '../fencing/pool-results';
 import type { Cut } from '../fencing/cut';
 import type { Tableau } from '../fencing/tableau';
 import { countedBouts } from '../fencing/withdrawal';
-import { athleteSchema, firstIssue } from '../validation';
+import { athleteSchema, firstIssue, oneLine } from '../validation';
 import type { RosterRow } from './csv';
 
 /**
@@ -25,8 +25,8 @@ export function splitName(name: string): { nom: string; prenom: string } {
   return { nom: words[words.length - 1]!, prenom: words.slice(0, -1).join(' ') };
 }
 
-/** The name Piste shows for an FIE fencer: first name then family name. */
-export const joinName = (prenom: string, nom: string) => `${prenom} ${nom}`.replace(/\s+/g, ' ').trim();
+/** The name Piste shows for an FIE fencer: first name then family name, on one line (other controls left for the athlete rules to refuse). */
+export const joinName = (prenom: string, nom: string) => oneLine(`${prenom} ${nom}`).replace(/ +/g, ' ').trim();
 
 /** Escapes a value for an XML attribute (and drops the control characters XML 1.0 cannot carry). */
 function attr(value: string | number): string {
@@ -211,6 +211,7 @@ export function readFieFencers(xml: string): RosterRow[] {
     const rank = text(t.Classement).trim();
     const ranking = /^\d+$/.test(rank) && Number(rank) > 0 ? Number(rank) : null;
     const checked = athleteSchema.safeParse({ name, club, ranking });
-    return { line: i + 1, name, club, ranking, error: checked.success ? null : firstIssue(checked.error) };
+    if (!checked.success) return { line: i + 1, name, club, ranking, error: firstIssue(checked.error) };
+    return { line: i + 1, name: checked.data.name, club: checked.data.club, ranking, error: null };
   });
 }

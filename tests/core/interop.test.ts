@@ -54,6 +54,17 @@ describe('reading a roster CSV', () => {
     ]);
   });
 
+  it('keeps a name on one line and refuses control characters, row by row (issue 25)', () => {
+    const rows = parseRosterCsv('Name,Club\n"Anna\nRossi","Club\tA"\n"Ben\u0000Okafor",Lagos\nCleo,"Milano\u202e"\n"Dora\u2028Kiss",\nEve,Paris');
+    expect(rows.map((r) => [r.line, r.name, r.club, r.error])).toEqual([
+      [2, 'Anna Rossi', 'Club A', null],
+      [4, 'Ben\u0000Okafor', 'Lagos', 'Athlete name cannot contain control characters'],
+      [5, 'Cleo', 'Milano\u202e', 'Club cannot contain control characters'],
+      [6, 'Dora\u2028Kiss', null, 'Athlete name cannot contain control characters'],
+      [7, 'Eve', 'Paris', null],
+    ]);
+  });
+
   it('an empty file has no rows', () => {
     expect(parseRosterCsv('')).toEqual([]);
     expect(parseRosterCsv('\uFEFF\n\n')).toEqual([]);
@@ -181,6 +192,15 @@ describe('FIE XML', () => {
     ]);
   });
 
+  it('refuses a fencer whose name or club holds a control character, and keeps the others (issue 25)', () => {
+    const xml = '<CompetitionIndividuelle><Tireurs><Tireur ID="1" Nom="ROSSI" Prenom="Anna\u202e"/><Tireur ID="2" Nom="OKAFOR" Prenom="Ben" Club="Lagos\u0007"/><Tireur ID="3" Nom="KISS" Prenom="Dora"/></Tireurs></CompetitionIndividuelle>';
+    expect(readFieFencers(xml).map((r) => [r.name, r.error])).toEqual([
+      ['Anna\u202e ROSSI', 'Athlete name cannot contain control characters'],
+      ['Ben OKAFOR', 'Club cannot contain control characters'],
+      ['Dora KISS', null],
+    ]);
+  });
+
   it('reads a BellePoule-style file in ISO-8859-1 and a team file', () => {
     const latin = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<CompetitionIndividuelle><Tireurs><Tireur ID="1" Nom="LEFÈVRE" Prenom="Hélène" Club="Besançon" Classement="7"/></Tireurs></CompetitionIndividuelle>';
     const bytes = Uint8Array.from([...latin].map((ch) => ch.charCodeAt(0)));
@@ -268,3 +288,70 @@ describe('the account backup', () => {
   });
 });
 
+describe('a restore keeps the API\'s rules (issue 25)', () => {
+  const refusal = (b: unknown) => backupSchema.safeParse(b).error?.issues[0]?.message;
+  const changed = (change: (b: AccountBackup) => void) => {
+    const b = structuredClone(backup);
+    change(b);
+    return b;
+  };
+  const tuesday = (b: AccountBackup) => b.practices[0]!;
+  /** A team practice with two teams of three and a relay row, as the team routes write them. */
+  const teamPractice = (): AccountBackup['practices'][number] => ({
+    id: 'P2', name: 'Relays', date: '2026-11-18', practice_type: 'team', weapon: 'sabre', created_at: 20, pools: [], format: null, absentees: [], bracket: null,
+    teams: [1, 2].map((team_number) => ({ team_number, members: [1, 2, 3].map((position) => ({ athlete_id: null, athlete_name: `T${team_number} M${position}`, position })) })),
+    relays: [{ match_number: 1, fencer_a_number: 6, fencer_b_number: 3, score_a: 5, score_b: 2 }],
+  });
+
+  it('takes a file the API could have written', () => {
+    expect(backupSchema.safeParse(backup).success).toBe(true);
+    expect(backupSchema.safeParse(changed((b) => b.practices.push(teamPractice()))).success).toBe(true);
+  });
+
+  it('refuses a pool bout the bout route refuses: 99–99, priority at unequal scores', () => {
+    expect(refusal(changed((b) => Object.assign(tuesday(b).pools[0]!.bouts[0]!, { score1: 99, score2: 99, priority_id: null }))))
+      .toBe('This backup is damaged: a bout of Pool 1: Scores must be whole numbers from 0 to 5');
+    expect(refusal(changed((b) => Object.assign(tuesday(b).pools[0]!.bouts[0]!, { score1: 3, score2: 5, priority_id: 'aa' }))))
+      .toBe('This backup is damaged: a bout of Pool 1: Priority can only go to one of the two fencers, at equal scores');
+    // A team pool goes to 45, as the API takes it.
+    const teams = changed((b) => { tuesday(b).practice_type = 'team'; tuesday(b).bracket = null; Object.assign(tuesday(b).pools[0]!.bouts[0]!, { score1: 45, score2: 40 }); });
+    expect(backupSchema.safeParse(teams).success).toBe(true);
+  });
+
+  it('refuses two fencers at one position, and an athlete entered twice in a pool', () => {
+    expect(refusal(changed((b) => { tuesday(b).pools[0]!.players[1]!.position = 1; })))
+      .toBe('This backup is damaged: two fencers of Pool 1 share a position, or a position is missing');
+    expect(refusal(changed((b) => { tuesday(b).pools[0]!.players[1]!.athlete_id = 'A1'; })))
+      .toBe('This backup is damaged: an athlete has two entries in Pool 1');
+  });
+
+  it('refuses a tableau its seeding and scores do not give: a loser moving on, 16 touches, a stranger in a match', () => {
+    expect(refusal(changed((b) => { tuesday(b).bracket!.matches[0]!.winner_id = 'aa'; })))
+      .toBe('This backup is damaged: the tableau of Tuesday: round 1, match 1 is not what its draw and scores give');
+    expect(refusal(changed((b) => { tuesday(b).bracket!.matches[0]!.player1_score = 16; })))
+      .toBe('This backup is damaged: the tableau of Tuesday: round 1, match 1: Scores must be whole numbers from 0 to 15');
+    expect(refusal(changed((b) => { const m = tuesday(b).bracket!.matches[0]!; [m.player1_id, m.player2_id, m.winner_id] = ['aa', 'zz', 'aa']; })))
+      .toBe('This backup is damaged: the tableau of Tuesday: round 1, match 1 is not what its draw and scores give');
+    expect(refusal(changed((b) => { tuesday(b).bracket!.seeding[1]!.seed = 1; })))
+      .toBe('This backup is damaged: the tableau of Tuesday: its seeding is not 1 to n, each fencer once');
+  });
+
+  it('refuses relay rows and teams the team routes refuse', () => {
+    const withTeams = (change: (p: AccountBackup['practices'][number]) => void) => changed((b) => { const p = teamPractice(); change(p); b.practices.push(p); });
+    expect(refusal(withTeams((p) => { p.relays[0]!.score_a = 25; }))).toBe('This backup is damaged: relay 1 of Relays: Touch scores must be whole numbers from 0 to 20');
+    expect(refusal(withTeams((p) => { p.relays[0]!.fencer_b_number = 1; }))).toBe('This backup is damaged: relay 1 of Relays does not pair fencers 6 and 3');
+    expect(refusal(withTeams((p) => { p.teams[0]!.members.pop(); p.teams[0]!.members.pop(); }))).toBe('This backup is damaged: the teams of Relays: Each team must have 3 or 4 members');
+    expect(refusal(withTeams((p) => { p.teams[0]!.members[1]!.position = 1; }))).toBe('This backup is damaged: two members of a team of Relays share a place');
+  });
+
+  it('refuses names with control characters and keeps a name with a line break on one line, as the API does', () => {
+    expect(refusal(changed((b) => { b.athletes[0]!.name = 'Anna\u0000Rossi'; }))).toBe('Athlete name cannot contain control characters');
+    expect(refusal(changed((b) => { b.athletes[0]!.club = 'Milano\u202e'; }))).toBe('Club cannot contain control characters');
+    expect(refusal(changed((b) => { tuesday(b).pools[0]!.name = 'Pool\u00851'; }))).toBe('Pool name cannot contain control characters');
+    expect(refusal(changed((b) => { tuesday(b).pools[0]!.players[0]!.name = 'ANNA\u2028ROSSI'; }))).toBe('Player name cannot contain control characters');
+    expect(refusal(changed((b) => { b.athletes[0]!.notes[0]!.note = 'Left\u0007handed'; }))).toBe('Note cannot contain control characters');
+    const parsed = backupSchema.parse(changed((b) => { b.athletes[1]!.name = '=HYPERLINK("http://evil.example/?x","click")\nX'; tuesday(b).name = 'Tues\r\nday'; }));
+    expect(parsed.athletes[1]!.name).toBe('=HYPERLINK("http://evil.example/?x","click") X');
+    expect(parsed.practices[0]!.name).toBe('Tues day');
+  });
+});

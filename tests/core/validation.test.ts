@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { describeError } from '../../core/messages';
 import {
-  athleteSchema, createPracticeSchema, feedbackSchema, firstIssue, isCalendarDate, noteSchema, signinSchema, signupSchema,
+  athleteSchema, createPracticeSchema, createTeamsSchema, feedbackSchema, firstIssue, generatePoolsSchema, guestJoinSchema, isCalendarDate, latecomerSchema,
+  noteSchema, playerNameSchema, poolNameSchema, signinSchema, signupSchema,
 } from '../../core/validation';
 
 function messageOf(schema: { safeParse(v: unknown): { success: boolean; error?: any } }, value: unknown) {
@@ -60,5 +62,56 @@ describe('calendar dates', () => {
     for (const bad of ['2024-99-99', '2023-02-29', '1900-02-29', '2024-04-31', '2024-00-10', '2024-01-00', '2024-1-1', '0000-01-01', '20240101', '']) {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
+  });
+});
+
+describe('names hold no control characters (issue 25)', () => {
+  // Every name-like field, as the forms and the API read it: the field, a valid body around it, its label.
+  const NAMES: [string, (name: string) => unknown, { safeParse(v: unknown): { success: boolean; data?: any; error?: any } }, (data: any) => string | null, string][] = [
+    ['full name', (n) => ({ full_name: n, email: 'a@b.co', password: 'longenough' }), signupSchema, (d) => d.full_name, 'Full name'],
+    ['practice name', (n) => ({ practice_type: 'individual', name: n }), createPracticeSchema, (d) => d.name, 'Practice name'],
+    ['athlete name', (n) => ({ name: n }), athleteSchema, (d) => d.name, 'Athlete name'],
+    ['club', (n) => ({ name: 'Ann', club: n }), athleteSchema, (d) => d.club, 'Club'],
+    ['pool name', (n) => ({ name: n }), poolNameSchema, (d) => d.name, 'Pool name'],
+    ['player name', (n) => ({ name: n }), playerNameSchema, (d) => d.name, 'Player name'],
+    ['latecomer', (n) => ({ name: n }), latecomerSchema, (d) => d.name, 'Name'],
+    ['typed pool entry', (n) => ({ method: 'single', entries: [{ name: n }] }), generatePoolsSchema, (d) => d.entries[0].name, 'Each name'],
+    ['typed team member', (n) => ({ method: 'random', entries: [{ name: n }] }), createTeamsSchema, (d) => d.entries[0].name, 'Each name'],
+    ['guest name', (n) => ({ room_code: '123456', guest_name: n }), guestJoinSchema, (d) => d.guest_name, 'Your name'],
+  ];
+  const REFUSED = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069', '\u000b', '\u000c'];
+
+  for (const [what, body, schema, read, label] of NAMES) {
+    it(`${what}: inner line breaks and tabs become one space`, () => {
+      for (const [typed, kept] of [['ann\nlee', 'ann lee'], ['ann\r\nlee', 'ann lee'], ['ann \t lee', 'ann lee'], ['ann\n\n\tlee', 'ann lee'], ['\nann lee\r\n', 'ann lee']]) {
+        const parsed = schema.safeParse(body(typed!));
+        expect(parsed.success, JSON.stringify(typed)).toBe(true);
+        expect(read(parsed.data)!.toLowerCase()).toBe(kept);
+      }
+    });
+
+    it(`${what}: any other control character is refused with a message the app translates`, () => {
+      for (const c of REFUSED) {
+        const parsed = schema.safeParse(body(`ann${c}lee`));
+        expect(parsed.success, JSON.stringify(c)).toBe(false);
+        const message = firstIssue(parsed.error);
+        expect(message).toBe(`${label} cannot contain control characters`);
+        expect(describeError(message)).toEqual({ code: 'cannot_contain_control_characters', params: { label } });
+      }
+    });
+  }
+
+  it('keeps accents, apostrophes, hyphens and letters of every script', () => {
+    for (const name of ['Zoë Ångström', "O'Brien", 'Jean-Luc Picard', 'Łukasz Żółć', '李小龙', 'محمد', '=SUM(A1)']) {
+      expect(athleteSchema.parse({ name }).name).toBe(name);
+    }
+  });
+
+  it('free text keeps its line breaks and tabs, and refuses the other control characters', () => {
+    expect(noteSchema.parse({ note: 'Parry 4\n\tthen riposte' }).note).toBe('Parry 4\n\tthen riposte');
+    expect(messageOf(noteSchema, { note: 'Parry\u00004' })).toBe('Note cannot contain control characters');
+    expect(messageOf(noteSchema, { note: 'Parry \u202e4' })).toBe('Note cannot contain control characters');
+    expect(feedbackSchema.parse({ feedback_type: 'report_issue', message: 'Line 1\r\nLine 2' }).message).toBe('Line 1\r\nLine 2');
+    expect(messageOf(feedbackSchema, { feedback_type: 'report_issue', message: 'Bell\u0007' })).toBe('Feedback cannot contain control characters');
   });
 });

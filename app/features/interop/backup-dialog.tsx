@@ -13,7 +13,7 @@ const messages = i18n('backup-dialog', {
   downloaded: 'Backup downloaded',
   downloadedText: 'Keep the file safe: Restore a backup brings it back into any account.',
   failed: 'Failed to make the backup',
-  tooLarge: 'This file is too large to be a Piste backup (at most 8 MB).',
+  tooLarge: 'This file is too large to be a Piste backup (at most 4 MB).',
   notBackup: 'This is not a Piste backup file.',
   notJson: 'This file is not a Piste backup (it is not JSON).',
   restored: 'Backup restored',
@@ -31,8 +31,8 @@ const messages = i18n('backup-dialog', {
   restore: 'Restore',
 });
 
-/** The largest backup file restored (the server takes 8 MB). */
-const BACKUP_FILE_MAX = 8 * 1024 * 1024;
+/** The largest backup file restored (the server takes 4 MB). */
+const BACKUP_FILE_MAX = 4 * 1024 * 1024;
 
 /** Downloads the coach's whole account as one JSON file (issue 15). */
 export async function downloadBackup() {

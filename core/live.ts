@@ -35,6 +35,10 @@ export const CLOSE_CODES = {
   ended: 4001,
   /** Too many sockets in the room, or from one address. */
   tooMany: 4429,
+  /** The socket sent messages faster than the room allows (clients only send pings, which never reach it). */
+  policy: 1008,
+  /** The socket sent a message larger than the room takes. */
+  tooBig: 1009,
 } as const;
 
 /**

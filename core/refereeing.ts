@@ -1,6 +1,6 @@
 import { orderPair } from './fencing/bout-result';
 import type { SentState } from './validation';
-import { type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
+import { legalState, legalStep, type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
 
 /**
  * A bout refereed live (issue 18), as it travels between the referee's phone, the worker, the practice's
@@ -68,6 +68,30 @@ export function shiftClock(r: Refereeing, delta: number): Refereeing {
 export function fitsFormat(s: SentState, format: BoutFormat): boolean {
   const longest = Math.max(format.periodMs, format.breakMs, 60_000);
   return s.left <= format.limit && s.right <= format.limit && s.period <= format.periods && s.remainingMs <= longest && (format.nonCombativity || s.pCards === 0);
+}
+
+/**
+ * Step numbers: a phone numbers each update it sends the one after the room's (`RefereeClaim.seq`, then each
+ * answer), whatever number of taps it carries. The room takes a number up to this many past its own (a lost
+ * answer, an older app that numbered every tap), keeps out an older one (stale: a retry that crossed a
+ * newer one) and refuses one further ahead, which would leave no later step newer.
+ */
+export const REFEREE_SEQ_WINDOW = 8;
+
+/** Where a sent step number stands against the room's: next (within the window), stale, or too far ahead. */
+export function seqOrder(stored: number, seq: number): 'next' | 'stale' | 'ahead' {
+  return seq <= stored ? 'stale' : seq <= stored + REFEREE_SEQ_WINDOW ? 'next' : 'ahead';
+}
+
+/**
+ * Whether what a phone sent follows the rules (core/fencing/referee): every state can stand (`legalState`)
+ * and each follows the one before it in one step (`legalStep`: nothing after a black card). The history is
+ * the phone's undo stack, so a view may take steps back (an undo of a black card given by mistake) but
+ * never record anything after the bout ended. Call with states that `fitsFormat`.
+ */
+export function followsRules(sent: { state: SentState; past: SentState[] }, format: BoutFormat): boolean {
+  const chain = [...sent.past, sent.state];
+  return chain.every((s, i) => legalState(s, format) && (i === 0 || legalStep(chain[i - 1]!, s, format)));
 }
 
 /** The state the room keeps: what the phone sent, in the bout's own format. */

@@ -1,4 +1,4 @@
-import { parseLiveMessage, type LiveMessage } from '../../core/live';
+import { CLOSE_CODES, parseLiveMessage, type LiveMessage } from '../../core/live';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'closed';
 
@@ -10,9 +10,13 @@ interface LiveOptions {
   onStatus: (status: LiveStatus) => void;
 }
 
+/** The longest wait between attempts; a socket the room closed for breaking its message limits waits this long. */
+const LONGEST_MS = 10_000;
+const POLICY_CLOSES: ReadonlySet<number> = new Set([CLOSE_CODES.policy, CLOSE_CODES.tooBig]);
+
 /** DESIGN.md: reconnect after a jittered 1–5 s, the upper bound doubling per failed attempt up to 10 s. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  const cap = Math.min(10_000, 5_000 * 2 ** attempt);
+  const cap = Math.min(LONGEST_MS, 5_000 * 2 ** attempt);
   return 1_000 + random() * (cap - 1_000);
 }
 
@@ -44,11 +48,12 @@ export function openLive({ url, onMessage, onOpen, onStatus }: LiveOptions) {
       }
       onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       clearInterval(ping);
       if (stopped) return;
       onStatus(navigator.onLine ? 'reconnecting' : 'offline');
-      timer = setTimeout(connect, reconnectDelayMs(attempt++));
+      // This app never breaks the room's message limits; if something on the page did, never hammer it.
+      timer = setTimeout(connect, POLICY_CLOSES.has(e.code) ? LONGEST_MS : reconnectDelayMs(attempt++));
     };
   };
 

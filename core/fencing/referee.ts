@@ -165,6 +165,64 @@ export function giveCard(s: RefereeState, side: Side, card: Card, now: number): 
   return afterScore({ ...stopped, [opponent]: stopped[opponent] + 1, quietMs: 0 } as RefereeState, now);
 }
 
+/** What the rules constrain in a state, the clock aside: the part a phone's state must get right. */
+export type ScoreSheet = Pick<RefereeState, 'phase' | 'running' | 'left' | 'right' | 'period' | 'cards' | 'pCards' | 'priority' | 'excluded'>;
+
+const SIDES: readonly Side[] = ['left', 'right'];
+const counted = (cards: readonly Card[], card: Card) => cards.filter((c) => c === card).length;
+
+/**
+ * Whether a state can stand by the rules (t.158–162, t.124): at most one yellow card per fencer (a second
+ * is a red); every red card, and the P-red, gave the opponent a hit; at most one black card in the bout, the
+ * fencer's last, with that fencer excluded; the P-black excludes too; a bout at its limit or with a fencer
+ * excluded is over, and an ended bout's clock stands still.
+ */
+export function legalState(s: ScoreSheet, format: BoutFormat): boolean {
+  if (counted(s.cards.left, 'black') + counted(s.cards.right, 'black') > 1) return false;
+  for (const side of SIDES) {
+    const cards = s.cards[side];
+    if (counted(cards, 'yellow') > 1 || counted(cards, 'red') + (s.pCards >= 2 ? 1 : 0) > s[other(side)]) return false;
+    if (cards.includes('black') && (cards.at(-1) !== 'black' || s.excluded !== side)) return false;
+  }
+  if ((s.pCards === 3) !== (s.excluded !== null && !s.cards[s.excluded].includes('black'))) return false;
+  const ended = s.excluded !== null || s.left >= format.limit || s.right >= format.limit;
+  return (!ended || s.phase === 'over') && !(s.phase === 'over' && s.running);
+}
+
+/**
+ * Whether `b` can follow `a` in one step (the clock aside): nothing follows an ended bout (a black card ends
+ * it); otherwise one hit, a double at épée, one card (a yellow only as the fencer's first, a red with the
+ * opponent's hit, a black excluding), one P-card (t.124), or the clock alone (a period on, priority drawn).
+ */
+export function legalStep(a: ScoreSheet, b: ScoreSheet, format: BoutFormat): boolean {
+  if (a.phase === 'over' || b.period < a.period || b.period > a.period + 1) return false;
+  if (b.priority !== a.priority && (a.priority !== null || b.phase !== 'priority')) return false;
+  const added: { side: Side; card: Card }[] = [];
+  for (const side of SIDES) {
+    const before = a.cards[side];
+    const after = b.cards[side];
+    if (after.length < before.length || before.some((c, i) => after[i] !== c)) return false;
+    for (const card of after.slice(before.length)) added.push({ side, card });
+  }
+  const pCard = b.pCards - a.pCards;
+  if (added.length > 1 || pCard < 0 || pCard > 1 || (added.length === 1 && pCard === 1)) return false;
+  const hits = (left: number, right: number) => b.left - a.left === left && b.right - a.right === right;
+  const card = added[0];
+  if (card) {
+    if (card.card === 'black') return hits(0, 0) && b.excluded === card.side;
+    if (b.excluded !== null) return false;
+    if (card.card === 'yellow') return hits(0, 0) && !a.cards[card.side].includes('yellow');
+    return card.side === 'left' ? hits(0, 1) : hits(1, 0);
+  }
+  if (pCard === 1) {
+    const last = format.limit - 1;
+    if (!format.nonCombativity || (a.left === last && a.right === last)) return false;
+    if (b.pCards === 3) return hits(0, 0) && b.excluded !== null && (a.left === a.right || b.excluded === (a.left < a.right ? 'left' : 'right'));
+    return b.excluded === null && (b.pCards === 2 ? hits(1, 1) : hits(0, 0));
+  }
+  return b.excluded === null && (hits(0, 0) || hits(1, 0) || hits(0, 1) || (format.weapon === 'epee' && hits(1, 1)));
+}
+
 /** Whether a minute without a hit calls for a P-card now (t.124): the referee halts and gives it. */
 export function nonCombativityDue(s: RefereeState, now: number): boolean {
   if (!s.format.nonCombativity || s.phase !== 'fencing' || s.pCards >= 3) return false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneratedPools, Practice } from '../../core/api';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
-import { boutFormat, startBout, touch, type RefereeState } from '../../core/fencing/referee';
+import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';
 import type { LiveBout, RefereeClaim, RefereeTarget } from '../../core/refereeing';
 import type { LiveMessage } from '../../core/live';
 import { joinAsGuest } from '../helpers/guests';
@@ -28,7 +28,10 @@ async function setting() {
   const claim = (c: Client, view = VIEW) => c.post(`${base}/claim`, { target, view });
   const update = (c: Client, seq: number, state: RefereeState, view = VIEW, sentAt = Date.now()) =>
     c.request('PUT', base, { target, view, seq, sent_at: sentAt, state: sent(state), past: [] });
-  return { ...shared, client, practice, pool, ann: ann!, bob: bob!, target, base, claim, update };
+  /** What the app sends: the state and its undo history. */
+  const send = (c: Client, seq: number, r: Refereeing) =>
+    c.request('PUT', base, { target, view: VIEW, seq, sent_at: Date.now(), state: sent(r.state), past: r.past.map(sent) });
+  return { ...shared, client, practice, pool, ann: ann!, bob: bob!, target, base, claim, update, send };
 }
 
 describe('referee mode: a bout touch by touch through the room (issue 18)', () => {
@@ -223,5 +226,83 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const again = await claim(client);
     expect(again.status).toBe(409);
     expect(await json(again)).toEqual(errorBody('A fencer of this bout has withdrawn or been excluded.'));
+  });
+});
+
+describe('referee steps in sequence and by the rules (issue 25)', () => {
+  /** The room's copy of the bout, as a phone that reloads gets it. */
+  const held = async (claim: (c: Client) => Promise<Response>, c: Client) => json<RefereeClaim>(await claim(c));
+  const play = (r: Refereeing, ...rules: ((s: RefereeState) => RefereeState)[]) => rules.reduce((x, rule) => step(x, rule(x.state)), r);
+
+  it('a step numbered 1,000,000 is refused and the next real step still counts; a retry of an older one changes nothing', async () => {
+    const { client, claim, send } = await setting();
+    const start = (await held(claim, client)).refereeing;
+    const one = play(start, (s) => touch(s, 'left', Date.now()));
+    expect((await send(client, 1, one)).status).toBe(200);
+
+    const far = await send(client, 1_000_000, play(one, (s) => touch(s, 'left', Date.now())));
+    expect(far.status).toBe(409);
+    expect(await json(far)).toEqual(errorBody('This step does not follow the last one this bout received. Open the bout again to continue.'));
+    expect((await send(client, 1 + 9, play(one, (s) => touch(s, 'left', Date.now())))).status).toBe(409);
+    let room = await held(claim, client);
+    expect([room.seq, room.refereeing.state.left]).toEqual([1, 1]);
+
+    // A retry of the same step, or an older one, is stale: no change.
+    expect(await json(await send(client, 1, play(one, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    const two = play(one, (s) => touch(s, 'right', Date.now()));
+    expect(await json(await send(client, 2, two))).toEqual({ ok: true, applied: true });
+    expect(await json(await send(client, 1, play(two, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    room = await held(claim, client);
+    expect([room.seq, room.refereeing.state.left, room.refereeing.state.right]).toEqual([2, 1, 1]);
+  });
+
+  it('a black card ends the bout: a touch, card or clock after it is refused, and twenty black cards too', async () => {
+    const { client, practice, claim, send } = await setting();
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await board.waitFor((m) => m.type === 'hello');
+    const start = (await held(claim, client)).refereeing;
+    const black = play(start, (s) => touch(s, 'left', Date.now()), (s) => giveCard(s, 'right', 'black', Date.now()));
+    expect((await send(client, 1, black)).status).toBe(200);
+    await board.waitFor((m) => m.type === 'referee' && m.bout.state.excluded === 'right');
+
+    const after = [
+      step(black, { ...black.state, left: 2 }),
+      step(black, { ...black.state, cards: { ...black.state.cards, left: ['yellow'] } }),
+      step(black, { ...black.state, running: true, since: Date.now() }),
+      { state: { ...black.state, left: 2 }, past: black.past },
+      { state: { ...black.state, cards: { left: [], right: Array<Card>(20).fill('black') } }, past: black.past },
+    ];
+    for (const [i, r] of after.entries()) {
+      const res = await send(client, 2 + i, r);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual(errorBody('These hits or cards break the rules of this bout: nothing follows a black card, and a second yellow is a red.'));
+    }
+    const room = await held(claim, client);
+    expect([room.seq, room.refereeing.state.left, room.refereeing.state.cards.right]).toEqual([1, 1, ['black']]);
+  });
+
+  it('the app’s own flow still passes: steps 1, 2, 3, an undo, the black card undone, steps kept offline sent as one', async () => {
+    const { client, practice, claim, send } = await setting();
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await board.waitFor((m) => m.type === 'hello');
+    let r = (await held(claim, client)).refereeing;
+    let seq = 0;
+    const tap = async (rule: (x: Refereeing) => Refereeing) => {
+      r = rule(r);
+      const res = await send(client, ++seq, r);
+      expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+      expect(await json(res)).toEqual({ ok: true, applied: true });
+    };
+    await tap((x) => play(x, (s) => toggleClock(s, Date.now())));
+    await tap((x) => play(x, (s) => touch(s, 'left', Date.now())));
+    await tap((x) => play(x, (s) => giveCard(s, 'left', 'yellow', Date.now())));
+    await tap((x) => undo(x, Date.now()));
+    await tap((x) => play(x, (s) => giveCard(s, 'right', 'black', Date.now())));
+    await tap((x) => undo(x, Date.now()));
+    // Six taps made offline travel as one update, numbered after the room's.
+    await tap((x) => play(x, ...Array(3).fill(0).flatMap(() => [(s: RefereeState) => toggleClock(s, Date.now()), (s: RefereeState) => touch(s, 'right', Date.now())])));
+    const live = await board.waitFor((m) => m.type === 'referee' && m.bout.state.right === 3);
+    expect(live.type === 'referee' && [live.bout.state.left, live.bout.state.right, live.bout.state.cards]).toEqual([1, 3, { left: [], right: [] }]);
+    expect((await held(claim, client)).seq).toBe(seq);
   });
 });

@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import { getDb } from '../db/client';
 import { endExpiredSharing, getSharedPractice, publicPractice } from '../store/practices';
 import { errorBody } from '../../core/messages';
-import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
+import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
 
@@ -30,7 +30,10 @@ export interface SocketTag {
   boardId?: string;
   /** Epoch ms when the practice's sharing expires (guests and spectators). */
   sharingExpiresAt?: number;
+  /** The client's network: an IPv4 address or an IPv6 /64. */
   address: string;
+  /** The block around it: an IPv4 /24 or an IPv6 /48 (absent from a worker that does not set it yet). */
+  block?: string;
 }
 
 interface GuestEntry {
@@ -68,13 +71,32 @@ interface RefereeRecord {
 export const REFEREE_STALE_MS = 60_000;
 
 export type RefereeClaimResult = { ok: true; claim: RefereeClaim } | { ok: false; holder: string };
-export type RefereeUpdateResult = 'ok' | 'stale' | 'not-holder' | 'invalid';
+/** 'stale': an older step (kept out); 'ahead': a step number past the window; 'invalid': outside the format; 'against-rules': cards or hits the rules forbid. */
+export type RefereeUpdateResult = 'ok' | 'stale' | 'ahead' | 'not-holder' | 'invalid' | 'against-rules';
 
 /** The most live guest sessions one practice holds. */
 export const MAX_GUESTS = 50;
 
-/** Socket caps per room and per client address in a room (env ROOM_SOCKET_LIMIT / ADDRESS_SOCKET_LIMIT override). */
-export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 20 };
+/**
+ * Socket caps in a room. The coach (`coach` sockets) and each guest (`perGuest`) have places of their own,
+ * which spectators cannot take: spectators get the room (`perRoom`) minus that reserve; per network
+ * (`perAddress`: an IPv4 address or an IPv6 /64) and per block (`perBlock`: a /24 or a /48) only spectators
+ * count. Env ROOM_SOCKET_LIMIT, ADDRESS_SOCKET_LIMIT and BLOCK_SOCKET_LIMIT override the first three.
+ */
+export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 20, perBlock: 100, coach: 100, perGuest: 4 };
+
+/** A room's caps: SOCKET_LIMITS with the env's overrides, and `spectators`, the places the board link may fill. */
+export type SocketLimits = typeof SOCKET_LIMITS & { spectators: number };
+
+/** The places kept for the coach and the guests: the coach's sockets plus MAX_GUESTS guests' (300 by default). */
+export const memberPlaces = (l: Pick<SocketLimits, 'coach' | 'perGuest'>) => l.coach + MAX_GUESTS * l.perGuest;
+
+/**
+ * What a socket may send: clients send only 'ping', which the runtime answers without waking the room, so
+ * anything that reaches it is not our protocol. Past `bytes` (characters of a text frame) the socket closes
+ * with 1009; past `perWindow` messages within `windowMs`, with 1008.
+ */
+export const MESSAGE_LIMITS = { bytes: 4_096, perWindow: 20, windowMs: 10_000 };
 
 const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback);
 
@@ -89,12 +111,25 @@ const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0
  * data: D1 is the only truth.
  */
 export class PracticeRoom extends DurableObject<Env> {
-  limits: { perRoom: number; perAddress: number };
+  limits: SocketLimits;
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Messages each socket sent in its current window. In memory: a flood keeps the room awake, so only a
+   * socket that stayed quiet long enough for the room to hibernate starts a fresh window on waking.
+   */
+  private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.limits = { perRoom: positive(env.ROOM_SOCKET_LIMIT, SOCKET_LIMITS.perRoom), perAddress: positive(env.ADDRESS_SOCKET_LIMIT, SOCKET_LIMITS.perAddress) };
+    const perRoom = positive(env.ROOM_SOCKET_LIMIT, SOCKET_LIMITS.perRoom);
+    this.limits = {
+      ...SOCKET_LIMITS,
+      perRoom,
+      perAddress: positive(env.ADDRESS_SOCKET_LIMIT, SOCKET_LIMITS.perAddress),
+      perBlock: positive(env.BLOCK_SOCKET_LIMIT, SOCKET_LIMITS.perBlock),
+      // A small override still leaves spectators half the room.
+      spectators: Math.max(perRoom - memberPlaces(SOCKET_LIMITS), Math.floor(perRoom / 2)),
+    };
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -106,7 +141,7 @@ export class PracticeRoom extends DurableObject<Env> {
     const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
     const pair = new WebSocketPair();
     const server = pair[1];
-    this.ctx.acceptWebSocket(server, [tag.role, `ip:${tag.address}`, ...(tag.subject ? [`subject:${tag.subject}`] : [])]);
+    this.ctx.acceptWebSocket(server, tagsOf(tag));
     server.serializeAttachment(tag);
     const refusal = await this.refusalFor(tag);
     if (refusal) {
@@ -130,12 +165,18 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Why a socket may not stay: caps first, then a revocation that happened after the worker's checks. */
   private async refusalFor(tag: SocketTag): Promise<{ code: number; message: Extract<LiveMessage, { type: 'refused' | 'room-closed' }> } | null> {
+    const tooMany = (reason: string) => ({ code: CLOSE_CODES.tooMany, message: { type: 'refused' as const, ...reasonOf(reason) } });
     // The socket being accepted is already counted by getWebSockets.
-    if (this.ctx.getWebSockets().length > this.limits.perRoom) {
-      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf('This practice has too many live screens open. Try again later.') } };
-    }
-    if (this.ctx.getWebSockets(`ip:${tag.address}`).length > this.limits.perAddress) {
-      return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf('Too many live screens are open from your network. Close some and reload.') } };
+    const count = (tagged: string) => this.ctx.getWebSockets(tagged).length;
+    const l = this.limits;
+    if (tag.role === 'spectator') {
+      if (count('spectator') > l.spectators || this.ctx.getWebSockets().length > l.perRoom) return tooMany('This practice has too many live screens open. Try again later.');
+      // A block the socket was not tagged with (none yet, or the network itself) counts nothing.
+      if (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock) {
+        return tooMany('Too many live screens are open from your network. Close some and reload.');
+      }
+    } else if (tag.role === 'coach' ? count('coach') > l.coach : count(`subject:${tag.subject}`) > l.perGuest) {
+      return tooMany('You have too many live screens open on this practice. Close some and reload.');
     }
     const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, ...reasonOf('This link or session is no longer valid.') } };
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.epoch())) return ended;
@@ -203,15 +244,18 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /**
    * A step of the referee's phone: kept and sent to every screen. Only the view holding the bout may
-   * write; an update older than the stored one (a retry that crossed a later one) changes nothing.
+   * write; an update older than the stored one (a retry that crossed a later one) changes nothing, one
+   * further ahead than REFEREE_SEQ_WINDOW is refused, and so is one the rules do not allow (`followsRules`).
    */
   async updateReferee(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
     const key = refereeKey(body.target);
     const record = await this.ctx.storage.get<RefereeRecord>(`ref:${key}`);
     if (!record || !holds(record, body.view, subject)) return 'not-holder';
     const now = Date.now();
-    if (body.seq <= record.seq) return 'stale';
+    const order = seqOrder(record.seq, body.seq);
+    if (order !== 'next') return order;
     if (![body.state, ...body.past].every((s) => fitsFormat(s, record.format))) return 'invalid';
+    if (!followsRules(body, record.format)) return 'against-rules';
     const sent: Refereeing = { state: withFormat(body.state, record.format), past: body.past.map((s) => withFormat(s, record.format)) };
     const next: RefereeRecord = { ...record, refereeing: shiftClock(sent, now - body.sent_at), seq: body.seq, holder: { ...record.holder, seenAt: now } };
     await this.ctx.storage.put(`ref:${key}`, next);
@@ -399,8 +443,19 @@ export class PracticeRoom extends DurableObject<Env> {
     return false;
   }
 
-  override async webSocketMessage(): Promise<void> {
-    // Clients only listen; writes go through the HTTP API so they are authorised and stored first.
+  /**
+   * Clients only listen (writes go through the HTTP API, so they are authorised and stored first) and their
+   * pings never get here: a message that does is counted, and an oversized one or a flood closes its socket.
+   */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const size = typeof message === 'string' ? message.length : message.byteLength;
+    if (size > MESSAGE_LIMITS.bytes) return refuseSocket(ws, CLOSE_CODES.tooBig, 'message too big');
+    const now = Date.now();
+    const seen = this.received.get(ws);
+    const counted = seen && now - seen.start < MESSAGE_LIMITS.windowMs ? { start: seen.start, count: seen.count + 1 } : { start: now, count: 1 };
+    this.received.set(ws, counted);
+    if (counted.count > MESSAGE_LIMITS.perWindow) refuseSocket(ws, CLOSE_CODES.policy, 'message rate');
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -418,6 +473,25 @@ export class PracticeRoom extends DurableObject<Env> {
       // already closed
     }
     if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
+  }
+}
+
+/**
+ * A socket's tags: its role and subject (to close them), and a spectator's network and block (to count them;
+ * a block that is the network itself, an address the worker could not read, is counted once, as the network).
+ */
+function tagsOf(tag: SocketTag): string[] {
+  const counted = tag.role === 'spectator' ? [`net:${tag.address}`, ...(tag.block && tag.block !== tag.address ? [`block:${tag.block}`] : [])] : [];
+  return [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : []), ...counted];
+}
+
+/** Closes a socket that broke the message limits, with one log line: the route and the reason, nothing that names the client. */
+function refuseSocket(ws: WebSocket, code: number, reason: string) {
+  console.warn(`socket closed: /api/live ${reason} (${code})`);
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closing.
   }
 }
 

@@ -22,6 +22,8 @@ const NOT_READY = 'This match has no two fencers yet.';
 const SCRATCHED = 'A fencer of this bout has withdrawn or been excluded.';
 const NOT_HOLDER = 'Another referee view holds this bout now. Open it again to see who.';
 const INVALID_STATE = 'This score or clock cannot belong to this bout.';
+const OUT_OF_SEQUENCE = 'This step does not follow the last one this bout received. Open the bout again to continue.';
+const AGAINST_RULES = 'These hits or cards break the rules of this bout: nothing follows a black card, and a second yellow is a red.';
 const DUTY_FENCER = 'The referee must be another fencer of this pool who still fences.';
 
 /** A pool of this practice (for a guest: a shared one) with two of its fencers; 404 and 400 otherwise. */
@@ -94,6 +96,8 @@ export const refereeRoutes = new Hono<AppEnv>()
     const result = await getRoom(c.env, practice.id).updateReferee(practice.id, subjectOf(c), body);
     if (result === 'not-holder') throw new HttpError(409, NOT_HOLDER);
     if (result === 'invalid') throw new HttpError(400, INVALID_STATE);
+    if (result === 'against-rules') throw new HttpError(400, AGAINST_RULES);
+    if (result === 'ahead') throw new HttpError(409, OUT_OF_SEQUENCE);
     // 'stale': an older step after a newer one; the newer one stands.
     return c.json({ ok: true, applied: result === 'ok' });
   })

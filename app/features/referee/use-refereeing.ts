@@ -9,7 +9,9 @@ import { api, ApiError } from '../../lib/api';
  * One referee view of one bout (issue 18). The phone runs the rules (core/fencing/referee) so every tap
  * answers at once; each step goes to the room, which keeps it and sends it to every screen. Steps are
  * also kept on the phone (localStorage): a reload, or a few seconds without network, resumes exactly where
- * the bout was, and steps made offline are sent when the network is back (the latest state wins).
+ * the bout was, and steps made offline are sent when the network is back (the latest state wins). Each
+ * update carries the step number after the room's, however many taps it holds (core/refereeing
+ * `seqOrder`): the room refuses numbers that skip ahead.
  */
 
 /** This tab's referee view id: a reload keeps it (the same view resumes), another tab has its own. */
@@ -24,8 +26,11 @@ function viewId(): string {
 }
 
 interface Kept {
+  /** The room's step number as this phone last knew it: the next update is numbered one after it. */
   seq: number;
   refereeing: Refereeing;
+  /** Steps the room has not confirmed yet. */
+  pending: boolean;
 }
 
 const keptKey = (key: string) => `piste:referee:${key}`;
@@ -95,10 +100,17 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       do {
         s.dirty = false;
         const kept = current.current;
-        if (!kept) break;
+        if (!kept?.pending) break;
         const { state, past } = kept.refereeing;
-        const body: RefereeUpdateBody = { target: targetRef.current, view, seq: kept.seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
-        await api('PUT', apiPaths.referee(practiceId), body);
+        // A retry after a failure keeps its number: the room never sees this phone skip one.
+        const seq = kept.seq + 1;
+        const body: RefereeUpdateBody = { target: targetRef.current, view, seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
+        const { applied } = await api<{ applied: boolean }>('PUT', apiPaths.referee(practiceId), body);
+        // Not applied: an earlier try of this number arrived but its answer was lost; send the latest again after it.
+        const now = current.current!;
+        current.current = { ...now, seq, pending: !applied || now.refereeing !== kept.refereeing };
+        keep(key, current.current);
+        if (current.current.pending) s.dirty = true;
       } while (s.dirty);
       setSynced(true);
     } catch (e) {
@@ -113,7 +125,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     } finally {
       s.inFlight = false;
     }
-  }, [practiceId, view]);
+  }, [practiceId, view, key]);
 
   // Claim the bout: the room's copy, unless this phone kept steps the room never got.
   useEffect(() => {
@@ -124,9 +136,11 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     api<RefereeClaim>('POST', apiPaths.refereeClaim(practiceId), { target: targetRef.current, view }).then(
       (claim) => {
         if (!live) return;
-        const fromRoom: Kept = { seq: claim.seq, refereeing: shiftClock(claim.refereeing, Date.now() - claim.bout.now) };
+        const fromRoom: Kept = { seq: claim.seq, refereeing: shiftClock(claim.refereeing, Date.now() - claim.bout.now), pending: false };
         const kept = readKept(key);
-        const start = kept && kept.seq > claim.seq ? kept : fromRoom;
+        // Steps this phone kept go on from the room's number; the room holds at most the one update this
+        // phone was sending (kept.seq + 1): more means another view wrote since, and the room's copy wins.
+        const start = kept?.pending && claim.seq <= kept.seq + 1 ? { ...kept, seq: claim.seq } : fromRoom;
         current.current = start;
         setBout(claim.bout);
         setRefereeing(start.refereeing);
@@ -152,7 +166,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       if (!kept || sender.current.stopped) return;
       const next = rule(kept.refereeing, Date.now());
       if (next === kept.refereeing) return;
-      current.current = { seq: kept.seq + 1, refereeing: next };
+      current.current = { ...kept, refereeing: next, pending: true };
       keep(key, current.current);
       setRefereeing(next);
       void flush();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  boutFormat, boutOutcome, clockAt, doubleTouch, giveCard, givePCard, nonCombativityDue, startBout, step, timeUp, toggleClock, touch, undo,
-  type RefereeState, type Side,
+  boutFormat, boutOutcome, clockAt, doubleTouch, giveCard, givePCard, legalState, legalStep, nonCombativityDue, startBout, step, timeUp, toggleClock, touch, undo,
+  type Card, type RefereeState, type Side,
 } from '../../../core/fencing/referee';
 
 const S = 1000;
@@ -183,5 +183,64 @@ describe('undo', () => {
     r = undo(undo(r, 46 * S), 46 * S);
     expect([r.state.left, r.state.right, r.past.length]).toEqual([0, 0, 0]);
     expect(undo(r, 50 * S)).toBe(r);
+  });
+});
+
+describe('what the room takes from a phone: states and steps the rules allow (issue 25)', () => {
+  const pool = boutFormat('pool', 'foil');
+  const tableau = boutFormat('tableau', 'epee');
+  const twoOne = hits(startBout(pool), ['left', 'left', 'right']);
+  const black = giveCard(twoOne, 'right', 'black', 10 * S);
+
+  it('a state: one yellow a fencer (a second is a red), a hit for every red, one black card that ends the bout', () => {
+    expect(legalState(twoOne, pool)).toBe(true);
+    expect(legalState(black, pool)).toBe(true);
+    expect(legalState(giveCard(giveCard(twoOne, 'left', 'yellow', 0), 'left', 'yellow', 0), pool)).toBe(true);
+    expect(legalState({ ...twoOne, cards: { left: ['yellow', 'yellow'], right: [] } }, pool)).toBe(false);
+    // Twenty black cards, or two, or a black card the bout goes on after.
+    expect(legalState({ ...black, cards: { left: [], right: Array<Card>(20).fill('black') } }, pool)).toBe(false);
+    expect(legalState({ ...black, cards: { left: ['black'], right: ['black'] } }, pool)).toBe(false);
+    expect(legalState({ ...black, phase: 'ready' }, pool)).toBe(false);
+    expect(legalState({ ...black, cards: { left: [], right: ['black', 'yellow'] } }, pool)).toBe(false);
+    expect(legalState({ ...black, running: true }, pool)).toBe(false);
+    // A red card without the opponent's hit, a bout at 5 still running, a P-black nobody was given.
+    expect(legalState({ ...twoOne, cards: { left: [], right: ['red', 'red', 'red'] } }, pool)).toBe(false);
+    expect(legalState({ ...twoOne, left: 5 }, pool)).toBe(false);
+    expect(legalState({ ...startBout(tableau), pCards: 3 }, tableau)).toBe(false);
+  });
+
+  it('a step: nothing after a black card, not a hit, a card or the clock', () => {
+    for (const after of [{ ...black, left: 3 }, { ...black, cards: { left: ['yellow' as Card], right: black.cards.right } }, { ...black, phase: 'ready' as const }, black]) {
+      expect(legalStep(black, after, pool)).toBe(false);
+    }
+    // A black card is no hit; one step is one hit (a double only at épée), one card.
+    expect(legalStep(twoOne, { ...black, left: 3 }, pool)).toBe(false);
+    expect(legalStep(twoOne, { ...twoOne, left: 4 }, pool)).toBe(false);
+    expect(legalStep(twoOne, { ...twoOne, left: 3, right: 2 }, pool)).toBe(false);
+    expect(legalStep(twoOne, { ...twoOne, cards: { left: ['yellow'], right: ['yellow'] } }, pool)).toBe(false);
+    const warned = giveCard(twoOne, 'left', 'yellow', 0);
+    expect(legalStep(warned, { ...warned, cards: { left: ['yellow', 'yellow'], right: [] } }, pool)).toBe(false);
+    expect(legalStep(warned, { ...warned, cards: { left: ['yellow', 'red'], right: [] } }, pool)).toBe(false);
+    expect(legalStep(twoOne, { ...twoOne, pCards: 1 }, pool)).toBe(false);
+    // Cards given stay given.
+    expect(legalStep(warned, twoOne, pool)).toBe(false);
+  });
+
+  it('every step the rules make is one the room takes', () => {
+    const mid = hits(startBout(tableau), ['left', 'right', 'right']);
+    const warned = giveCard(mid, 'left', 'yellow', 0);
+    const pYellow = givePCard(mid, 'right', 0);
+    const pRed = givePCard(pYellow, 'right', 0);
+    const pairs: [RefereeState, RefereeState][] = [
+      [mid, toggleClock(mid, 0)], [mid, touch(mid, 'left', 0)], [mid, doubleTouch(mid, 0)], [mid, pYellow], [pYellow, pRed], [pRed, givePCard(pRed, 'right', 0)],
+      ...(['left', 'right'] as Side[]).flatMap((side) => (['yellow', 'red', 'black'] as Card[]).map((card): [RefereeState, RefereeState] => [mid, giveCard(mid, side, card, 0)])),
+      [warned, giveCard(warned, 'left', 'yellow', 0)],
+      [toggleClock(mid, 0), timeUp(toggleClock(mid, 0), 3 * MIN, never)],
+    ];
+    for (const [from, to] of pairs) {
+      expect(to).not.toBe(from);
+      expect(legalState(to, tableau)).toBe(true);
+      expect(legalStep(from, to, tableau)).toBe(true);
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { boutOrder, type BoutPair } from '../../../core/fencing/bout-order';
-import { boutFormat, startBout, step, touch } from '../../../core/fencing/referee';
+import { boutFormat, clockAt, doubleTouch, giveCard, givePCard, startBout, step, timeUp, toggleClock, touch, undo, UNDO_DEPTH, WEAPONS, type Card, type RefereeState, type Refereeing, type Side } from '../../../core/fencing/referee';
 import { dutyKey, suggestReferees } from '../../../core/fencing/referee-duty';
-import { fitsFormat, lowerSeed, poolScores, refereeKey, shiftClock, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { fitsFormat, followsRules, REFEREE_SEQ_WINDOW, seqOrder, lowerSeed, poolScores, refereeKey, shiftClock, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
 import { refereeUpdateSchema } from '../../../core/validation';
+import { seeded } from '../../helpers/random';
 
 const duty = (count: number, opts: { done?: BoutPair[]; out?: number[]; chosen?: [string, number][] } = {}) => {
   const order = boutOrder(count);
@@ -94,5 +95,69 @@ describe('the wire of a live bout', () => {
     expect(poolScores([bout], 'other').size).toBe(0);
     expect(lowerSeed({ left: { id: 'x', name: 'X', seed: 3 }, right: { id: 'y', name: 'Y', seed: 14 } })).toBe('right');
     expect(lowerSeed({ left: { id: 'x', name: 'X', seed: 9 }, right: { id: 'y', name: 'Y', seed: 8 } })).toBe('left');
+  });
+});
+
+describe('what a referee view may send (issue 25)', () => {
+  const format = boutFormat('pool', 'epee');
+  const strip = ({ format: _f, ...rest }: RefereeState) => rest;
+  const sent = (r: Refereeing) => ({ state: strip(r.state), past: r.past.map(strip) });
+  const fresh = (): Refereeing => ({ state: startBout(format), past: [] });
+  const play = (r: Refereeing, ...rules: ((s: RefereeState) => RefereeState)[]) => rules.reduce((x, rule) => step(x, rule(x.state)), r);
+
+  it('step numbers: the next few after the room’s; older ones are stale, far ones refused', () => {
+    expect(REFEREE_SEQ_WINDOW).toBe(8);
+    expect(seqOrder(1, 2)).toBe('next');
+    expect(seqOrder(1, 1 + REFEREE_SEQ_WINDOW)).toBe('next');
+    expect(seqOrder(1, 2 + REFEREE_SEQ_WINDOW)).toBe('ahead');
+    expect(seqOrder(1, 1_000_000)).toBe('ahead');
+    expect(seqOrder(3, 3)).toBe('stale');
+    expect(seqOrder(3, 1)).toBe('stale');
+  });
+
+  it('refuses a touch after a black card, however the history is told, and twenty black cards', () => {
+    const held = play(fresh(), (s) => touch(s, 'left', 0), (s) => giveCard(s, 'right', 'black', 0));
+    expect(followsRules(sent(held), format)).toBe(true);
+    // The touch after the black card, or the black card's state with the touch folded in.
+    const more = { ...held.state, left: 2 };
+    expect(followsRules(sent(step(held, more)), format)).toBe(false);
+    expect(followsRules(sent(step(held, { ...held.state, running: true })), format)).toBe(false);
+    expect(followsRules({ state: strip(more), past: held.past.map(strip) }, format)).toBe(false);
+    expect(followsRules({ state: { ...strip(held.state), cards: { left: [], right: Array<Card>(20).fill('black') } }, past: held.past.map(strip) }, format)).toBe(false);
+    // Undoing the black card (a referee's mistake) is no step after it: the bout goes on.
+    const undone = play(undo(held, 0), (s) => touch(s, 'left', 0));
+    expect(followsRules(sent(undone), format)).toBe(true);
+  });
+
+  it('takes whatever a phone running the rules sends: every touch, card, P-card, clock step and undo, long bouts included', () => {
+    const seen = { fullHistory: 0, black: 0, pBlack: 0, priority: 0 };
+    for (let seed = 1; seed <= 200; seed++) {
+      const random = seeded(seed);
+      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+      const f = boutFormat(pick(['pool', 'tableau'] as const), pick(WEAPONS));
+      let r: Refereeing = { state: startBout(f), past: [] };
+      let now = 0;
+      for (let i = 0; i < 400; i++) {
+        now += Math.floor(random() * 5_000);
+        const side: Side = pick(['left', 'right']);
+        const roll = random();
+        if (r.state.phase === 'over') r = random() < 0.5 ? undo(r, now) : { state: startBout(f), past: [] };
+        else if (roll < 0.3) r = step(r, toggleClock(r.state, now));
+        else if (roll < 0.55) r = step(r, touch(r.state, side, now));
+        else if (roll < 0.6) r = step(r, doubleTouch(r.state, now));
+        else if (roll < 0.68) r = step(r, giveCard(r.state, side, pick(['yellow', 'yellow', 'red', 'black'] as Card[]), now));
+        else if (roll < 0.73) r = step(r, givePCard(r.state, side, now));
+        else if (roll < 0.85 && r.state.running) r = step(r, timeUp(r.state, now + clockAt(r.state, now).remainingMs, () => side));
+        else r = undo(r, now);
+        // Offline steps travel together as the latest state and its history: the room checks the same thing.
+        const ok = [r.state, ...r.past].every((s) => fitsFormat(strip(s), f)) && followsRules(sent(r), f);
+        expect(ok, `seed ${seed}, step ${i}`).toBe(true);
+        if (r.past.length === UNDO_DEPTH) seen.fullHistory++;
+        if (r.state.excluded) seen[r.state.pCards === 3 ? 'pBlack' : 'black']++;
+        if (r.state.phase === 'priority') seen.priority++;
+      }
+    }
+    // The walk reached what matters: histories past the undo depth, both exclusions, the extra minute.
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
   });
 });

@@ -3,8 +3,9 @@
 // own performance measures (app/lib/marks.ts) time each delta from its arrival to the grid's commit.
 import { chromium } from 'playwright-core';
 import { summarize } from './fanout.mjs';
+import { signUpCoach } from './mailbox.mjs';
 
-export async function applyCost(base, bouts = 65, warmup = 5) {
+export async function applyCost(base, mailbox, bouts = 65, warmup = 5) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -18,7 +19,9 @@ export async function applyCost(base, bouts = 65, warmup = 5) {
       return res.json();
     };
     await page.goto('/auth');
-    await ok(await page.request.post('/api/auth/signup', { headers: json, data: { full_name: 'Bench Browser', email: `browser-${Date.now()}@example.com`, password: 'bench password' } }));
+    // Signed up through the mailed link; its cookies go into this browser.
+    const cookie = await signUpCoach(base, mailbox, { full_name: 'Bench Browser', email: `browser-${Date.now()}@example.com`, password: 'bench password' });
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: base })));
     const practice = await ok(await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Twelve' } }));
     const names = Array.from({ length: 12 }, (_, i) => `Fencer ${i + 1}`);
     const { pools } = await ok(await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: names.map((name) => ({ name })) } }));

@@ -12,7 +12,7 @@ const stepOf = (m) => (m.type === 'referee' ? PERIOD_MS - m.bout.state.remaining
 
 export async function refereeTouch(base, call, rounds = 60, warmup = 5) {
   const api = async (...a) => (await call(...a)).body;
-  const { cookie } = await call('POST', '/api/auth/signup', { full_name: 'Bench Referee', email: `ref-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
+  const { cookie } = await call.signUp({ full_name: 'Bench Referee', email: `ref-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
   const created = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Referee bench' });
   const { pools } = await api('POST', `/api/practices/${created.id}/pools/generate`, { method: 'single', entries: ['A', 'B'].map((name) => ({ name })) });
   const practice = await api('POST', `/api/practices/${created.id}/sharing`, { enabled: true });

@@ -2,7 +2,7 @@
 // `wrangler dev`, beside the peer a coach might pick instead (Node + ws + SQLite doing the same work); the
 // JavaScript each entry route loads before its first paint. Prints one table of every figure with its goal,
 // and writes bench/results.json. Everything runs on this machine against loopback only; every loop is bounded.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +11,12 @@ import { buildSpa, migrateLocal, root, serve, waitForHttp } from '../scripts/loc
 import { applyCost } from './browser.mjs';
 import { ENTRY_BEFORE_LANGUAGES, entrySizes } from './bundle.mjs';
 import { allSeen, openClients, summarize } from './fanout.mjs';
+import { dbMailbox, logMailbox, signUpCoach } from './mailbox.mjs';
 import { startMiniflare } from './miniflare.mjs';
 import { startPeer } from './peer.mjs';
 import { seasonScale } from './season.mjs';
 import { refereeTouch } from './referee.mjs';
+import { resetTiming } from './reset.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
@@ -64,10 +66,10 @@ async function underLoad(step) {
   return { perSecond: samples.length / LOAD_SECONDS, ...summarize(samples) };
 }
 
-/** A JSON client with a cookie jar. */
-function apiClient(base) {
+/** A JSON client with a cookie jar; `signUp(user)` signs a coach up through the link mailed to `mailbox`. */
+function apiClient(base, mailbox) {
   const jar = [];
-  return async (method, path, body) => {
+  const call = async (method, path, body) => {
     const res = await fetch(base + path, {
       method,
       headers: { 'content-type': 'application/json', cookie: jar.join('; ') },
@@ -77,6 +79,11 @@ function apiClient(base) {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return { body: await res.json(), cookie: () => jar.join('; ') };
   };
+  call.signUp = async (user) => {
+    jar.push(await signUpCoach(base, mailbox, user));
+    return { cookie: () => jar.join('; ') };
+  };
+  return call;
 }
 
 /**
@@ -111,10 +118,10 @@ async function scenario({ pools, coachSocket, crowdSocket, post, read }) {
 }
 
 /** Piste at `base`: a coach with a practice of WRITERS pools, watched by the coach's sockets and then the board. */
-async function piste(base) {
-  const call = apiClient(base);
+async function piste(base, mailbox) {
+  const call = apiClient(base, mailbox);
   const api = async (...a) => (await call(...a)).body;
-  const { cookie } = await call('POST', '/api/auth/signup', { full_name: 'Bench Coach', email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
+  const { cookie } = await call.signUp({ full_name: 'Bench Coach', email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
   const practice = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Bench' });
   const names = Array.from({ length: 6 * WRITERS }, (_, i) => `F${i}`);
   const { pools } = await api('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: WRITERS, entries: names.map((name) => ({ name })) });
@@ -161,7 +168,17 @@ const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freeP
 // `BENCH_ONLY=referee npm run bench`: the referee's touch to another screen alone, under Miniflare.
 if (process.env.BENCH_ONLY === 'referee') {
   try {
-    console.log(JSON.stringify(await refereeTouch(mf.base, apiClient(mf.base), ROUNDS), null, 2));
+    console.log(JSON.stringify(await refereeTouch(mf.base, apiClient(mf.base, dbMailbox(mf.db)), ROUNDS), null, 2));
+  } finally {
+    await mf.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+// `BENCH_ONLY=reset npm run bench`: a reset's answer time for an existing and an unknown address alone, under Miniflare.
+if (process.env.BENCH_ONLY === 'reset') {
+  try {
+    console.log(JSON.stringify(await resetTiming(mf.base, mf.db, ROUNDS), null, 2));
   } finally {
     await mf.close();
   }
@@ -169,9 +186,10 @@ if (process.env.BENCH_ONLY === 'referee') {
   process.exit(0);
 }
 try {
-  results.refereeMiniflare = await refereeTouch(mf.base, apiClient(mf.base), ROUNDS);
-  if (process.env.BENCH_ONLY !== 'season') results.miniflare = await piste(mf.base);
-  results.season = await seasonScale(mf.base, mf.db);
+  results.reset = await resetTiming(mf.base, mf.db, ROUNDS);
+  results.refereeMiniflare = await refereeTouch(mf.base, apiClient(mf.base, dbMailbox(mf.db)), ROUNDS);
+  if (process.env.BENCH_ONLY !== 'season') results.miniflare = await piste(mf.base, dbMailbox(mf.db));
+  results.season = await seasonScale(mf.base, mf.db, dbMailbox(mf.db));
 } finally {
   await mf.close();
 }
@@ -185,14 +203,17 @@ if (process.env.BENCH_ONLY === 'season') {
 // Under `wrangler dev`, as `npm start` runs it.
 migrateLocal(join(dir, 'state'));
 const port = await freePort();
-const worker = serve({ port, persistTo: join(dir, 'state'), vars, stdio: 'ignore' });
+// The worker's log: where sign-up's verification mail is printed (the local outbox).
+const workerLog = join(dir, 'worker.log');
+const worker = serve({ port, persistTo: join(dir, 'state'), vars, stdio: ['ignore', openSync(workerLog, 'a'), openSync(workerLog, 'a')] });
+const mailbox = logMailbox(workerLog);
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 90_000);
-  results.wranglerDev = await piste(base);
-  results.refereeWranglerDev = await refereeTouch(base, apiClient(base), ROUNDS);
+  results.wranglerDev = await piste(base, mailbox);
+  results.refereeWranglerDev = await refereeTouch(base, apiClient(base, mailbox), ROUNDS);
   // The SPA is served here (not under bare Miniflare): the cost of applying a bout in Chromium.
-  results.applyBout = await applyCost(base);
+  results.applyBout = await applyCost(base, mailbox);
 } finally {
   try {
     process.kill(-worker.pid, 'SIGTERM');
@@ -231,6 +252,8 @@ row('live message of a bout', `${bytes} bytes`, '≈ 300 bytes', bytes <= 340 ? 
 for (const [name, r] of [['Miniflare', results.refereeMiniflare], ['wrangler dev', results.refereeWranglerDev]]) {
   row(`referee's touch → coach screen and live board (${name}) p50 / p99`, `${ms(r.p50)} / ${ms(r.p99)}`, '< 100 ms', r.p99 < 100 ? 'yes' : 'NO');
 }
+const reset = results.reset;
+row('password reset answer, existing / unknown address (Miniflare) p50', `${ms(reset.existing.p50)} / ${ms(reset.unknown.p50)}`, 'no gap that tells', Math.abs(reset.medianGapMs) < 2 ? 'yes' : 'NO');
 const season = results.season;
 row(`athlete page data, ${season.athletes} athletes, ${season.bouts} bouts, ${season.practices} practices (Miniflare) p50 / p99`, `${ms(season.history.p50)} / ${ms(season.history.p99)}`, '< 200 ms', season.history.p99 < 200 ? 'yes' : 'NO');
 row('roster columns (ratings of every athlete), same season, p50 / p99', `${ms(season.summaries.p50)} / ${ms(season.summaries.p99)}`);

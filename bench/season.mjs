@@ -4,6 +4,7 @@
 // batch of two reads, every rating computed) and the roster's columns (`GET /api/athletes/summaries`).
 import { performance } from 'node:perf_hooks';
 import { summarize } from './fanout.mjs';
+import { signUpCoach } from './mailbox.mjs';
 
 const ATHLETES = 40;
 const PRACTICES = 80;
@@ -11,15 +12,9 @@ const POOL = 7;
 const TABLEAU_BOUTS = 4;
 
 /** Signs a coach up at `base`; answers a fetch that carries their cookies, and their user id. */
-async function coach(base) {
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'Season Coach', email: `season-${Date.now()}@example.com`, password: 'season password' }),
-  });
-  if (res.status !== 201) throw new Error(`signup: ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { user } = await res.json();
+async function coach(base, mailbox) {
+  const cookie = await signUpCoach(base, mailbox, { full_name: 'Season Coach', email: `season-${Date.now()}@example.com`, password: 'season password' });
+  const { user } = await (await fetch(`${base}/api/auth/session`, { headers: { cookie } })).json();
   const get = async (path) => {
     const r = await fetch(base + path, { headers: { cookie } });
     if (!r.ok) throw new Error(`${path}: ${r.status}`);
@@ -68,8 +63,8 @@ async function seed(db, userId) {
 }
 
 /** Seeds a season for a new coach at `base` (Miniflare's D1 `db`), then times the athlete page's data. */
-export async function seasonScale(base, db) {
-  const { get, userId } = await coach(base);
+export async function seasonScale(base, db, mailbox) {
+  const { get, userId } = await coach(base, mailbox);
   const { athletes, bouts } = await seed(db, userId);
   const time = async (path) => {
     const start = performance.now();

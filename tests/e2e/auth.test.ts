@@ -1,16 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, readOutbox, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { expectToast, useBrowser, newContext, outboxMails, readOutbox, signIn, signUp, submitSignUp, uniqueEmail, verificationLink } from '../helpers/browser';
 
 const browser = useBrowser();
 
 describe('a coach’s account, in a real browser', () => {
-  it('signs up, signs out, signs in again, resets the password through the outbox link', async () => {
+  it('signs up, is told to check the mailbox, and the mailed link confirms the address and signs in', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const user = { name: 'Ann Coach', email: uniqueEmail(), password: 'first password' };
+    const verifyMails = () => outboxMails(user.email, 'Verify your Piste account').length;
+
+    await submitSignUp(page, user);
+    await expectToast(page, 'Account created successfully! Please check your email to verify your account.');
+    await page.getByTestId('check-email').getByRole('status').filter({ hasText: 'Account created successfully! Please check your email to verify your account.' }).waitFor();
+    await page.getByText(`We sent a mail to ${user.email}.`).waitFor();
+    const first = await verificationLink(user.email);
+
+    // Sending again mails a fresh link; only the latest one opens.
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expectToast(page, 'Asked again: the mail should arrive within minutes.');
+    await expect.poll(verifyMails).toBe(2);
+    await page.goto(first);
+    await page.waitForURL('**/auth?verified=0');
+    await page.getByText('This link was already used or has expired.', { exact: false }).waitFor();
+
+    // Before the link, the right password answers like a wrong one (and mails a fresh link).
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Invalid login credentials');
+    await expect.poll(verifyMails).toBe(3);
+
+    await page.goto(await verificationLink(user.email));
+    await page.waitForURL('**/practices');
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+    await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('signs out, signs in again, resets the password through the outbox link', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     const user = { name: 'Ann Coach', email: uniqueEmail(), password: 'first password' };
 
     await signUp(page, user);
-    await expectToast(page, 'Account created successfully! Please check your email to verify your account.');
     await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
 
     // A signed-in visitor of /auth goes to /practices.

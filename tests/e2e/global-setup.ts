@@ -1,4 +1,4 @@
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,19 +17,30 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The verification link the worker printed to its log (the local outbox) for an address, once it is there. */
+async function verificationLink(logFile: string, email: string) {
+  for (let i = 0; i < 120; i++) {
+    const blocks = readFileSync(logFile, 'utf8').matchAll(/\[outbox\] to=(\S+) subject="[^"]*"\n([\s\S]*?)\n\[\/outbox\]/g);
+    const link = [...blocks].find((m) => m[1] === email)?.[2]!.match(/http\S+\/api\/auth\/verify\?token=[\w-]+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no verification mail to ${email} in the worker log`);
+}
+
 /**
  * Wakes what a first request would otherwise wait for on a fresh machine: the worker's modules, the SPA's
  * files, the local D1 (a write), and the room object class, so the first test's first page is not the
- * one that pays for it.
+ * one that pays for it. The sign-up is verified by its mailed link, which signs in.
  */
-async function warmUp(baseURL: string) {
+async function warmUp(baseURL: string, logFile: string) {
   const page = await (await fetch(`${baseURL}/practices`)).text();
   for (const asset of page.match(/\/assets\/[^"]+/g) ?? []) await (await fetch(`${baseURL}${asset}`)).arrayBuffer();
   const headers = { 'content-type': 'application/json', origin: baseURL };
-  const signup = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST', headers, body: JSON.stringify({ full_name: 'Warm Up', email: `warm-up-${Date.now()}@example.com`, password: 'warm up password' }),
-  });
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const email = `warm-up-${Date.now()}@example.com`;
+  await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify({ full_name: 'Warm Up', email, password: 'warm up password' }) });
+  const verified = await fetch(await verificationLink(logFile, email), { redirect: 'manual' });
+  const cookie = verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const practice = await (await fetch(`${baseURL}/api/practices`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ practice_type: 'individual', name: 'Warm up' }) })).json() as { id: string };
   await fetch(`${baseURL}/api/practices/${practice.id}/room`, { headers: { cookie } });
 }
@@ -51,7 +62,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', out, out],
   });
   await waitForHttp(`${baseURL}/api/auth/session`, 90_000);
-  await warmUp(baseURL);
+  await warmUp(baseURL, logFile);
   project.provide('baseURL', baseURL);
   project.provide('workerLog', logFile);
   return () => {

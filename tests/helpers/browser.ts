@@ -49,13 +49,17 @@ export function uniqueEmail(label = 'coach') {
   return `${label}-${Date.now()}-${n}@example.com`;
 }
 
-/** The last mail the worker printed to its log (the local outbox) for an address. */
+/** Every mail with this subject the worker printed to its log (the local outbox) for an address, oldest first. */
+export function outboxMails(to: string, subject: string): string[] {
+  const log = readFileSync(inject('workerLog'), 'utf8');
+  return [...log.matchAll(/\[outbox\] to=(\S+) subject="([^"]*)"\n([\s\S]*?)\n\[\/outbox\]/g)].filter((m) => m[1] === to && m[2] === subject).map((m) => m[3]!);
+}
+
+/** The last mail the worker printed to its log (the local outbox) for an address, waiting for it. */
 export async function readOutbox(to: string, subject: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const log = readFileSync(inject('workerLog'), 'utf8');
-    const blocks = [...log.matchAll(/\[outbox\] to=(\S+) subject="([^"]*)"\n([\s\S]*?)\n\[\/outbox\]/g)];
-    const hit = blocks.reverse().find((m) => m[1] === to && m[2] === subject);
-    if (hit) return hit[3]!;
+    const hit = outboxMails(to, subject).at(-1);
+    if (hit) return hit;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail "${subject}" to ${to} in the worker log`);
@@ -89,13 +93,39 @@ export async function expectToast(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ state: 'visible' });
 }
 
-export async function signUp(page: Page, user: { name: string; email: string; password: string }) {
+let signups = 0;
+/**
+ * A network of its own for each sign-up (an address in 198.18.0.0/15, benchmarking space), as each coach has:
+ * the sign-up limit counts per network, and the whole suite runs on one machine.
+ */
+export function signupAddress() {
+  signups++;
+  return `198.${18 + ((signups >> 8) & 1)}.${signups & 255}.${(process.pid & 127) + 1}`;
+}
+
+/** Fills the sign-up form and sends it from a network of its own; the form then says to check the mailbox. */
+export async function submitSignUp(page: Page, user: { name: string; email: string; password: string }) {
+  const address = signupAddress();
+  await page.route('**/api/auth/signup', (route) => route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': address } }));
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Full name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await page.unroute('**/api/auth/signup');
+}
+
+/** The verification link of the latest such mail to an address (the worker's log: the local outbox). */
+export async function verificationLink(email: string) {
+  return /(http\S+\/api\/auth\/verify\?token=[\w-]+)/.exec(await readOutbox(email, 'Verify your Piste account'))![1]!;
+}
+
+/** Signs up through the form, then opens the link mailed to the address: signed in, on /practices. */
+export async function signUp(page: Page, user: { name: string; email: string; password: string }) {
+  await submitSignUp(page, user);
+  await page.goto(await verificationLink(user.email));
   await page.waitForURL('**/practices');
   await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
 }

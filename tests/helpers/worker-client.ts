@@ -1,4 +1,6 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
+import type { Env } from '../../worker/env';
 
 export const ORIGIN = 'https://piste.test';
 
@@ -19,15 +21,33 @@ export class Client {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.keepCookies(await SELF.fetch(this.toRequest(method, path, body, headers)));
+  }
+
+  /**
+   * A request sent straight to the worker's fetch, answered once the work it left running after its answer
+   * (`waitUntil`: the account and the mail of a sign-up or a reset) is done, so the outbox is complete.
+   */
+  async settled(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(this.toRequest(method, path, body, headers), env as unknown as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    return this.keepCookies(res);
+  }
+
+  private toRequest(method: string, path: string, body: unknown, headers: Record<string, string>) {
     const h = new Headers({ 'cf-connecting-ip': this.ip, ...headers });
     if (this.cookies.size) h.set('cookie', this.cookieHeader());
     if (body !== undefined && !h.has('content-type')) h.set('content-type', 'application/json');
-    const res = await SELF.fetch(`${ORIGIN}${path}`, {
+    return new Request(`${ORIGIN}${path}`, {
       method,
       headers: h,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       redirect: 'manual',
     });
+  }
+
+  private keepCookies(res: Response) {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -59,12 +79,42 @@ export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A client signed up as a new coach. */
+export interface Mail {
+  id: number;
+  subject: string;
+  body: string;
+}
+
+/** Every mail the outbox holds for an address, oldest first. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  return (await env.DB.prepare('SELECT id, subject, body FROM outbox WHERE to_email = ? ORDER BY id').bind(to).all<Mail>()).results;
+}
+
+/**
+ * The latest mail with this subject to an address, waiting for it: a sign-up or a reset mails after its answer
+ * (`waitUntil`). Only mails newer than `afterId` count.
+ */
+export async function mailTo(to: string, subject: string, afterId = 0): Promise<Mail> {
+  for (let i = 0; i < 200; i++) {
+    const hit = (await mailsTo(to)).filter((m) => m.subject === subject && m.id > afterId).at(-1);
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+/** The verification link of a mail, as a path on the worker (/api/auth/verify?token=…). */
+export const verifyPath = (mail: Mail) => /\/api\/auth\/verify\?token=[\w-]+/.exec(mail.body)![0];
+
+/** A client signed up as a new coach: signed up, then signed in by the verification link mailed to them. */
 export async function signedUpCoach(name = 'Coach') {
   const client = new Client();
   const email = uniqueEmail(name.toLowerCase());
-  const res = await client.post('/api/auth/signup', { full_name: name, email, password: 'correct horse battery' });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  const body = await json(res);
-  return { client, email, password: 'correct horse battery', user: body.user as { id: string; email: string } };
+  const password = 'correct horse battery';
+  const res = await client.settled('POST', '/api/auth/signup', { full_name: name, email, password });
+  if (res.status !== 202) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const opened = await client.get(verifyPath(await mailTo(email, 'Verify your Piste account')));
+  if (opened.headers.get('location') !== '/practices') throw new Error(`verification failed: ${opened.status} ${opened.headers.get('location')}`);
+  const session = await json(await client.get('/api/auth/session'));
+  return { client, email, password, user: session.user as { id: string; email: string } };
 }

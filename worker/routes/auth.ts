@@ -1,19 +1,95 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import type { SessionInfo } from '../../core/api';
 import { resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../core/validation';
-import type { AppEnv } from '../env';
+import type { AppEnv, Env } from '../env';
+import { getDb } from '../db/client';
 import { clearAuthCookies, readRefreshCookie, setAuthCookies } from '../auth/cookies';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { accessTtlSeconds, signAccessToken } from '../auth/tokens';
 import { HttpError } from '../errors';
-import { appLink, mailerFor } from '../mail/mailer';
-import { authorize, clientAddress } from '../auth/access';
+import { sendAppMail } from '../mail/mailer';
+import { authorize } from '../auth/access';
+import { clientNetwork, type Network } from '../auth/network';
 import { consumeAuthToken, issueAuthToken } from '../store/auth-tokens';
 import { createSession, rotateSession, revokeSession } from '../store/sessions';
-import { forgiveSignin, reserveSignin } from '../store/throttle';
-import { createUser, findUserByEmail, findUserById, replacePassword, markEmailVerified, toUser } from '../store/users';
+import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/throttle';
+import { findUserByEmail, findUserById, markEmailVerified, replacePassword, saveUnverifiedUser, toUser } from '../store/users';
 import { readJson } from '../validate';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Sign-up, reset and the mail they send (issue 25), per hour. A network is an IPv4 address or an IPv6 /64, its
+ * block the /24 or /48 around it: past a network's or block's limit the answer is 429. Past the per-address
+ * limit the answer stays the same and nothing is mailed, so nobody can flood an inbox through Piste, nor learn
+ * anything from being refused.
+ */
+export const MAIL_LIMITS = {
+  /** Sign-ups one network may ask for in an hour, and all the networks of one block together. */
+  signupPerNetwork: 10,
+  signupPerBlock: 50,
+  /** Password resets one network may ask for in an hour, and all the networks of one block together. */
+  resetPerNetwork: 10,
+  resetPerBlock: 50,
+  /** Mails one address may receive in an hour: sign-up, sign-up again, sign-in unverified and reset together. */
+  perAddress: 3,
+  windowMs: HOUR,
+} as const;
+
+/** The per-network and per-block limits of one kind of request (`signup:net:…`, `signup:block:…`). */
+function networkLimits(kind: 'signup' | 'reset', { net, block }: Network, perNetwork: number, perBlock: number): Limit[] {
+  return [
+    { key: `${kind}:net:${net}`, windowMs: MAIL_LIMITS.windowMs, max: perNetwork },
+    { key: `${kind}:block:${block}`, windowMs: MAIL_LIMITS.windowMs, max: perBlock },
+  ];
+}
+
+/** Counts a mail to an address; false (send nothing) past its hourly limit. */
+async function mayMail(env: Env, email: string) {
+  const { over } = await countAttempt(env.DB, [{ key: `mail:email:${email}`, windowMs: MAIL_LIMITS.windowMs, max: MAIL_LIMITS.perAddress }]);
+  return over.length === 0;
+}
+
+/** How long the work left after an answer waits before it starts, so it never slows the answer itself (bench/reset.mjs). */
+const AFTER_ANSWER_MS = 5;
+
+/**
+ * Runs the work that would tell whether an account exists (hashing, writing, mailing) after the answer, so
+ * its time is the same either way. A failure is logged by name only (no address, no link).
+ */
+function afterAnswer(c: Context<AppEnv>, work: () => Promise<unknown>) {
+  const later = new Promise((resolve) => setTimeout(resolve, AFTER_ANSWER_MS)).then(work);
+  c.executionCtx.waitUntil(later.catch((e: unknown) => console.error(`auth mail work failed: ${e instanceof Error ? e.name : 'error'}`)));
+}
+
+/**
+ * A sign-up, after the answer: a new address (or one whose account is still unverified) gets the account with
+ * this name and password and a verification link; an address with a verified account gets word that someone
+ * tried, and nothing changes.
+ */
+async function signUpLater(env: Env, input: z.infer<typeof signupSchema>) {
+  const db = getDb(env.DB);
+  if (!(await mayMail(env, input.email))) return;
+  const known = await findUserByEmail(db, input.email);
+  const user = known?.email_verified_at ? null : await saveUnverifiedUser(db, { email: input.email, full_name: input.full_name, password_hash: await hashPassword(input.password) });
+  if (!user) return sendAppMail(env, db, input.email, 'signup-attempt');
+  await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify'));
+}
+
+/** Mails a fresh verification link to an unverified account whose right password was given at sign-in. */
+async function verifyAgainLater(env: Env, user: { id: string; email: string }) {
+  const db = getDb(env.DB);
+  if (await mayMail(env, user.email)) await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify'));
+}
+
+/** A reset, after the answer: a reset link when the address has an account, nothing otherwise. */
+async function resetLater(env: Env, email: string) {
+  const db = getDb(env.DB);
+  const user = await findUserByEmail(db, email);
+  if (user && (await mayMail(env, email))) await sendAppMail(env, db, user.email, 'reset', await issueAuthToken(db, user.id, 'reset'));
+}
 
 /** Issues both cookies for a user and answers with the session the app keeps. */
 async function startSession(c: Context<AppEnv>, user: { id: string; email: string }, refreshToken?: string) {
@@ -30,35 +106,25 @@ export const authRoutes = new Hono<AppEnv>()
     const row = auth ? await findUserById(c.get('db'), auth.id) : null;
     return c.json({ user: row ? toUser(row) : null, accessExpiresAt: row ? c.get('accessExp') : null } satisfies SessionInfo);
   })
+  // The same answer (202, no session) for a new address and a known one; the account and the mail come after.
   .post('/signup', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signupSchema);
-    const db = c.get('db');
-    const user = await createUser(db, {
-      email: input.email,
-      full_name: input.full_name,
-      password_hash: await hashPassword(input.password),
-    });
-    const token = await issueAuthToken(db, user.id, 'verify');
-    const link = appLink(c.env, `/api/auth/verify?token=${token}`);
-    if (link) {
-      await mailerFor(c.env, db).send({
-        to: user.email,
-        subject: 'Verify your Piste account',
-        body: `Welcome to Piste, ${user.full_name}.\nConfirm your email address: ${link}`,
-      });
-    } else console.error('APP_ORIGIN is not set: no verification mail sent');
-    return c.json(await startSession(c, user), 201);
+    await limitAttempt(c.env.DB, networkLimits('signup', clientNetwork(c), MAIL_LIMITS.signupPerNetwork, MAIL_LIMITS.signupPerBlock));
+    afterAnswer(c, () => signUpLater(c.env, input));
+    return c.json({ ok: true }, 202);
   })
   .post('/signin', authorize('auth.use'), async (c) => {
     const input = await readJson(c, signinSchema);
     const db = c.get('db');
     // Counted before the password is checked, so a parallel burst cannot slip past the limits.
-    await reserveSignin(c.env.DB, input.email, clientAddress(c));
+    await reserveSignin(c.env.DB, input.email, clientNetwork(c));
     const user = await findUserByEmail(db, input.email);
     // Hash even for an unknown email so the answer's timing does not tell whether the account exists.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) throw new HttpError(401, 'Invalid login credentials');
-    await forgiveSignin(c.env.DB, input.email, clientAddress(c));
+    // An unverified account answers like a wrong password; with the right one, its owner gets a fresh link.
+    if (user && ok && user.email_verified_at === null) afterAnswer(c, () => verifyAgainLater(c.env, user));
+    if (!user || !ok || user.email_verified_at === null) throw new HttpError(401, 'Invalid login credentials');
+    await forgiveSignin(c.env.DB, input.email, clientNetwork(c));
     return c.json(await startSession(c, user));
   })
   .post('/refresh', authorize('auth.use'), async (c) => {
@@ -77,22 +143,11 @@ export const authRoutes = new Hono<AppEnv>()
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
+  // The same answer, as fast, whether or not the account exists: the token and the mail come after.
   .post('/reset', authorize('auth.use'), async (c) => {
     const { email } = await readJson(c, resetRequestSchema);
-    const db = c.get('db');
-    const user = await findUserByEmail(db, email);
-    // The same answer whether or not the account exists.
-    if (user) {
-      const token = await issueAuthToken(db, user.id, 'reset');
-      const link = appLink(c.env, `/auth?reset_token=${token}`);
-      if (link) {
-        await mailerFor(c.env, db).send({
-          to: user.email,
-          subject: 'Reset your Piste password',
-          body: `Someone asked to reset the password of your Piste account.\nChoose a new password (the link works once, within an hour): ${link}`,
-        });
-      } else console.error('APP_ORIGIN is not set: no reset mail sent');
-    }
+    await limitAttempt(c.env.DB, networkLimits('reset', clientNetwork(c), MAIL_LIMITS.resetPerNetwork, MAIL_LIMITS.resetPerBlock));
+    afterAnswer(c, () => resetLater(c.env, email));
     return c.json({ ok: true });
   })
   .post('/reset/confirm', authorize('auth.use'), async (c) => {
@@ -104,10 +159,14 @@ export const authRoutes = new Hono<AppEnv>()
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
+  // The mailed link: confirms the address and signs its owner in; a used, expired or unknown link signs nobody in.
   .get('/verify', authorize('auth.use'), async (c) => {
     const token = c.req.query('token') ?? '';
     const db = c.get('db');
     const userId = token ? await consumeAuthToken(db, token, 'verify') : null;
-    if (userId) await markEmailVerified(db, userId);
-    return c.redirect(userId ? '/auth?verified=1' : '/auth?verified=0');
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) return c.redirect('/auth?verified=0');
+    await markEmailVerified(db, user.id);
+    await startSession(c, user);
+    return c.redirect('/practices');
   });

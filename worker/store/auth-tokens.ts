@@ -7,10 +7,16 @@ export type TokenPurpose = 'reset' | 'verify';
 
 const LIFETIME_MS: Record<TokenPurpose, number> = { reset: 60 * 60 * 1000, verify: 7 * 24 * 60 * 60 * 1000 };
 
-/** A single-use token for a mailed link; returns the raw token (only its hash is stored). */
+/**
+ * A single-use token for a mailed link; returns the raw token (only its hash is stored). The user's earlier
+ * links of the same purpose stop working in the same batch: only the latest mail's link opens.
+ */
 export async function issueAuthToken(db: Db, userId: string, purpose: TokenPurpose, now = Date.now()) {
   const token = randomToken();
-  await db.insert(authTokens).values({ token_hash: await hashToken(token), user_id: userId, purpose, expires_at: now + LIFETIME_MS[purpose], created_at: now });
+  await db.batch([
+    db.update(authTokens).set({ used_at: now }).where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, purpose), isNull(authTokens.used_at))),
+    db.insert(authTokens).values({ token_hash: await hashToken(token), user_id: userId, purpose, expires_at: now + LIFETIME_MS[purpose], created_at: now }),
+  ]);
   return token;
 }
 

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { params } from '@nanostores/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { apiPaths, type SessionInfo } from '../../../core/api';
@@ -17,7 +18,7 @@ const messages = i18n('auth-page', {
   resetTitle: 'Reset your password',
   guestTitle: 'Join as a guest',
   tagline: 'Pools, tableau and relays for fencing practice',
-  verified: 'Your email address is confirmed.',
+  linkUsed: 'This link was already used or has expired. If you confirmed your address, sign in; otherwise sign up again for a new link.',
   forgot: 'Forgot password?',
   joinWithCode: 'Join with a room code',
   unexpected: 'An unexpected error occurred.',
@@ -29,6 +30,12 @@ const messages = i18n('auth-page', {
   fullName: 'Full name',
   minLength: 'At least 8 characters.',
   signUp: 'Sign Up',
+  checkTitle: 'Check your email',
+  checkText: params('We sent a mail to {email}. Open the link in it to confirm your address and sign in. Nothing after a few minutes? Look in your spam folder, or send it again.'),
+  sendAgain: 'Send the link again',
+  sentAgain: 'Asked again: the mail should arrive within minutes.',
+  otherAddress: 'Use another address',
+  signinHint: 'Just signed up? Open the link we mailed you first.',
   resetSent: 'Password reset email sent! Check your inbox.',
   sendReset: 'Send Reset Link',
   updated: 'Password updated',
@@ -47,9 +54,10 @@ export function AuthPage() {
   const t = useStore(messages);
   const session = useAtomValue(sessionAtom);
   useEffect(prefetchSchemas, []);
-  const [params, setParams] = useSearchParams();
-  const resetToken = params.get('reset_token');
-  const [mode, setMode] = useState<Mode>('signin');
+  const [search, setSearch] = useSearchParams();
+  const resetToken = search.get('reset_token');
+  // The "someone tried to sign up with your address" mail links to /auth?mode=reset.
+  const [mode, setMode] = useState<Mode>(search.get('mode') === 'reset' ? 'reset' : 'signin');
 
   if (session.status === 'signed-in') return <Navigate to={paths.practices} replace />;
 
@@ -58,12 +66,12 @@ export function AuthPage() {
       <div className="card w-full max-w-md p-6">
         <p className="text-center text-2xl font-bold tracking-tight">Piste</p>
         <p className="mb-6 text-center text-sm text-slate-500">{t.tagline}</p>
-        {params.get('verified') === '1' && (
-          <p className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">{t.verified}</p>
+        {search.get('verified') === '0' && (
+          <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">{t.linkUsed}</p>
         )}
         <div className="mb-4 flex justify-center"><LanguagePicker /></div>
         {resetToken ? (
-          <NewPasswordForm token={resetToken} onDone={() => setParams({})} />
+          <NewPasswordForm token={resetToken} onDone={() => setSearch({})} />
         ) : (
           <>
             <h1 className="mb-4 text-lg font-semibold">{t[TITLES[mode]]}</h1>
@@ -148,6 +156,7 @@ function SigninForm() {
     <form className="space-y-4" onSubmit={submit} noValidate>
       <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <Field label={t.password} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <p className="text-xs text-slate-500">{t.signinHint}</p>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {t.signIn}
       </button>
@@ -155,22 +164,49 @@ function SigninForm() {
   );
 }
 
+/**
+ * Sign-up answers the same for a new address and a known one (issue 25): the form then says to check the
+ * mailbox, where the link that confirms the address and signs in waits (or word that the address has an account).
+ */
 function SignupForm() {
   const t = useStore(messages);
-  const navigate = useNavigate();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<{ full_name: string; email: string; password: string } | null>(null);
   const { busy, run } = useSubmit();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = await parseForm('signupSchema', { full_name: fullName, email, password });
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
-      applySession(await api<SessionInfo>('POST', apiPaths.signup, parsed.data));
+      await api('POST', apiPaths.signup, parsed.data);
+      setSent(parsed.data);
       toast({ title: t.success, description: t.created });
-      navigate(paths.practices);
     });
+  }
+  // Sending again is the same sign-up (and the same limits): the latest link is the one that opens.
+  function sendAgain() {
+    if (!sent) return;
+    void run(async () => {
+      await api('POST', apiPaths.signup, sent);
+      toast({ title: t.success, description: t.sentAgain });
+    });
+  }
+  if (sent) {
+    return (
+      <div className="space-y-4" data-testid="check-email">
+        <h2 className="text-base font-semibold">{t.checkTitle}</h2>
+        <p className="rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">{t.created}</p>
+        <p className="text-sm text-slate-600">{t.checkText({ email: sent.email })}</p>
+        <button type="button" className="btn-secondary w-full" disabled={busy} onClick={sendAgain}>
+          {t.sendAgain}
+        </button>
+        <button type="button" className="w-full text-sm text-sky-700 hover:underline" onClick={() => setSent(null)}>
+          {t.otherAddress}
+        </button>
+      </div>
+    );
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>

@@ -33,13 +33,23 @@ export function buildSpa() {
 }
 
 /**
+ * The human check on a machine with no internet: Turnstile's documented always-pass test keys, answered by
+ * the worker's stand-in (TURNSTILE_STANDIN=1), so nothing leaves the machine.
+ */
+export const LOCAL_TURNSTILE = {
+  TURNSTILE_STANDIN: '1',
+  TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+  TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+};
+
+/**
  * Starts `wrangler dev` (a local run: mail goes to the outbox, links point at this port); resolves once it
  * answers on the port.
  */
 export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs = [] }) {
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...extraArgs];
   if (persistTo) args.push('--persist-to', persistTo);
-  const local = { MAIL_OUTBOX: '1', APP_ORIGIN: `http://localhost:${port}`, ...vars };
+  const local = { MAIL_OUTBOX: '1', APP_ORIGIN: `http://localhost:${port}`, ...LOCAL_TURNSTILE, ...vars };
   for (const [k, v] of Object.entries(local)) args.push('--var', `${k}:${v}`);
   const child = spawn(bin('wrangler'), args, { cwd: root, env: quietEnv, stdio, detached: process.platform !== 'win32' });
   return child;

@@ -13,6 +13,10 @@ export default defineConfig({
           JWT_SECRET: 'test-secret-for-workerd-tests-only-0123456789',
           APP_ORIGIN: 'https://piste.test',
           MAIL_OUTBOX: '1',
+          // The human check's local stand-in, with Turnstile's always-pass test keys (tests/security/networks).
+          TURNSTILE_STANDIN: '1',
+          TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+          TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
         },
       },

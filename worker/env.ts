@@ -20,9 +20,16 @@ export interface Env {
   MAIL_FROM?: string;
   /** Hours without a write after which a practice's guest access turns itself off (default 12). */
   GUEST_IDLE_HOURS?: string;
-  /** Caps on live sockets per practice room (default 5,000) and per client address in a room (default 20). */
+  /** Caps on live sockets per practice room (default 5,000) and on spectator sockets per network in a room (default 20). */
   ROOM_SOCKET_LIMIT?: string;
   ADDRESS_SOCKET_LIMIT?: string;
+  /** Cloudflare Turnstile (the human check the lookup limiter asks for): the public site key and its secret. */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  /** '1' for local runs and tests only: the check is answered locally, honouring Turnstile's test keys. */
+  TURNSTILE_STANDIN?: string;
+  /** Cap on spectator sockets per block (IPv4 /24, IPv6 /48) in a room (default 100). */
+  BLOCK_SOCKET_LIMIT?: string;
   /** '1' only in the browser-test harness: enables /api/live/test-drop. */
   TEST_HOOKS?: string;
 }

@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import type { GuestJoinBody } from '../../core/validation';
 import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
 import { api, ApiError } from '../lib/api';
+import { checkHeaders } from '../lib/challenge';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { i18n } from '../i18n';
@@ -24,8 +25,9 @@ const store = getDefaultStore();
 export const guestToken = () => readStorage(storageKeys.guestSessionToken);
 
 /** SPEC §4 Guest: not guest → guest by joining a room. */
-export async function joinRoom(roomCode: string, guestName: string): Promise<GuestSession> {
-  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody);
+export async function joinRoom(roomCode: string, guestName: string, check?: string): Promise<GuestSession> {
+  const body = { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody;
+  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, body, checkHeaders(check));
   // SPEC §5: a join answer without pools or a token is a failed join.
   if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, messages.get().invalid);
   const { sessionToken, ...session } = answer;

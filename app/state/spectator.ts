@@ -1,14 +1,15 @@
 import { getDefaultStore } from 'jotai';
 import { apiPaths, type SpectatorSnapshot } from '../../core/api';
 import { api } from '../lib/api';
+import { checkHeaders } from '../lib/challenge';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
 
 const store = getDefaultStore();
 
-/** Loads a live board by its board id into the same state the practice screens read. */
-export async function fetchSpectatorBoard(boardId: string): Promise<SpectatorSnapshot> {
-  return api<SpectatorSnapshot>('GET', apiPaths.board(boardId));
+/** Loads a live board by its board id (with a solved human check when the limiter asked for one). */
+export async function fetchSpectatorBoard(boardId: string, check?: string): Promise<SpectatorSnapshot> {
+  return api<SpectatorSnapshot>('GET', apiPaths.board(boardId), undefined, checkHeaders(check));
 }
 
 export function showSpectatorBoard(board: SpectatorSnapshot) {

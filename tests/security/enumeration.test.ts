@@ -8,7 +8,7 @@ import { json } from '../helpers/worker-client';
 import { freshClient, sharedPractice, wrongBoard, wrongCode } from './helpers';
 import { errorBody } from '../../core/messages';
 
-const L = LOOKUP_LIMITS.perAddress;
+const L = LOOKUP_LIMITS.perNetwork;
 
 describe('finding a live practice by guessing', () => {
   it('the live board is not reachable by room code: the old /live/{code} API is gone and a code opens no board', async () => {
@@ -20,20 +20,24 @@ describe('finding a live practice by guessing', () => {
     expect((await openSocket(probe, `code=${practice.room_code}`)).status).toBe(400);
   });
 
-  it('wrong board ids from one address are cut off after the limit, over HTTP and over the socket alike', async () => {
+  it('wrong board ids from one network are cut off after the limit, over HTTP and over the socket alike; a right board link still opens', async () => {
     const { practice } = await sharedPractice();
     const attacker = freshClient();
     const statuses: number[] = [];
     for (let i = 0; i < L / 2; i++) statuses.push((await attacker.get(`/api/board/${wrongBoard(i)}`)).status);
     for (let i = L / 2; i < L; i++) statuses.push((await openSocket(attacker, `board=${wrongBoard(i)}`)).status);
     expect(statuses).toEqual(Array(L).fill(404));
-    // The limit is reached: the next lookup of either kind is refused, even a right one…
+    // The limit is reached: the next wrong lookup of either kind asks for a human check, and so does a right
+    // room code (a guessable secret is answered only within the limits)…
     const http = await attacker.get(`/api/board/${wrongBoard(99)}`);
     expect(http.status).toBe(429);
-    expect((await json(http)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    expect(await json(http)).toMatchObject({ code: 'challenge_required', challenge: { siteKey: '1x00000000000000000000AA', standin: true } });
     expect(Number(http.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await openSocket(attacker, `board=${practice.board_id}`)).status).toBe(429);
+    expect((await openSocket(attacker, `board=${wrongBoard(100)}`)).status).toBe(429);
     expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
+    // …but a right board link (128 random bits: nothing to guess) opens, over HTTP and the socket.
+    expect((await attacker.get(`/api/board/${practice.board_id}`)).status).toBe(200);
+    expect((await openSocket(attacker, `board=${practice.board_id}`)).socket).toBeDefined();
     // …while anyone else opens the board.
     expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(200);
   });
@@ -84,10 +88,10 @@ describe('finding a live practice by guessing', () => {
 });
 
 describe('successful joins are bounded too', () => {
-  it('one address may start at most 30 guest sessions an hour', async () => {
+  it('one network may start at most 30 guest sessions an hour', async () => {
     const { practice } = await sharedPractice();
     const busy = freshClient();
-    for (let i = 0; i < JOIN_LIMITS.perAddress; i++) expect((await busy.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    for (let i = 0; i < JOIN_LIMITS.perNetwork; i++) expect((await busy.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
     const next = await busy.post('/api/guest/join', { room_code: practice.room_code });
     expect(next.status).toBe(429);
     expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);

@@ -17,5 +17,14 @@ export const wrongCode = (live: string, i: number) => String(((Number(live[0]) +
 export const wrongBoard = (i: number) => `nope${String(i).padStart(18, '0')}`;
 
 let n = 0;
-/** A client from an address no other test uses. */
-export const freshClient = () => new Client(`198.18.${Math.floor(++n / 250)}.${(n % 250) + 1}`);
+/**
+ * A client from a network no other test uses, in a /24 of its own (the limiters also count per /24), inside
+ * the shared address space 100.64.0.0/10.
+ */
+export const freshClient = () => {
+  n++;
+  return new Client(`100.${64 + Math.floor(n / 256)}.${n % 256}.1`);
+};
+
+/** A client at an IPv6 address: `prefix` is a /64 (four groups), `host` the interface part. */
+export const ipv6Client = (prefix: string, host: number) => new Client(`${prefix}:${(host >> 16).toString(16)}:${(host & 0xffff).toString(16)}:0:1`);

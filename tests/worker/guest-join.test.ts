@@ -90,24 +90,23 @@ describe('guessing room codes', () => {
     for (let i = 0; i < 200; i++) {
       const res = await attacker.post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) });
       statuses.push(res.status);
-      if (res.status === 429) {
-        expect((await json(res)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
-      }
+      // Past the limit the answer asks for a human check, which a script does not pass.
+      if (res.status === 429) expect((await json(res)).error).toBe('Please confirm you are a person to continue');
     }
-    expect(statuses.slice(0, LOOKUP_LIMITS.perAddress)).toEqual(Array(LOOKUP_LIMITS.perAddress).fill(404));
-    expect(statuses.slice(LOOKUP_LIMITS.perAddress).every((s) => s === 429)).toBe(true);
-    // Even the right code is refused to that address now…
+    expect(statuses.slice(0, LOOKUP_LIMITS.perNetwork)).toEqual(Array(LOOKUP_LIMITS.perNetwork).fill(404));
+    expect(statuses.slice(LOOKUP_LIMITS.perNetwork).every((s) => s === 429)).toBe(true);
+    // Even the right code asks for the check from that network now…
     expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
     // …while a guest elsewhere joins.
     const ok = await new Client('198.51.100.23').post('/api/guest/join', { room_code: practice.room_code, guest_name: 'Parent' });
     expect(ok.status).toBe(200);
   });
 
-  it('failures from other addresses never block a right code from a clean address', async () => {
+  it('failures from other networks never block a right code from a clean network', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
     for (let i = 0; i < 30; i++) {
-      expect((await new Client(`203.0.113.${i + 1}`).post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) })).status).toBe(404);
+      expect((await new Client(`203.0.${i + 1}.9`).post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) })).status).toBe(404);
     }
     const ok = await new Client('203.0.113.200').post('/api/guest/join', { room_code: practice.room_code });
     expect(ok.status).toBe(200);

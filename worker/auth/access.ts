@@ -5,14 +5,30 @@ import type { AppEnv } from '../env';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../errors';
 import { guestSessionEnded, unauthenticated } from '../middleware/session';
+import type { LookupClient } from '../store/throttle';
+import { clientAddress, clientNetwork } from './network';
+import { challengeInfo, verifyChallenge } from './turnstile';
 import { getOwnedPool, getSharedPool, type PoolContext } from '../store/pools';
 import { extendSharing, getPractice, getSharedPractice, type PracticeRecord } from '../store/practices';
 
 export const GUEST_REFUSED = 'Guests cannot do this: it needs the coach’s account';
 
-/** The client's address as Cloudflare reports it ('local' where nothing does, as under `wrangler dev`). */
-export function clientAddress(c: Context) {
-  return c.req.header('cf-connecting-ip') ?? 'local';
+export { clientAddress, clientNetwork } from './network';
+
+/** The header a screen sends a solved human check in (Turnstile's own field name). */
+export const CHALLENGE_HEADER = 'cf-turnstile-response';
+
+/**
+ * Who is looking a secret up, for the lookup limiter: their network, and whether the request carries a
+ * human check that siteverify accepts (checked only when one is sent: screens send one only when asked).
+ */
+export async function lookupClient(c: Context<AppEnv>): Promise<LookupClient> {
+  const token = c.req.header(CHALLENGE_HEADER) ?? '';
+  return {
+    network: clientNetwork(c),
+    checked: token !== '' && (await verifyChallenge(c.env, token, clientAddress(c))),
+    challenge: challengeInfo(c.env),
+  };
 }
 
 /** Who is asking over HTTP: a coach (cookie), a guest (live bearer token) or nobody. */

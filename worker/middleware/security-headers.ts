@@ -1,13 +1,17 @@
 import { createMiddleware } from 'hono/factory';
 
+/** Cloudflare Turnstile, the human check the join form and the board show when the limiter asks (issue 25). */
+const TURNSTILE = 'https://challenges.cloudflare.com';
+
 /**
- * The app's pages: scripts only from our own origin (Vite emits no inline script), sockets only to our
- * own origin ('self' covers its ws:/wss:), inline styles allowed because the dialog library injects its
- * scroll-lock style at run time. `frame-ancestors` is added per path.
+ * The app's pages: scripts only from our own origin (Vite emits no inline script) and Turnstile's, sockets
+ * only to our own origin ('self' covers its ws:/wss:), frames only Turnstile's widget, inline styles allowed
+ * because the dialog library injects its scroll-lock style at run time. `frame-ancestors` is added per path.
  */
 const PAGE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${TURNSTILE}`,
+  `frame-src ${TURNSTILE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

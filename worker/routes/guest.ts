@@ -5,7 +5,7 @@ import { guestJoinSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import type { Db } from '../db/client';
 import { HttpError } from '../errors';
-import { authorize, clientAddress } from '../auth/access';
+import { authorize, clientNetwork, lookupClient } from '../auth/access';
 import { signGuestToken } from '../auth/guest-token';
 import { guestSessionEnded } from '../middleware/session';
 import { getRoom } from '../room/room';
@@ -32,9 +32,9 @@ export const guestRoutes = new Hono<AppEnv>()
   .post('/join', authorize('room.join'), async (c) => {
     const { room_code, guest_name } = await readJson(c, guestJoinSchema);
     const db = c.get('db');
-    const practice = await findSharedPractice(db, 'room_code', room_code, clientAddress(c));
+    const practice = await findSharedPractice(db, 'room_code', room_code, await lookupClient(c));
     if (!practice) throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
-    await countGuestJoin(c.env.DB, clientAddress(c));
+    await countGuestJoin(c.env.DB, clientNetwork(c));
     const sessionId = crypto.randomUUID();
     const claims = { practiceId: practice.id, sessionId, name: guest_name, epoch: practice.guest_epoch };
     const { token, expMs } = await signGuestToken(claims, c.env.JWT_SECRET, practice.sharing_expires_at);

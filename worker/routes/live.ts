@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { BOARD_ID_PATTERN, BOARD_UNAVAILABLE } from '../../core/room-code';
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
-import { authorize, clientAddress, practiceFor } from '../auth/access';
+import { authorize, clientNetwork, lookupClient, practiceFor } from '../auth/access';
 import { getRoom } from '../room/room';
 import { findSharedPractice, getPractice } from '../store/practices';
 import type { SocketTag } from '../room/practice-room';
@@ -31,7 +31,8 @@ export const liveRoutes = new Hono<AppEnv>()
     if (origin && origin !== new URL(c.req.url).origin) throw new HttpError(403, 'Cross-site request refused');
 
     const db = c.get('db');
-    const address = clientAddress(c);
+    // Sockets are capped per network (an IPv4 address or an IPv6 /64) and per block (/24, /48) in a room.
+    const { net: address, block } = clientNetwork(c);
     const practiceId = c.req.query('practice');
     const boardId = c.req.query('board');
     let tag: SocketTag;
@@ -41,12 +42,12 @@ export const liveRoutes = new Hono<AppEnv>()
       const practice = await practiceFor(c, practiceId);
       const guest = c.get('guest');
       tag = role === 'coach'
-        ? { role: 'coach', subject: coachOf(c).id, practiceId: practice.id, address }
-        : { role: 'guest', subject: guest!.sessionId, epoch: guest!.epoch, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address };
+        ? { role: 'coach', subject: coachOf(c).id, practiceId: practice.id, address, block }
+        : { role: 'guest', subject: guest!.sessionId, epoch: guest!.epoch, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
     } else if (boardId !== undefined) {
-      const practice = BOARD_ID_PATTERN.test(boardId) ? await findSharedPractice(db, 'board_id', boardId, address) : null;
+      const practice = BOARD_ID_PATTERN.test(boardId) ? await findSharedPractice(db, 'board_id', boardId, await lookupClient(c)) : null;
       if (!practice) throw new HttpError(404, BOARD_UNAVAILABLE);
-      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address };
+      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
     } else {
       throw new HttpError(400, 'Say which practice or board to watch');
     }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors';
 import { practices } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { randomToken } from '../auth/crypto';
-import { lookupUnderLimits } from './throttle';
+import { lookupUnderLimits, type LookupClient } from './throttle';
 import type { Weapon } from '../../core/fencing/referee';
 
 export type RandomUint32 = () => number;
@@ -73,10 +73,12 @@ const SHARED_BY = (column: 'room_code' | 'board_id') =>
 
 /**
  * The practice a secret opens while it shares: its 6-digit room code (guests) or its board id
- * (spectators). Every such lookup goes through the lookup limits, counted per client address.
+ * (spectators). Every such lookup goes through the lookup limits, counted per client network; a room code
+ * is guessable, a board id is not (see `SecretLookup.guessable`).
  */
-export async function findSharedPractice(db: Db, by: 'room_code' | 'board_id', secret: string, address: string, now = Date.now()) {
-  const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, address, { sql: SHARED_BY(by), params: [secret, now] }, now);
+export async function findSharedPractice(db: Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now = Date.now()) {
+  const lookup = { sql: SHARED_BY(by), params: [secret, now], guessable: by === 'room_code' };
+  const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, client, lookup, now);
   return row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
 }
 

@@ -3,7 +3,9 @@ import { NavLink, Outlet, useParams } from 'react-router';
 import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
+import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
+import { challengeOf, type Challenge } from '../../lib/challenge';
 import { useLivePractice } from '../../state/live';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
@@ -21,7 +23,11 @@ const messages = i18n('spectator-page', {
   eyebrow: 'Piste live board',
   tv: 'TV view',
   nav: 'Live board',
+  check: 'Many wrong board links were tried lately. Confirm you are a person to open this board.',
 });
+
+/** Turnstile's widget (or its local stand-in), loaded only when the limiter asks for a check. */
+const HumanCheck = onDemand(() => import('../../components/ui/human-check').then((m) => m.default));
 
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
@@ -41,7 +47,8 @@ type RenderBoard = (board: SpectatorSnapshot, view: PracticeView & { boardId: st
  */
 export function LiveBoardGate({ render }: { render: RenderBoard }) {
   const { boardId: code = '' } = useParams();
-  const { board, closed, setClosed } = useBoardSnapshot(code);
+  const { board, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
+  if (challenge) return <CheckFirst challenge={challenge} onToken={retry} />;
   if (board === undefined) return <Spinner />;
   if (!board || closed) return <BoardUnavailable reason={closed} />;
   return <Watching board={board} code={code} onClosed={setClosed} render={render} />;
@@ -59,23 +66,42 @@ function Watching({ board, code, onClosed, render }: { board: SpectatorSnapshot;
  * longer shown is dropped. Undefined while loading, null when the link does not show a board.
  */
 function useBoardSnapshot(code: string) {
-  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null } | null>(null);
+  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge } | null>(null);
+  // A solved human check, sent once with the next read of this link.
+  const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
   useEffect(() => {
     let current = true;
-    fetchSpectatorBoard(code).then(
+    fetchSpectatorBoard(code, check?.code === code ? check.token : undefined).then(
       (b) => {
         if (!current) return;
         showSpectatorBoard(b);
         setLoaded({ code, board: b });
       },
-      () => current && setLoaded({ code, board: null }),
+      (e: unknown) => current && setLoaded({ code, board: null, ...(challengeOf(e) ? { challenge: challengeOf(e)! } : {}) }),
     );
     return () => {
       current = false;
     };
-  }, [code]);
+  }, [code, check]);
   const [closed, setClosed] = useState<string | null>(null);
-  return { board: loaded?.code === code ? loaded.board : undefined, closed, setClosed };
+  const mine = loaded?.code === code ? loaded : null;
+  const retry = (token: string) => {
+    setLoaded(null);
+    setCheck({ code, token });
+  };
+  return { board: mine ? mine.board : undefined, challenge: mine?.challenge ?? null, retry, closed, setClosed };
+}
+
+/** The limiter asks for a human check before it reads this link (issue 25). */
+function CheckFirst({ challenge, onToken }: { challenge: Challenge; onToken: (token: string) => void }) {
+  const t = useStore(messages);
+  return (
+    <div className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold">{t.eyebrow}</h1>
+      <p className="text-slate-700">{t.check}</p>
+      <HumanCheck challenge={challenge} onToken={onToken} />
+    </div>
+  );
 }
 
 /** The board link no longer shows anything (sharing off, link changed): said plainly, in large type. */

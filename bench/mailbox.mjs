@@ -1,26 +1,16 @@
 // Sign-up mails a verification link and signs nobody in (issue 25): the benchmarks' coaches follow that link,
 // read from the local outbox (Miniflare's D1) or from the worker's log (`wrangler dev`).
-import { readFileSync } from 'node:fs';
+import { latestMailInLog, waitForValue } from '../scripts/local.mjs';
 
-async function poll(read) {
-  for (let i = 0; i < 400; i++) {
-    const found = await read();
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('no verification mail arrived');
-}
+const VERIFY = 'Verify your Piste account';
+const poll = (read) => waitForValue(read, 'the verification mail');
 
 /** The latest mail body to an address, from the outbox table of a D1 database. */
 export const dbMailbox = (db) => (to) =>
   poll(async () => (await db.prepare('SELECT body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').bind(to).first())?.body);
 
-/** The latest mail body to an address, from a worker log holding `[outbox] to=… subject=…` blocks. */
-export const logMailbox = (file) => (to) =>
-  poll(() => {
-    const blocks = [...readFileSync(file, 'utf8').matchAll(/\[outbox\] to=(\S+) subject="[^"]*"\n([\s\S]*?)\n\[\/outbox\]/g)];
-    return blocks.reverse().find((m) => m[1] === to)?.[2];
-  });
+/** The latest verification mail's body to an address, from a worker log (`wrangler dev`'s local outbox). */
+export const logMailbox = (file) => (to) => poll(() => latestMailInLog(file, to, VERIFY)?.body);
 
 /** Signs a coach up at `base` and opens the mailed link: answers the cookies it sets, as one header. */
 export async function signUpCoach(base, mailbox, user) {

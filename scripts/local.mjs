@@ -55,6 +55,29 @@ export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs
   return child;
 }
 
+/** The mails a local worker printed to its log (the outbox: `[outbox] to=… subject="…"`, body, `[/outbox]`), oldest first. */
+export function mailsInLog(file) {
+  const blocks = readFileSync(file, 'utf8').matchAll(/\[outbox\] to=(\S+) subject="([^"]*)"\n([\s\S]*?)\n\[\/outbox\]/g);
+  return [...blocks].map(([, to, subject, body]) => ({ to, subject, body }));
+}
+
+/** The latest mail with this subject to an address in a worker's log, or undefined. */
+export const latestMailInLog = (file, to, subject) => mailsInLog(file).filter((m) => m.to === to && m.subject === subject).at(-1);
+
+/** The verification link a mail carries (a full URL), or undefined. */
+export const verificationLinkIn = (body) => /http\S+\/api\/auth\/verify\?token=[\w-]+/.exec(body)?.[0];
+
+/** Waits until `read()` gives a value (a mail reaching the outbox), looking every `everyMs`; throws after `timeoutMs`. */
+export async function waitForValue(read, what, timeoutMs = 10_000, everyMs = 25) {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} did not arrive within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 export async function waitForHttp(url, timeoutMs = 60_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {

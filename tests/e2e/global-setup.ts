@@ -1,10 +1,10 @@
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ESM helper shared with the npm scripts
-import { buildSpa, migrateLocal, serve, waitForHttp } from '../../scripts/local.mjs';
+import { buildSpa, latestMailInLog, migrateLocal, serve, verificationLinkIn, waitForHttp, waitForValue } from '../../scripts/local.mjs';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,16 +17,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The verification link the worker printed to its log (the local outbox) for an address, once it is there. */
-async function verificationLink(logFile: string, email: string) {
-  for (let i = 0; i < 120; i++) {
-    const blocks = readFileSync(logFile, 'utf8').matchAll(/\[outbox\] to=(\S+) subject="[^"]*"\n([\s\S]*?)\n\[\/outbox\]/g);
-    const link = [...blocks].find((m) => m[1] === email)?.[2]!.match(/http\S+\/api\/auth\/verify\?token=[\w-]+/)?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no verification mail to ${email} in the worker log`);
-}
+/** The verification link the worker printed to its log (the local outbox) for an address, once it is there (a cold worker may take a while). */
+const verificationLink = (logFile: string, email: string): Promise<string> =>
+  waitForValue(() => verificationLinkIn(latestMailInLog(logFile, email, 'Verify your Piste account')?.body ?? ''), `the verification mail to ${email}`, 30_000, 100);
 
 /**
  * Wakes what a first request would otherwise wait for on a fresh machine: the worker's modules, the SPA's

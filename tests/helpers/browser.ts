@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+// @ts-expect-error: plain ESM helper shared with the npm scripts and the bench
+import { mailsInLog, verificationLinkIn, waitForValue } from '../../scripts/local.mjs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -49,20 +50,16 @@ export function uniqueEmail(label = 'coach') {
   return `${label}-${Date.now()}-${n}@example.com`;
 }
 
+type LoggedMail = { to: string; subject: string; body: string };
+
 /** Every mail with this subject the worker printed to its log (the local outbox) for an address, oldest first. */
 export function outboxMails(to: string, subject: string): string[] {
-  const log = readFileSync(inject('workerLog'), 'utf8');
-  return [...log.matchAll(/\[outbox\] to=(\S+) subject="([^"]*)"\n([\s\S]*?)\n\[\/outbox\]/g)].filter((m) => m[1] === to && m[2] === subject).map((m) => m[3]!);
+  return (mailsInLog(inject('workerLog')) as LoggedMail[]).filter((m) => m.to === to && m.subject === subject).map((m) => m.body);
 }
 
 /** The last mail the worker printed to its log (the local outbox) for an address, waiting for it. */
-export async function readOutbox(to: string, subject: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const hit = outboxMails(to, subject).at(-1);
-    if (hit) return hit;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail "${subject}" to ${to} in the worker log`);
+export function readOutbox(to: string, subject: string): Promise<string> {
+  return waitForValue(() => outboxMails(to, subject).at(-1), `mail "${subject}" to ${to}`, 10_000, 100);
 }
 
 /** In the open score picker: the left fencer's score, the right fencer's, then Save; waits for it to close. */
@@ -118,8 +115,10 @@ export async function submitSignUp(page: Page, user: { name: string; email: stri
 }
 
 /** The verification link of the latest such mail to an address (the worker's log: the local outbox). */
-export async function verificationLink(email: string) {
-  return /(http\S+\/api\/auth\/verify\?token=[\w-]+)/.exec(await readOutbox(email, 'Verify your Piste account'))![1]!;
+export async function verificationLink(email: string): Promise<string> {
+  const link = verificationLinkIn(await readOutbox(email, 'Verify your Piste account')) as string | undefined;
+  if (!link) throw new Error(`the verification mail to ${email} carries no link`);
+  return link;
 }
 
 /** Signs up through the form, then opens the link mailed to the address: signed in, on /practices. */

@@ -55,13 +55,13 @@ describe('revocation without races', () => {
     const sid = (decode(answer.sessionToken).payload as { sid: string; ep: number }).sid;
     const epoch = (decode(answer.sessionToken).payload as { ep: number }).ep;
     await client.post(`/api/practices/${practice.id}/sharing`, { enabled: false });
-    const socket = await upgradeAtRoom(practice.id, { role: 'guest', subject: sid, epoch, practiceId: practice.id, address: '198.51.100.9' });
+    const socket = await upgradeAtRoom(practice.id, { role: 'guest', subject: sid, epoch, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     expect(await socket.closed).toBe(4001);
     expect(socket.messages.map((m) => m.type)).toEqual(['room-closed']);
     // A spectator holding a board id from before a new board link is refused the same way.
     await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
     await client.post(`/api/practices/${practice.id}/board`);
-    const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '198.51.100.9' });
+    const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     expect(await board.closed).toBe(4001);
   });
 

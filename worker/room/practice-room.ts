@@ -32,8 +32,8 @@ export interface SocketTag {
   sharingExpiresAt?: number;
   /** The client's network: an IPv4 address or an IPv6 /64. */
   address: string;
-  /** The block around it: an IPv4 /24 or an IPv6 /48 (absent from a worker that does not set it yet). */
-  block?: string;
+  /** The block around it: an IPv4 /24 or an IPv6 /48. */
+  block: string;
 }
 
 interface GuestEntry {
@@ -171,7 +171,7 @@ export class PracticeRoom extends DurableObject<Env> {
     const l = this.limits;
     if (tag.role === 'spectator') {
       if (count('spectator') > l.spectators || this.ctx.getWebSockets().length > l.perRoom) return tooMany('This practice has too many live screens open. Try again later.');
-      // A block the socket was not tagged with (none yet, or the network itself) counts nothing.
+      // A block the socket was not tagged with (the network itself, for an address the worker could not read) counts nothing.
       if (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock) {
         return tooMany('Too many live screens are open from your network. Close some and reload.');
       }
@@ -481,7 +481,7 @@ export class PracticeRoom extends DurableObject<Env> {
  * a block that is the network itself, an address the worker could not read, is counted once, as the network).
  */
 function tagsOf(tag: SocketTag): string[] {
-  const counted = tag.role === 'spectator' ? [`net:${tag.address}`, ...(tag.block && tag.block !== tag.address ? [`block:${tag.block}`] : [])] : [];
+  const counted = tag.role === 'spectator' ? [`net:${tag.address}`, ...(tag.block !== tag.address ? [`block:${tag.block}`] : [])] : [];
   return [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : []), ...counted];
 }
 

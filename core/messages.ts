@@ -10,6 +10,7 @@ export const ERROR_MESSAGES = {
   request_too_large_most_kb: 'The request is too large (at most {maxsize} KB)',
   not_found: 'Not found',
   something_went_wrong_on_our: 'Something went wrong on our side. Please try again.',
+  server_busy: 'The server is busy for a moment. Try again in a few seconds.',
   not_authenticated: 'Not authenticated',
   not_found_2: '{what} not found',
   practice_has_too_many_live: 'This practice has too many live screens open. Try again later.',

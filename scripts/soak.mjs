@@ -1,7 +1,14 @@
 // `npm run test:e2e:soak`: the browser suite N times in a row (SOAK_RUNS, default 9: with the run in
 // `npm test` that makes ten), stopping at the first failure. Prints one line per run and a summary.
+// With `--crash` (or SOAK_CRASH=1; `npm run soak:crash`): the crash soak instead (scripts/crash-soak.mjs),
+// which kills the local server under load, starts it again and counts acknowledged, lost and applied-twice writes.
 import { spawnSync } from 'node:child_process';
 import { quietEnv, root } from './local.mjs';
+
+if (process.argv.includes('--crash') || process.env.SOAK_CRASH === '1') {
+  const { crashSoak } = await import('./crash-soak.mjs');
+  process.exit(await crashSoak());
+}
 
 const runs = Number(process.env.SOAK_RUNS) || 9;
 let passed = 0;

@@ -21,6 +21,7 @@ import { practiceRoutes } from './routes/practices';
 import { refereeRoutes } from './routes/referee';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 import { errorBody } from '../core/messages';
+import { isUnavailable, unavailable } from './unavailable';
 
 /** The largest request body a route takes (a generation of 200 names is about 10 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -77,6 +78,14 @@ app.onError((err, c) => {
     return c.json({ ...errorBody(err.message), ...err.details }, err.status);
   }
   if (err instanceof PlanError) return c.json(errorBody(err.message), 400);
+  // The room or D1 unavailable for a moment (a deploy, an overload): 503 with Retry-After, so the app keeps
+  // the write and sends it again. A change is one transaction or batch, so nothing was half-written.
+  if (isUnavailable(err)) {
+    console.warn('unavailable', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');
+    const answer = unavailable();
+    for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+    return c.json(errorBody(answer.message), answer.status);
+  }
   // Logged by route pattern (`/api/board/:boardId`, never the board id), without the query (tokens), the
   // body, the caller or the error's stack: the logs hold no personal data and no secret.
   console.error('unhandled error', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');

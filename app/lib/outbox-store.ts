@@ -1,6 +1,7 @@
 import { createStore, del, entries, set } from 'idb-keyval';
 import type { PoolBout, SavedBracketMatch, TeamMatchRow } from '../../core/api';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
+import type { WaitReason } from './retry';
 
 /** What a waiting write does: a pool bout, its clearing, a tableau score or a relay row (DESIGN: score-like writes). */
 export type OutboxWrite =
@@ -23,6 +24,13 @@ export type OutboxEntry = OutboxWrite & {
   createdAt: number;
   /** Someone else changed the same bout, match or relay meanwhile (409): what won, until the person decides. */
   conflict?: { current: PoolBout | SavedBracketMatch | TeamMatchRow | null };
+  /**
+   * The last try failed for a while only (no network, a busy server, a limiter): why, how many tries, when
+   * the next goes, and the earliest the server allowed (its `Retry-After`), which even a wake honours.
+   */
+  waiting?: { reason: WaitReason; attempts: number; retryAt: number; notBefore?: number };
+  /** Refused for good (it can never succeed as it is): the server's answer, kept until the person discards it. */
+  refused?: { status: number; answer: unknown };
 };
 
 let idb: ReturnType<typeof createStore> | null = null;

@@ -9,7 +9,8 @@ import { applyBracket, applyMatchesDelta } from './bracket';
 import { loadSpectatorBoard } from './spectator';
 import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
-import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveStatusAtom, removePoolLocally } from './pools';
+import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveBehindAtom, liveStatusAtom, removePoolLocally } from './pools';
+import { backoffMs } from '../lib/retry';
 import { setResync } from './resync';
 import { applyDuty, applyLiveBout, clearLiveBouts, endLiveBout } from './referee';
 import { i18n } from '../i18n';
@@ -67,18 +68,45 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     };
     const reload = async () => {
       try {
-        const loads = memberReady ? (await memberReady).memberLoads(practiceId, role) : [loadSpectatorBoard(practiceId, boardId ?? '')];
-        return (await Promise.all(loads)).every(Boolean);
+        const m = memberReady ? await memberReady : null;
+        const loads = m ? m.memberLoads(practiceId, role) : [loadSpectatorBoard(practiceId, boardId ?? '')];
+        // A load answered from this device's saved state (no network) is not caught up.
+        return (await Promise.all(loads)).every(Boolean) && (m?.fromNetwork() ?? true);
       } catch {
         return false;
       }
     };
     let refusalShown = false;
+    // A load that fails (a reconnect's included) is tried again with backoff until it succeeds; meanwhile the
+    // live indicator says this screen may be behind. One catch-up at a time: one asked for meanwhile runs
+    // right after, so an older load never lands over a newer one.
+    let stopped = false;
+    let attempt = 0;
+    let running = false;
+    let again = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const catchUp = async (): Promise<void> => {
+      clearTimeout(retryTimer);
+      if (running) return void (again = true);
+      running = true;
+      const ok = await reload();
+      running = false;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        return catchUp();
+      }
+      store.set(liveBehindAtom, !ok);
+      if (ok) return void (attempt = 0);
+      // SPEC §8: the warning once per stretch of failures; the indicator stays until the screen caught up.
+      if (attempt === 0) toast({ title: messages.get().warning, description: messages.get().refreshFailed, variant: 'destructive' });
+      retryTimer = setTimeout(() => void catchUp(), backoffMs(attempt++));
+    };
     // A delta that skips a version (a missed message) reloads what the screen shows.
-    setResync(() => void reload());
+    setResync(() => void catchUp());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
-    void reload();
+    void catchUp();
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
@@ -100,14 +128,15 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       onOpen: () => {
         // Back online: scores waiting in the outbox go first, then the screen catches up.
         // (Loaded on demand: a spectator's board never holds an outbox.)
-        if (!boardId) void import('./outbox').then((m) => m.flushOutbox());
-        void reload().then((ok) => {
-          if (!ok) toast({ title: messages.get().warning, description: messages.get().refreshFailed, variant: 'destructive' });
-        });
+        if (!boardId) void import('./outbox').then((m) => m.wakeOutbox());
+        void catchUp();
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
     });
     return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      store.set(liveBehindAtom, false);
       setResync(null);
       close();
     };

@@ -7,14 +7,17 @@ import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/brack
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
 import { toastError } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
+import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { applyBoutDelta } from './pools';
 import { applyRelayRow } from './teams';
+import { requestResync } from './resync';
 import { i18n } from '../i18n';
 
 const messages = i18n('outbox', {
   matchFailed: 'Failed to update match result',
+  refused: 'A score was not saved',
 });
 
 /** Every score write not yet confirmed by the server, oldest first (pending or in conflict). */
@@ -39,8 +42,8 @@ export async function restoreOutbox() {
 /** One name for a bout, whichever fencer was entered first. */
 const boutKey = (a: string, b: string) => orderPair(a, b).join(':');
 
-/** Entries that will still be sent (not stopped at a conflict) of one practice. */
-const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict);
+/** Entries that will still be sent (not stopped at a conflict, not refused) of one practice. */
+const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict && !e.refused);
 
 /**
  * The version a new write of this bout is made against: the stored bout's, or, where earlier writes of it
@@ -105,7 +108,7 @@ export function withPending(pool: PoolSnapshot, entries: readonly OutboxEntry[])
   let bouts: PoolBout[] = pool.bouts;
   const pending: Bout[] = [];
   for (const e of entries) {
-    if ((e.kind !== 'bout' && e.kind !== 'clear') || e.poolId !== pool.id || e.conflict) continue;
+    if ((e.kind !== 'bout' && e.kind !== 'clear') || e.poolId !== pool.id || e.conflict || e.refused) continue;
     const { player1_id: a, player2_id: b } = e.body;
     bouts = bouts.filter((x) => !isBoutOf(x, a, b));
     if (e.kind === 'bout') {
@@ -144,9 +147,43 @@ export function withPendingSheet(practiceId: string, sheet: TeamMatchRow[], entr
 
 let flushing: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let retryDelay = 1_000;
 
-/** Sends waiting writes in the order entered; one sender at a time. Safe to call whenever the network may be back. */
+/** An entry the queue still sends: neither stopped at a conflict nor refused. */
+const sendable = (e: OutboxEntry) => !e.conflict && !e.refused;
+
+/** The record a write changes, whose versions chain from one write to the next: a bout, a tableau match, a relay. */
+function recordOf(e: OutboxEntry): string {
+  switch (e.kind) {
+    case 'bout':
+    case 'clear':
+      return `bout:${e.poolId}:${boutKey(e.body.player1_id, e.body.player2_id)}`;
+    case 'tableau':
+      return `match:${e.practiceId}:${e.body.round}:${e.body.position}`;
+    case 'relay':
+      return `relay:${e.practiceId}:${e.matchNumber}`;
+  }
+}
+
+/**
+ * The writes that must reach the server in the order entered: those of one bout or one relay, and all of
+ * a practice's tableau (a score moves its winner into the next round's match).
+ */
+const lineOf = (e: OutboxEntry) => (e.kind === 'tableau' ? `tableau:${e.practiceId}` : recordOf(e));
+
+/** How long a write may go unanswered before it counts as a timeout (sent again with the same key). */
+const WRITE_TIMEOUT_MS = 15_000;
+/** The longest wait between tries while there is no network at all. */
+const OFFLINE_RETRY_MS = 5_000;
+
+/** Wakes (the network back, a socket reconnected) so far: a send that fails after one tries again at once. */
+let wakes = 0;
+
+/**
+ * Sends waiting writes, one at a time, each line (a bout, a relay, a practice's tableau) in the order
+ * entered. A write whose last try failed for a while waits its turn (backoff, `Retry-After`) and holds back
+ * the later writes of its line only: one stuck bout never keeps another from the server. Safe to call at
+ * any moment.
+ */
 export function flushOutbox(): Promise<void> {
   flushing ??= sendAll().finally(() => {
     flushing = null;
@@ -154,21 +191,45 @@ export function flushOutbox(): Promise<void> {
   return flushing;
 }
 
-async function sendAll() {
-  for (;;) {
-    const next = store.get(outboxAtom).find((e) => !e.conflict);
-    if (!next) return;
-    const outcome = await send(next);
-    if (outcome === 'offline') return scheduleRetry();
-    retryDelay = 1_000;
-  }
+/**
+ * The network is back or the room answered again (a socket reconnected), or the person asked: what waits
+ * goes now, except where the server asked for a wait (`Retry-After`), which is honoured.
+ */
+export function wakeOutbox(): Promise<void> {
+  wakes++;
+  setEntries((list) => list.map((e) => (e.waiting && e.waiting.retryAt > (e.waiting.notBefore ?? 0) ? { ...e, waiting: { ...e.waiting, retryAt: e.waiting.notBefore ?? 0 } } : e)));
+  return flushOutbox();
 }
 
-/** After a network failure: try again with backoff (1 s doubling to 30 s), or sooner on `online` or a reconnect. */
-function scheduleRetry() {
+/** The next write that may go now: the first of its line, and due. Or when the earliest waiting one is due. */
+function nextToSend(entries: readonly OutboxEntry[], now: number): { entry: OutboxEntry } | { at: number } | null {
+  const started = new Set<string>();
+  let at = Infinity;
+  for (const e of entries) {
+    if (!sendable(e)) continue;
+    const line = lineOf(e);
+    if (started.has(line)) continue;
+    started.add(line);
+    const due = e.waiting?.retryAt ?? 0;
+    if (due <= now) return { entry: e };
+    at = Math.min(at, due);
+  }
+  return at === Infinity ? null : { at };
+}
+
+async function sendAll() {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void flushOutbox(), retryDelay);
-  retryDelay = Math.min(30_000, retryDelay * 2);
+  for (;;) {
+    const next = nextToSend(store.get(outboxAtom), Date.now());
+    if (!next) return;
+    if ('at' in next) return void (retryTimer = setTimeout(() => void flushOutbox(), Math.max(0, next.at - Date.now())));
+    try {
+      await send(next.entry);
+    } catch {
+      // Something unforeseen (storage, a bug): never a dead queue. The entry waits like any transient failure.
+      await update(waitingAgain(next.entry, 'busy', null));
+    }
+  }
 }
 
 /** How each kind of write travels, and where its answer (or the state that won a conflict) goes. */
@@ -199,33 +260,99 @@ function request(e: OutboxEntry): { method: 'POST' | 'DELETE' | 'PUT'; path: str
   }
 }
 
-async function send(entry: OutboxEntry): Promise<'sent' | 'offline'> {
+/** Replaces an entry here and on the device (a storage failure leaves it in memory: `saveEntry` never throws). */
+async function update(entry: OutboxEntry) {
+  setEntries((list) => list.map((x) => (x.key === entry.key ? entry : x)));
+  await saveEntry(entry);
+}
+
+/** The entry after one more transient failure: when it may go again (backoff with jitter, never before the server's `Retry-After`). */
+function waitingAgain(entry: OutboxEntry, reason: NonNullable<OutboxEntry['waiting']>['reason'], afterMs: number | null, wokenMeanwhile = false): OutboxEntry {
+  const attempts = (entry.waiting?.attempts ?? 0) + 1;
+  const now = Date.now();
+  const notBefore = afterMs === null ? undefined : now + afterMs;
+  // No network costs nothing to try, and the browser's `online` event may never come (or come late): at most
+  // OFFLINE_RETRY_MS apart. Woken while this try was on its way (the network or the room came back): again
+  // at once, unless the server asked for a wait.
+  const wait = reason === 'offline' ? Math.min(OFFLINE_RETRY_MS, backoffMs(attempts - 1, afterMs)) : backoffMs(attempts - 1, afterMs);
+  const retryAt = wokenMeanwhile && notBefore === undefined ? now : now + wait;
+  return { ...entry, waiting: { reason, attempts, retryAt, ...(notBefore === undefined ? {} : { notBefore }) } };
+}
+
+/** One try of one write; its answer classified once (`classifyAnswer`): stored, wait and try again, conflict, or refused. */
+async function send(entry: OutboxEntry): Promise<void> {
   const how = request(entry);
+  const wokenBefore = wakes;
+  let answer: unknown;
   try {
-    const answer = await api<unknown>(how.method, how.path, entry.body, { 'idempotency-key': entry.key });
-    // The server's answer first, then the pending entry goes: the cell never flashes back to the old result.
-    how.apply(answer);
-    await forget(entry);
-    sentWaiters.get(entry.key)?.();
-    sentWaiters.delete(entry.key);
-    return 'sent';
+    answer = await api<unknown>(how.method, how.path, entry.body, { 'idempotency-key': entry.key }, { timeoutMs: WRITE_TIMEOUT_MS });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 0) return 'offline';
-    if (e instanceof ApiError && e.status === 409) {
-      const body = e.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
-      const marked = { ...entry, conflict: { current: body?.current ?? null } };
-      sentWaiters.delete(entry.key);
-      setEntries((list) => list.map((x) => (x.key === entry.key ? marked : x)));
-      await saveEntry(marked);
-      if (body) how.conflict(body);
-      return 'sent';
-    }
-    // Refused for good (the bout is gone, the session ended): say so rather than retry for ever.
-    await forget(entry);
-    sentWaiters.delete(entry.key);
-    toastError(e instanceof ApiError ? e.message : messages.get().matchFailed, messages.get().matchFailed);
-    return 'sent';
+    return failed(entry, how, e instanceof ApiError ? e : new ApiError(0, messages.get().matchFailed), wakes !== wokenBefore);
   }
+  // The server's answer first, then the pending entry goes: the cell never flashes back to the old result.
+  // An answer that cannot be read (cut short) was still stored: the screen reloads what it shows instead.
+  try {
+    how.apply(answer);
+  } catch {
+    requestResync();
+  }
+  await forget(entry);
+  sentWaiters.get(entry.key)?.();
+  sentWaiters.delete(entry.key);
+}
+
+async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failure: ApiError, wokenMeanwhile: boolean): Promise<void> {
+  const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
+  switch (outcome.kind) {
+    case 'conflict': {
+      const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
+      sentWaiters.delete(entry.key);
+      await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
+      if (body) how.conflict(body);
+      return;
+    }
+    case 'refused':
+      // It can never succeed as it is: kept in sight with the server's reason until the person discards it.
+      sentWaiters.delete(entry.key);
+      await update({ ...entry, waiting: undefined, refused: { status: failure.status, answer: failure.body } });
+      await rebaseAfter(entry);
+      toastError(failure.message, messages.get().refused);
+      return;
+    case 'transient':
+      // Kept, shown as waiting with the reason, and sent again with the same key (it applies once).
+      return update(waitingAgain(entry, outcome.reason, outcome.afterMs, wokenMeanwhile && outcome.reason !== 'limited'));
+    default:
+      // A failure is never "stored": if it ever read so, the write waits rather than being lost.
+      return update(waitingAgain(entry, 'busy', null));
+  }
+}
+
+/**
+ * A refused write never moved its record's version on: the later writes of that record, made over the
+ * version it would have left, are made again over the one it was made against (each write moves it on by
+ * one; a clear starts it over), so they are not mistaken for conflicts.
+ */
+async function rebaseAfter(refused: OutboxEntry) {
+  const record = recordOf(refused);
+  let version = refused.body.version;
+  for (const e of store.get(outboxAtom).filter((x) => x.seq > refused.seq && sendable(x) && recordOf(x) === record)) {
+    await update({ ...e, body: { ...e.body, version } } as OutboxEntry);
+    version = e.kind === 'clear' ? 0 : version + 1;
+  }
+}
+
+/** A deleted practice: its writes still on this device (waiting, refused or in conflict) go with it. */
+export async function forgetPractice(practiceId: string) {
+  for (const e of store.get(outboxAtom).filter((x) => x.practiceId === practiceId)) {
+    sentWaiters.delete(e.key);
+    await forget(e);
+  }
+}
+
+/** A refused write the person has seen (and maybe copied): it leaves the queue. */
+export async function discardRefused(key: string) {
+  const entry = store.get(outboxAtom).find((e) => e.key === key);
+  if (entry?.refused) await forget(entry);
 }
 
 async function forget(entry: OutboxEntry) {
@@ -244,4 +371,4 @@ export async function resolveConflict(key: string, choice: 'mine' | 'theirs') {
   void enqueue(practiceId, { ...write, body: { ...write.body, version } } as OutboxWrite);
 }
 
-if (typeof window !== 'undefined') window.addEventListener('online', () => void flushOutbox());
+if (typeof window !== 'undefined') window.addEventListener('online', () => void wakeOutbox());

@@ -14,6 +14,8 @@ export interface PoolsState {
 export const poolsAtom = atom<PoolsState>({ practiceId: null, status: 'idle', pools: [] });
 export const selectedPoolIdAtom = atom<string | null>(null);
 export const liveStatusAtom = atom<LiveStatus>('closed');
+/** True while this screen's last load or catch-up failed and is being tried again: it may not show the latest. */
+export const liveBehindAtom = atom(false);
 
 /** SPEC §4 Current pool: the selected one while it exists, otherwise the first. */
 export const currentPoolAtom = atom((get) => {

@@ -51,8 +51,12 @@ export function upsertPractice(practice: Practice) {
   });
 }
 
-/** Drops a deleted practice; a deleted current practice hands over to the first remaining one. */
+/**
+ * Drops a deleted practice; a deleted current practice hands over to the first remaining one. Its scores
+ * still on this device go too: nothing can store them any more, and no screen would show them.
+ */
 export function removePractice(id: string) {
+  void import('./outbox').then((m) => m.forgetPractice(id));
   const current = store.get(currentPracticeAtom);
   store.set(practicesAtom, (s) => ({ ...s, list: s.list.filter((p) => p.id !== id) }));
   if (current?.id === id) selectPractice(store.get(practicesAtom).list[0]?.id ?? null);

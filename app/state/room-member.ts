@@ -3,7 +3,7 @@ import { apiPaths, type BracketSnapshot, type PoolSnapshot } from '../../core/ap
 import type { LiveMessage } from '../../core/live';
 import { can, type Role } from '../../core/permissions';
 import { api } from '../lib/api';
-import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
+import { loadOrRecall, offlineViewAtom, rememberChanges } from '../lib/offline-cache';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
@@ -52,6 +52,9 @@ export function memberLoads(practiceId: string, role: Role): Promise<boolean>[] 
     ...(can(role, 'room.manage') ? [loadPresence(practiceId)] : []),
   ];
 }
+
+/** Whether the last loads came from the server, not from this device's saved state (no network). */
+export const fromNetwork = () => !store.get(offlineViewAtom);
 
 /** Applies the messages only members receive; false for any other. */
 export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolean {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 
@@ -214,6 +214,194 @@ describe('at the piste, on flaky Wi-Fi', () => {
     await expect.poll(() => a.getByTestId('outbox-badge').count()).toBe(0);
     await a.getByRole('button', { name: 'Save Results' }).click();
     await expectToast(a, 'Results saved');
+    await close();
+  });
+});
+
+/** An answer the browser gives in the server's place: a status, its code and its headers. */
+type Stumble = { status: number; code: string; error: string; headers?: Record<string, string> };
+const BUSY: Stumble = { status: 503, code: 'server_busy', error: 'The server is busy for a moment. Try again in a few seconds.', headers: { 'retry-after': '1' } };
+const FAULT: Stumble = { status: 500, code: 'something_went_wrong_on_our', error: 'Something went wrong on our side. Please try again.' };
+const LIMITED: Stumble = { status: 429, code: 'too_many_attempts_try_again', error: 'Too many attempts, try again in 1 seconds', headers: { 'retry-after': '1' } };
+
+/** Answers the page's bout saves with these stumbles, in order, then lets them through; returns the idempotency keys it saw. */
+async function stumbleOnBouts(page: Page, answers: Stumble[]) {
+  const keys: string[] = [];
+  await page.route('**/api/pools/*/bouts', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    const next = answers.shift();
+    if (!next) return route.continue();
+    await route.fulfill({ status: next.status, headers: next.headers ?? {}, contentType: 'application/json', body: JSON.stringify({ error: next.error, code: next.code }) });
+  });
+  return keys;
+}
+
+/** How many writes this device keeps in its outbox (IndexedDB `piste-outbox`). */
+const savedWrites = () =>
+  new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('piste-outbox');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('entries', 'readonly').objectStore('entries').count();
+      count.onsuccess = () => resolve(count.result);
+      count.onerror = () => reject(count.error);
+    };
+  });
+
+describe('when the server stumbles, no score is lost', () => {
+  it('a bout answered 503, then 500, then 429 shows at once, is sent again by itself, stored once and reaches another screen', async () => {
+    const { a, b, close } = await twoScreens();
+    const keys = await stumbleOnBouts(a, [BUSY, FAULT, LIMITED]);
+    await enterBout(a, 1, 2, 5, 2);
+    // Shown at once, marked pending, with why it waits.
+    expect(await cell(a, 1, 2).textContent()).toBe('V5');
+    expect(await cell(a, 1, 2).locator('xpath=..').getAttribute('data-pending')).toBe('true');
+    await expect.poll(() => a.getByTestId('outbox-reason').textContent()).toBe('the server is busy: trying again');
+    await expect.poll(() => a.getByTestId('outbox-reason').textContent(), { timeout: 20_000 }).toBe('too many requests: trying again shortly');
+    expect(await a.getByTestId('outbox-badge').textContent()).toBe('1 score waiting to sync');
+
+    // Through on the fourth try, with no one doing anything: the second screen gets it live.
+    await expect.poll(() => cell(b, 1, 2).textContent(), { timeout: 30_000 }).toBe('V5');
+    expect(await cell(b, 2, 1).textContent()).toBe('D2');
+    await expect.poll(() => a.getByTestId('outbox-badge').count()).toBe(0);
+    expect(await a.locator('[data-pending]').count()).toBe(0);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    // Stored exactly once.
+    const practiceId = await a.evaluate(() => localStorage.getItem('current_practice_id'));
+    const [pool] = await (await a.request.get(`/api/practices/${practiceId}/pools`)).json();
+    expect(pool.bouts).toHaveLength(1);
+    expect(pool.bouts[0].version).toBe(1);
+    await close();
+  });
+
+  it('a write still waiting for a busy server survives a reload and is sent after it, with the same key', async () => {
+    const { a, b, close } = await twoScreens();
+    // The browser answers for the server across the reload too: once before it, once after it.
+    const keys = await stumbleOnBouts(a, [BUSY, BUSY]);
+    await enterBout(a, 2, 3, 4, 5);
+    await expect.poll(() => a.getByTestId('outbox-reason').textContent()).toBe('the server is busy: trying again');
+    await a.reload();
+    await expect.poll(() => cell(a, 2, 3).textContent()).toBe('D4');
+    await expect.poll(() => cell(b, 2, 3).textContent(), { timeout: 20_000 }).toBe('D4');
+    await expect.poll(() => a.getByTestId('outbox-badge').count()).toBe(0);
+    // One write, kept on the device through the reload: three tries, one idempotency key.
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    await close();
+  });
+
+  it('one bout the server keeps failing never holds back another bout', async () => {
+    const { a, b, close } = await twoScreens();
+    const pools = await (await a.request.get(`/api/practices/${await a.evaluate(() => localStorage.getItem('current_practice_id'))}/pools`)).json();
+    const ann = pools[0].players[0].id;
+    let failing = true;
+    await a.route('**/api/pools/*/bouts', async (route) => {
+      const body = route.request().postDataJSON() as { player1_id?: string; player2_id?: string } | null;
+      const annsBout = route.request().method() === 'POST' && (body?.player1_id === ann || body?.player2_id === ann);
+      if (!failing || !annsBout) return route.continue();
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: FAULT.error, code: FAULT.code }) });
+    });
+    await enterBout(a, 1, 2, 5, 1);
+    await enterBout(a, 3, 4, 2, 5);
+    // Cleo – Dan goes through while Ann – Bob keeps failing.
+    await expect.poll(() => cell(b, 3, 4).textContent()).toBe('D2');
+    expect(await cell(b, 1, 2).textContent()).toBe('-');
+    expect(await a.getByTestId('outbox-badge').textContent()).toBe('1 score waiting to sync');
+    failing = false;
+    await a.getByTestId('outbox-waiting').click();
+    await a.getByRole('dialog', { name: 'Scores not yet on the server' }).getByRole('button', { name: 'Try now' }).click();
+    await expect.poll(() => cell(b, 1, 2).textContent()).toBe('V5');
+    await expect.poll(() => a.getByTestId('outbox-badge').count()).toBe(0);
+    await close();
+  });
+
+  it('a refused bout stays in sight with the reason, to copy or to discard; it is never silently dropped', async () => {
+    const { a, b, contextA, close } = await twoScreens();
+    await contextA.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await stumbleOnBouts(a, [{ status: 400, code: 'both_fencers_belong_pool', error: 'Both fencers must belong to this pool' }]);
+    await enterBout(a, 1, 3, 5, 4);
+    await expectToast(a, 'Both fencers must belong to this pool');
+    await expect.poll(() => a.getByTestId('outbox-refused').textContent()).toBe('1 score not saved');
+    // Not on the sheet: the grid shows what the server holds, the header what was refused.
+    await expect.poll(() => cell(a, 1, 3).textContent()).toBe('-');
+    expect(await a.getByTestId('outbox-badge').count()).toBe(0);
+
+    // Still there after a reload.
+    await a.reload();
+    await expect.poll(() => a.getByTestId('outbox-refused').textContent()).toBe('1 score not saved');
+    await a.getByTestId('outbox-refused').click();
+    const dialog = a.getByRole('dialog', { name: 'Scores not yet on the server' });
+    const row = dialog.getByTestId('outbox-refused-entry');
+    expect(await row.getByTestId('refused-result').textContent()).toMatch(/^ANN 5 – 4 CLEO$/i);
+    expect(await row.getByTestId('refused-reason').textContent()).toBe('Both fencers must belong to this pool');
+
+    // In the coach's language.
+    await a.goto('/individual-practice?lang=fr');
+    await a.getByTestId('outbox-refused').click();
+    const fr = a.getByRole('dialog').getByTestId('outbox-refused-entry');
+    expect(await fr.getByTestId('refused-reason').textContent()).toBe('Les deux tireurs doivent appartenir à cette poule');
+    await a.goto('/individual-practice?lang=en');
+    await a.getByTestId('outbox-refused').click();
+
+    await row.getByRole('button', { name: 'Copy result' }).click();
+    await row.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await a.evaluate(() => navigator.clipboard.readText())).toMatch(/^ANN 5 – 4 CLEO$/i);
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => a.getByTestId('outbox-refused').count()).toBe(0);
+    // Gone from the device too, so no later visit brings it back.
+    await expect.poll(() => a.evaluate(savedWrites)).toBe(0);
+    await a.reload();
+    await expect.poll(() => a.getByTestId('live-status').textContent()).toBe('live');
+    expect(await a.getByTestId('outbox-refused').count()).toBe(0);
+    expect(await cell(b, 1, 3).textContent()).toBe('-');
+    await close();
+  });
+
+  it('a board whose first load and then whose catch-up after a reconnect fail says it may be behind, then converges by itself', async () => {
+    const { a, close } = await twoScreens();
+    const practiceId = await a.evaluate(() => localStorage.getItem('current_practice_id'));
+    const shared = await (await a.request.post(`/api/practices/${practiceId}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const boardContext = await newContext(browser());
+    const board = await boardContext.newPage();
+    // The board's socket goes through the test, which can cut it and hold the reconnect back.
+    const sockets: WebSocketRoute[] = [];
+    let hold = false;
+    await board.routeWebSocket(/\/api\/live/, (ws) => {
+      sockets.push(ws);
+      if (!hold) ws.connectToServer();
+    });
+    // Its very first load is answered 503 too: the board waits and tries again rather than saying it is gone.
+    let failures = 1;
+    await board.route(`**/api/board/${shared.board_id}`, async (route) => {
+      if (failures === 0) return route.continue();
+      failures--;
+      await route.fulfill({ status: 503, headers: BUSY.headers, contentType: 'application/json', body: JSON.stringify({ error: BUSY.error, code: BUSY.code }) });
+    });
+    await board.goto(`/live/${shared.board_id}`);
+    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
+    expect(failures).toBe(0);
+    await expect.poll(() => cell(board, 1, 2).textContent()).toBe('-');
+
+    // Cut, and kept from reconnecting while the coach saves a bout: the board misses its message.
+    hold = true;
+    failures = 2;
+    await sockets.at(-1)!.close();
+    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('reconnecting…');
+    await enterBout(a, 1, 2, 5, 3);
+    await expect.poll(() => a.getByTestId('outbox-badge').count()).toBe(0);
+    hold = false;
+    for (const ws of sockets.slice(1)) await ws.close();
+
+    // Back: its catch-up fails twice, and the board says it may be behind until it has caught up.
+    await board.getByTestId('live-behind').waitFor({ timeout: 20_000 });
+    expect(await board.getByTestId('live-behind').textContent()).toBe('may be behind: catching up…');
+    await expect.poll(() => cell(board, 1, 2).textContent(), { timeout: 30_000 }).toBe('V5');
+    expect(failures).toBe(0);
+    await expect.poll(() => board.getByTestId('live-behind').count()).toBe(0);
+    expect(await board.getByTestId('live-status').textContent()).toBe('live');
+    await boardContext.close();
     await close();
   });
 });

@@ -35,6 +35,14 @@ export class Client {
     return this.keepCookies(res);
   }
 
+  /** A request to the worker with some of its bindings replaced (a D1 or a room that is unavailable). */
+  async requestIn(bindings: Partial<Env>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(this.toRequest(method, path, body, headers), { ...(env as unknown as Env), ...bindings }, ctx);
+    await waitOnExecutionContext(ctx);
+    return this.keepCookies(res);
+  }
+
   private toRequest(method: string, path: string, body: unknown, headers: Record<string, string>) {
     const h = new Headers({ 'cf-connecting-ip': this.ip, ...headers });
     if (this.cookies.size) h.set('cookie', this.cookieHeader());

@@ -1,17 +1,34 @@
 import { useAtomValue } from 'jotai';
-import { liveStatusAtom } from '../../state/pools';
+import { liveBehindAtom, liveStatusAtom } from '../../state/pools';
+import { i18n, useStore } from '../../i18n';
 
 const LABELS = { live: 'live', connecting: 'connecting…', reconnecting: 'reconnecting…', offline: 'offline', closed: 'reconnecting…' } as const;
 
-/** Shows whether this screen is receiving live updates: live, reconnecting… while the socket is down, or offline. */
+const messages = i18n('live-indicator', {
+  behind: 'may be behind: catching up…',
+});
+
+/**
+ * Shows whether this screen is receiving live updates: live, reconnecting… while the socket is down, or
+ * offline; and, while a load or catch-up failed and is being tried again, that the screen may be behind.
+ */
 export function LiveIndicator() {
+  const t = useStore(messages);
   const status = useAtomValue(liveStatusAtom);
+  const behind = useAtomValue(liveBehindAtom);
   const tone = status === 'live' ? 'text-green-700' : status === 'offline' ? 'text-red-700' : 'text-amber-700';
-  const dot = status === 'live' ? 'bg-green-600' : status === 'offline' ? 'bg-red-600' : 'animate-pulse bg-amber-500';
+  const dot = status === 'live' && !behind ? 'bg-green-600' : status === 'offline' ? 'bg-red-600' : 'animate-pulse bg-amber-500';
   return (
-    <span className={`inline-flex items-center gap-1.5 text-xs font-semibold ${tone}`} data-testid="live-status" role="status">
-      <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
-      {LABELS[status]}
+    <span className="inline-flex items-center gap-1.5 text-xs font-semibold">
+      <span className={`inline-flex items-center gap-1.5 ${tone}`} data-testid="live-status" role="status">
+        <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
+        {LABELS[status]}
+      </span>
+      {behind && (
+        <span className="text-amber-700" data-testid="live-behind" role="status">
+          {t.behind}
+        </span>
+      )}
     </span>
   );
 }

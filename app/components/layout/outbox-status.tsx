@@ -2,7 +2,9 @@ import { useAtomValue } from 'jotai';
 import type { PoolBout, SavedBracketMatch, Team, TeamMatchRow } from '../../../core/api';
 import { poolsAtom } from '../../state/pools';
 import { teamsAtom } from '../../state/teams';
-import { outboxAtom, resolveConflict } from '../../state/outbox';
+import { discardRefused, outboxAtom, resolveConflict, wakeOutbox } from '../../state/outbox';
+import { answerError } from '../../i18n/errors';
+import { useState } from 'react';
 import type { OutboxEntry } from '../../lib/outbox-store';
 import { Dialog } from '../ui/dialog';
 import { count, params } from '@nanostores/i18n';
@@ -21,7 +23,27 @@ const messages = i18n('outbox-status', {
   theirs: 'Now on the sheet',
   takeTheirs: 'Take theirs',
   keepMine: 'Keep mine',
+  refusedCount: count({ one: '{count} score not saved', other: '{count} scores not saved' }),
+  offline: 'no connection: sent when it is back',
+  timeout: 'the server did not answer: trying again',
+  busy: 'the server is busy: trying again',
+  limited: 'too many requests: trying again shortly',
+  listTitle: 'Scores not yet on the server',
+  listDescription: 'Waiting scores are sent again by themselves. A refused score was not saved: copy it to enter it again, or discard it.',
+  waitingHeading: 'Waiting',
+  refusedHeading: 'Not saved',
+  refusedFallback: 'The server refused this score.',
+  tryNow: 'Try now',
+  copy: 'Copy result',
+  copied: 'Copied',
+  discard: 'Discard',
+  close: 'Close',
 });
+
+type Messages = typeof messages extends { get: () => infer M } ? M : never;
+
+/** Why the oldest waiting score is still waiting, as the header says it. */
+const reasonText = (t: Messages, reason: NonNullable<OutboxEntry['waiting']>['reason']) => t[reason];
 
 /** How a result reads on the sheet: 'ANN 5 – 3 BOB', or that it has none. */
 function describe(names: Map<string, string>, a: string, b: string, bout: Pick<PoolBout, 'player1_id' | 'score1' | 'score2'> | null) {
@@ -32,24 +54,68 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
 }
 
 /**
- * The header's sync state: how many scores are waiting to reach the server, and every score someone else
- * changed meanwhile, with both results side by side and the choice to keep this one or take the other.
+ * The header's sync state: how many scores are waiting to reach the server and why (a list opens on a
+ * click), every score the server refused for good (kept in sight to copy or discard), and every score
+ * someone else changed meanwhile, with both results side by side and the choice to keep this one or take
+ * the other.
  */
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const t = useStore(messages);
   const entries = useAtomValue(outboxAtom).filter((e) => e.practiceId === practiceId);
   const { pools } = useAtomValue(poolsAtom);
-  const { teams } = useAtomValue(teamsAtom);
-  const waiting = entries.filter((e) => !e.conflict).length;
+  const { teams, sheet } = useAtomValue(teamsAtom);
+  const [listOpen, setListOpen] = useState(false);
+  const waiting = entries.filter((e) => !e.conflict && !e.refused);
+  const refused = entries.filter((e) => e.refused);
   const conflicts = entries.filter((e) => e.conflict);
   const names = new Map(pools.flatMap((p) => p.players.map((pl) => [pl.id, pl.name] as const)));
+  // The oldest waiting score holds the others back: its reason is the queue's.
+  const reason = waiting.find((e) => e.waiting)?.waiting?.reason;
+  const describeEntry = (e: OutboxEntry) => resultOf(e, names, teams, sheet);
   return (
     <>
-      {waiting > 0 && (
-        <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900" role="status" data-testid="outbox-badge">
-          {t.waiting(waiting)}
-        </span>
+      {waiting.length > 0 && (
+        <button type="button" className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900" onClick={() => setListOpen(true)} data-testid="outbox-waiting">
+          <span role="status" data-testid="outbox-badge">{t.waiting(waiting.length)}</span>
+          {reason && <span className="font-normal" data-testid="outbox-reason">{reasonText(t, reason)}</span>}
+        </button>
       )}
+      {refused.length > 0 && (
+        <button type="button" className="rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-900" onClick={() => setListOpen(true)} data-testid="outbox-refused">
+          <span role="status">{t.refusedCount(refused.length)}</span>
+        </button>
+      )}
+      <Dialog open={listOpen && (waiting.length > 0 || refused.length > 0) && conflicts.length === 0} onOpenChange={setListOpen} title={t.listTitle} description={t.listDescription}>
+        {refused.length > 0 && (
+          <section className="space-y-2">
+            <h3 className="text-sm font-semibold text-red-800">{t.refusedHeading}</h3>
+            <ul className="space-y-3">
+              {refused.map((e) => (
+                <RefusedRow key={e.key} entry={e} result={describeEntry(e)} />
+              ))}
+            </ul>
+          </section>
+        )}
+        {waiting.length > 0 && (
+          <section className="mt-4 space-y-2">
+            <h3 className="text-sm font-semibold text-amber-900">{t.waitingHeading}</h3>
+            <ul className="space-y-1 text-sm">
+              {waiting.map((e) => (
+                <li key={e.key} data-testid="outbox-waiting-entry">
+                  <span className="font-semibold">{describeEntry(e)}</span>
+                  {e.waiting && <span className="text-slate-600"> · {reasonText(t, e.waiting.reason)}</span>}
+                </li>
+              ))}
+            </ul>
+            <div className="flex justify-end">
+              <button type="button" className="btn-secondary min-h-11" onClick={() => void wakeOutbox()}>{t.tryNow}</button>
+            </div>
+          </section>
+        )}
+        <div className="mt-4 flex justify-end">
+          <button type="button" className="btn-primary min-h-11" onClick={() => setListOpen(false)}>{t.close}</button>
+        </div>
+      </Dialog>
       <Dialog
         open={conflicts.length > 0}
         onOpenChange={() => undefined}
@@ -64,6 +130,51 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
       </Dialog>
     </>
   );
+}
+
+/** A refused score: what it was, the server's reason in the viewer's language, and a way to copy it or let it go. */
+function RefusedRow({ entry, result }: { entry: OutboxEntry; result: string }) {
+  const t = useStore(messages);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(result);
+      setCopied(true);
+    } catch {
+      // No clipboard (an old browser, permission refused): the result stays on screen to read.
+    }
+  };
+  return (
+    <li className="rounded-lg border border-red-200 p-3" data-testid="outbox-refused-entry">
+      <p className="font-semibold" data-testid="refused-result">{result}</p>
+      <p className="text-sm text-red-800" data-testid="refused-reason">{answerError(entry.refused?.answer) ?? t.refusedFallback}</p>
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className="btn-secondary min-h-11" onClick={() => void copy()}>{copied ? t.copied : t.copy}</button>
+        <button type="button" className="btn-secondary min-h-11" onClick={() => void discardRefused(entry.key)}>{t.discard}</button>
+      </div>
+    </li>
+  );
+}
+
+/** A write's own result as it reads on the sheet (what the person entered). */
+function resultOf(entry: OutboxEntry, names: Map<string, string>, teams: Team[], sheet: TeamMatchRow[]): string {
+  const t = messages.get();
+  switch (entry.kind) {
+    case 'bout':
+      return describe(names, entry.body.player1_id, entry.body.player2_id, entry.body);
+    case 'clear':
+      return describe(names, entry.body.player1_id, entry.body.player2_id, null);
+    case 'tableau': {
+      const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
+      const name = (id: string | null) => (id ? (names.get(id) ?? '?') : t.tbd);
+      return `${name(a)} ${player1_score} – ${player2_score} ${name(b)}`;
+    }
+    case 'relay': {
+      const row = sheet.find((r) => r.match_number === entry.matchNumber);
+      const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
+      return t.relay({ n: entry.matchNumber, a: relayFencer(teams, row?.fencer_a_number), sa: touches(entry.body.score_a), sb: touches(entry.body.score_b), b: relayFencer(teams, row?.fencer_b_number) });
+    }
+  }
 }
 
 /** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */

@@ -6,6 +6,8 @@ import { LiveIndicator } from '../../components/layout/live-indicator';
 import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
 import { challengeOf, type Challenge } from '../../lib/challenge';
+import { ApiError } from '../../lib/api';
+import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
 import { useLivePractice } from '../../state/live';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
@@ -71,16 +73,32 @@ function useBoardSnapshot(code: string) {
   const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
   useEffect(() => {
     let current = true;
-    fetchSpectatorBoard(code, check?.code === code ? check.token : undefined).then(
-      (b) => {
-        if (!current) return;
-        showSpectatorBoard(b);
-        setLoaded({ code, board: b });
-      },
-      (e: unknown) => current && setLoaded({ code, board: null, ...(challengeOf(e) ? { challenge: challengeOf(e)! } : {}) }),
-    );
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      fetchSpectatorBoard(code, check?.code === code ? check.token : undefined).then(
+        (b) => {
+          if (!current) return;
+          showSpectatorBoard(b);
+          setLoaded({ code, board: b });
+        },
+        (e: unknown) => {
+          if (!current) return;
+          const challenge = challengeOf(e);
+          // No network or a server that stumbled: tried again (backoff, Retry-After), never shown as a board that
+          // is gone. A limiter's 429 is not retried: a right board link is never limited, so the link is wrong.
+          const outcome = e instanceof ApiError ? classifyAnswer(e.status, e.retryAfter, e.timedOut) : null;
+          if (!challenge && e instanceof ApiError && outcome?.kind === 'transient' && outcome.reason !== 'limited') {
+            timer = setTimeout(load, backoffMs(attempt++, retryAfterMs(e.retryAfter)));
+            return;
+          }
+          setLoaded({ code, board: null, ...(challenge ? { challenge } : {}) });
+        },
+      );
+    void load();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [code, check]);
   const [closed, setClosed] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { isMainMatch, roundsOf, type BracketMatch } from '../../../core/fencing/
 import { useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels } from '../../components/stats-cells';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { liveStatusAtom, poolsAtom } from '../../state/pools';
+import { liveBehindAtom, liveStatusAtom, poolsAtom } from '../../state/pools';
 import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
 import { useLiveBouts } from '../../state/referee';
@@ -19,6 +19,7 @@ const messages = i18n('tv-board', {
   live: 'Live results',
   offline: 'Offline: waiting for the network…',
   reconnecting: 'Reconnecting…',
+  behind: 'Catching up: the results may be behind…',
   noPools: 'The pools appear here as soon as the coach shares them.',
   now: 'Fencing now',
   deck: 'On deck',
@@ -55,6 +56,7 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
   const { tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
   const status = useAtomValue(liveStatusAtom);
+  const behind = useAtomValue(liveBehindAtom);
   const rounds = roundsOf(tableau.matches);
   const final = tableau.matches.find((m) => m.round === rounds && isMainMatch(m, rounds));
   // Over when the final is decided and no bout (for places either) is left to fence.
@@ -66,9 +68,9 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
         <h1 className="truncate text-[2.6vw] font-bold" data-testid="practice-name">{board.practice.name}</h1>
         <p className="text-[1.2vw] text-slate-400">{t.live}</p>
       </header>
-      {status !== 'live' && (
+      {(status !== 'live' || behind) && (
         <p className="bg-amber-500 px-[2vw] py-[0.6vh] text-center text-[1.4vw] font-semibold text-slate-950" role="status" data-testid="tv-reconnecting">
-          {status === 'offline' ? t.offline : t.reconnecting}
+          {status === 'offline' ? t.offline : status !== 'live' ? t.reconnecting : t.behind}
         </p>
       )}
       <OnPisteNow tv />

@@ -7,7 +7,7 @@ import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, running
 import { TouchPicker } from '../../components/ui/touch-picker';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../paths';
-import { flushOutbox, outboxAtom, queueRelay, withPendingSheet } from '../../state/outbox';
+import { outboxAtom, queueRelay, wakeOutbox, withPendingSheet } from '../../state/outbox';
 import { teamsAtom } from '../../state/teams';
 import { count, params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
@@ -74,10 +74,10 @@ export function TeamsPage() {
   async function saveAll() {
     setSaving(true);
     try {
-      await flushOutbox();
+      await wakeOutbox();
       const left = getDefaultStore().get(outboxAtom).filter((e) => e.practiceId === practice.id && e.kind === 'relay');
       if (left.length === 0) toast({ title: t.success, description: t.saved });
-      else if (left.every((e) => !e.conflict)) toast({ title: t.savedHere, description: t.willSync(left.length) });
+      else if (left.every((e) => !e.conflict && !e.refused)) toast({ title: t.savedHere, description: t.willSync(left.length) });
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, Practice } from '../../core/api';
+import { getRoom } from '../../worker/room/room';
+import type { BoutDelta, GeneratedPools, Practice } from '../../core/api';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';
@@ -304,5 +306,25 @@ describe('referee steps in sequence and by the rules (issue 25)', () => {
     const live = await board.waitFor((m) => m.type === 'referee' && m.bout.state.right === 3);
     expect(live.type === 'referee' && [live.bout.state.left, live.bout.state.right, live.bout.state.cards]).toEqual([1, 3, { left: [], right: [] }]);
     expect((await held(claim, client)).seq).toBe(seq);
+  });
+});
+
+describe('the room: publishing only publishes; a saved result ends its refereed bout where it is saved (issue 26)', () => {
+  it('a bout message published as news leaves the bout on the piste; the same result saved ends it', async () => {
+    const { client, practice, pool, ann, bob, claim } = await setting();
+    expect((await claim(client)).status).toBe(200);
+    const room = getRoom(env, practice.id);
+    const delta: BoutDelta = { pool_id: pool.id, version: pool.version + 1, player1_id: ann.id, player2_id: bob.id, bout: { score1: 5, score2: 1, priority_id: null, updated_at: Date.now(), version: 1 } };
+    const message: Extract<LiveMessage, { type: 'bout' }> = { type: 'bout', practiceId: practice.id, delta };
+    await room.publish(message);
+    const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    try {
+      // Still on the piste: a screen opening now is told of it.
+      await socket.waitFor((m) => m.type === 'referee' && m.bout.left.id === ann.id);
+      await room.resultSaved(message);
+      await socket.waitFor((m) => m.type === 'referee-end');
+    } finally {
+      socket.ws.close();
+    }
   });
 });

@@ -1,19 +1,26 @@
 import type { LiveMessage } from '../../core/live';
 import type { Env } from '../env';
+import type { Reshaped, SavedResult } from './referee-desk';
 
 /** The room object of a practice: every stub lookup goes through here. */
 export function getRoom(env: Env, practiceId: string) {
   return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
 }
 
-/**
- * Publishes a message to a practice's room, which sends it to the roles allowed to read it; a failed
- * publish is logged and never fails the write.
- */
-export async function publish(env: Env, practiceId: string, message: LiveMessage) {
+/** Tells a practice's room after a write; a failed call is logged and never fails the write (it is stored). */
+async function tell(practiceId: string, type: LiveMessage['type'], call: () => Promise<unknown>) {
   try {
-    await getRoom(env, practiceId).publish(message);
+    await call();
   } catch (e) {
-    console.error('publish failed', practiceId, message.type, e);
+    console.error('publish failed', practiceId, type, e);
   }
 }
+
+/** Publishes a message to a practice's room, which sends it to the roles allowed to read it. Only publishes. */
+export const publish = (env: Env, practiceId: string, message: LiveMessage) => tell(practiceId, message.type, () => getRoom(env, practiceId).publish(message));
+
+/** A result was saved (a pool bout, tableau scores): the room ends the refereed bout it decides, then publishes it. */
+export const publishResult = (env: Env, practiceId: string, message: SavedResult) => tell(practiceId, message.type, () => getRoom(env, practiceId).resultSaved(message));
+
+/** Pools or the tableau changed shape: the room ends refereed bouts whose fencers are gone, then publishes it. */
+export const publishReshaped = (env: Env, practiceId: string, message: Reshaped) => tell(practiceId, message.type, () => getRoom(env, practiceId).reshaped(message));

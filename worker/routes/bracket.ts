@@ -9,7 +9,7 @@ import { saveFormat } from '../store/formats';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
-import { publish } from '../room/room';
+import { publishReshaped, publishResult } from '../room/room';
 import { keyApplied } from '../store/applied-writes';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
@@ -22,7 +22,7 @@ const MATCH_CHANGED = 'This match changed while the score was being entered. The
 const CHANGED_MEANWHILE = 'Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.';
 
 async function answerWithBracket(c: Context<AppEnv>, practiceId: string, bracket: BracketSnapshot) {
-  await publish(c.env, practiceId, { type: 'bracket', practiceId, bracket });
+  await publishReshaped(c.env, practiceId, { type: 'bracket', practiceId, bracket });
   return c.json(bracket);
 }
 
@@ -72,7 +72,7 @@ export const bracketRoutes = new Hono<AppEnv>()
         // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
         // a screen without the seeding loads the tableau again).
         const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
-        await publish(c.env, practice.id, { type: 'matches', practiceId: practice.id, delta });
+        await publishResult(c.env, practice.id, { type: 'matches', practiceId: practice.id, delta });
         return c.json(delta);
       }
       if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);

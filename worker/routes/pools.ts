@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
-import { publish } from '../room/room';
+import { publishReshaped, publishResult } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { latestPoolResults, loadCoachBouts } from '../store/athlete-results';
@@ -35,7 +35,7 @@ function settled(result: BoutWrite): BoutDelta {
 
 /** Publishes what a bout write changed (a delta of a few hundred bytes) and answers the writer with the same. */
 async function answerWithBout(c: Context<AppEnv>, practiceId: string, delta: BoutDelta) {
-  await publish(c.env, practiceId, { type: 'bout', practiceId, delta });
+  await publishResult(c.env, practiceId, { type: 'bout', practiceId, delta });
   return c.json(delta);
 }
 
@@ -75,7 +75,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
       if (added.reason === 'full') throw new HttpError(409, `Every pool already holds ${MAX_POOL_SIZE} fencers.`);
       throw new HttpError(409, TABLEAU_STARTED);
     }
-    await publish(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
+    await publishReshaped(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
     return answerWithPool(c, (await loadPoolSnapshot(db, added.poolId))!, 201);
   });
 
@@ -95,7 +95,7 @@ export const poolRoutes = new Hono<AppEnv>()
   .delete('/:poolId', authorize('pool.manage'), async (c) => {
     const { pool } = await poolFor(c, c.req.param('poolId'));
     await deletePool(c.get('db'), pool.id);
-    await publish(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
+    await publishReshaped(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
   .post('/:poolId/players', authorize('pool.manage'), async (c) => {

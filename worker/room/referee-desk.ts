@@ -1,0 +1,179 @@
+import type { PoolSnapshot } from '../../core/api';
+import type { LiveMessage } from '../../core/live';
+import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
+import type { RefereeUpdateBody } from '../../core/validation';
+import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
+import { idOf, STORED } from './stored';
+
+/** Who holds a live bout: one referee view of one person (issue 18). */
+interface RefereeHolder {
+  view: string;
+  /** The coach's user id or the guest's session id. */
+  subject: string;
+  name: string;
+  /** The room's clock when the view was last heard from (claim or update). */
+  seenAt: number;
+}
+
+/** A bout refereed live, in the room's storage until its result is saved or it is discarded. */
+export interface RefereeRecord {
+  target: RefereeTarget;
+  left: RefereeFencer;
+  right: RefereeFencer;
+  format: BoutFormat;
+  /** Null once the referee handed it over: the next claim takes it as it stands. */
+  holder: RefereeHolder | null;
+  /** The last referee's name, shown while nobody holds it. */
+  referee: string;
+  /** Clock readings in the room's time. */
+  refereeing: Refereeing;
+  seq: number;
+}
+
+/** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
+export const REFEREE_STALE_MS = 60_000;
+
+export type RefereeClaimResult = { ok: true; claim: RefereeClaim } | { ok: false; holder: string };
+/** 'stale': an older step (kept out); 'ahead': a step number past the window; 'invalid': outside the format; 'against-rules': cards or hits the rules forbid. */
+export type RefereeUpdateResult = 'ok' | 'stale' | 'ahead' | 'not-holder' | 'invalid' | 'against-rules';
+
+/** A message that may take refereed bouts away with it: a result saved, or pools and the tableau reshaped. */
+export type SavedResult = Extract<LiveMessage, { type: 'bout' | 'matches' }>;
+export type Reshaped = Extract<LiveMessage, { type: 'pool' | 'pool-deleted' | 'pools' | 'bracket' }>;
+
+/**
+ * The referee desk of a practice (issue 18): the bouts refereed live on its pistes and the coach's
+ * choice of referee for each pool bout, kept in the room's storage (the day's arrangements, not results)
+ * and sent to every screen as they change.
+ */
+export class RefereeDesk {
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly send: (message: LiveMessage) => void,
+  ) {}
+
+  /** What a screen opening now is sent: the bouts on the piste and the referee choices. */
+  async opening(practiceId: string): Promise<LiveMessage[]> {
+    const now = Date.now();
+    const bouts = [...(await this.storage.list<RefereeRecord>({ prefix: STORED.referees })).values()].map((r): LiveMessage => ({ type: 'referee', practiceId, bout: liveBoutOf(r, now) }));
+    const duty = [...(await this.storage.list<Record<string, string>>({ prefix: STORED.duties }))].map(([key, chosen]): LiveMessage => ({ type: 'duty', practiceId, poolId: idOf(STORED.duties, key), chosen }));
+    return [...bouts, ...duty];
+  }
+
+  /**
+   * A referee view claims a bout. Free, handed over, held by this same view (a reload), or held by a view
+   * silent for REFEREE_STALE_MS: the view gets it, as it stands. Held by another live view: refused with
+   * the referee's name. The bout, names and format come from the worker's checks, never the phone.
+   */
+  async claim(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>): Promise<RefereeClaimResult> {
+    const key = refereeKey(bout.target);
+    const now = Date.now();
+    const stored = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    const current = stored?.holder;
+    if (current && current.view !== holder.view && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
+    const record: RefereeRecord = stored
+      ? { ...stored, holder: { ...holder, seenAt: now }, referee: holder.name }
+      : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
+    await this.storage.put(STORED.referee(key), record);
+    const live = liveBoutOf(record, now);
+    this.send({ type: 'referee', practiceId, bout: live });
+    return { ok: true, claim: { bout: live, refereeing: record.refereeing, seq: record.seq } };
+  }
+
+  /**
+   * A step of the referee's phone: kept and sent to every screen. Only the view holding the bout may
+   * write; an update older than the stored one (a retry that crossed a later one) changes nothing, one
+   * further ahead than the window is refused, and so is one the rules do not allow (`followsRules`).
+   */
+  async update(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
+    const key = refereeKey(body.target);
+    const record = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    if (!record || !holds(record, body.view, subject)) return 'not-holder';
+    const now = Date.now();
+    const order = seqOrder(record.seq, body.seq);
+    if (order !== 'next') return order;
+    if (![body.state, ...body.past].every((s) => fitsFormat(s, record.format))) return 'invalid';
+    if (!followsRules(body, record.format)) return 'against-rules';
+    const sent: Refereeing = { state: withFormat(body.state, record.format), past: body.past.map((s) => withFormat(s, record.format)) };
+    const next: RefereeRecord = { ...record, refereeing: shiftClock(sent, now - body.sent_at), seq: body.seq, holder: { ...record.holder, seenAt: now } };
+    await this.storage.put(STORED.referee(key), next);
+    this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
+    return 'ok';
+  }
+
+  /** The holding view hands the bout over (kept as it stands) or discards it (gone from every screen). */
+  async release(practiceId: string, subject: string, target: RefereeTarget, view: string, discard: boolean): Promise<boolean> {
+    const key = refereeKey(target);
+    const record = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    if (!record || !holds(record, view, subject)) return false;
+    if (discard) return this.end(practiceId, key);
+    const next = { ...record, holder: null };
+    await this.storage.put(STORED.referee(key), next);
+    this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
+    return true;
+  }
+
+  /** The coach chooses who referees a pool bout (null: back to the suggestion); sent to every screen of the pool. */
+  async choose(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
+    const chosen = { ...((await this.storage.get<Record<string, string>>(STORED.duty(poolId))) ?? {}) };
+    if (refereeId) chosen[bout] = refereeId;
+    else delete chosen[bout];
+    await this.storage.put(STORED.duty(poolId), chosen);
+    this.send({ type: 'duty', practiceId, poolId, chosen });
+    return chosen;
+  }
+
+  /** A result saved for a bout on the piste (by its referee, or typed in the grid) ends it live. */
+  async resultSaved(message: SavedResult): Promise<void> {
+    if (message.type === 'bout') {
+      const { delta } = message;
+      if (delta.bout) await this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.player1_id, delta.player2_id));
+      return;
+    }
+    for (const m of message.delta.matches) if (m.winner_id) await this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
+  }
+
+  /**
+   * A pool deleted or redrawn, a fencer of the bout gone from it, withdrawn or excluded, the tableau reset:
+   * bouts refereed there end with them, and a deleted pool's referee choices go.
+   */
+  async reshaped(message: Reshaped): Promise<void> {
+    for (const [name, r] of await this.storage.list<RefereeRecord>({ prefix: STORED.referees })) {
+      const t = r.target;
+      const gone = t.kind === 'tableau'
+        ? message.type === 'bracket' && message.bracket.matches.length === 0 && message.bracket.seeding === null
+        : message.type === 'pool-deleted' ? t.pool_id === message.poolId
+        : message.type === 'pool' ? message.pool.id === t.pool_id && !stillFencing(message.pool, t)
+        : message.type === 'pools' ? !message.pools.some((p) => stillFencing(p, t))
+        : false;
+      if (gone) await this.end(message.practiceId, idOf(STORED.referees, name));
+    }
+    if (message.type === 'pool-deleted') await this.storage.delete(STORED.duty(message.poolId));
+  }
+
+  /**
+   * Ends a live bout, if there is one. Called for every saved bout and score: the read (served from the
+   * object's cache) spares those without a live bout a storage write on the fan-out's path.
+   */
+  private async end(practiceId: string, key: string): Promise<boolean> {
+    if ((await this.storage.get(STORED.referee(key))) === undefined) return false;
+    await this.storage.delete(STORED.referee(key));
+    this.send({ type: 'referee-end', practiceId, key });
+    return true;
+  }
+}
+
+/** Whether this referee view of this person holds the bout now. */
+function holds(r: RefereeRecord, view: string, subject: string): r is RefereeRecord & { holder: RefereeHolder } {
+  return r.holder !== null && r.holder.view === view && r.holder.subject === subject;
+}
+
+/** Whether both fencers of a pool bout still fence in this pool (not gone from it, withdrawn or excluded). */
+function stillFencing(pool: PoolSnapshot, t: Extract<RefereeTarget, { kind: 'pool' }>): boolean {
+  return pool.id === t.pool_id && [t.a, t.b].every((id) => pool.players.some((x) => x.id === id && !x.status));
+}
+
+/** What screens are sent of a stored live bout, read at the room's `now`. */
+function liveBoutOf(r: RefereeRecord, now: number): LiveBout {
+  return { key: refereeKey(r.target), target: r.target, left: r.left, right: r.right, referee: r.holder?.name ?? r.referee, state: r.refereeing.state, now };
+}

@@ -1,0 +1,41 @@
+import { getDb } from '../db/client';
+import type { Env } from '../env';
+import { endExpiredSharing, getSharedPractice, type PracticeRecord } from '../store/practices';
+import { STORED } from './stored';
+
+/**
+ * The sharing clock of a practice: the room wakes (its alarm) at the moment sharing would expire, and ends
+ * guest access then unless a score extended it meanwhile.
+ */
+export class SharingClock {
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly env: Env,
+  ) {}
+
+  /** Remembers the practice and wakes no later than `expiresAt`. */
+  async watch(practiceId: string, expiresAt: number | undefined): Promise<void> {
+    await this.storage.put(STORED.practiceId, practiceId);
+    if (!expiresAt) return;
+    const current = await this.storage.getAlarm();
+    if (current === null || current > expiresAt) await this.storage.setAlarm(expiresAt);
+  }
+
+  /** The practice this room belongs to, once known. */
+  practiceId(): Promise<string | undefined> {
+    return this.storage.get<string>(STORED.practiceId);
+  }
+
+  /**
+   * Turns the practice's sharing off in D1 if it has run out and answers the practice as it now stands (the
+   * caller ends guest access); otherwise sets the next wake-up, and answers null.
+   */
+  async endIfExpired(practiceId: string): Promise<PracticeRecord | null> {
+    const db = getDb(this.env.DB);
+    const ended = await endExpiredSharing(db, practiceId);
+    if (ended) return ended;
+    const shared = await getSharedPractice(db, practiceId);
+    if (shared) await this.storage.setAlarm(shared.sharing_expires_at);
+    return null;
+  }
+}

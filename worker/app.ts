@@ -21,7 +21,7 @@ import { practiceRoutes } from './routes/practices';
 import { refereeRoutes } from './routes/referee';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 import { errorBody } from '../core/messages';
-import { isUnavailable, unavailable } from './unavailable';
+import { isUnavailable, rootMessage, unavailable } from './unavailable';
 
 /** The largest request body a route takes (a generation of 200 names is about 10 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -81,7 +81,7 @@ app.onError((err, c) => {
   // The room or D1 unavailable for a moment (a deploy, an overload): 503 with Retry-After, so the app keeps
   // the write and sends it again. A change is one transaction or batch, so nothing was half-written.
   if (isUnavailable(err)) {
-    console.warn('unavailable', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');
+    console.warn('unavailable', c.req.method, c.req.routePath, rootMessage(err));
     const answer = unavailable();
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     return c.json(errorBody(answer.message), answer.status);

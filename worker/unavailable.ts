@@ -15,6 +15,13 @@ export function isUnavailable(e: unknown): boolean {
   return false;
 }
 
+/** The innermost message of an error chain (D1's own words, not drizzle's query and its values): what the logs keep. */
+export function rootMessage(e: unknown): string {
+  let err = e as { name?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; err?.cause && i < 5; i++) err = err.cause as typeof err;
+  return err && typeof err === 'object' ? `${String(err.name ?? 'Error')}: ${String(err.message ?? '')}` : String(err);
+}
+
 const TRANSIENT = new RegExp(
   [
     'Network connection lost',

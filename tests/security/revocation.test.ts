@@ -42,7 +42,7 @@ describe('revocation without races', () => {
     await client.post(`/api/practices/${practice.id}/room-code`);
     // Put the session back, as a registration racing the new code would have under the old code.
     await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
-      await state.storage.put(`guest:${sid}`, { name: 'Parent', joinedAt: Date.now(), expiresAt: Date.now() + 60_000 });
+      state.storage.sql.exec('INSERT OR REPLACE INTO guests (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)', sid, 'Parent', Date.now(), Date.now() + 60_000);
     });
     const res = await guest.get(`/api/pools/${pool.id}`);
     expect(res.status).toBe(401);

@@ -1,6 +1,8 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getRoom } from '../../worker/room/room';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { migrateRoom, ROOM_STEPS } from '../../worker/room/schema';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
@@ -68,5 +70,38 @@ describe('the test-only socket drop', () => {
     const practice = await practiceOf(client);
     const res = await client.post(`/api/live/test-drop?practice=${practice.id}`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the room's own tables (issue 26)", () => {
+  it('a new room has its tables at the latest step; a room that kept key-value pairs moves them in once', async () => {
+    const stub = env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(`legacy-${Date.now()}`));
+    await runInDurableObject(stub, async (room: PracticeRoom, state) => {
+      const { sql } = state.storage;
+      expect(sql.exec<{ version: number }>('SELECT version FROM room_schema').one().version).toBe(ROOM_STEPS.length);
+      // As a room deployed before its tables: no tables, its state in key-value pairs.
+      for (const table of ['room', 'guests', 'refereed_bouts', 'referee_choices', 'room_schema']) sql.exec(`DROP TABLE ${table}`);
+      const expiresAt = Date.now() + 60_000;
+      await state.storage.put({
+        practiceId: 'practice-1',
+        epoch: 4,
+        board: 'board-1',
+        'guest:s1': { name: 'Dana', joinedAt: 1_000, expiresAt },
+        'guest:s2': { name: 'Gone', joinedAt: 500, expiresAt: Date.now() - 1 },
+        'duty:pool-1': { 'a:b': 'c' },
+      });
+      expect(await migrateRoom(state.storage)).toBe(ROOM_STEPS.length);
+      expect(await room.hasGuest('s1')).toBe(true);
+      expect(await room.hasGuest('s2')).toBe(false);
+      expect((await room.presence()).guests).toEqual([{ id: 's1', name: 'Dana', joined_at: 1_000 }]);
+      // The epoch came along: a registration naming an older one is refused.
+      expect(await room.addGuest('s3', 'Late', 3, expiresAt, 'practice-1')).toBe('void');
+      expect(sql.exec('SELECT practice_id, guest_epoch, board_id FROM room').one()).toEqual({ practice_id: 'practice-1', guest_epoch: 4, board_id: 'board-1' });
+      expect(sql.exec('SELECT pool_id, chosen FROM referee_choices').toArray()).toEqual([{ pool_id: 'pool-1', chosen: '{"a:b":"c"}' }]);
+      // The pairs are gone, and a second run changes nothing.
+      expect([...(await state.storage.list()).keys()]).toEqual([]);
+      expect(await migrateRoom(state.storage)).toBe(ROOM_STEPS.length);
+      expect(await room.hasGuest('s1')).toBe(true);
+    });
   });
 });

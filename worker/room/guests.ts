@@ -1,62 +1,54 @@
+import { TABLES } from './schema';
 import { MAX_GUESTS } from './sockets';
-import { idOf, STORED } from './stored';
-
-interface GuestEntry {
-  name: string;
-  joinedAt: number;
-  expiresAt: number;
-}
 
 /**
- * The live guest sessions of a practice and its guest epoch, in the room's storage: until removed, expired
+ * The live guest sessions of a practice and its guest epoch, in the room's tables: until removed, expired
  * or voided by a newer epoch, a guest's token works.
  */
 export class GuestList {
   constructor(private readonly storage: DurableObjectStorage) {}
 
-  async epoch(): Promise<number> {
-    return (await this.storage.get<number>(STORED.epoch)) ?? 0;
+  private get sql() {
+    return this.storage.sql;
+  }
+
+  epoch(): number {
+    return this.sql.exec<{ guest_epoch: number }>(`SELECT guest_epoch FROM ${TABLES.room}`).one().guest_epoch;
   }
 
   /** Registers a session unless its epoch is already void or the room holds its most guests. */
-  async add(sessionId: string, name: string, epoch: number, expiresAt: number): Promise<'added' | 'void' | 'full'> {
-    if (epoch < (await this.epoch())) return 'void';
-    if ((await this.list()).length >= MAX_GUESTS) return 'full';
-    await this.storage.put(STORED.guest(sessionId), { name, joinedAt: Date.now(), expiresAt } satisfies GuestEntry);
+  add(sessionId: string, name: string, epoch: number, expiresAt: number): 'added' | 'void' | 'full' {
+    if (epoch < this.epoch()) return 'void';
+    if (this.list().length >= MAX_GUESTS) return 'full';
+    this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.guests} (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)`, sessionId, name, Date.now(), expiresAt);
     return 'added';
   }
 
   /** Moves a live session's expiry on (the practice's sharing was extended). */
-  async renew(sessionId: string, expiresAt: number): Promise<boolean> {
-    const entry = await this.storage.get<GuestEntry>(STORED.guest(sessionId));
-    if (!entry || entry.expiresAt <= Date.now()) return false;
-    await this.storage.put(STORED.guest(sessionId), { ...entry, expiresAt: Math.max(entry.expiresAt, expiresAt) });
-    return true;
+  renew(sessionId: string, expiresAt: number): boolean {
+    return this.sql.exec(`UPDATE ${TABLES.guests} SET expires_at = max(expires_at, ?) WHERE session_id = ? AND expires_at > ?`, expiresAt, sessionId, Date.now()).rowsWritten > 0;
   }
 
-  async has(sessionId: string): Promise<boolean> {
-    const entry = await this.storage.get<GuestEntry>(STORED.guest(sessionId));
-    return entry !== undefined && entry.expiresAt > Date.now();
+  has(sessionId: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM ${TABLES.guests} WHERE session_id = ? AND expires_at > ?`, sessionId, Date.now()).toArray().length > 0;
   }
 
-  async remove(sessionId: string): Promise<boolean> {
-    return this.storage.delete(STORED.guest(sessionId));
+  remove(sessionId: string): boolean {
+    return this.sql.exec(`DELETE FROM ${TABLES.guests} WHERE session_id = ?`, sessionId).rowsWritten > 0;
   }
 
-  /** Every session ends, and the epoch moves on to `epoch` (never back). */
-  async endAll(epoch: number): Promise<void> {
-    if (epoch > (await this.epoch())) await this.storage.put(STORED.epoch, epoch);
-    const sessions = await this.storage.list({ prefix: STORED.guests });
-    await this.storage.delete([...sessions.keys()]);
+  /** Every session ends, and the epoch moves on to `epoch` (never back), together. */
+  endAll(epoch: number): void {
+    this.storage.transactionSync(() => {
+      this.sql.exec(`UPDATE ${TABLES.room} SET guest_epoch = max(guest_epoch, ?)`, epoch);
+      this.sql.exec(`DELETE FROM ${TABLES.guests}`);
+    });
   }
 
   /** The live sessions with their join time, first joined first. */
-  async list(): Promise<{ id: string; name: string; joined_at: number }[]> {
-    const now = Date.now();
-    const sessions = await this.storage.list<GuestEntry>({ prefix: STORED.guests });
-    return [...sessions]
-      .filter(([, g]) => g.expiresAt > now)
-      .map(([key, g]) => ({ id: idOf(STORED.guests, key), name: g.name, joined_at: g.joinedAt }))
-      .sort((a, b) => a.joined_at - b.joined_at);
+  list(): { id: string; name: string; joined_at: number }[] {
+    return this.sql
+      .exec<{ id: string; name: string; joined_at: number }>(`SELECT session_id AS id, name, joined_at FROM ${TABLES.guests} WHERE expires_at > ? ORDER BY joined_at, session_id`, Date.now())
+      .toArray();
   }
 }

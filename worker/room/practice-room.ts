@@ -9,7 +9,7 @@ import { GuestList } from './guests';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
 import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
-import { STORED } from './stored';
+import { migrateRoom, TABLES } from './schema';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -18,7 +18,7 @@ export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } f
  * One instance per practice (named by the practice id): the class and its RPC surface. It holds the
  * websockets of everyone watching the practice (./sockets: caps, tags, fan-out by the permission table),
  * its guests and presence (./guests), the referee desk (./referee-desk), and the sharing clock
- * (./sharing-clock); the names it stores are declared once (./stored). Sockets are accepted with the
+ * (./sharing-clock), in tables of its own SQLite declared once with their numbered steps (./schema). Sockets are accepted with the
  * hibernation API: the object may sleep between messages, and after a wake-up `getWebSockets()` and each
  * socket's tags are all it needs; pings are answered by the runtime so they never wake it. It keeps no
  * pool data: D1 is the only truth (issue 26 moves the live state here).
@@ -35,8 +35,10 @@ export class PracticeRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.limits = socketLimits(env);
+    // The room's tables are brought up to date before it answers anything (./schema).
+    void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage));
     this.guests = new GuestList(ctx.storage);
-    this.desk = new RefereeDesk(ctx.storage, (message) => fanOut(this.ctx, message));
+    this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -58,7 +60,7 @@ export class PracticeRoom extends DurableObject<Env> {
     } else {
       server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
       // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
-      for (const message of await this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
+      for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
       if (tag.role !== 'coach') await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }
@@ -73,8 +75,8 @@ export class PracticeRoom extends DurableObject<Env> {
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.guests.epoch())) return ended;
     if (tag.role === 'guest' && !(await this.guests.has(tag.subject ?? ''))) return ended;
     if (tag.role === 'spectator') {
-      const board = await this.ctx.storage.get<string>(STORED.board);
-      if (board !== undefined && board !== tag.boardId) return ended;
+      const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
+      if (board !== null && board !== tag.boardId) return ended;
     }
     return null;
   }
@@ -158,7 +160,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** A new board link: the old one's sockets close, and an upgrade that read the old id is refused. */
   async replaceBoard(boardId: string, reason: string): Promise<void> {
-    await this.ctx.storage.put(STORED.board, boardId);
+    this.ctx.storage.sql.exec(`UPDATE ${TABLES.room} SET board_id = ?`, boardId);
     closeTagged(this.ctx, 'spectator', reason);
     this.presenceChanged();
   }

@@ -3,7 +3,7 @@ import type { LiveMessage } from '../../core/live';
 import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
-import { idOf, STORED } from './stored';
+import { TABLES } from './schema';
 
 /** Who holds a live bout: one referee view of one person (issue 18). */
 interface RefereeHolder {
@@ -48,15 +48,36 @@ export type Reshaped = Extract<LiveMessage, { type: 'pool' | 'pool-deleted' | 'p
  */
 export class RefereeDesk {
   constructor(
-    private readonly storage: DurableObjectStorage,
+    private readonly sql: SqlStorage,
     private readonly send: (message: LiveMessage) => void,
   ) {}
 
+  private record(key: string): RefereeRecord | undefined {
+    const row = this.sql.exec<{ record: string }>(`SELECT record FROM ${TABLES.refereedBouts} WHERE key = ?`, key).toArray()[0];
+    return row ? (JSON.parse(row.record) as RefereeRecord) : undefined;
+  }
+
+  private keep(key: string, record: RefereeRecord) {
+    this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.refereedBouts} (key, record) VALUES (?, ?)`, key, JSON.stringify(record));
+  }
+
+  private records(): [string, RefereeRecord][] {
+    return this.sql.exec<{ key: string; record: string }>(`SELECT key, record FROM ${TABLES.refereedBouts} ORDER BY key`).toArray().map((r) => [r.key, JSON.parse(r.record) as RefereeRecord]);
+  }
+
+  private choices(poolId: string): Record<string, string> {
+    const row = this.sql.exec<{ chosen: string }>(`SELECT chosen FROM ${TABLES.refereeChoices} WHERE pool_id = ?`, poolId).toArray()[0];
+    return row ? (JSON.parse(row.chosen) as Record<string, string>) : {};
+  }
+
   /** What a screen opening now is sent: the bouts on the piste and the referee choices. */
-  async opening(practiceId: string): Promise<LiveMessage[]> {
+  opening(practiceId: string): LiveMessage[] {
     const now = Date.now();
-    const bouts = [...(await this.storage.list<RefereeRecord>({ prefix: STORED.referees })).values()].map((r): LiveMessage => ({ type: 'referee', practiceId, bout: liveBoutOf(r, now) }));
-    const duty = [...(await this.storage.list<Record<string, string>>({ prefix: STORED.duties }))].map(([key, chosen]): LiveMessage => ({ type: 'duty', practiceId, poolId: idOf(STORED.duties, key), chosen }));
+    const bouts = this.records().map(([, r]): LiveMessage => ({ type: 'referee', practiceId, bout: liveBoutOf(r, now) }));
+    const duty = this.sql
+      .exec<{ pool_id: string; chosen: string }>(`SELECT pool_id, chosen FROM ${TABLES.refereeChoices} ORDER BY pool_id`)
+      .toArray()
+      .map((r): LiveMessage => ({ type: 'duty', practiceId, poolId: r.pool_id, chosen: JSON.parse(r.chosen) as Record<string, string> }));
     return [...bouts, ...duty];
   }
 
@@ -68,13 +89,13 @@ export class RefereeDesk {
   async claim(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>): Promise<RefereeClaimResult> {
     const key = refereeKey(bout.target);
     const now = Date.now();
-    const stored = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    const stored = this.record(key);
     const current = stored?.holder;
     if (current && current.view !== holder.view && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
     const record: RefereeRecord = stored
       ? { ...stored, holder: { ...holder, seenAt: now }, referee: holder.name }
       : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
-    await this.storage.put(STORED.referee(key), record);
+    this.keep(key, record);
     const live = liveBoutOf(record, now);
     this.send({ type: 'referee', practiceId, bout: live });
     return { ok: true, claim: { bout: live, refereeing: record.refereeing, seq: record.seq } };
@@ -87,7 +108,7 @@ export class RefereeDesk {
    */
   async update(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
     const key = refereeKey(body.target);
-    const record = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    const record = this.record(key);
     if (!record || !holds(record, body.view, subject)) return 'not-holder';
     const now = Date.now();
     const order = seqOrder(record.seq, body.seq);
@@ -96,7 +117,7 @@ export class RefereeDesk {
     if (!followsRules(body, record.format)) return 'against-rules';
     const sent: Refereeing = { state: withFormat(body.state, record.format), past: body.past.map((s) => withFormat(s, record.format)) };
     const next: RefereeRecord = { ...record, refereeing: shiftClock(sent, now - body.sent_at), seq: body.seq, holder: { ...record.holder, seenAt: now } };
-    await this.storage.put(STORED.referee(key), next);
+    this.keep(key, next);
     this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
     return 'ok';
   }
@@ -104,21 +125,21 @@ export class RefereeDesk {
   /** The holding view hands the bout over (kept as it stands) or discards it (gone from every screen). */
   async release(practiceId: string, subject: string, target: RefereeTarget, view: string, discard: boolean): Promise<boolean> {
     const key = refereeKey(target);
-    const record = await this.storage.get<RefereeRecord>(STORED.referee(key));
+    const record = this.record(key);
     if (!record || !holds(record, view, subject)) return false;
     if (discard) return this.end(practiceId, key);
     const next = { ...record, holder: null };
-    await this.storage.put(STORED.referee(key), next);
+    this.keep(key, next);
     this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
     return true;
   }
 
   /** The coach chooses who referees a pool bout (null: back to the suggestion); sent to every screen of the pool. */
   async choose(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
-    const chosen = { ...((await this.storage.get<Record<string, string>>(STORED.duty(poolId))) ?? {}) };
+    const chosen = this.choices(poolId);
     if (refereeId) chosen[bout] = refereeId;
     else delete chosen[bout];
-    await this.storage.put(STORED.duty(poolId), chosen);
+    this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.refereeChoices} (pool_id, chosen) VALUES (?, ?)`, poolId, JSON.stringify(chosen));
     this.send({ type: 'duty', practiceId, poolId, chosen });
     return chosen;
   }
@@ -127,10 +148,10 @@ export class RefereeDesk {
   async resultSaved(message: SavedResult): Promise<void> {
     if (message.type === 'bout') {
       const { delta } = message;
-      if (delta.bout) await this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.player1_id, delta.player2_id));
+      if (delta.bout) this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.player1_id, delta.player2_id));
       return;
     }
-    for (const m of message.delta.matches) if (m.winner_id) await this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
+    for (const m of message.delta.matches) if (m.winner_id) this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
   }
 
   /**
@@ -138,7 +159,7 @@ export class RefereeDesk {
    * bouts refereed there end with them, and a deleted pool's referee choices go.
    */
   async reshaped(message: Reshaped): Promise<void> {
-    for (const [name, r] of await this.storage.list<RefereeRecord>({ prefix: STORED.referees })) {
+    for (const [key, r] of this.records()) {
       const t = r.target;
       const gone = t.kind === 'tableau'
         ? message.type === 'bracket' && message.bracket.matches.length === 0 && message.bracket.seeding === null
@@ -146,18 +167,17 @@ export class RefereeDesk {
         : message.type === 'pool' ? message.pool.id === t.pool_id && !stillFencing(message.pool, t)
         : message.type === 'pools' ? !message.pools.some((p) => stillFencing(p, t))
         : false;
-      if (gone) await this.end(message.practiceId, idOf(STORED.referees, name));
+      if (gone) this.end(message.practiceId, key);
     }
-    if (message.type === 'pool-deleted') await this.storage.delete(STORED.duty(message.poolId));
+    if (message.type === 'pool-deleted') this.sql.exec(`DELETE FROM ${TABLES.refereeChoices} WHERE pool_id = ?`, message.poolId);
   }
 
   /**
-   * Ends a live bout, if there is one. Called for every saved bout and score: the read (served from the
-   * object's cache) spares those without a live bout a storage write on the fan-out's path.
+   * Ends a live bout, if there is one (called for every saved bout and score: a delete by key in the room's
+   * own SQLite, nothing written when there is none).
    */
-  private async end(practiceId: string, key: string): Promise<boolean> {
-    if ((await this.storage.get(STORED.referee(key))) === undefined) return false;
-    await this.storage.delete(STORED.referee(key));
+  private end(practiceId: string, key: string): boolean {
+    if (this.sql.exec(`DELETE FROM ${TABLES.refereedBouts} WHERE key = ?`, key).rowsWritten === 0) return false;
     this.send({ type: 'referee-end', practiceId, key });
     return true;
   }

@@ -1,7 +1,7 @@
 import { getDb } from '../db/client';
 import type { Env } from '../env';
 import { endExpiredSharing, getSharedPractice, type PracticeRecord } from '../store/practices';
-import { STORED } from './stored';
+import { TABLES } from './schema';
 
 /**
  * The sharing clock of a practice: the room wakes (its alarm) at the moment sharing would expire, and ends
@@ -15,15 +15,15 @@ export class SharingClock {
 
   /** Remembers the practice and wakes no later than `expiresAt`. */
   async watch(practiceId: string, expiresAt: number | undefined): Promise<void> {
-    await this.storage.put(STORED.practiceId, practiceId);
+    this.storage.sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?`, practiceId);
     if (!expiresAt) return;
     const current = await this.storage.getAlarm();
     if (current === null || current > expiresAt) await this.storage.setAlarm(expiresAt);
   }
 
   /** The practice this room belongs to, once known. */
-  practiceId(): Promise<string | undefined> {
-    return this.storage.get<string>(STORED.practiceId);
+  practiceId(): string | undefined {
+    return this.storage.sql.exec<{ practice_id: string | null }>(`SELECT practice_id FROM ${TABLES.room}`).one().practice_id ?? undefined;
   }
 
   /**

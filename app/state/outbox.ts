@@ -226,8 +226,9 @@ async function sendAll() {
     try {
       await send(next.entry);
     } catch {
-      // Something unforeseen (storage, a bug): never a dead queue. The entry waits like any transient failure.
-      await update(waitingAgain(next.entry, 'busy', null));
+      // Something unforeseen (storage, a bug): never a dead queue. The entry, if still queued, waits like any transient failure.
+      const still = store.get(outboxAtom).find((e) => e.key === next.entry.key);
+      if (still) await update(waitingAgain(still, 'busy', null));
     }
   }
 }

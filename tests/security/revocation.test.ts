@@ -202,3 +202,37 @@ describe('the board link is not the guest door', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('deleting a practice erases its room (issue 26)', () => {
+  it('every screen is told, guests and the board are shown out, and nothing of the practice stays in the room', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    const { guest } = await joinAsGuest(practice.room_code, 'Sam');
+    const coachSocket = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    const samSocket = (await guestSocket(guest, practice.id)).socket!;
+    const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
+    await Promise.all([coachSocket, samSocket, board].map((s) => s.waitFor((m) => m.type === 'hello')));
+    // A bout on the piste and a referee choice, kept in the room.
+    const [ann, bob, cleo] = pool.players;
+    expect((await client.post(`/api/practices/${practice.id}/referee/claim`, { target: { kind: 'pool', pool_id: pool.id, a: ann!.id, b: bob!.id }, view: 'phone-view-1' })).status).toBe(200);
+    expect((await client.put(`/api/practices/${practice.id}/referee/duty`, { pool_id: pool.id, a: ann!.id, b: bob!.id, referee_id: cleo!.id })).status).toBeLessThan(300);
+
+    const { guest_epoch: epoch } = (await env.DB.prepare('SELECT guest_epoch FROM practices WHERE id = ?').bind(practice.id).first<{ guest_epoch: number }>())!;
+    expect((await client.delete(`/api/practices/${practice.id}`)).status).toBe(200);
+    await coachSocket.waitFor((m) => m.type === 'practice-deleted' && m.practiceId === practice.id);
+    expect(await samSocket.closed).toBe(4001);
+    expect(await board.closed).toBe(4001);
+    expect(samSocket.messages.at(-1)).toMatchObject({ type: 'room-closed', reason: 'This practice was deleted.' });
+    coachSocket.ws.close();
+
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      const { sql } = state.storage;
+      expect((await room.presence()).guests).toEqual([]);
+      expect(sql.exec('SELECT count(*) AS n FROM refereed_bouts').one().n).toBe(0);
+      expect(sql.exec('SELECT count(*) AS n FROM referee_choices').one().n).toBe(0);
+      expect(sql.exec('SELECT practice_id, board_id FROM room').one()).toEqual({ practice_id: null, board_id: null });
+      expect(await state.storage.getAlarm()).toBeNull();
+      // A join still in flight with the practice's last epoch cannot register.
+      expect(await room.addGuest('late', 'Late', epoch, Date.now() + 60_000, practice.id)).toBe('void');
+    });
+  });
+});

@@ -158,6 +158,21 @@ export class PracticeRoom extends DurableObject<Env> {
     this.presenceChanged();
   }
 
+  /**
+   * The practice was deleted: every screen is told, guests and the board are shown out, and the room's
+   * storage is erased (its alarm too); its tables are built again, empty, with the guest epoch past `epoch`
+   * so a join still in flight with the old one cannot register.
+   */
+  async practiceDeleted(practiceId: string, epoch: number): Promise<void> {
+    fanOut(this.ctx, { type: 'practice-deleted', practiceId });
+    closeTagged(this.ctx, 'guest', 'This practice was deleted.');
+    closeTagged(this.ctx, 'spectator', 'This practice was deleted.');
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    await migrateRoom(this.ctx.storage);
+    this.guests.endAll(epoch);
+  }
+
   /** A new board link: the old one's sockets close, and an upgrade that read the old id is refused. */
   async replaceBoard(boardId: string, reason: string): Promise<void> {
     this.ctx.storage.sql.exec(`UPDATE ${TABLES.room} SET board_id = ?`, boardId);

@@ -73,7 +73,7 @@ export const practiceRoutes = new Hono<AppEnv>()
     const id = c.req.param('id');
     const practice = await getPractice(c.get('db'), coachOf(c).id, id);
     await deletePractice(c.get('db'), coachOf(c).id, id);
-    await getRoom(c.env, id).endGuestAccess('This practice was deleted.', practice.guest_epoch + 1);
-    await publish(c.env, id, { type: 'practice-deleted', practiceId: id });
+    // The room tells every screen, shows guests and the board out, and erases what it kept of the practice.
+    await getRoom(c.env, id).practiceDeleted(id, practice.guest_epoch + 1);
     return c.json({ ok: true });
   });

@@ -1,12 +1,13 @@
 // Piste's worker under Miniflare directly (no `wrangler dev` proxy in front): the bundle `wrangler deploy
-// --dry-run` writes, a fresh in-memory D1 with the migrations applied, and the room Durable Object.
+// --dry-run` writes, a fresh in-memory D1 with the migrations applied, and the room Durable Object. `bundle:
+// false` reuses the bundle already in `outdir` (the bench's repetitions start a fresh Miniflare each time).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { bin, root, run } from '../scripts/local.mjs';
 
-export async function startMiniflare({ outdir, port, vars }) {
-  run(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir]);
+export async function startMiniflare({ outdir, port, vars, bundle = true }) {
+  if (bundle) run(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir]);
   const mf = new Miniflare({
     host: '127.0.0.1',
     port,

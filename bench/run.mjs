@@ -2,7 +2,14 @@
 // `wrangler dev`, beside the peer a coach might pick instead (Node + ws + SQLite doing the same work); the
 // JavaScript each entry route loads before its first paint. Prints one table of every figure with its goal,
 // and writes bench/results.json. Everything runs on this machine against loopback only; every loop is bounded.
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+//
+// Issue 26's figures: Piste under Miniflare and the peer interleaved (Piste, peer, Piste, peer, …; BENCH_REPEAT
+// times, default 3), each figure's three values per side and the median of the paired ratios against its goal;
+// and the "far database" run, every D1 call delayed by BENCH_D1_DELAY_MS (default 50) against the normal run,
+// interleaved the same way. `BENCH_ONLY=ratio` or `BENCH_ONLY=far` runs only that part and adds it to
+// bench/results.json under `issue26`, leaving the rest of the file as it was; a full run keeps the figures the
+// file held before (the previous issue's) under `previous`, and the table shows them beside the new ones.
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +18,7 @@ import { buildSpa, migrateLocal, root, serve, waitForHttp } from '../scripts/loc
 import { applyCost } from './browser.mjs';
 import { ENTRY_BEFORE_LANGUAGES, entrySizes } from './bundle.mjs';
 import { allSeen, openClients, summarize } from './fanout.mjs';
+import { historyVisibility } from './far-d1.mjs';
 import { dbMailbox, logMailbox, signUpCoach } from './mailbox.mjs';
 import { startMiniflare } from './miniflare.mjs';
 import { startPeer } from './peer.mjs';
@@ -24,6 +32,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const WRITERS = 10;
 const WARMUP = 5;
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const D1_DELAY_MS = Number(process.env.BENCH_D1_DELAY_MS ?? 50);
+const ONLY = process.env.BENCH_ONLY;
 const SECRET = 'bench-secret-0123456789-abcdefghijkl';
 
 const freePort = () =>
@@ -91,7 +102,7 @@ function apiClient(base, mailbox) {
  * (connected 100 at a time), then WRITERS writers and WRITERS readers under load, one pool each. `post(pool,
  * body)` writes a bout and answers its delta; `read(pool)` reads a pool back.
  */
-async function scenario({ pools, coachSocket, crowdSocket, post, read }) {
+async function scenario({ pools, coachSocket, crowdSocket, post, read, parts = {} }) {
   const versions = new Map();
   let last = null;
   /** One bout of pool `p`, written over the version this writer last saw. */
@@ -107,6 +118,8 @@ async function scenario({ pools, coachSocket, crowdSocket, post, read }) {
     return result;
   };
   const fanout = await fanoutTo(await openClients(SOCKETS, coachSocket.url, coachSocket.headers, versionOf));
+  // The far-database run times the coach sockets' fan-out alone.
+  if (parts.fanoutOnly) return { fanout, lastDelta: last };
   const crowdAt = await crowdSocket();
   const spectators = [];
   for (let i = 0; i < SPECTATORS; i += 100) spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), crowdAt.url, crowdAt.headers, versionOf)));
@@ -117,8 +130,11 @@ async function scenario({ pools, coachSocket, crowdSocket, post, read }) {
   return { fanout, crowd, writes, reads, lastDelta: last };
 }
 
-/** Piste at `base`: a coach with a practice of WRITERS pools, watched by the coach's sockets and then the board. */
-async function piste(base, mailbox) {
+/**
+ * Piste at `base`: a coach with a practice of WRITERS pools, watched by the coach's sockets and then the board.
+ * `fanoutOnly`: the coach's sockets alone; `history`: then the time until a saved bout shows in an athlete's history.
+ */
+async function piste(base, mailbox, { fanoutOnly = false, history = false } = {}) {
   const call = apiClient(base, mailbox);
   const api = async (...a) => (await call(...a)).body;
   const { cookie } = await call.signUp({ full_name: 'Bench Coach', email: `bench-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
@@ -136,7 +152,9 @@ async function piste(base, mailbox) {
     },
     post: (pool, body) => api('POST', `/api/pools/${pool.id}/bouts`, body),
     read: (pool) => api('GET', `/api/pools/${pool.id}`),
+    parts: { fanoutOnly },
   });
+  if (history) result.history = await historyVisibility(api);
   return { ...result, bytes: JSON.stringify({ type: 'bout', practiceId: practice.id, delta: lastDelta }).length };
 }
 
@@ -158,13 +176,177 @@ async function peer() {
   }
 }
 
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** A fresh Piste under Miniflare (fresh D1 and room), from the bundle made once. */
+let bundled = false;
+async function startPiste(extraVars = {}) {
+  const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars: { ...vars, ...extraVars }, bundle: !bundled });
+  bundled = true;
+  return mf;
+}
+
+/** Issue 26's six figures of Piste against the peer: `max` a ceiling on Piste / peer, `min` a floor. */
+const RATIO_FIGURES = [
+  { name: `bout → ${SOCKETS} sockets p50`, unit: 'ms', of: (r) => r.fanout.p50, goal: 2, kind: 'max' },
+  { name: `bout → ${SOCKETS} sockets p99`, unit: 'ms', of: (r) => r.fanout.p99, goal: 2, kind: 'max' },
+  { name: `bout → ${SPECTATORS} spectators p50`, unit: 'ms', of: (r) => r.crowd.p50, goal: 2, kind: 'max' },
+  { name: `bout → ${SPECTATORS} spectators p99`, unit: 'ms', of: (r) => r.crowd.p99, goal: 2, kind: 'max' },
+  { name: `writes/s, ${WRITERS} clients`, unit: 'req/s', of: (r) => r.writes.perSecond, goal: 0.5, kind: 'min' },
+  { name: `reads/s, ${WRITERS} clients`, unit: 'req/s', of: (r) => r.reads.perSecond, goal: 0.5, kind: 'min' },
+];
+
+/** Piste (a fresh Miniflare each time) and the peer (a fresh one each time), interleaved, REPEAT times each. */
+async function ratioSeries() {
+  const started = performance.now();
+  const runs = { piste: [], peer: [] };
+  for (let i = 0; i < REPEAT; i++) {
+    const mf = await startPiste();
+    try {
+      runs.piste.push(await piste(mf.base, dbMailbox(mf.db)));
+    } finally {
+      await mf.close();
+    }
+    console.log(`[bench] ratio: Piste run ${i + 1}/${REPEAT} done (${seconds(started)} s)`);
+    runs.peer.push(await peer());
+    console.log(`[bench] ratio: peer run ${i + 1}/${REPEAT} done (${seconds(started)} s)`);
+  }
+  const figures = RATIO_FIGURES.map(({ name, unit, of, goal, kind }) => {
+    const p = runs.piste.map(of);
+    const q = runs.peer.map(of);
+    const ratios = p.map((v, i) => v / q[i]);
+    const medianRatio = median(ratios);
+    return { figure: name, unit, piste: p, peer: q, ratios, medianRatio, goal: `${kind === 'max' ? '≤' : '≥'} ${goal}x the peer`, met: kind === 'max' ? medianRatio <= goal : medianRatio >= goal };
+  });
+  return { repeat: REPEAT, order: 'Piste, peer, Piste, peer, … (a fresh server each run)', settings: { SOCKETS, SPECTATORS, ROUNDS, LOAD_SECONDS, WRITERS }, figures, runs, seconds: seconds(started) };
+}
+
+/**
+ * The far database against the normal one, interleaved (normal, far, normal, far, …), REPEAT times each: the
+ * bout's fan-out to SOCKETS coach sockets, then the time until a saved bout shows in its athlete's history.
+ */
+async function farSeries() {
+  const started = performance.now();
+  const runs = { normal: [], far: [] };
+  for (let i = 0; i < REPEAT; i++) {
+    for (const [side, extra] of [['normal', {}], ['far', { BENCH_D1_DELAY_MS: String(D1_DELAY_MS) }]]) {
+      const mf = await startPiste(extra);
+      try {
+        const { bytes: _, ...r } = await piste(mf.base, dbMailbox(mf.db), { fanoutOnly: true, history: true });
+        runs[side].push(r);
+      } finally {
+        await mf.close();
+      }
+      console.log(`[bench] far: ${side} run ${i + 1}/${REPEAT} done (${seconds(started)} s)`);
+    }
+  }
+  const p50s = (side) => runs[side].map((r) => r.fanout.p50);
+  const gaps = p50s('far').map((v, i) => v - p50s('normal')[i]);
+  const medianGap = median(gaps);
+  const history = (side) => {
+    const rs = runs[side];
+    const maxAfterAnswer = Math.max(...rs.map((r) => r.history.afterAnswer.max));
+    return {
+      p50AfterAnswer: rs.map((r) => r.history.afterAnswer.p50),
+      maxAfterAnswer,
+      p50AfterSend: rs.map((r) => r.history.afterSend.p50),
+      maxAfterSend: Math.max(...rs.map((r) => r.history.afterSend.max)),
+      missed: rs.reduce((n, r) => n + r.history.missed, 0),
+      goal: '≤ 2000 ms (every sample, after the save is answered)',
+      met: maxAfterAnswer <= 2000 && rs.every((r) => r.history.missed === 0),
+    };
+  };
+  return {
+    delayMs: D1_DELAY_MS,
+    repeat: REPEAT,
+    order: 'normal, far, normal, far, … (a fresh Miniflare each run)',
+    fanoutP50: { normal: p50s('normal'), far: p50s('far'), gaps, medianGap, goal: '≤ 10 ms above the normal run', met: medianGap <= 10 },
+    fanoutP99: { normal: runs.normal.map((r) => r.fanout.p99), far: runs.far.map((r) => r.fanout.p99) },
+    history: { normal: history('normal'), far: history('far') },
+    runs,
+    seconds: seconds(started),
+  };
+}
+
+const list = (xs, unit) => `${xs.map((v) => v.toFixed(unit === 'ms' ? 1 : 0)).join(' / ')} ${unit}`;
+const yesNo = (met) => (met ? 'yes' : 'NO');
+
+/** The table's rows for issue 26's figures. */
+function issue26Rows(ratio, far) {
+  const rows = [];
+  if (ratio) {
+    for (const f of ratio.figures) {
+      rows.push({
+        figure: `issue 26, Miniflare vs peer, ${ratio.repeat} interleaved runs: ${f.figure}`,
+        value: `Piste ${list(f.piste, f.unit)}; peer ${list(f.peer, f.unit)}; median ratio ${f.medianRatio.toFixed(2)}x`,
+        goal: f.goal,
+        met: yesNo(f.met),
+      });
+    }
+  }
+  if (far) {
+    const { fanoutP50: g, history: h } = far;
+    rows.push({
+      figure: `issue 26, far database (+${far.delayMs} ms a D1 call), ${far.repeat} interleaved runs: bout → ${SOCKETS} sockets p50`,
+      value: `normal ${list(g.normal, 'ms')}; far ${list(g.far, 'ms')}; median gap +${g.medianGap.toFixed(1)} ms`,
+      goal: g.goal,
+      met: yesNo(g.met),
+    });
+    for (const side of ['normal', 'far']) {
+      const s = h[side];
+      rows.push({
+        figure: `issue 26, ${side} database: athlete history shows a saved bout (after its answer)`,
+        value: `p50 ${list(s.p50AfterAnswer, 'ms')}; max ${s.maxAfterAnswer.toFixed(0)} ms${s.missed ? `; ${s.missed} never shown` : ''} (from sending: max ${s.maxAfterSend.toFixed(0)} ms)`,
+        goal: '≤ 2 s',
+        met: yesNo(s.met),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Prints rows as a table; `previous` (figure → value) adds the column of the run before. */
+function printTable(rows, previous) {
+  const cols = previous ? ['figure', 'value', 'previous', 'goal'] : ['figure', 'value', 'goal'];
+  const cells = rows.map((r) => ({ ...r, previous: previous?.get(r.figure) ?? '' }));
+  const head = { figure: 'figure', value: 'measured', previous: 'previous run', goal: 'goal' };
+  const w = Object.fromEntries(cols.map((c) => [c, Math.max(head[c].length, ...cells.map((r) => r[c].length))]));
+  console.log(`\n${cols.map((c) => head[c].padEnd(w[c])).join('  ')}  met`);
+  for (const r of cells) console.log(`${cols.map((c) => r[c].padEnd(w[c])).join('  ')}  ${r.met}`);
+}
+
+const resultsFile = join(root, 'bench/results.json');
+const before = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : null;
+
 const dir = mkdtempSync(join(tmpdir(), 'piste-bench-'));
+// The bench's sockets all come from 127.0.0.1: the per-address and per-block caps on spectators are lifted.
+const vars = { JWT_SECRET: SECRET, ADDRESS_SOCKET_LIMIT: '5000', BLOCK_SOCKET_LIMIT: '5000' };
+const benchStarted = performance.now();
+
+// `BENCH_ONLY=ratio` / `BENCH_ONLY=far npm run bench`: issue 26's interleaved figures alone, under Miniflare,
+// added to bench/results.json under `issue26` (everything else in the file is left as it was).
+if (ONLY === 'ratio' || ONLY === 'far') {
+  // Miniflare serves no pages, but `wrangler deploy --dry-run` wants the assets directory to exist.
+  if (!existsSync(join(root, 'dist'))) buildSpa();
+  const part = ONLY === 'ratio' ? await ratioSeries() : await farSeries();
+  rmSync(dir, { recursive: true, force: true });
+  const issue26 = { ...before?.issue26, date: new Date().toISOString(), [ONLY]: part };
+  issue26.table = issue26Rows(issue26.ratio, issue26.far);
+  writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue26 }, null, 2)}\n`);
+  printTable(issue26Rows(ONLY === 'ratio' ? part : null, ONLY === 'far' ? part : null));
+  console.log(`\n(${ONLY}: ${part.seconds} s; also in bench/results.json under issue26.${ONLY})`);
+  process.exit(0);
+}
+
 buildSpa();
 const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, settings: { SOCKETS, SPECTATORS, ROUNDS, LOAD_SECONDS, WRITERS } };
-const vars = { JWT_SECRET: SECRET, ADDRESS_SOCKET_LIMIT: '5000' };
 
 // Under Miniflare directly: our code without the dev server's proxy.
-const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars });
+const mf = await startPiste();
 // `BENCH_ONLY=referee npm run bench`: the referee's touch to another screen alone, under Miniflare.
 if (process.env.BENCH_ONLY === 'referee') {
   try {
@@ -188,7 +370,6 @@ if (process.env.BENCH_ONLY === 'reset') {
 try {
   results.reset = await resetTiming(mf.base, mf.db, ROUNDS);
   results.refereeMiniflare = await refereeTouch(mf.base, apiClient(mf.base, dbMailbox(mf.db)), ROUNDS);
-  if (process.env.BENCH_ONLY !== 'season') results.miniflare = await piste(mf.base, dbMailbox(mf.db));
   results.season = await seasonScale(mf.base, mf.db, dbMailbox(mf.db));
 } finally {
   await mf.close();
@@ -199,6 +380,13 @@ if (process.env.BENCH_ONLY === 'season') {
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
+
+// Issue 26: Piste under Miniflare and the peer, interleaved; the single-run Miniflare and peer figures below are
+// the first of those runs. Then the far database against the normal one.
+results.issue26 = { ratio: await ratioSeries() };
+results.miniflare = results.issue26.ratio.runs.piste[0];
+results.peer = results.issue26.ratio.runs.peer[0];
+results.issue26.far = await farSeries();
 
 // Under `wrangler dev`, as `npm start` runs it.
 migrateLocal(join(dir, 'state'));
@@ -221,7 +409,6 @@ try {
     worker.kill('SIGTERM');
   }
 }
-results.peer = await peer();
 results.bundle = entrySizes(join(root, 'dist'));
 rmSync(dir, { recursive: true, force: true });
 
@@ -263,11 +450,14 @@ for (const [route, { kib, goal }] of Object.entries(results.bundle)) {
   row(`  growth from the languages (issue 17)`, `${grown.toFixed(1)} KiB`, '≤ 5 KB', grown * 1.024 <= 5 ? 'yes' : 'NO');
 }
 
+results.issue26.table = issue26Rows(results.issue26.ratio, results.issue26.far);
+rows.push(...results.issue26.table);
 results.table = rows;
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-const w = [0, 0, 0];
-for (const r of rows) [r.figure, r.value, r.goal].forEach((v, i) => (w[i] = Math.max(w[i], v.length)));
-console.log(`\n${'figure'.padEnd(w[0])}  ${'measured'.padEnd(w[1])}  ${'goal'.padEnd(w[2])}  met`);
-for (const r of rows) console.log(`${r.figure.padEnd(w[0])}  ${r.value.padEnd(w[1])}  ${r.goal.padEnd(w[2])}  ${r.met}`);
-console.log('\n(also in bench/results.json)');
+results.seconds = seconds(benchStarted);
+// The figures the file held before this run (the previous issue's), kept once and shown beside the new ones.
+const { previous: kept, issue26: _, ...lastRun } = before ?? {};
+results.previous = kept ?? (before ? lastRun : undefined);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+printTable(rows, results.previous?.table ? new Map(results.previous.table.map((r) => [r.figure, r.value])) : undefined);
+console.log(`\n(${results.seconds} s; also in bench/results.json)`);
 process.exit(0);

@@ -32,6 +32,8 @@ export interface Env {
   BLOCK_SOCKET_LIMIT?: string;
   /** '1' only in the browser-test harness: enables /api/live/test-drop. */
   TEST_HOOKS?: string;
+  /** Bench only (issue 26's far-database run): every D1 call waits this many ms first (worker/db/slow-d1.ts). */
+  BENCH_D1_DELAY_MS?: string;
 }
 
 export interface AuthUser {

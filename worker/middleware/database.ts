@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
+import { withD1Delay } from '../db/slow-d1';
 
 /** The header a client sends its last D1 bookmark in, and gets the new one back in (DESIGN: read replicas). */
 export const BOOKMARK_HEADER = 'x-d1-bookmark';
@@ -16,6 +17,7 @@ const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
  * sends them to the primary. The new bookmark goes back in the answer's header.
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
+  c.env = withD1Delay(c.env); // the bench's far database (BENCH_D1_DELAY_MS); the same env otherwise
   const sent = c.req.header(BOOKMARK_HEADER);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write ? 'first-primary' : 'first-unconstrained');

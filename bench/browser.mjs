@@ -33,7 +33,7 @@ export async function applyCost(base, mailbox, bouts = 65, warmup = 5) {
     const pairs = [];
     for (let i = 0; i < 12; i++) for (let j = i + 1; j < 12; j++) pairs.push([i, j]);
     for (const [k, [i, j]] of pairs.slice(0, bouts).entries()) {
-      await ok(await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: k % 5, version: 0 } }));
+      await ok(await page.request.post(`/api/practices/${pool.practice_id}/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: k % 5, version: 0 } }));
       // The page shows it before the next one is written.
       await page.waitForFunction((n) => performance.getEntriesByName('piste:bout-applied').length >= n, k + 1);
     }

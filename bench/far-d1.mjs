@@ -30,7 +30,7 @@ export async function historyVisibility(api) {
   for (let i = 0; i < SAMPLES; i++) {
     const them = others[i % others.length];
     const t0 = performance.now();
-    const delta = await api('POST', `/api/pools/${pool.id}/bouts`, { player1_id: me.id, player2_id: them.id, score1: 5, score2: i % 5, version: versions.get(them.id) ?? 0 });
+    const delta = await api('POST', `/api/practices/${pool.practice_id}/pools/${pool.id}/bouts`, { player1_id: me.id, player2_id: them.id, score1: 5, score2: i % 5, version: versions.get(them.id) ?? 0 });
     const saved = performance.now();
     versions.set(them.id, delta.bout.version);
     const shown = (h) => h.bouts.some((b) => b.practice_id === practice.id && b.kind === 'pool' && b.seq === delta.bout.updated_at);

@@ -150,8 +150,8 @@ async function piste(base, mailbox, { fanoutOnly = false, history = false } = {}
       const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
       return { url: `${ws}/api/live?board=${shared.board_id}`, headers: { origin: base } };
     },
-    post: (pool, body) => api('POST', `/api/pools/${pool.id}/bouts`, body),
-    read: (pool) => api('GET', `/api/pools/${pool.id}`),
+    post: (pool, body) => api('POST', `/api/practices/${pool.practice_id}/pools/${pool.id}/bouts`, body),
+    read: (pool) => api('GET', `/api/practices/${pool.practice_id}/pools/${pool.id}`),
     parts: { fanoutOnly },
   });
   if (history) result.history = await historyVisibility(api);

@@ -368,7 +368,7 @@ export async function crashSoak() {
     };
 
     async function send(write) {
-      const url = `${base}/api/pools/${write.pool.id}/bouts`;
+      const url = `${base}/api/practices/${write.pool.practice_id}/pools/${write.pool.id}/bouts`;
       const headers = { ...write.practice.headers, 'idempotency-key': write.key };
       const deadline = Date.now() + WRITES_DEADLINE_MS;
       for (let attempt = 0; ; attempt++) {

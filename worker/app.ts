@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
-import { HttpError } from './errors';
-import { PlanError } from '../core/fencing/planning';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { database } from './middleware/database';
+import { toRoom } from './middleware/to-room';
 import { writeGuard } from './middleware/write-guard';
 import { accountRoutes } from './routes/account';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
@@ -15,13 +14,9 @@ import { feedbackRoutes } from './routes/feedback';
 import { guestRoutes } from './routes/guest';
 import { healthRoutes } from './routes/health';
 import { liveRoutes } from './routes/live';
-import { bracketRoutes } from './routes/bracket';
-import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceRoutes } from './routes/practices';
-import { refereeRoutes } from './routes/referee';
-import { teamRoutes, teamSheetRoutes } from './routes/teams';
 import { errorBody } from '../core/messages';
-import { isUnavailable, rootMessage, unavailable } from './unavailable';
+import { answerError } from './error-answer';
 
 /** The largest request body a route takes (a generation of 200 names is about 10 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -44,17 +39,12 @@ app.use('/api/*', (c, next) => (limits.get(c.req.path) ?? defaultLimit)(c, next)
 app.use('/api/*', database);
 app.use('/api/*', writeGuard);
 app.use('/api/*', session);
+app.use('/api/*', toRoom);
 
 const api = new Hono<AppEnv>();
 
 api.route('/auth', authRoutes);
-api.route('/practices/:practiceId/pools', practicePoolRoutes);
-api.route('/practices/:practiceId/bracket', bracketRoutes);
-api.route('/practices/:practiceId/teams', teamRoutes);
-api.route('/practices/:practiceId/team-matches', teamSheetRoutes);
-api.route('/practices/:practiceId/referee', refereeRoutes);
 api.route('/practices', practiceRoutes);
-api.route('/pools', poolRoutes);
 api.route('/athletes', athleteRoutes);
 api.route('/account', accountRoutes);
 api.route('/notes', noteRoutes);
@@ -72,22 +62,5 @@ app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 app.get('*', async (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404)));
 app.notFound((c) => c.json(errorBody('Not found'), 404));
 
-app.onError((err, c) => {
-  if (err instanceof HttpError) {
-    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ ...errorBody(err.message), ...err.details }, err.status);
-  }
-  if (err instanceof PlanError) return c.json(errorBody(err.message), 400);
-  // The room or D1 unavailable for a moment (a deploy, an overload): 503 with Retry-After, so the app keeps
-  // the write and sends it again. A change is one transaction or batch, so nothing was half-written.
-  if (isUnavailable(err)) {
-    console.warn('unavailable', c.req.method, c.req.routePath, rootMessage(err));
-    const answer = unavailable();
-    for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
-    return c.json(errorBody(answer.message), answer.status);
-  }
-  // Logged by route pattern (`/api/board/:boardId`, never the board id), without the query (tokens), the
-  // body, the caller or the error's stack: the logs hold no personal data and no secret.
-  console.error('unhandled error', c.req.method, c.req.routePath, err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown');
-  return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);
-});
+app.onError(answerError);
+

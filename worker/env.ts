@@ -34,6 +34,14 @@ export interface Env {
   TEST_HOOKS?: string;
   /** Bench only (issue 26's far-database run): every D1 call waits this many ms first (worker/db/slow-d1.ts). */
   BENCH_D1_DELAY_MS?: string;
+  /** Inside a practice's room only: the room itself, so the routes it runs reach it without a stub (room/room.ts `getRoom`). */
+  HERE?: LocalRoom;
+}
+
+/** The room a request runs in, and the practice it is the home of. */
+export interface LocalRoom {
+  readonly practiceId: string;
+  readonly room: PracticeRoom;
 }
 
 export interface AuthUser {
@@ -50,8 +58,13 @@ export interface GuestUser {
 }
 
 export interface Variables {
-  /** The request's database handle (drizzle over D1), set once by the `database` middleware. */
+  /**
+   * The practice's store: in a practice's room, drizzle over the room's SQLite (its live state); in the
+   * worker, drizzle over D1 (the index, the roster and the archive).
+   */
   db: Db;
+  /** D1 (drizzle), also from a room: what crosses practices (the roster, ratings, past results, users). */
+  d1: Db;
   user: AuthUser | null;
   accessExp: number | null;
   /** A guest holding a live room session (bearer token), or null. */

@@ -240,7 +240,7 @@ function request(e: OutboxEntry): { method: 'POST' | 'DELETE' | 'PUT'; path: str
     case 'clear':
       return {
         method: e.kind === 'bout' ? ('POST' as const) : ('DELETE' as const),
-        path: apiPaths.poolBouts(e.poolId),
+        path: apiPaths.poolBouts(e.practiceId, e.poolId),
         apply: (delta) => applyBoutDelta(e.practiceId, delta as BoutDelta),
         conflict: (body) => applyBoutDelta(e.practiceId, body as BoutConflict),
       };

@@ -227,7 +227,7 @@ const LIMITED: Stumble = { status: 429, code: 'too_many_attempts_try_again', err
 /** Answers the page's bout saves with these stumbles, in order, then lets them through; returns the idempotency keys it saw. */
 async function stumbleOnBouts(page: Page, answers: Stumble[]) {
   const keys: string[] = [];
-  await page.route('**/api/pools/*/bouts', async (route) => {
+  await page.route('**/api/practices/*/pools/*/bouts', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     const next = answers.shift();
@@ -297,7 +297,7 @@ describe('when the server stumbles, no score is lost', () => {
     const pools = await (await a.request.get(`/api/practices/${await a.evaluate(() => localStorage.getItem('current_practice_id'))}/pools`)).json();
     const ann = pools[0].players[0].id;
     let failing = true;
-    await a.route('**/api/pools/*/bouts', async (route) => {
+    await a.route('**/api/practices/*/pools/*/bouts', async (route) => {
       const body = route.request().postDataJSON() as { player1_id?: string; player2_id?: string } | null;
       const annsBout = route.request().method() === 'POST' && (body?.player1_id === ann || body?.player2_id === ann);
       if (!failing || !annsBout) return route.continue();

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Athlete, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
 import { combinePoolResults } from '../../core/fencing/pool-results';
@@ -8,6 +8,8 @@ import { readCsv } from '../../core/interop/csv';
 import { poolResultsCsv, rosterCsv } from '../../core/interop/exports';
 import { errorBody } from '../../core/messages';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { getRoom } from '../../worker/room/room';
 
 // Issue 25: names with control characters on every path in (API, import, restore), and a restore held to
 // the rules of the API; the formula a name can carry stays text in the CSV exports, the live board's included.
@@ -211,8 +213,10 @@ describe('the CSV exports keep a formula as text (issue 25)', () => {
     const { client, practice, pool } = await coachWithPool();
     await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
     const shared = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
-    // A name stored before this fix kept its line break; the API now stores it on one line.
-    await env.DB.prepare('UPDATE players SET name = ? WHERE id = ?').bind(`${FORMULA}\nX`, pool.players[0]!.id).run();
+    // A name stored before this fix kept its line break (in the practice's room, its store); the API now stores it on one line.
+    await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
+      state.storage.sql.exec('UPDATE players SET name = ? WHERE id = ?', `${FORMULA}\nX`, pool.players[0]!.id);
+    });
     expect((await client.post(`/api/pools/${pool.id}/players`, { name: `@SUM(1+1)\r\nY` })).status).toBe(201);
 
     const spectator = new Client(`203.0.113.${Math.floor(Math.random() * 250) + 1}`);

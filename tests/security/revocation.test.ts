@@ -85,6 +85,18 @@ describe('revocation without races', () => {
   });
 });
 
+/**
+ * The quiet period runs out: the expiry is now past in D1's index and in the room's copy of it alike (as the
+ * clock moving on would leave them).
+ */
+async function expireSharing(practiceId: string) {
+  const past = Date.now() - 1;
+  await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(past, practiceId).run();
+  await runInDurableObject(getRoom(env, practiceId), async (_room: PracticeRoom, state) => {
+    state.storage.sql.exec('UPDATE practices SET sharing_expires_at = ? WHERE id = ?', past, practiceId);
+  });
+}
+
 describe('sharing expires', () => {
   it('a guest token never outlives the sharing, and an expired sharing lets no one in', async () => {
     const { practice, pool } = await sharedPractice();
@@ -92,7 +104,7 @@ describe('sharing expires', () => {
     const exp = (decode(answer.sessionToken).payload as { exp: number }).exp;
     expect(exp * 1000).toBeLessThanOrEqual(practice.sharing_expires_at);
     expect(practice.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
-    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    await expireSharing(practice.id);
     expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
     expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
     expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(404);
@@ -105,7 +117,7 @@ describe('sharing expires', () => {
     await g.waitFor((m) => m.type === 'hello');
     const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await coach.waitFor((m) => m.type === 'hello');
-    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    await expireSharing(practice.id);
     expect(await runDurableObjectAlarm(getRoom(env, practice.id))).toBe(true);
     expect(await g.closed).toBe(4001);
     const update = await coach.waitFor((m) => m.type === 'practice');
@@ -118,7 +130,7 @@ describe('sharing expires', () => {
   it('the scheduled clean-up turns off sharing that ran out while no room was awake, moving the epoch on', async () => {
     const { client, practice, pool } = await sharedPractice();
     const { guest } = await joinAsGuest(practice.room_code);
-    await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() - 1, practice.id).run();
+    await expireSharing(practice.id);
     const { sharingEnded } = await runScheduledCleanup(env);
     expect(sharingEnded).toBeGreaterThanOrEqual(1);
     const row = await env.DB.prepare('SELECT allow_guest_access, guest_epoch FROM practices WHERE id = ?').bind(practice.id).first<{ allow_guest_access: number; guest_epoch: number }>();

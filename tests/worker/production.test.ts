@@ -136,7 +136,7 @@ function countingD1(real: D1Database) {
 const WATCHERS = 250;
 
 describe('zero D1 reads for watchers', () => {
-  it('a bout saved in a room full of spectators touches D1 exactly as in an empty room: one batch, nothing per watcher', async () => {
+  it('a bout saved in a room full of spectators touches no D1 on its path, as in an empty room: the room stores it and fans out without reading', async () => {
     const { client } = await signedUpCoach();
     const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Crowd night' }));
     const { pools } = await json<{ pools: { id: string; players: { id: string }[] }[] }>(
@@ -150,7 +150,7 @@ describe('zero D1 reads for watchers', () => {
       const counting = countingD1(env.DB);
       const ctx = createExecutionContext();
       const res = await worker.fetch(
-        new Request(`${ORIGIN}/api/pools/${pool!.id}/bouts`, {
+        new Request(`${ORIGIN}/api/practices/${practice.id}/pools/${pool!.id}/bouts`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), 'cf-connecting-ip': client.ip },
           body: JSON.stringify({ player1_id: pool!.players[0]!.id, player2_id: pool!.players[b]!.id, score1: 5, score2: 1, version }),
@@ -176,10 +176,10 @@ describe('zero D1 reads for watchers', () => {
       const full = await save(2, 0);
       // Every watcher gets the delta...
       await Promise.all(crowd.map((s) => s.waitFor((m) => m.type === 'bout' && m.delta.version === full.delta.version, 15_000)));
-      // ...and D1 saw the same statements as with nobody watching: the room fans out without reading.
-      expect(full.seen.statements).toEqual(empty.seen.statements);
-      expect(full.seen.batches).toBe(1);
-      console.log(`a bout write in a room of ${crowd.length} spectators: ${full.seen.statements.length} D1 statements in ${full.seen.batches} batch(es) and ${full.seen.statements.length} prepares in all, the same as in an empty room`);
+      // ...and the request reached D1 no more than with nobody watching: not at all (issue 26: the room is
+      // the practice's store; its archive writes D1 behind the answer, once whatever the crowd).
+      expect(empty.seen).toEqual({ statements: [], batches: 0 });
+      expect(full.seen).toEqual({ statements: [], batches: 0 });
     } finally {
       for (const s of crowd) s.ws.close();
     }

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
-import { migrateRoom, ROOM_STEPS } from '../../worker/room/schema';
+import { migrateRoom, PRACTICE_TABLES, ROOM_STEPS } from '../../worker/room/schema';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
@@ -80,7 +80,7 @@ describe("the room's own tables (issue 26)", () => {
       const { sql } = state.storage;
       expect(sql.exec<{ version: number }>('SELECT version FROM room_schema').one().version).toBe(ROOM_STEPS.length);
       // As a room deployed before its tables: no tables, its state in key-value pairs.
-      for (const table of ['room', 'guests', 'refereed_bouts', 'referee_choices', 'room_schema']) sql.exec(`DROP TABLE ${table}`);
+      for (const table of ['room', 'guests', 'refereed_bouts', 'referee_choices', 'room_schema', 'applied_writes', ...[...PRACTICE_TABLES].reverse()]) sql.exec(`DROP TABLE ${table}`);
       const expiresAt = Date.now() + 60_000;
       await state.storage.put({
         practiceId: 'practice-1',

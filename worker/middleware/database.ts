@@ -21,7 +21,9 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   const sent = c.req.header(BOOKMARK_HEADER);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write ? 'first-primary' : 'first-unconstrained');
-  c.set('db', getDb(session as unknown as D1Database));
+  const db = getDb(session as unknown as D1Database);
+  c.set('db', db);
+  c.set('d1', db);
   await next();
   const bookmark = session.getBookmark();
   // A websocket upgrade's answer (101) cannot take headers; the socket reads nothing through this session.

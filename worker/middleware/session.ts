@@ -5,6 +5,7 @@ import { verifyGuestToken } from '../auth/guest-token';
 import { verifyAccessToken } from '../auth/tokens';
 import { HttpError, notAuthenticated } from '../errors';
 import { getRoom } from '../room/room';
+import { isRoomPath } from './to-room';
 
 /** The guest bearer token of a request (a header, or the query of a websocket upgrade). */
 export function guestTokenOf(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined } }) {
@@ -28,7 +29,8 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const guestToken = verified ? null : guestTokenOf(c);
   if (guestToken) {
     const claims = await verifyGuestToken(guestToken, c.env.JWT_SECRET);
-    const live = claims ? await getRoom(c.env, claims.practiceId).hasGuest(claims.sessionId) : false;
+    // A practice's own routes run in its room, which checks the session there (issue 26: one call).
+    const live = claims ? isRoomPath(c.req.path) || (await getRoom(c.env, claims.practiceId).hasGuest(claims.sessionId)) : false;
     if (claims && live) c.set('guest', claims);
     else c.set('guestEnded', true);
   }

@@ -10,6 +10,15 @@ import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeU
 import { SharingClock } from './sharing-clock';
 import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
+import { getDb } from '../db/client';
+import { withD1Delay } from '../db/slow-d1';
+import { ArchiveWriter } from './archive';
+import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
+import { isImported, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
+import { roomD1 } from './sql-d1';
+import { listPoolSnapshots } from '../store/pools';
+import { loadBracket } from '../store/bracket';
+import type { BracketSnapshot, PoolSnapshot } from '../../core/api';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -20,14 +29,22 @@ export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } f
  * its guests and presence (./guests), the referee desk (./referee-desk), and the sharing clock
  * (./sharing-clock), in tables of its own SQLite declared once with their numbered steps (./schema). Sockets are accepted with the
  * hibernation API: the object may sleep between messages, and after a wake-up `getWebSockets()` and each
- * socket's tags are all it needs; pings are answered by the runtime so they never wake it. It keeps no
- * pool data: D1 is the only truth (issue 26 moves the live state here).
+ * socket's tags are all it needs; pings are answered by the runtime so they never wake it.
+ *
+ * It is the home of its practice (issue 26): the store of record and the only writer of its live state
+ * (pools and entries, bouts, the tableau, teams and relays, the format, the weapon), kept in its SQLite in
+ * the same tables as D1's archive (./practice-store, imported from D1 once), changed by the practice's
+ * routes run here (./http) and copied to D1 behind the answers (./archive).
  */
 export class PracticeRoom extends DurableObject<Env> {
   limits: SocketLimits;
   private readonly guests: GuestList;
   private readonly desk: RefereeDesk;
   private readonly clock: SharingClock;
+  readonly archive: ArchiveWriter;
+  private readonly app: ReturnType<typeof roomApp>;
+  /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
+  private readonly store = getDb(roomD1(this.ctx.storage));
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
@@ -39,15 +56,78 @@ export class PracticeRoom extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage));
     this.guests = new GuestList(ctx.storage);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
-    this.clock = new SharingClock(ctx.storage, env);
+    this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
+    this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
+    this.app = roomApp(
+      () => ({
+        practiceId: this.clock.practiceId()!,
+        db: this.store,
+        d1: getDb(withD1Delay(this.env).DB),
+        guestLive: (sessionId) => this.guests.has(sessionId),
+      }),
+      async (when, score) => {
+        if (when === 'before') return this.archive.changed();
+        // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
+        // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
+        if (score) this.ctx.waitUntil(this.archive.flush());
+        else await this.archive.flush();
+      },
+    );
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  /** The room's one alarm serves the sharing clock and the archive's retries: it rings at the earliest. */
+  private async wakeBy(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /**
+   * The practice in the room's SQLite: a room whose storage has none takes it from D1 once, before anything
+   * else runs (no other request comes in meanwhile). False when D1 has no such practice either.
+   */
+  async ensurePractice(practiceId: string): Promise<boolean> {
+    if (isImported(this.ctx.storage.sql)) return this.clock.practiceId() === practiceId;
+    let found = false;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (isImported(this.ctx.storage.sql)) return;
+      const data = await readPracticeFromD1(withD1Delay(this.env).DB, practiceId);
+      if (!data) return;
+      loadPractice(this.ctx.storage, practiceId, data);
+    });
+    found = isImported(this.ctx.storage.sql) && this.clock.practiceId() === practiceId;
+    return found;
+  }
+
+  /** A practice route the worker handed over (./http), for the practice it names. */
+  private async handle(request: Request): Promise<Response> {
+    const practiceId = request.headers.get(PRACTICE_HEADER) ?? '';
+    if (!request.headers.has(CALLER_HEADER) || !(await this.ensurePractice(practiceId))) {
+      return Response.json({ error: 'Practice not found', code: 'practice_not_found' }, { status: 404 });
+    }
+    return this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
+  }
+
+  /** The pools and the tableau as the room holds them (the board's and a guest's first read): one call. */
+  async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot } | null> {
+    if (!(await this.ensurePractice(practiceId))) return null;
+    const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
+    return { pools, bracket };
+  }
+
+  /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
+  async indexChanged(facts: IndexFacts): Promise<void> {
+    if (isImported(this.ctx.storage.sql) && this.clock.practiceId() === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
+  }
+
+  /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */
+  async flushArchive(): Promise<boolean> {
+    return this.archive.flush();
   }
 
   /** Accepts an upgrade the worker has already authenticated; the tag arrives in a header. */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
-      return new Response('Expected a websocket upgrade', { status: 426 });
-    }
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return this.handle(request);
     const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
     const pair = new WebSocketPair();
     const server = pair[1];
@@ -196,7 +276,9 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    const practiceId = await this.clock.practiceId();
+    // The archive first: a failed write backs off and sets the next ring itself.
+    if (this.archive.behind()) await this.archive.flush();
+    const practiceId = this.clock.practiceId();
     if (practiceId) await this.endSharingIfExpired(practiceId);
   }
 
@@ -208,6 +290,7 @@ export class PracticeRoom extends DurableObject<Env> {
   async endSharingIfExpired(practiceId: string): Promise<boolean> {
     const ended = await this.clock.endIfExpired(practiceId);
     if (!ended) return false;
+    await this.indexChanged(ended);
     await this.endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
     fanOut(this.ctx, { type: 'practice', practice: publicPractice(ended) });
     return true;

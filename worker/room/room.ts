@@ -1,9 +1,14 @@
 import type { LiveMessage } from '../../core/live';
 import type { Env } from '../env';
+import type { PracticeRoom } from './practice-room';
 import type { Reshaped, SavedResult } from './referee-desk';
 
-/** The room object of a practice: every stub lookup goes through here. */
-export function getRoom(env: Env, practiceId: string) {
+/**
+ * The room object of a practice: every stub lookup goes through here. A route running in that very room
+ * (its practice's routes run there, issue 26) gets the room itself: no call leaves the object.
+ */
+export function getRoom(env: Env, practiceId: string): DurableObjectStub<PracticeRoom> {
+  if (env.HERE && env.HERE.practiceId === practiceId) return env.HERE.room as unknown as DurableObjectStub<PracticeRoom>;
   return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
 }
 

@@ -15,6 +15,74 @@ export const TABLES = {
 } as const;
 
 /**
+ * The practice's live state (issue 26): the same relational shape and names as D1's archive (DESIGN: Data),
+ * so the practice store runs on either. Foreign keys stay inside the practice (a pool's entries and bouts
+ * go with it); users and athletes live in D1 only. Listed parents first: the order of the import and of
+ * the archive.
+ */
+export const PRACTICE_TABLES = [
+  'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees', 'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
+] as const;
+
+export type PracticeTable = (typeof PRACTICE_TABLES)[number];
+
+const PRACTICE_DDL = [
+  `CREATE TABLE practices (
+    id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, date TEXT NOT NULL,
+    practice_type TEXT NOT NULL DEFAULT 'individual' CHECK (practice_type IN ('individual', 'team')),
+    room_code TEXT NOT NULL, allow_guest_access INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+    board_id TEXT, guest_epoch INTEGER NOT NULL DEFAULT 0, sharing_expires_at INTEGER NOT NULL DEFAULT 0,
+    weapon TEXT NOT NULL DEFAULT 'epee' CHECK (weapon IN ('epee', 'foil', 'sabre')))`,
+  `CREATE TABLE tournaments (
+    id TEXT PRIMARY KEY, practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, user_id TEXT NOT NULL,
+    name TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 1, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
+  'CREATE INDEX tournaments_practice ON tournaments(practice_id, created_at)',
+  `CREATE TABLE players (
+    id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE, athlete_id TEXT,
+    name TEXT NOT NULL, position INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+    status TEXT CHECK (status IN ('withdrawn', 'excluded')))`,
+  'CREATE INDEX players_tournament ON players(tournament_id, position)',
+  `CREATE TABLE matches (
+    id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    player1_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE, player2_id TEXT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    score1 INTEGER NOT NULL CHECK (score1 >= 0), score2 INTEGER NOT NULL CHECK (score2 >= 0), priority_id TEXT,
+    updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, CHECK (player1_id < player2_id))`,
+  'CREATE UNIQUE INDEX matches_pair ON matches(tournament_id, player1_id, player2_id)',
+  `CREATE TABLE tableau_formats (
+    practice_id TEXT PRIMARY KEY REFERENCES practices(id) ON DELETE CASCADE,
+    cut_kind TEXT NOT NULL DEFAULT 'all' CHECK (cut_kind IN ('all', 'top', 'percent')), cut_value INTEGER,
+    third_place TEXT NOT NULL DEFAULT 'shared' CHECK (third_place IN ('shared', 'bout')), places_5_8 INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL)`,
+  `CREATE TABLE absentees (
+    practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, name TEXT NOT NULL, athlete_id TEXT,
+    created_at INTEGER NOT NULL, PRIMARY KEY (practice_id, name))`,
+  `CREATE TABLE brackets (
+    practice_id TEXT PRIMARY KEY REFERENCES practices(id) ON DELETE CASCADE, user_id TEXT NOT NULL, seeding TEXT NOT NULL,
+    version INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
+  `CREATE TABLE bracket_matches (
+    practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, round INTEGER NOT NULL, position INTEGER NOT NULL,
+    player1_id TEXT, player2_id TEXT, player1_score INTEGER CHECK (player1_score >= 0), player2_score INTEGER CHECK (player2_score >= 0),
+    winner_id TEXT, updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, write_token TEXT,
+    PRIMARY KEY (practice_id, round, position))`,
+  `CREATE TABLE teams (
+    id TEXT PRIMARY KEY, practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, team_number INTEGER NOT NULL,
+    user_id TEXT NOT NULL, created_at INTEGER NOT NULL)`,
+  'CREATE UNIQUE INDEX teams_number ON teams(practice_id, team_number)',
+  `CREATE TABLE team_members (
+    id TEXT PRIMARY KEY, team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE, athlete_id TEXT,
+    athlete_name TEXT NOT NULL, position INTEGER NOT NULL, user_id TEXT NOT NULL)`,
+  'CREATE INDEX team_members_team ON team_members(team_id, position)',
+  `CREATE TABLE team_matches (
+    practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, user_id TEXT NOT NULL,
+    match_number INTEGER NOT NULL CHECK (match_number BETWEEN 1 AND 9), fencer_a_number INTEGER NOT NULL, fencer_b_number INTEGER NOT NULL,
+    score_a INTEGER CHECK (score_a >= 0), score_b INTEGER CHECK (score_b >= 0), updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (practice_id, match_number))`,
+  // Idempotency keys of score writes: kept with the write they belong to, in the same transaction.
+  `CREATE TABLE applied_writes (key TEXT PRIMARY KEY, practice_id TEXT NOT NULL, created_at INTEGER NOT NULL)`,
+  'CREATE INDEX applied_writes_created ON applied_writes(created_at)',
+];
+
+/**
  * One step: what it reads first (async, outside the transaction), what it writes (in one transaction with
  * its number, so a step is applied whole or not at all), and what it clears after.
  */
@@ -69,6 +137,17 @@ export const ROOM_STEPS: readonly Step[] = [
       const keys = [LEGACY.practiceId, LEGACY.epoch, LEGACY.board, ...old.guests.keys(), ...old.referees.keys(), ...old.duties.keys()];
       // At most 128 keys a call.
       for (let i = 0; i < keys.length; i += 128) await storage.delete(keys.slice(i, i + 128));
+    },
+  }),
+  // 3. The practice's live state (issue 26), empty until the room imports its practice from D1 once; and the
+  // archive's counters: changes made (`archive_due`) and changes D1 has acknowledged (`archived`).
+  step({
+    write: (sql) => {
+      for (const ddl of PRACTICE_DDL) sql.exec(ddl);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN imported INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archive_due INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archived INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archive_failures INTEGER NOT NULL DEFAULT 0`);
     },
   }),
 ];

@@ -11,14 +11,15 @@ export class SharingClock {
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly env: Env,
+    /** Sets the room's one alarm no later than `at` (the archive's retries share it). */
+    private readonly wakeBy: (at: number) => Promise<void>,
   ) {}
 
   /** Remembers the practice and wakes no later than `expiresAt`. */
   async watch(practiceId: string, expiresAt: number | undefined): Promise<void> {
     this.storage.sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?`, practiceId);
     if (!expiresAt) return;
-    const current = await this.storage.getAlarm();
-    if (current === null || current > expiresAt) await this.storage.setAlarm(expiresAt);
+    await this.wakeBy(expiresAt);
   }
 
   /** The practice this room belongs to, once known. */
@@ -35,7 +36,7 @@ export class SharingClock {
     const ended = await endExpiredSharing(db, practiceId);
     if (ended) return ended;
     const shared = await getSharedPractice(db, practiceId);
-    if (shared) await this.storage.setAlarm(shared.sharing_expires_at);
+    if (shared) await this.wakeBy(shared.sharing_expires_at);
     return null;
   }
 }

@@ -4,8 +4,7 @@ import { BOARD_ID_PATTERN, BOARD_UNAVAILABLE } from '../../core/room-code';
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
 import { authorize, lookupClient } from '../auth/access';
-import { loadBracket } from '../store/bracket';
-import { listPoolSnapshots } from '../store/pools';
+import { getRoom } from '../room/room';
 import { findSharedPractice, toGuestPractice } from '../store/practices';
 
 
@@ -19,6 +18,8 @@ export const boardRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.
   const db = c.get('db');
   const practice = BOARD_ID_PATTERN.test(boardId) ? await findSharedPractice(db, 'board_id', boardId, await lookupClient(c)) : null;
   if (!practice) throw new HttpError(404, BOARD_UNAVAILABLE);
-  const [pools, bracket] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
-  return c.json({ practice: toGuestPractice(practice), pools, bracket } satisfies SpectatorSnapshot);
+  // The pools and the tableau from the practice's room, its home (issue 26).
+  const held = await getRoom(c.env, practice.id).snapshot(practice.id);
+  if (!held) throw new HttpError(404, BOARD_UNAVAILABLE);
+  return c.json({ practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket } satisfies SpectatorSnapshot);
 });

@@ -2,14 +2,12 @@ import { Hono } from 'hono';
 import type { GuestJoinAnswer, GuestSession, Practice, GuestValidateAnswer } from '../../core/api';
 import { ROOM_NOT_ACCESSIBLE } from '../../core/room-code';
 import { guestJoinSchema } from '../../core/validation';
-import type { AppEnv } from '../env';
-import type { Db } from '../db/client';
+import type { AppEnv, Env } from '../env';
 import { HttpError } from '../errors';
 import { authorize, clientNetwork, lookupClient } from '../auth/access';
 import { signGuestToken } from '../auth/guest-token';
 import { guestSessionEnded } from '../middleware/session';
 import { getRoom } from '../room/room';
-import { listPoolSnapshots } from '../store/pools';
 import { findSharedPractice, getSharedPractice, toGuestPractice } from '../store/practices';
 import { readJson } from '../validate';
 import { countGuestJoin } from '../store/throttle';
@@ -17,8 +15,9 @@ import { countGuestJoin } from '../store/throttle';
 export const ROOM_FULL = 'This room already has the most guests it takes. Ask the coach to remove guests who have left.';
 
 
-async function guestSession(db: Db, practice: Practice, name: string, expiresAt: number): Promise<GuestSession> {
-  const pools = await listPoolSnapshots(db, practice.id);
+async function guestSession(env: Env, practice: Practice, name: string, expiresAt: number): Promise<GuestSession> {
+  // The practice's pools as its room holds them (issue 26).
+  const pools = (await getRoom(env, practice.id).snapshot(practice.id))?.pools ?? [];
   return {
     tournaments: pools.map((p) => ({ id: p.id, name: p.name, created_at: p.created_at })),
     practice: toGuestPractice(practice),
@@ -43,7 +42,7 @@ export const guestRoutes = new Hono<AppEnv>()
     const added = await getRoom(c.env, practice.id).addGuest(sessionId, guest_name, practice.guest_epoch, expMs, practice.id);
     if (added === 'full') throw new HttpError(409, ROOM_FULL);
     if (added !== 'added') throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
-    return c.json({ ...(await guestSession(db, practice, guest_name, expMs)), sessionToken: token } satisfies GuestJoinAnswer);
+    return c.json({ ...(await guestSession(c.env, practice, guest_name, expMs)), sessionToken: token } satisfies GuestJoinAnswer);
   })
   .post('/validate', authorize('guest.session'), async (c) => {
     const guest = c.get('guest')!;
@@ -53,7 +52,7 @@ export const guestRoutes = new Hono<AppEnv>()
     // A renewed token: a practice still in use keeps its guests for as long as its sharing lasts.
     const { token, expMs } = await signGuestToken(guest, c.env.JWT_SECRET, practice.sharing_expires_at);
     if (!(await getRoom(c.env, practice.id).renewGuest(guest.sessionId, expMs))) throw guestSessionEnded();
-    return c.json({ ...(await guestSession(db, practice, guest.name, expMs)), sessionToken: token } satisfies GuestValidateAnswer);
+    return c.json({ ...(await guestSession(c.env, practice, guest.name, expMs)), sessionToken: token } satisfies GuestValidateAnswer);
   })
   .post('/leave', authorize('guest.session'), async (c) => {
     const guest = c.get('guest')!;

@@ -11,7 +11,7 @@ import { authorize, poolFor, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { publishReshaped, publishResult } from '../room/room';
 import { randomUnit } from '../random';
-import { listAthletesByIds } from '../store/athletes';
+import { athleteExists, listAthletesByIds } from '../store/athletes';
 import { latestPoolResults, loadCoachBouts } from '../store/athlete-results';
 import { ratingsOf } from '../../core/fencing/history';
 import { loadBracket } from '../store/bracket';
@@ -52,16 +52,16 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     return answerWithPool(c, (await loadPoolSnapshot(db, await createPool(db, practice, name)))!, 201);
   })
   .post('/generate', authorize('pool.manage'), async (c) => {
-    const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const input = await readJson(c, generatePoolsSchema);
     const ids = athleteIdsOf(input.entries);
-    const roster = await listAthletesByIds(db, coachOf(c).id, [...ids, ...athleteIdsOf(input.absent)]);
+    const d1 = c.get('d1');
+    const roster = await listAthletesByIds(d1, coachOf(c).id, [...ids, ...athleteIdsOf(input.absent)]);
     const entries = resolveEntries(input.entries, roster);
     const absent = resolveEntries(input.absent, roster);
     if (!entries || !absent) throw notFound('Athlete');
-    const results = input.method === 'seeded' ? await latestPoolResults(db, coachOf(c).id, ids) : undefined;
-    const ratings = input.method === 'rating' ? ratingsOf(await loadCoachBouts(db, coachOf(c).id)).ratings : undefined;
+    const results = input.method === 'seeded' ? await latestPoolResults(d1, coachOf(c).id, ids) : undefined;
+    const ratings = input.method === 'rating' ? ratingsOf(await loadCoachBouts(d1, coachOf(c).id)).ratings : undefined;
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
     return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings), checkedIn);
   })
@@ -119,7 +119,9 @@ export const poolRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
     const { athlete_id } = await readJson(c, playerLinkSchema);
-    const result = await linkPlayer(db, coachOf(c).id, pool.id, c.req.param('playerId'), athlete_id);
+    // The athlete is the coach's (the roster, in D1); the entry is the room's.
+    const mine = athlete_id === null || (await athleteExists(c.get('d1'), coachOf(c).id, athlete_id));
+    const result = await linkPlayer(db, pool.id, c.req.param('playerId'), athlete_id, mine);
     if (result === 'player-not-found') throw notFound('Player');
     if (result === 'athlete-not-found') throw notFound('Athlete');
     if (result === 'taken') throw new HttpError(409, 'This athlete already has an entry in this pool.');

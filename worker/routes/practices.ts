@@ -19,9 +19,22 @@ const WEAPON_FIXED = 'The weapon can no longer change: a bout of this practice h
 /** Tells the coach's other screens about the change and answers with the practice (never its guest epoch). */
 async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) {
   const body = publicPractice(practice);
+  // The room keeps its copy of the index's facts (it checks guests and the board against them).
+  await getRoom(c.env, practice.id).indexChanged(practice);
   await publish(c.env, practice.id, { type: 'practice', practice: body });
   return c.json(body);
 }
+
+/**
+ * The practice's weapon (issue 18), the room's to keep (issue 26): run in the practice's room. Mounted at
+ * /practices/:practiceId/weapon.
+ */
+export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('practice.weapon'), async (c) => {
+  const { weapon } = await readJson(c, weaponBodySchema);
+  const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('practiceId')!, weapon);
+  if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
+  return answerWithPractice(c, practice);
+});
 
 export const practiceRoutes = new Hono<AppEnv>()
   .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(c.get('db'), coachOf(c).id)))
@@ -46,12 +59,6 @@ export const practiceRoutes = new Hono<AppEnv>()
     const { enabled } = await readJson(c, sharingSchema);
     const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
     if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
-    return answerWithPractice(c, practice);
-  })
-  .put('/:id/weapon', authorize('practice.weapon'), async (c) => {
-    const { weapon } = await readJson(c, weaponBodySchema);
-    const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('id'), weapon);
-    if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
     return answerWithPractice(c, practice);
   })
   .post('/:id/board', authorize('board.manage'), async (c) => {

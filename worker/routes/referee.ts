@@ -67,7 +67,7 @@ async function refereeOf(c: Context<AppEnv>): Promise<{ subject: string; name: s
   const guest = c.get('guest');
   if (c.get('role') === 'guest' && guest) return { subject: guest.sessionId, name: guest.name };
   const user = c.get('user')!;
-  const row = await findUserById(c.get('db'), user.id);
+  const row = await findUserById(c.get('d1'), user.id);
   return { subject: user.id, name: row?.full_name || 'Coach' };
 }
 

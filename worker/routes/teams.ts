@@ -23,7 +23,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const practice = await practiceOf(c);
     const input = await readJson(c, createTeamsSchema);
-    const entries = resolveEntries(input.entries, await listAthletesByIds(db, coachOf(c).id, athleteIdsOf(input.entries)));
+    const entries = resolveEntries(input.entries, await listAthletesByIds(c.get('d1'), coachOf(c).id, athleteIdsOf(input.entries)));
     if (!entries) throw notFound('Athlete');
     const groups = planTeams(entries, input.method, randomUnit, input.teams);
     await replaceTeams(db, practice, groups.map((g) => g.map((m) => ({ name: m.name, athleteId: m.athleteId }))));

@@ -16,6 +16,11 @@ export async function getAthlete(db: Db, userId: string, id: string): Promise<At
   return row;
 }
 
+/** Whether this athlete is one of this coach's. */
+export async function athleteExists(db: Db, userId: string, id: string): Promise<boolean> {
+  return (await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, id), eq(athletes.user_id, userId))).get()) !== undefined;
+}
+
 type AthleteInput = { name: string; club: string | null; ranking?: number | null | undefined };
 
 export async function createAthlete(db: Db, userId: string, input: AthleteInput): Promise<Athlete> {

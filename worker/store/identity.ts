@@ -14,28 +14,31 @@ import { bumpVersionIfChanged } from './pools';
 export type LinkWrite = 'ok' | 'player-not-found' | 'athlete-not-found' | 'taken';
 
 /**
- * Links (or, with null, unlinks) an entry of a pool of this coach to one of their athletes, in one batch whose
- * UPDATE carries its guards: the athlete is the coach's, and not already another entry of the same pool.
+ * Links (or, with null, unlinks) an entry of a pool to an athlete of the coach (`mine`: the caller checked the
+ * roster, which lives in D1), in one batch whose UPDATE carries its guard: the athlete is not already another
+ * entry of the same pool.
  */
-export async function linkPlayer(db: Db, userId: string, poolId: string, playerId: string, athleteId: string | null): Promise<LinkWrite> {
+export async function linkPlayer(db: Db, poolId: string, playerId: string, athleteId: string | null, mine: boolean): Promise<LinkWrite> {
+  if (!mine) {
+    const found = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.tournament_id, poolId))).get();
+    return found ? 'athlete-not-found' : 'player-not-found';
+  }
   const d1 = db.$client;
   const now = Date.now();
-  const [updated, , check] = await d1.batch<{ found: number; mine: number; taken: number }>([
+  const [updated, , check] = await d1.batch<{ found: number; taken: number }>([
     d1.prepare(
-      `UPDATE players SET athlete_id = ?4, updated_at = ?5 WHERE id = ?2 AND tournament_id = ?1
-         AND (?4 IS NULL OR (EXISTS (SELECT 1 FROM athletes WHERE id = ?4 AND user_id = ?3)
-                             AND NOT EXISTS (SELECT 1 FROM players WHERE tournament_id = ?1 AND athlete_id = ?4 AND id <> ?2)))`,
-    ).bind(poolId, playerId, userId, athleteId, now),
+      `UPDATE players SET athlete_id = ?3, updated_at = ?4 WHERE id = ?2 AND tournament_id = ?1
+         AND (?3 IS NULL OR NOT EXISTS (SELECT 1 FROM players WHERE tournament_id = ?1 AND athlete_id = ?3 AND id <> ?2))`,
+    ).bind(poolId, playerId, athleteId, now),
     bumpVersionIfChanged(d1, poolId, now),
     d1.prepare(
       `SELECT EXISTS (SELECT 1 FROM players WHERE id = ?2 AND tournament_id = ?1) AS found,
-              EXISTS (SELECT 1 FROM athletes WHERE id = ?4 AND user_id = ?3) AS mine,
-              EXISTS (SELECT 1 FROM players WHERE tournament_id = ?1 AND athlete_id = ?4 AND id <> ?2) AS taken`,
-    ).bind(poolId, playerId, userId, athleteId),
+              EXISTS (SELECT 1 FROM players WHERE tournament_id = ?1 AND athlete_id = ?3 AND id <> ?2) AS taken`,
+    ).bind(poolId, playerId, athleteId),
   ]);
   if (updated!.meta.changes > 0) return 'ok';
-  const { found, mine, taken } = check!.results[0]!;
-  return !found ? 'player-not-found' : !mine ? 'athlete-not-found' : taken ? 'taken' : 'ok';
+  const { found, taken } = check!.results[0]!;
+  return !found ? 'player-not-found' : taken ? 'taken' : 'ok';
 }
 
 /** A typed entry that could be this athlete: same name (case and accents' form ignored), not linked yet. */

@@ -48,6 +48,7 @@ const AthleteCharts = onDemand(() => import('./athlete-charts').then((m) => m.At
 interface Suggestion {
   player_id: string;
   pool_id: string;
+  practice_id: string;
   pool: string;
   practice: string;
   date: string;
@@ -110,7 +111,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
 
   async function link(s: Suggestion) {
     try {
-      await api('PUT', apiPaths.playerAthlete(s.pool_id, s.player_id), { athlete_id: athlete.id });
+      await api('PUT', apiPaths.playerAthlete(s.practice_id, s.pool_id, s.player_id), { athlete_id: athlete.id });
       toast({ title: t.linked, description: t.linkedText({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name }) });
       await Promise.all([history.reload(), suggestions.reload()]);
     } catch (e) {

@@ -53,7 +53,7 @@ export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: 
 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(pool.id), { name } satisfies PlayerNameBody));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(practice.id, pool.id), { name } satisfies PlayerNameBody));
     toast({ title: t().success, description: t().added });
     return true;
   } catch (e) {
@@ -64,7 +64,7 @@ export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: st
 
 export async function removePlayer(practice: Practice, pool: PoolSnapshot, playerId: string) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('DELETE', apiPaths.poolPlayer(pool.id, playerId)));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('DELETE', apiPaths.poolPlayer(practice.id, pool.id, playerId)));
     toast({ title: t().success, description: t().removed });
   } catch (e) {
     toastError(errorMessage(e, t().removeFailed));
@@ -86,7 +86,7 @@ export async function createPool(practice: Practice, name: string): Promise<bool
 
 export async function renamePool(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(pool.id), { name } satisfies PoolNameBody));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(practice.id, pool.id), { name } satisfies PoolNameBody));
     toast({ title: t().success, description: t().updated });
     return true;
   } catch (e) {
@@ -98,7 +98,7 @@ export async function renamePool(practice: Practice, pool: PoolSnapshot, name: s
 /** Deleting the current pool selects the first other pool (SPEC §4 Current pool). */
 export async function deletePool(practice: Practice, pool: PoolSnapshot, others: PoolSnapshot[]) {
   try {
-    await api('DELETE', apiPaths.pool(pool.id));
+    await api('DELETE', apiPaths.pool(practice.id, pool.id));
     removePoolLocally(practice.id, pool.id);
     selectPool(others.find((p) => p.id !== pool.id)?.id ?? null);
     toast({ title: t().success, description: t().deleted });
@@ -110,7 +110,7 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
 /** Marks a fencer withdrawn or excluded, or fencing again (issue 14, o.74). */
 export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, status: PlayerStatus | null) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerStatus(pool.id, player.id), { status }));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerStatus(practice.id, pool.id, player.id), { status }));
     toast({ title: t().success, description: status ? t().status({ name: player.name, status: statusMessages.get()[status] }) : t().fencingAgain({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().statusFailed));
@@ -134,7 +134,7 @@ export async function addLatecomer(practice: Practice, name: string): Promise<bo
 /** Issue 16: links a pool entry to a roster athlete (or unlinks it with null); its bouts then count for them. */
 export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, athlete: { id: string; name: string } | null) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerAthlete(pool.id, player.id), { athlete_id: athlete?.id ?? null }));
+    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerAthlete(practice.id, pool.id, player.id), { athlete_id: athlete?.id ?? null }));
     toast({ title: t().success, description: athlete ? t().linked({ name: player.name, athlete: athlete.name }) : t().unlinked({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().linkFailed));

@@ -1,0 +1,142 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+import type { Athlete, AthleteHistory, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, Team, TeamMatchRow } from '../../core/api';
+import { resolveTableau } from '../../core/fencing/tableau';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { getRoom } from '../../worker/room/room';
+import { migrateRoom } from '../../worker/room/schema';
+import { json, signedUpCoach, type Client } from '../helpers/worker-client';
+
+// Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
+
+/** D1 as the room reaches it, refusing every batch (the archive's one call) as an unreachable D1 does. */
+function refusingBatches(real: D1Database): D1Database {
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'batch') return async () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Points the practice's room at another D1 (or back at the real one). */
+async function roomD1(practiceId: string, db: D1Database) {
+  await runInDurableObject(getRoom(env, practiceId), async (room: PracticeRoom) => {
+    (room as unknown as { env: typeof env }).env = { ...env, DB: db };
+  });
+}
+
+const archivedBouts = (poolId: string) =>
+  env.DB.prepare('SELECT player1_id, player2_id, score1, score2, version FROM matches WHERE tournament_id = ? ORDER BY player1_id, player2_id').bind(poolId).all().then((r) => r.results);
+
+async function practiceWithPool(client: Client, entries: { name?: string; athlete_id?: string }[]) {
+  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Archive night' }));
+  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries }));
+  return { practice, pool: pools[0]! };
+}
+
+describe('the archive (issue 26)', () => {
+  it('keeps scoring while D1 refuses every write, then catches up with nothing lost', async () => {
+    const { client } = await signedUpCoach();
+    const { practice, pool } = await practiceWithPool(client, ['ann', 'bob', 'cleo', 'dan'].map((name) => ({ name })));
+    const [a, b, c, d] = pool.players.map((p) => p.id);
+    // The pool itself reached the archive before its answer (a change of shape is archived at once).
+    expect(await archivedBouts(pool.id)).toEqual([]);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM players WHERE tournament_id = ?').bind(pool.id).first<{ n: number }>())!.n).toBe(4);
+
+    await roomD1(practice.id, refusingBatches(env.DB));
+    const pairs = [[a, b], [a, c], [a, d], [b, c], [b, d], [c, d]] as const;
+    for (const [i, [x, y]] of pairs.entries()) {
+      const res = await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: x, player2_id: y, score1: 5, score2: i % 5, version: 0 });
+      expect(res.status).toBe(200);
+    }
+    // One bout again, over its first result.
+    expect((await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 3, score2: 5, version: 1 })).status).toBe(200);
+    const live = await json<PoolSnapshot>(await client.get(`/api/practices/${practice.id}/pools/${pool.id}`));
+    expect(live.bouts).toHaveLength(6);
+
+    // D1 has none of it yet; the room knows it is behind and has set its alarm to try again.
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      await room.flushArchive();
+      expect(room.archive.behind()).toBe(true);
+      expect(await state.storage.getAlarm()).not.toBeNull();
+    });
+    expect(await archivedBouts(pool.id)).toEqual([]);
+
+    // D1 back: the alarm writes the archive, which then holds every bout exactly as the room does.
+    await roomD1(practice.id, env.DB);
+    await runDurableObjectAlarm(getRoom(env, practice.id));
+    await vi.waitFor(async () => expect(await archivedBouts(pool.id)).toHaveLength(6), { timeout: 5_000 });
+    const expected = live.bouts
+      .map((x) => ({ player1_id: x.player1_id, player2_id: x.player2_id, score1: x.score1, score2: x.score2, version: x.version }))
+      .sort((x, y) => (x.player1_id + x.player2_id).localeCompare(y.player1_id + y.player2_id));
+    expect(await archivedBouts(pool.id)).toEqual(expected);
+    expect(expected.find((x) => x.version === 2)).toBeDefined();
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom) => {
+      expect(room.archive.behind()).toBe(false);
+    });
+  });
+
+  it('athlete history shows a bout saved in the room within seconds', async () => {
+    const { client } = await signedUpCoach();
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map(async (name) => json<Athlete>(await client.post('/api/athletes', { name }))));
+    const { practice, pool } = await practiceWithPool(client, [{ athlete_id: ann!.id }, { athlete_id: bob!.id }]);
+    const [x, y] = pool.players;
+    const saved = await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: x!.id, player2_id: y!.id, score1: 5, score2: 3, version: 0 });
+    expect(saved.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const history = await json<AthleteHistory>(await client.get(`/api/athletes/${ann!.id}/history`));
+        expect(history.bouts).toHaveLength(1);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+  });
+
+  it('a room whose storage is empty takes its practice from D1 once: pools, bouts, tableau, format, teams and relays', async () => {
+    const { client } = await signedUpCoach();
+    // An individual practice: a pool fenced out, a format, a tableau with a score.
+    const { practice, pool } = await practiceWithPool(client, ['ann', 'bob', 'cleo', 'dan'].map((name) => ({ name })));
+    const ids = pool.players.map((p) => p.id);
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: ids[i], player2_id: ids[j], score1: 5, score2: j - i, version: 0 });
+      }
+    }
+    expect((await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false })).status).toBe(200);
+    const pools = await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`));
+    const m = resolveTableau(pools, await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`))).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
+    expect((await client.post(`/api/practices/${practice.id}/bracket/scores`, { round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version })).status).toBe(200);
+    // A team practice: teams and a relay.
+    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
+    await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 });
+    expect((await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 5, score_b: 3, version: 0 })).status).toBe(200);
+
+    const read = async () => ({
+      pools: await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`)),
+      bracket: await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`)),
+      teams: await json<Team[]>(await client.get(`/api/practices/${team.id}/teams`)),
+      sheet: await json<TeamMatchRow[]>(await client.get(`/api/practices/${team.id}/team-matches`)),
+    });
+    const before = await read();
+    expect(before.bracket.matches.some((x) => x.player1_score === 15)).toBe(true);
+    expect(before.sheet[0]).toMatchObject({ score_a: 5, score_b: 3, version: 1 });
+
+    // Both rooms archive, then lose everything they held, as rooms that never kept a practice.
+    for (const id of [practice.id, team.id]) {
+      await runInDurableObject(getRoom(env, id), async (room: PracticeRoom, state) => {
+        expect(await room.flushArchive()).toBe(true);
+        await state.storage.deleteAll();
+        await migrateRoom(state.storage);
+        expect(state.storage.sql.exec('SELECT COUNT(*) AS n FROM tournaments').one().n).toBe(0);
+      });
+    }
+    // The next read takes the practice from D1: the same pools, tableau, format, teams and relays.
+    expect(await read()).toEqual(before);
+    // And the next write goes on from there, against the versions it had.
+    const next = await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 5, score_b: 4, version: 1 });
+    expect(next.status).toBe(200);
+    expect(await json<TeamMatchRow>(next)).toMatchObject({ score_b: 4, version: 2 });
+  });
+});

@@ -1,0 +1,71 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+import { notFound } from '../errors';
+import { CALLER_HEADER, PRACTICE_HEADER, type Caller } from '../room/http';
+import { getRoom } from '../room/room';
+import { unauthenticated } from './session';
+
+/**
+ * The practice's routes live in its room (issue 26): pools, bouts, the tableau, teams and relays, the
+ * referee desk, the weapon. The worker learns who is asking (session: signatures and expiry only), finds the
+ * practice's room and hands the request over in one call; the room authorises, applies and answers.
+ */
+const PRACTICE_PATH = /^\/api\/practices\/([^/]+)\/(pools|bracket|teams|team-matches|referee|weapon)(\/|$)/;
+const POOL_PATH = /^\/api\/pools\/([^/]+)(\/|$)/;
+
+/** Whether a path is one of a practice's routes, answered by its room. */
+export const isRoomPath = (path: string) => PRACTICE_PATH.test(path) || POOL_PATH.test(path);
+
+/** Ids are UUIDs: anything else names no practice, and creates no room. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A pool never moves to another practice: its practice, once read from D1's index, is remembered here. */
+const POOL_PRACTICE = new Map<string, string>();
+const POOL_PRACTICE_MAX = 10_000;
+
+/**
+ * The practice of a pool named by its older path (`/api/pools/:poolId`): a guest's token names it; for the
+ * coach the index row in D1 (their own pools only), remembered by this isolate. The app names the practice
+ * in the path (`/api/practices/:practiceId/pools/:poolId`), which needs no lookup at all.
+ */
+async function practiceOfPool(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0], poolId: string): Promise<string> {
+  const guest = c.get('guest');
+  if (guest) return guest.practiceId;
+  const user = c.get('user')!;
+  const known = POOL_PRACTICE.get(`${user.id}:${poolId}`);
+  if (known) return known;
+  const row = await c.get('d1').$client.prepare('SELECT practice_id FROM tournaments WHERE id = ? AND user_id = ?').bind(poolId, user.id).first<{ practice_id: string }>();
+  if (!row) throw notFound('Pool');
+  if (POOL_PRACTICE.size >= POOL_PRACTICE_MAX) POOL_PRACTICE.clear();
+  POOL_PRACTICE.set(`${user.id}:${poolId}`, row.practice_id);
+  return row.practice_id;
+}
+
+export const toRoom = createMiddleware<AppEnv>(async (c, next) => {
+  const path = c.req.path;
+  const byPractice = PRACTICE_PATH.exec(path);
+  const byPool = byPractice ? null : POOL_PATH.exec(path);
+  if (!byPractice && !byPool) return next();
+  const user = c.get('user');
+  const guest = c.get('guest');
+  // Nobody (or an ended guest session) is refused here: no room is woken for them.
+  if (!user && !guest) throw unauthenticated(c);
+  let practiceId: string;
+  if (byPractice) {
+    practiceId = decodeURIComponent(byPractice[1]!);
+    if (!ID.test(practiceId)) throw notFound('Practice');
+  } else {
+    const poolId = decodeURIComponent(byPool![1]!);
+    if (!ID.test(poolId)) throw notFound('Pool');
+    practiceId = await practiceOfPool(c, poolId);
+  }
+  const caller: Caller = { user, accessExp: c.get('accessExp'), guest, guestEnded: c.get('guestEnded') };
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CALLER_HEADER, JSON.stringify(caller));
+  headers.set(PRACTICE_HEADER, practiceId);
+  // The body (at most 64 KB, bodyLimit) travels whole, so the room may answer before reading it.
+  const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
+  const answer = await getRoom(c.env, practiceId).fetch(new Request(c.req.url, { method: c.req.method, headers, body }));
+  // The room's answer, with headers the worker's middleware may still add to (security headers).
+  return new Response(answer.body, answer);
+});

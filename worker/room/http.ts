@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, AuthUser, GuestUser } from '../env';
+import { answerError } from '../error-answer';
+import { bracketRoutes } from '../routes/bracket';
+import { poolRoutes, practicePoolRoutes } from '../routes/pools';
+import { practiceWeaponRoutes } from '../routes/practices';
+import { refereeRoutes } from '../routes/referee';
+import { teamRoutes, teamSheetRoutes } from '../routes/teams';
+import { errorBody } from '../../core/messages';
+
+/**
+ * The practice's routes, run in its room (issue 26): the worker has learned who is asking (the cookie's or
+ * the guest token's signature and expiry, no database) and hands the request over with the caller; here the
+ * room checks the action in the permission table against its own practice and guests, validates with the
+ * same `core/` rules and applies the change in its SQLite. Scores never touch D1.
+ */
+
+/** The header the worker names the caller in (set by the worker only: a client's own is overwritten). */
+export const CALLER_HEADER = 'x-piste-caller';
+/** The header the worker names the practice in (from the path, the guest token or the pool's index row). */
+export const PRACTICE_HEADER = 'x-piste-practice';
+
+export interface Caller {
+  user: AuthUser | null;
+  accessExp: number | null;
+  guest: GuestUser | null;
+  guestEnded: boolean;
+}
+
+/** What the room gives the routes it runs. */
+export interface RoomContext {
+  practiceId: string;
+  db: AppEnv['Variables']['db'];
+  d1: AppEnv['Variables']['d1'];
+  /** Whether this guest session is live in the room (not left, removed or expired). */
+  guestLive(sessionId: string): boolean;
+}
+
+/** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
+const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+)$/;
+/** The referee desk keeps its own tables, none of which the archive copies. */
+const REFEREE = /\/referee(\/|$)/;
+
+export type ArchiveHook = (when: 'before' | 'after', score: boolean) => Promise<void>;
+
+export function roomApp(context: () => RoomContext, archive: ArchiveHook) {
+  const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    createMiddleware<AppEnv>(async (c, next) => {
+      const here = context();
+      const caller = JSON.parse(c.req.header(CALLER_HEADER) ?? 'null') as Caller | null;
+      c.set('db', here.db);
+      c.set('d1', here.d1);
+      c.set('user', caller?.user ?? null);
+      c.set('accessExp', caller?.accessExp ?? null);
+      // A guest's token was checked by the worker; their session is live only while this room lists it. A
+      // guest of another practice stays a guest here, so the permission table refuses them as everywhere
+      // (403 for what guests never do) and this practice is not theirs (404).
+      const guest = caller?.guest ?? null;
+      const live = guest !== null && (guest.practiceId !== here.practiceId || here.guestLive(guest.sessionId));
+      c.set('guest', live ? guest : null);
+      c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
+      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !REFEREE.test(c.req.path);
+      const score = SCORE_WRITE.test(c.req.path);
+      if (write) await archive('before', score);
+      await next();
+      if (write && c.res.ok) await archive('after', score);
+    }),
+  );
+  app.route('/api/practices/:practiceId/pools', practicePoolRoutes);
+  app.route('/api/practices/:practiceId/pools', poolRoutes);
+  app.route('/api/practices/:practiceId/bracket', bracketRoutes);
+  app.route('/api/practices/:practiceId/teams', teamRoutes);
+  app.route('/api/practices/:practiceId/team-matches', teamSheetRoutes);
+  app.route('/api/practices/:practiceId/referee', refereeRoutes);
+  app.route('/api/practices/:practiceId/weapon', practiceWeaponRoutes);
+  app.route('/api/pools', poolRoutes);
+  app.all('*', (c) => c.json(errorBody('Not found'), 404));
+  app.onError(answerError);
+  return app;
+}

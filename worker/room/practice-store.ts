@@ -1,0 +1,144 @@
+import { PRACTICE_TABLES, TABLES, type PracticeTable } from './schema';
+
+/**
+ * The practice's live state in the room's SQLite (issue 26): how the room takes its practice from D1 once
+ * (a room whose storage is empty), how it keeps the index's facts it was told (sharing, code, board), and
+ * the rows the archive copies back to D1. The statements of each route are the practice store's
+ * (worker/store), run on the room's SQLite through ./sql-d1.
+ */
+
+type Row = Record<string, unknown>;
+export type PracticeRows = Record<PracticeTable, Row[]>;
+
+/** Which rows of each table belong to the practice `?1`, in D1 and in the room alike. */
+const OF_PRACTICE: Record<PracticeTable, string> = {
+  practices: 'id = ?1',
+  tournaments: 'practice_id = ?1',
+  players: 'tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ?1)',
+  matches: 'tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ?1)',
+  tableau_formats: 'practice_id = ?1',
+  absentees: 'practice_id = ?1',
+  brackets: 'practice_id = ?1',
+  bracket_matches: 'practice_id = ?1',
+  teams: 'practice_id = ?1',
+  team_members: 'team_id IN (SELECT id FROM teams WHERE practice_id = ?1)',
+  team_matches: 'practice_id = ?1',
+};
+
+/** Columns naming a roster athlete (D1 only): a link to an athlete deleted meanwhile is archived as none. */
+const ATHLETE_COLUMN = 'athlete_id';
+
+/** Every row of a practice in D1 (tables in order, parents first) and its recent idempotency keys, in one batch. */
+export async function readPracticeFromD1(d1: D1Database, practiceId: string): Promise<{ rows: PracticeRows; keys: Row[] } | null> {
+  const results = await d1.batch([
+    ...PRACTICE_TABLES.map((t) => d1.prepare(`SELECT * FROM ${t} WHERE ${OF_PRACTICE[t]}`).bind(practiceId)),
+    d1.prepare('SELECT key, practice_id, created_at FROM applied_writes WHERE practice_id = ?1').bind(practiceId),
+  ]);
+  const rows = Object.fromEntries(PRACTICE_TABLES.map((t, i) => [t, results[i]!.results as Row[]])) as PracticeRows;
+  if (rows.practices.length === 0) return null;
+  return { rows, keys: results[PRACTICE_TABLES.length]!.results as Row[] };
+}
+
+function insertRow(sql: SqlStorage, table: string, row: Row) {
+  const columns = Object.keys(row);
+  sql.exec(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((c) => (row[c] ?? null) as string | number | null));
+}
+
+/**
+ * Replaces whatever the room holds of a practice with `rows` (an import from D1), in one transaction with
+ * the room's facts: the practice is known and imported, and the archive has nothing to catch up.
+ */
+export function loadPractice(storage: DurableObjectStorage, practiceId: string, data: { rows: PracticeRows; keys: Row[] }) {
+  const { sql } = storage;
+  storage.transactionSync(() => {
+    for (const t of [...PRACTICE_TABLES].reverse()) sql.exec(`DELETE FROM ${t}`);
+    sql.exec('DELETE FROM applied_writes');
+    for (const t of PRACTICE_TABLES) for (const row of data.rows[t]) insertRow(sql, t, row);
+    for (const row of data.keys) insertRow(sql, 'applied_writes', row);
+    sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archive_due = 0, archived = 0, archive_failures = 0`, practiceId);
+  });
+}
+
+/** Whether the room holds its practice already (imported, or created here since). */
+export function isImported(sql: SqlStorage): boolean {
+  return sql.exec<{ imported: number }>(`SELECT imported FROM ${TABLES.room}`).one().imported === 1;
+}
+
+/** The facts of the practice the D1 index owns (name, date, sharing, code, board, epoch), as the worker told them. */
+export interface IndexFacts {
+  id: string;
+  name: string;
+  date: string;
+  room_code: string;
+  allow_guest_access: boolean;
+  board_id: string;
+  guest_epoch: number;
+  sharing_expires_at: number;
+}
+
+/** Keeps the room's copy of the index's facts; the practice's own state (weapon, pools…) is the room's. */
+export function updateIndexFacts(sql: SqlStorage, facts: IndexFacts) {
+  sql.exec(
+    'UPDATE practices SET name = ?, date = ?, room_code = ?, allow_guest_access = ?, board_id = ?, guest_epoch = ?, sharing_expires_at = ?, updated_at = ? WHERE id = ?',
+    facts.name, facts.date, facts.room_code, facts.allow_guest_access ? 1 : 0, facts.board_id, facts.guest_epoch, facts.sharing_expires_at, Date.now(), facts.id,
+  );
+}
+
+/** Every row of the room's practice, table by table, for the archive: column names and values. */
+export function readPracticeRows(sql: SqlStorage, practiceId: string): Record<PracticeTable, { columns: string[]; rows: unknown[][] }> {
+  return Object.fromEntries(
+    PRACTICE_TABLES.map((t) => {
+      const cursor = sql.exec(`SELECT * FROM ${t} WHERE ${OF_PRACTICE[t]}`, practiceId);
+      const rows = [...cursor.raw()];
+      return [t, { columns: cursor.columnNames, rows }];
+    }),
+  ) as Record<PracticeTable, { columns: string[]; rows: unknown[][] }>;
+}
+
+/** D1 binds at most 100 values a statement. */
+const MAX_BINDS = 100;
+
+/**
+ * The D1 batch that makes the archive of a practice what the room holds: its rows of each table replaced
+ * (children deleted first, then every row inserted, a few rows a statement), and the practice's own facts
+ * on the index row (weapon; sharing's expiry only moves later, and only while sharing is on). Idempotent: run
+ * twice, it leaves the same archive; a practice deleted from the index meanwhile gets nothing back.
+ */
+export function archiveStatements(d1: D1Database, practiceId: string, tables: Record<PracticeTable, { columns: string[]; rows: unknown[][] }>): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (const t of [...PRACTICE_TABLES].reverse()) {
+    if (t === 'practices') continue;
+    statements.push(d1.prepare(`DELETE FROM ${t} WHERE ${OF_PRACTICE[t]}`).bind(practiceId));
+  }
+  for (const t of PRACTICE_TABLES) {
+    if (t === 'practices') continue;
+    const { columns, rows } = tables[t];
+    if (rows.length === 0) continue;
+    const perStatement = Math.max(1, Math.floor((MAX_BINDS - 1) / columns.length));
+    const picked = columns.map((c, i) => (c === ATHLETE_COLUMN ? `(SELECT id FROM athletes WHERE id = column${i + 1})` : `column${i + 1}`)).join(', ');
+    for (let i = 0; i < rows.length; i += perStatement) {
+      const chunk = rows.slice(i, i + perStatement);
+      const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+      statements.push(
+        d1
+          .prepare(`INSERT INTO ${t} (${columns.join(', ')}) SELECT ${picked} FROM (VALUES ${values}) WHERE EXISTS (SELECT 1 FROM practices WHERE id = ?)`)
+          .bind(...chunk.flat(), practiceId),
+      );
+    }
+  }
+  const practice = tables.practices;
+  const own = practice.rows[0];
+  if (own) {
+    const at = (c: string) => own[practice.columns.indexOf(c)];
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE practices SET weapon = ?2,
+             sharing_expires_at = CASE WHEN allow_guest_access = 1 AND sharing_expires_at > ?4 AND ?3 > sharing_expires_at THEN ?3 ELSE sharing_expires_at END
+           WHERE id = ?1`,
+        )
+        .bind(practiceId, at('weapon'), at('sharing_expires_at'), Date.now()),
+    );
+  }
+  return statements;
+}

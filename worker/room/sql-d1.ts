@@ -1,0 +1,102 @@
+/**
+ * The room's SQLite (`ctx.storage.sql`) behind D1's interface, so the practice store (worker/store: pools,
+ * bracket, teams, formats, keyed writes) runs unchanged in the room, on the same tables as D1's archive. Every
+ * statement runs synchronously (an answer is already there when its promise settles, so no other request can
+ * come in between two statements of one route); a batch is one `transactionSync`, all or nothing, as in D1.
+ */
+
+type Value = string | number | null | ArrayBuffer;
+
+/** SQLite takes strings, numbers, null and bytes; D1 also takes booleans (1/0) and undefined (null). */
+function toValue(v: unknown): Value {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'string' || typeof v === 'number' || v instanceof ArrayBuffer) return v;
+  if (ArrayBuffer.isView(v)) return v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) as ArrayBuffer;
+  return String(v);
+}
+
+interface Ran {
+  columns: string[];
+  rows: Value[][];
+  changes: number;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+class RoomStatement {
+  constructor(
+    private readonly sql: SqlStorage,
+    readonly query: string,
+    private readonly values: Value[] = [],
+  ) {}
+
+  bind(...values: unknown[]): RoomStatement {
+    return new RoomStatement(this.sql, this.query, values.map(toValue));
+  }
+
+  /** Runs the statement now, reading every row (SQLite's `changes()` is exact only once the cursor is done). */
+  execute(): Ran {
+    const before = this.totalChanges();
+    const cursor = this.sql.exec(this.query, ...this.values);
+    const rows = [...cursor.raw()] as Value[][];
+    const columns = cursor.columnNames;
+    const changed = this.totalChanges() !== before;
+    const changes = changed ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
+    return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
+  }
+
+  private totalChanges() {
+    return this.sql.exec<{ n: number }>('SELECT total_changes() AS n').one().n;
+  }
+
+  result(): D1Result {
+    const ran = this.execute();
+    const results = ran.rows.map((row) => Object.fromEntries(ran.columns.map((c, i) => [c, row[i]])));
+    return {
+      success: true,
+      results,
+      meta: { duration: 0, size_after: 0, rows_read: ran.rowsRead, rows_written: ran.rowsWritten, last_row_id: 0, changed_db: ran.changes > 0, changes: ran.changes },
+    } as D1Result;
+  }
+
+  async all() {
+    return this.result();
+  }
+
+  async run() {
+    return this.result();
+  }
+
+  async first(column?: string) {
+    const row = this.result().results[0] as Record<string, unknown> | undefined;
+    if (!row) return null;
+    return column === undefined ? row : (row[column] ?? null);
+  }
+
+  async raw(options?: { columnNames?: boolean }) {
+    const ran = this.execute();
+    return options?.columnNames ? [ran.columns, ...ran.rows] : ran.rows;
+  }
+}
+
+/** A D1Database over the room's SQLite: what drizzle's D1 driver and the store's raw batches call. */
+export function roomD1(storage: DurableObjectStorage): D1Database {
+  const { sql } = storage;
+  const db = {
+    prepare: (query: string) => new RoomStatement(sql, query),
+    batch: async (statements: RoomStatement[]) => storage.transactionSync(() => statements.map((s) => s.result())),
+    exec: async (query: string) => {
+      const cursor = sql.exec(query);
+      cursor.toArray();
+      return { count: 1, duration: 0 };
+    },
+    withSession: () => db,
+    getBookmark: () => null,
+    dump: async () => {
+      throw new Error('dump is not available in a room');
+    },
+  };
+  return db as unknown as D1Database;
+}

@@ -19,6 +19,7 @@ import { roomD1 } from './sql-d1';
 import { listPoolSnapshots } from '../store/pools';
 import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot, PoolSnapshot } from '../../core/api';
+import { errorBody } from '../../core/messages';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -103,7 +104,7 @@ export class PracticeRoom extends DurableObject<Env> {
   private async handle(request: Request): Promise<Response> {
     const practiceId = request.headers.get(PRACTICE_HEADER) ?? '';
     if (!request.headers.has(CALLER_HEADER) || !(await this.ensurePractice(practiceId))) {
-      return Response.json({ error: 'Practice not found', code: 'practice_not_found' }, { status: 404 });
+      return Response.json(errorBody('Practice not found'), { status: 404 });
     }
     return this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
   }

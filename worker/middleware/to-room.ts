@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { notFound } from '../errors';
@@ -28,7 +29,7 @@ const POOL_PRACTICE_MAX = 10_000;
  * coach the index row in D1 (their own pools only), remembered by this isolate. The app names the practice
  * in the path (`/api/practices/:practiceId/pools/:poolId`), which needs no lookup at all.
  */
-async function practiceOfPool(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0], poolId: string): Promise<string> {
+async function practiceOfPool(c: Context<AppEnv>, poolId: string): Promise<string> {
   const guest = c.get('guest');
   if (guest) return guest.practiceId;
   const user = c.get('user')!;

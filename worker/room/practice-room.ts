@@ -89,15 +89,13 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   async ensurePractice(practiceId: string): Promise<boolean> {
     if (isImported(this.ctx.storage.sql)) return this.clock.practiceId() === practiceId;
-    let found = false;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (isImported(this.ctx.storage.sql)) return;
       const data = await readPracticeFromD1(withD1Delay(this.env).DB, practiceId);
       if (!data) return;
       loadPractice(this.ctx.storage, practiceId, data);
     });
-    found = isImported(this.ctx.storage.sql) && this.clock.practiceId() === practiceId;
-    return found;
+    return isImported(this.ctx.storage.sql) && this.clock.practiceId() === practiceId;
   }
 
   /** A practice route the worker handed over (./http), for the practice it names. */

@@ -36,17 +36,19 @@ class RoomStatement {
     return new RoomStatement(this.sql, this.query, values.map(toValue));
   }
 
-  /**
-   * Runs the statement now, reading every row (SQLite's `changes()` is exact only once the cursor is done).
-   * A statement that wrote nothing changed nothing; one that wrote (rows, indexes, cascades) asks SQLite
-   * how many rows it changed itself, as D1's `meta.changes` says.
-   */
+  /** Runs the statement now, reading every row (SQLite's `changes()` is exact only once the cursor is done). */
   execute(): Ran {
+    const before = this.totalChanges();
     const cursor = this.sql.exec(this.query, ...this.values);
     const rows = [...cursor.raw()] as Value[][];
     const columns = cursor.columnNames;
-    const changes = cursor.rowsWritten > 0 ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
+    const changed = this.totalChanges() !== before;
+    const changes = changed ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
     return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
+  }
+
+  private totalChanges() {
+    return this.sql.exec<{ n: number }>('SELECT total_changes() AS n').one().n;
   }
 
   result(): D1Result {

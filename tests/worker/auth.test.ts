@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { sign } from 'hono/jwt';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, PBKDF2_ITERATIONS } from '../../worker/auth/passwords';
 import { SIGNIN_LIMITS } from '../../worker/store/throttle';
 import { Client, json, mailTo, mailsTo, signedUpCoach, uniqueEmail, verifyPath } from '../helpers/worker-client';
@@ -171,6 +171,23 @@ describe('access tokens', () => {
     }
     client.cookies.set('piste_access', await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 600 }, SECRET, 'HS256'));
     expect((await client.get('/api/practices')).status).toBe(200);
+  });
+});
+
+describe('verified tokens are remembered, their expiry is not', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses a token it accepted a moment ago once that token has expired', async () => {
+    const { client, user } = await signedUpCoach();
+    const now = Math.floor(Date.now() / 1000);
+    client.cookies.set('piste_access', await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 60 }, SECRET, 'HS256'));
+    expect((await client.get('/api/practices')).status).toBe(200);
+    expect((await client.get('/api/practices')).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((now + 61) * 1000);
+    const late = await client.get('/api/practices');
+    expect(late.status).toBe(401);
+    expect(await json(late)).toEqual(errorBody('Not authenticated'));
   });
 });
 

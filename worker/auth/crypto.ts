@@ -1,3 +1,6 @@
+import { verify } from 'hono/jwt';
+import type { JWTPayload } from 'hono/utils/jwt/types';
+
 const encoder = new TextEncoder();
 
 export function toBase64Url(bytes: Uint8Array): string {
@@ -29,4 +32,38 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
   return diff === 0;
+}
+
+/**
+ * The HMAC key of a JWT secret, imported once per isolate (importing it costs more than the signature itself,
+ * and every request verifies a token). hono/jwt takes the CryptoKey in place of the secret's text.
+ */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // A rejected import is not kept: the next request tries again.
+    key.catch(() => hmacKeys.delete(secret));
+    if (hmacKeys.size >= 8) hmacKeys.clear();
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * A HS256 JWT's payload once its signature and expiry hold (hono/jwt), or a throw. Every request of a coach
+ * or a guest carries the same token until it expires, so this isolate remembers the payloads it verified (a
+ * few thousand, by the whole token and the secret) and only checks the expiry again on the next sight.
+ */
+const verifiedTokens = new Map<string, { secret: string; payload: JWTPayload }>();
+const VERIFIED_KEPT = 4_096;
+export async function verifyJwt(token: string, secret: string): Promise<JWTPayload> {
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret && (typeof known.payload.exp !== 'number' || known.payload.exp * 1000 > Date.now())) return known.payload;
+  verifiedTokens.delete(token);
+  const payload = await verify(token, await hmacKey(secret), 'HS256');
+  if (verifiedTokens.size >= VERIFIED_KEPT) verifiedTokens.clear();
+  verifiedTokens.set(token, { secret, payload });
+  return payload;
 }

@@ -1,4 +1,5 @@
-import { sign, verify } from 'hono/jwt';
+import { sign } from 'hono/jwt';
+import { hmacKey, verifyJwt } from './crypto';
 import type { AuthUser } from '../env';
 
 const ALG = 'HS256';
@@ -13,14 +14,14 @@ export function accessTtlSeconds(raw: string | undefined): number {
 export async function signAccessToken(user: AuthUser, secret: string, ttlSeconds: number, nowMs = Date.now()) {
   const iat = Math.floor(nowMs / 1000);
   const exp = iat + ttlSeconds;
-  const token = await sign({ sub: user.id, email: user.email, typ: 'access', iat, exp }, secret, ALG);
+  const token = await sign({ sub: user.id, email: user.email, typ: 'access', iat, exp }, await hmacKey(secret), ALG);
   return { token, expMs: exp * 1000 };
 }
 
 /** The user named by a valid access token, or null for a missing, tampered, expired or exp-less one. */
 export async function verifyAccessToken(token: string, secret: string): Promise<{ user: AuthUser; expMs: number } | null> {
   try {
-    const payload = await verify(token, secret, ALG);
+    const payload = await verifyJwt(token, secret);
     if (payload.typ !== 'access' || typeof payload.exp !== 'number') return null;
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
     if (payload.exp * 1000 <= Date.now()) return null;

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
+import { isRoomPath } from './to-room';
 
 /** The header a client sends its last D1 bookmark in, and gets the new one back in (DESIGN: read replicas). */
 export const BOOKMARK_HEADER = 'x-d1-bookmark';
@@ -18,6 +19,14 @@ const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
   c.env = withD1Delay(c.env); // the bench's far database (BENCH_D1_DELAY_MS); the same env otherwise
+  if (isRoomPath(c.req.path)) {
+    // A practice's routes run in its room (./to-room): the worker reads D1 at most for an old pool path's
+    // index row, and the answer carries no bookmark of its own.
+    const db = getDb(c.env.DB);
+    c.set('db', db);
+    c.set('d1', db);
+    return next();
+  }
   const sent = c.req.header(BOOKMARK_HEADER);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write ? 'first-primary' : 'first-unconstrained');

@@ -14,7 +14,7 @@ import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
-import { isImported, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
+import { heldPractice, isImported, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots } from '../store/pools';
 import { loadBracket } from '../store/bracket';
@@ -88,14 +88,15 @@ export class PracticeRoom extends DurableObject<Env> {
    * else runs (no other request comes in meanwhile). False when D1 has no such practice either.
    */
   async ensurePractice(practiceId: string): Promise<boolean> {
-    if (isImported(this.ctx.storage.sql)) return this.clock.practiceId() === practiceId;
+    const held = heldPractice(this.ctx.storage.sql);
+    if (held !== null) return held === practiceId;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (isImported(this.ctx.storage.sql)) return;
       const data = await readPracticeFromD1(withD1Delay(this.env).DB, practiceId);
       if (!data) return;
       loadPractice(this.ctx.storage, practiceId, data);
     });
-    return isImported(this.ctx.storage.sql) && this.clock.practiceId() === practiceId;
+    return heldPractice(this.ctx.storage.sql) === practiceId;
   }
 
   /** A practice route the worker handed over (./http), for the practice it names. */
@@ -116,7 +117,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
   async indexChanged(facts: IndexFacts): Promise<void> {
-    if (isImported(this.ctx.storage.sql) && this.clock.practiceId() === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
+    if (heldPractice(this.ctx.storage.sql) === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
   }
 
   /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */

@@ -59,6 +59,12 @@ export function loadPractice(storage: DurableObjectStorage, practiceId: string, 
   });
 }
 
+/** The practice the room holds (imported, or created here since), in one read: null before that. */
+export function heldPractice(sql: SqlStorage): string | null {
+  const room = sql.exec<{ imported: number; practice_id: string | null }>(`SELECT imported, practice_id FROM ${TABLES.room}`).one();
+  return room.imported === 1 ? room.practice_id : null;
+}
+
 /** Whether the room holds its practice already (imported, or created here since). */
 export function isImported(sql: SqlStorage): boolean {
   return sql.exec<{ imported: number }>(`SELECT imported FROM ${TABLES.room}`).one().imported === 1;

@@ -17,6 +17,9 @@ function toValue(v: unknown): Value {
   return String(v);
 }
 
+/** A plain SELECT (drizzle writes them lower-case); anything else, WITH included, is counted as a write. */
+const READ_ONLY = /^\s*select\b/i;
+
 interface Ran {
   columns: string[];
   rows: Value[][];
@@ -38,11 +41,13 @@ class RoomStatement {
 
   /** Runs the statement now, reading every row (SQLite's `changes()` is exact only once the cursor is done). */
   execute(): Ran {
-    const before = this.totalChanges();
+    // A SELECT changes nothing: only a write is counted (two more statements around it, on the score path).
+    const reads = READ_ONLY.test(this.query);
+    const before = reads ? 0 : this.totalChanges();
     const cursor = this.sql.exec(this.query, ...this.values);
     const rows = [...cursor.raw()] as Value[][];
     const columns = cursor.columnNames;
-    const changed = this.totalChanges() !== before;
+    const changed = !reads && this.totalChanges() !== before;
     const changes = changed ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
     return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
   }
@@ -85,6 +90,8 @@ class RoomStatement {
 export function roomD1(storage: DurableObjectStorage): D1Database {
   const { sql } = storage;
   const db = {
+    /** Read by worker/db/client `isSynchronous`. */
+    synchronous: true,
     prepare: (query: string) => new RoomStatement(sql, query),
     batch: async (statements: RoomStatement[]) => storage.transactionSync(() => statements.map((s) => s.result())),
     exec: async (query: string) => {

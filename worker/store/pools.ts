@@ -4,7 +4,7 @@ import type { BoutDelta, PoolBout, PoolSnapshot, Practice } from '../../core/api
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
-import type { Db } from '../db/client';
+import { isSynchronous, prepared, type Db } from '../db/client';
 import { absentees, matches, players, practices, tournaments } from '../db/schema';
 import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
@@ -20,16 +20,25 @@ export interface PoolContext {
 
 /** A pool of this coach with its practice; 404 for one that does not exist or belongs to someone else. */
 export async function getOwnedPool(db: Db, userId: string, poolId: string): Promise<PoolContext> {
-  return poolWithPractice(db, and(eq(tournaments.id, poolId), eq(tournaments.user_id, userId))!);
+  return poolWithPractice(db, 'user_id', userId, poolId);
 }
 
 /** A pool of the practice a guest joined, with the practice (whose sharing the caller checks); 404 for any other. */
 export async function getSharedPool(db: Db, practiceId: string, poolId: string): Promise<PoolContext> {
-  return poolWithPractice(db, and(eq(tournaments.id, poolId), eq(tournaments.practice_id, practiceId))!);
+  return poolWithPractice(db, 'practice_id', practiceId, poolId);
 }
 
-async function poolWithPractice(db: Db, where: SQL): Promise<PoolContext> {
-  const row = await db.select({ pool: tournaments, practice: practices }).from(tournaments).innerJoin(practices, eq(practices.id, tournaments.practice_id)).where(where).get();
+/** The pool and its practice, where the pool's `owner` column holds `value` (prepared once per handle: every score asks). */
+async function poolWithPractice(db: Db, owner: 'user_id' | 'practice_id', value: string, poolId: string): Promise<PoolContext> {
+  const query = prepared(db, `pool-by-${owner}`, () =>
+    db
+      .select({ pool: tournaments, practice: practices })
+      .from(tournaments)
+      .innerJoin(practices, eq(practices.id, tournaments.practice_id))
+      .where(and(eq(tournaments.id, sql.placeholder('poolId')), eq(tournaments[owner], sql.placeholder('value'))))
+      .prepare(),
+  );
+  const row = await query.get({ poolId, value });
   if (!row) throw notFound('Pool');
   return { pool: row.pool, practice: toPractice(row.practice) };
 }
@@ -71,11 +80,25 @@ const toPoolBout = (b: typeof matches.$inferSelect): PoolBout => ({
 
 /** Every pool of a practice, oldest first (so generated pools read Pool 1, Pool 2, …), in one batch. */
 export async function listPoolSnapshots(db: Db, practiceId: string): Promise<PoolSnapshot[]> {
-  return toSnapshots(await db.batch(snapshotReads(db, eq(tournaments.practice_id, practiceId))));
+  return readSnapshots(db, 'practice_id', practiceId);
 }
 
 export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnapshot | null> {
-  return toSnapshots(await db.batch(snapshotReads(db, eq(tournaments.id, poolId))))[0] ?? null;
+  return (await readSnapshots(db, 'id', poolId))[0] ?? null;
+}
+
+/**
+ * The snapshots of the pools whose `column` is `value`. In the room (every read, every answer to a write) the
+ * three reads are prepared once and run one after another, which no other request can come between; on D1
+ * (the archive: history, exports) they go as one batch, so they read one state.
+ */
+async function readSnapshots(db: Db, column: 'id' | 'practice_id', value: string): Promise<PoolSnapshot[]> {
+  if (!isSynchronous(db)) return toSnapshots(await db.batch(snapshotReads(db, eq(tournaments[column], value))));
+  const [pools, entries, bouts] = prepared(db, `snapshot-by-${column}`, () => {
+    const [p, e, b] = snapshotReads(db, eq(tournaments[column], sql.placeholder('value')));
+    return [p.prepare(), e.prepare(), b.prepare()] as const;
+  });
+  return toSnapshots([await pools.all({ value }), await entries.all({ value }), await bouts.all({ value })]);
 }
 
 const bumpVersion = (db: Db, poolId: string, now: number) =>

@@ -45,7 +45,7 @@ const BoardPools = screen(boardPools, (m) => m.BoardPools);
 // The board's pools tab is what most visitors open: fetched alongside the board itself, not after its data.
 const SpectatorPage = screen(() => (void boardPools(), import('./features/spectator/spectator-page')), (m) => m.SpectatorPage);
 const TvBoard = screen(() => import('./features/spectator/tv-board'), (m) => m.TvBoard);
-const ProtectedAppShell = screen(() => import('./components/layout/app-shell'), (m) => m.ProtectedAppShell);
+const SignedInShell = screen(() => import('./features/account/account-shell'), (m) => m.SignedInShell);
 const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
 const PracticesPage = screen(() => import('./features/practices/practices-page'), (m) => m.PracticesPage);
 const AthletesPage = screen(() => import('./features/athletes/athletes-page'), (m) => m.AthletesPage);
@@ -82,7 +82,7 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/guest-join" element={<GuestJoinPage />} />
           <Route path="/guest-join/:code" element={<GuestJoinCodePage />} />
-          <Route element={<ProtectedAppShell />}>
+          <Route element={<SignedInShell />}>
             <Route path="/" element={<PracticesPage />} />
             <Route path="/practices" element={<PracticesPage />} />
             <Route path="/athletes" element={coach(AthletesPage)} />

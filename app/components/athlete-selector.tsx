@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { parseManualNames } from '../../core/fencing/pool-generation';
-import { paths } from '../paths';
+import { paths } from '../lib/paths';
 import { toggled } from '../lib/sets';
 import type { SetupEntry } from '../state/setup-selection';
 import { Spinner } from './ui/spinner';
-import { toast, toastError } from './ui/toast';
+import { toast, toastError } from '../state/toasts';
 import { useRoster } from '../state/roster';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../i18n';
@@ -89,7 +89,7 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
  */
 async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, file: File | undefined) {
   if (!file) return;
-  const [{ readRosterFile, RosterFileError }, { nameKey }, { localMessage }] = await Promise.all([import('../features/interop/roster-file'), import('../../core/interop/roster-import'), import('../i18n/core-messages')]);
+  const [{ readRosterFile, RosterFileError }, { nameKey }, { localMessage }] = await Promise.all([import('../lib/roster-file'), import('../../core/interop/roster-import'), import('../i18n/core-messages')]);
   try {
     const rows = await readRosterFile(file);
     const good = rows.filter((r) => !r.error);

@@ -4,9 +4,9 @@ import { ROOM_CODE_PATTERN } from '../../core/room-code';
 import { ApiError } from '../lib/api';
 import { challengeOf, type Challenge } from '../lib/challenge';
 import { onDemand } from './ui/lazy';
-import { paths } from '../paths';
+import { paths } from '../lib/paths';
 import { joinRoom } from '../state/guest';
-import { toast, toastError } from './ui/toast';
+import { toast, toastError } from '../state/toasts';
 import { i18n, useStore } from '../i18n';
 
 const messages = i18n('guest-join-form', {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PracticeType } from '../../core/api';
 import { errorMessage } from '../lib/api';
-import { practiceHome } from '../paths';
+import { practiceHome } from '../lib/paths';
 import { requestGeneratedPools } from '../state/pools';
-import { toast, toastError } from './ui/toast';
+import { toast, toastError } from '../state/toasts';
 
 /**
  * The submit of every pool generation (setup wizard, manual assignment, team pools): the request, the

@@ -1,9 +1,9 @@
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../components/ui/toast';
+import { toast } from './toasts';
 import { onGuestSessionEnded, setBearerSource } from '../lib/api';
-import { paths } from '../paths';
+import { paths } from '../lib/paths';
 import { clearGuest, guestToken, validateStoredGuest } from './guest';
 import { sessionAtom } from './session';
 import { i18n } from '../i18n';

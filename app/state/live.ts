@@ -2,7 +2,7 @@ import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import type { LiveMessage } from '../../core/live';
-import { toast } from '../components/ui/toast';
+import { toast } from './toasts';
 import { BOUT_RECEIVED } from '../lib/marks';
 import { openLive } from '../lib/live';
 import { applyBracket, applyMatchesDelta } from './bracket';

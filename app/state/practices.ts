@@ -4,7 +4,7 @@ import { apiPaths, type Practice } from '../../core/api';
 import { api } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
-import { toastError } from '../components/ui/toast';
+import { toastError } from './toasts';
 import { sessionAtom } from './session';
 import { i18n } from '../i18n';
 

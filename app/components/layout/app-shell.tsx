@@ -1,19 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { prefetchSchemas } from '../../lib/forms';
 import { ProtectedRoute } from './protected-route';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
 import { offlineViewAtom } from '../../lib/offline-cache';
-import { paths } from '../../paths';
-import { AccountMenu } from './account-menu';
+import { paths } from '../../lib/paths';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('app-shell', {
   offline: 'offline, showing the last saved state',
 });
 
-/** The frame of every signed-in screen: brand, account menu, an offline notice when it applies, then the screen. */
-export function AppShell() {
+/**
+ * The frame of every signed-in screen: brand, the account menu (`menu`: features/account puts it there, so
+ * this frame imports no feature), an offline notice when it applies, then the screen.
+ */
+export function AppShell({ menu }: { menu: ReactNode }) {
   const t = useStore(messages);
   const offline = useAtomValue(offlineViewAtom);
   return (
@@ -23,7 +25,7 @@ export function AppShell() {
           <Link to={paths.practices} className="text-lg font-bold tracking-tight">
             Piste
           </Link>
-          <AccountMenu />
+          {menu}
         </div>
         {offline && (
           <p className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900" role="status" data-testid="offline-notice">
@@ -39,12 +41,12 @@ export function AppShell() {
 }
 
 /** The signed-in shell, as the router mounts it: only for a coach or a guest with a session. */
-export function ProtectedAppShell() {
+export function ProtectedAppShell({ menu }: { menu: ReactNode }) {
   // The forms of the coach's screens check their input with the server's schemas, loaded once idle.
   useEffect(prefetchSchemas, []);
   return (
     <ProtectedRoute>
-      <AppShell />
+      <AppShell menu={menu} />
     </ProtectedRoute>
   );
 }

@@ -21,7 +21,7 @@ const messages = i18n('board-link-chip', {
   qr: 'Show the live board QR code',
 });
 
-const BoardQrDialog = onDemand(() => import('../../features/interop/board-qr-dialog').then((m) => m.BoardQrDialog));
+const BoardQrDialog = onDemand(() => import('../board-qr-dialog').then((m) => m.BoardQrDialog));
 
 /** The read-only live board link (never the room code: it lets people watch, never score), with Copy and New link. */
 export function BoardLinkChip({ practice }: { practice: Practice }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { useCan } from '../../state/viewer';
 
 /** Screens for coaches only (roster, setup, teams): a guest is taken to the pools they may work on. */

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { clearGuest, leaveRoom } from '../../state/guest';
 import { poolsAtom } from '../../state/pools';
-import { toast } from '../ui/toast';
+import { toast } from '../../state/toasts';
 import { count } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 

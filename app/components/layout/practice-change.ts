@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Practice } from '../../../core/api';
 import { errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
-import { toast, toastError, type Toast } from '../ui/toast';
+import { toast, toastError, type Toast } from '../../state/toasts';
 
 /**
  * A change the coach makes from the practice's header (sharing, the weapon, a new code or link): busy while

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
 import { apiPaths } from '../../../core/api';
-import { practiceHome, paths } from '../../paths';
+import { practiceHome, paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
 import { useLivePractice } from '../../state/live';
 import { usePractices, useCurrentPractice } from '../../state/practices';

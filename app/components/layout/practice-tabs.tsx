@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { can, type Action, type Role } from '../../../core/permissions';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('practice-tabs', {

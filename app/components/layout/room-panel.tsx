@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { presenceAtom, removeGuest } from '../../state/presence';
 import { Dialog } from '../ui/dialog';
-import { toast, toastError } from '../ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { count, params } from '@nanostores/i18n';
 import { formatTime, i18n, useStore } from '../../i18n';
 

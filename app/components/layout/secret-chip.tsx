@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Practice } from '../../../core/api';
 import { copyText } from '../../lib/clipboard';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { toast } from '../ui/toast';
+import { toast } from '../../state/toasts';
 import { usePracticeChange } from './practice-change';
 import { i18n, useStore } from '../../i18n';
 

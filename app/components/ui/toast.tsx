@@ -1,38 +1,9 @@
-import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { getDefaultStore } from 'jotai';
-import { i18n, useStore } from '../../i18n';
-
-const messages = i18n('toast', {
-  error: 'Error',
-  dismiss: 'Dismiss',
-});
-
-export interface Toast {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-const toastsAtom = atom<Toast[]>([]);
-let nextId = 1;
-const TOAST_MS = 5000;
-
-/** Shows a toast (SPEC §8: title plus description; errors use the destructive variant). */
-export function toast(t: Omit<Toast, 'id'>) {
-  const store = getDefaultStore();
-  const id = nextId++;
-  store.set(toastsAtom, (list) => [...list.slice(-3), { ...t, id }]);
-  setTimeout(() => store.set(toastsAtom, (list) => list.filter((x) => x.id !== id)), TOAST_MS);
-}
-
-/** An error toast titled 'Error' unless told otherwise. */
-export function toastError(description: string, title = messages.get().error) {
-  toast({ title, description, variant: 'destructive' });
-}
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useStore } from '../../i18n';
+import { toastMessages, toastsAtom } from '../../state/toasts';
 
 export function Toaster() {
-  const text = useStore(messages);
+  const text = useStore(toastMessages);
   const toasts = useAtomValue(toastsAtom);
   const set = useSetAtom(toastsAtom);
   return (

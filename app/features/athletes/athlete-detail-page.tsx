@@ -4,10 +4,10 @@ import { apiPaths, type Athlete, type AthleteHistory, type AthleteNote } from '.
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { AthleteHistorySection } from './athlete-history';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { apiPaths, type Athlete, type AthleteHistory } from '../../../core/api';
 import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
 import { onDemand } from '../../components/ui/lazy';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';

@@ -4,9 +4,9 @@ import { apiPaths, type Athlete } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
 import { onDemand } from '../../components/ui/lazy';
 import { CSV_TYPE, downloadFile } from '../../lib/files';
@@ -59,7 +59,7 @@ const messages = i18n('athletes-page', {
   confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
 });
 
-const RosterImportDialog = onDemand(() => import('../interop/roster-import-dialog').then((m) => m.RosterImportDialog));
+const RosterImportDialog = onDemand(() => import('./roster-import-dialog').then((m) => m.RosterImportDialog));
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 

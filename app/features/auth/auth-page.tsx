@@ -6,9 +6,9 @@ import { apiPaths, type SessionInfo } from '../../../core/api';
 import { parseForm, prefetchSchemas } from '../../lib/forms';
 import { GuestJoinForm } from '../../components/guest-join-form';
 import { LanguagePicker } from '../../i18n/language-picker';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { applySession, sessionAtom } from '../../state/session';
 import { i18n, useStore } from '../../i18n';
 

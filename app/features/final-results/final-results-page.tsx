@@ -3,7 +3,7 @@ import { useOutletContext } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
 import { can } from '../../../core/permissions';
 import { finalResultsTable } from '../../../core/interop/tables';
-import { toastError } from '../../components/ui/toast';
+import { toastError } from '../../state/toasts';
 import { useTerms } from '../../i18n/fencing-terms';
 import { roundsOf } from '../../../core/fencing/bracket';
 import { api } from '../../lib/api';
@@ -11,7 +11,7 @@ import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
 import type { PracticeView } from '../../state/viewer';
-import { printHeader, usePrint } from '../print/use-print';
+import { printHeader, usePrint } from '../../components/print/use-print';
 import { count, params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { GuestJoinForm } from '../../components/guest-join-form';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { i18n, useStore } from '../../i18n';
 import { LanguagePicker } from '../../i18n/language-picker';
 

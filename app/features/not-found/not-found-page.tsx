@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('not-found-page', {

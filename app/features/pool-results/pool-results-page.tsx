@@ -8,7 +8,7 @@ import { poolResultsTable } from '../../../core/interop/tables';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import type { PracticeView } from '../../state/viewer';
-import { printHeader, usePrint } from '../print/use-print';
+import { printHeader, usePrint } from '../../components/print/use-print';
 import { formatAtom } from '../../state/tableau';
 import { count, params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';

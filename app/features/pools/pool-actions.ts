@@ -1,9 +1,9 @@
 import { apiPaths, type PoolPlayer, type PoolSnapshot } from '../../../core/api';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
-import { statusMessages } from './status-labels';
+import { statusMessages } from '../../components/pool/status-labels';
 import type { PlayerNameBody, PoolNameBody } from '../../../core/validation';
 import type { Bout } from '../../../core/fencing/bout-result';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { queueBout, queueClear } from '../../state/outbox';
 import { applyPoolSnapshot, removePoolLocally, selectPool } from '../../state/pools';

@@ -6,23 +6,23 @@ import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { onDemand } from '../../components/ui/lazy';
-import { toastError } from '../../components/ui/toast';
-import { paths } from '../../paths';
+import { toastError } from '../../state/toasts';
+import { paths } from '../../lib/paths';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
-import { BoutOrderPanel } from './bout-order-panel';
+import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
-import { PoolGrid } from './pool-grid';
+import { PoolGrid } from '../../components/pool/pool-grid';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM, ZoomControl } from './zoom-control';
-import { printHeader, usePrint } from '../print/use-print';
+import { printHeader, usePrint } from '../../components/print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 import type { LiveBout } from '../../../core/refereeing';
-import { useRefereeParam } from '../referee/use-referee-param';
+import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
-import type { RefereeResult } from '../referee/referee-view';
+import type { RefereeResult } from '../../components/referee/referee-view';
 
 const messages = i18n('pools-screen', {
   loading: 'Loading pool data...',
@@ -68,7 +68,7 @@ const ScorePicker = onDemand(() => import('../../components/ui/score-picker').th
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
-const RefereeView = onDemand(() => import('../referee/referee-view').then((m) => m.RefereeView));
+const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {

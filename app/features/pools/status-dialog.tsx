@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PoolPlayer } from '../../../core/api';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
-import { statusMessages } from './status-labels';
+import { statusMessages } from '../../components/pool/status-labels';
 import { nameKey } from '../../../core/interop/roster-import';
 import { Dialog } from '../../components/ui/dialog';
 import { useRoster } from '../../state/roster';

@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
-import { BoutOrderPanel } from '../pools/bout-order-panel';
-import { PoolGrid } from '../pools/pool-grid';
+import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
+import { PoolGrid } from '../../components/pool/pool-grid';
 import { i18n, useStore } from '../../i18n';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 

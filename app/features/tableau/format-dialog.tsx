@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiPaths, type BracketSnapshot, type TableauFormat } from '../../../core/api';
 import { MAX_PERCENT, MIN_PERCENT, MIN_TOP, type Cut } from '../../../core/fencing/cut';
 import { Dialog } from '../../components/ui/dialog';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, ApiError } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { i18n, useStore } from '../../i18n';

@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { refereeKey, type LiveBout } from '../../../core/refereeing';
-import { useRefereeParam } from '../referee/use-referee-param';
+import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { useLiveBouts } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
-import type { RefereeResult } from '../referee/referee-view';
+import type { RefereeResult } from '../../components/referee/referee-view';
 import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
@@ -15,11 +15,11 @@ import { useTerms } from '../../i18n/fencing-terms';
 import { onDemand } from '../../components/ui/lazy';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
-import { printHeader, usePrint } from '../print/use-print';
+import { printHeader, usePrint } from '../../components/print/use-print';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 
@@ -56,7 +56,7 @@ const messages = i18n('tableau-page', {
 });
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
-const RefereeView = onDemand(() => import('../referee/referee-view').then((m) => m.RefereeView));
+const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
 
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
 const SAVE_COOLDOWN_MS = 500;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { apiPaths, type FeedbackType } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api } from '../../lib/api';
 import { sessionAtom } from '../../state/session';
 import { i18n, useStore } from '../../i18n';

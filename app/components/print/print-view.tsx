@@ -7,13 +7,13 @@ import { usePoolDuty } from '../../state/referee';
 import { isMainMatch, placesTitle, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import type { ResultTable } from '../../../core/interop/tables';
-import { QrCode } from '../../components/qr-code';
+import { QrCode } from '../qr-code';
 import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
 import { params } from '@nanostores/i18n';
 import { formatNumber, i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
-import { STATS, useStatLabels, type Stat } from '../../components/stats-cells';
+import { STATS, useStatLabels, type Stat } from '../stats-cells';
 
 const messages = i18n('print-view', {
   qr: 'QR code of the live board',

@@ -2,13 +2,13 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiPaths } from '../../../core/api';
-import { FeedbackDialog } from '../../features/feedback/feedback-dialog';
+import { FeedbackDialog } from './feedback-dialog';
 import { api } from '../../lib/api';
-import { paths } from '../../paths';
+import { paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
-import { toast, toastError } from '../ui/toast';
-import { onDemand } from '../ui/lazy';
+import { toast, toastError } from '../../state/toasts';
+import { onDemand } from '../../components/ui/lazy';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
@@ -25,7 +25,7 @@ const messages = i18n('account-menu', {
   signOut: 'Sign Out',
 });
 
-const backup = () => import('../../features/interop/backup-dialog');
+const backup = () => import('./backup-dialog');
 const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
 
 /** A guest sees who they are in the room and picks their language; no coach controls (SPEC §6). */

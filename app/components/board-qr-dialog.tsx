@@ -1,6 +1,6 @@
-import { QrCode } from '../../components/qr-code';
-import { Dialog } from '../../components/ui/dialog';
-import { i18n, useStore } from '../../i18n';
+import { QrCode } from './qr-code';
+import { Dialog } from './ui/dialog';
+import { i18n, useStore } from '../i18n';
 
 const messages = i18n('board-qr-dialog', {
   title: 'Follow live',

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { onDemand } from '../../components/ui/lazy';
+import { onDemand } from '../ui/lazy';
 import type { PracticeView } from '../../state/viewer';
 import type { PrintJob } from './print-view';
 

@@ -3,7 +3,7 @@ import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/api';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
-import { formatRatio, Indicator, STATS, useStatLabels } from '../../components/stats-cells';
+import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
 import { statusMessages } from './status-labels';
 import { params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiPaths } from '../../../core/api';
 import type { RestoreSummary } from '../../../core/interop/backup';
 import { Dialog } from '../../components/ui/dialog';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { reloadPractices } from '../../state/practices';

@@ -1,7 +1,7 @@
-import { parseRosterCsv, type RosterRow } from '../../../core/interop/csv';
-import { decodeXml, FieFormatError, readFieFencers } from '../../../core/interop/fie-xml';
+import { parseRosterCsv, type RosterRow } from '../../core/interop/csv';
+import { decodeXml, FieFormatError, readFieFencers } from '../../core/interop/fie-xml';
 import { params } from '@nanostores/i18n';
-import { i18n } from '../../i18n';
+import { i18n } from '../i18n';
 
 const messages = i18n('roster-file', {
   tooLarge: params('This file is too large (at most {size} MB)'),

@@ -5,9 +5,9 @@ import { classifyImport, type ImportStatus } from '../../../core/interop/roster-
 import { localMessage } from '../../i18n/core-messages';
 import { IMPORT_MAX } from '../../../core/validation';
 import { Dialog } from '../../components/ui/dialog';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
-import { readRosterFile, readRosterText, RosterFileError } from './roster-file';
+import { readRosterFile, readRosterText, RosterFileError } from '../../lib/roster-file';
 import { count, params } from '@nanostores/i18n';
 import { i18n, useStore } from '../../i18n';
 

@@ -1,0 +1,53 @@
+// ESLint (flat config): the tree's import boundaries, checked in `npm test` (`npm run lint`).
+// - a feature (app/features/<name>) imports no other feature: screens share through components/, state/, lib/;
+// - components/, state/, lib/ and i18n/ import no feature; state/ draws nothing (no components/);
+// - core/ imports nothing outside core/ (it is the domain: app and worker both build on it);
+// - the worker imports nothing of the app, and the app nothing of the worker.
+// The router (app/*.tsx at the top) composes features; tests, bench and scripts are outside the boundaries.
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+const element = (type, extra = {}) => ({ element: { type, ...extra } });
+
+export default [
+  { ignores: ['node_modules/**', 'dist/**', '.wrangler/**', 'bench/**', 'scripts/**', 'tests/**', '*.config.*'] },
+  {
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'worker/**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true }, sourceType: 'module' } },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'app/features/*', capture: ['name'] },
+        { type: 'components', pattern: 'app/components' },
+        { type: 'state', pattern: 'app/state' },
+        { type: 'lib', pattern: ['app/lib', 'app/i18n'] },
+        { type: 'core', pattern: 'core' },
+        { type: 'worker', pattern: 'worker' },
+      ],
+      // The app's own top: main, the router and the keepers, which compose features into screens.
+      'boundaries/files': [{ category: 'app', pattern: 'app/*.{ts,tsx}' }],
+    },
+    rules: {
+      // The tree's regexes that match control characters say so (eslint-disable-next-line with the reason).
+      'no-control-regex': 2,
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'allow',
+          policies: [
+            { from: element('feature'), disallow: { to: element('feature', { captured: { name: '!{{ from.element.captured.name }}' } }) } },
+            { from: element('components'), disallow: { to: { element: { types: { anyOf: ['feature', 'worker'] } } } } },
+            { from: element('state'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'worker'] } } } } },
+            { from: element('lib'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'worker'] } } } } },
+            { from: element('core'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib', 'worker'] } } } } },
+            { from: element('worker'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib'] } } } } },
+            // Only the app's top may be imported by nothing but itself.
+            { from: { element: { type: '*' } }, disallow: { to: { file: { categories: 'app' } } } },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -19,7 +19,7 @@ export interface WriteKey {
  * statement that applies the write: it inserts only when that statement changed a row), and was it there
  * after (a replay racing its original: the original applied, so the replay is done too).
  */
-export function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
+function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
   const seen = 'SELECT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?1) AS seen';
   return {
     seen: d1.prepare(seen).bind(key),
@@ -39,7 +39,37 @@ export const notApplied = (n: number) => `NOT EXISTS (SELECT 1 FROM applied_writ
  * (a replay) or applied meanwhile (a replay racing its original). The three results are `seen`, that
  * statement's, and `seenAfter`.
  */
-export const appliedOrReplayed = (seen: D1Result, write: D1Result, seenAfter: D1Result) => wasSeen(seen) || write.meta.changes > 0 || wasSeen(seenAfter);
+const appliedOrReplayed = (seen: D1Result, write: D1Result, seenAfter: D1Result) => wasSeen(seen) || write.meta.changes > 0 || wasSeen(seenAfter);
+
+/** A keyed, versioned write as the store gives it to `keyedWrite`. */
+export interface KeyedWriteParts {
+  /**
+   * The statements that apply the write, in order: the first carries the write's guards (its version and
+   * `notApplied(n)` for the key); each next one runs only if the one before it changed a row (`changes() > 0`).
+   * The key is kept right after the last of them.
+   */
+  apply: [D1PreparedStatement, ...D1PreparedStatement[]];
+  /** Statements after the key is kept, guarding themselves (the tableau's later matches by the write's token). */
+  then?: D1PreparedStatement[];
+  /** Reads of what the write left, answered in this order. */
+  read: D1PreparedStatement[];
+}
+
+/**
+ * The one way a score-like write is stored (a bout, its clearing, a tableau score, a relay row): in one batch
+ * (one transaction in the room), whether its key had applied before, the write, its key kept if it changed a
+ * row, whether the key is there after, and the reads. `done` is true when the write changed a row or its key
+ * had applied (a replay, answered as success, never applied twice); `applied` has each `apply` statement's
+ * result and `reads` each read's, by position in what was given.
+ */
+export async function keyedWrite(d1: D1Database, write: WriteKey, now: number, parts: KeyedWriteParts): Promise<{ done: boolean; applied: D1Result[]; reads: D1Result[] }> {
+  const keyed = keyStatements(d1, write, now);
+  const then = parts.then ?? [];
+  const results = await d1.batch([keyed.seen, ...parts.apply, keyed.keep, ...then, keyed.seenAfter, ...parts.read]);
+  const applied = results.slice(1, 1 + parts.apply.length);
+  const seenAfter = results[2 + parts.apply.length + then.length]!;
+  return { done: appliedOrReplayed(results[0]!, applied[0]!, seenAfter), applied, reads: results.slice(3 + parts.apply.length + then.length) };
+}
 
 /** Forgets keys older than a week (run by the scheduled clean-up): no client retries that late. */
 export async function purgeAppliedWrites(db: Db, now = Date.now()) {

@@ -4,7 +4,7 @@ import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { absentees, bracketMatches, brackets, tableauFormats } from '../db/schema';
-import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
+import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
   round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
@@ -99,7 +99,6 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
   const d1 = db.$client;
   const now = Date.now();
   const token = crypto.randomUUID();
-  const keyed = keyStatements(d1, write, now);
   const touched = [target, ...later];
   // ?1 practice, ?2 round, ?3 position, ?4 version, ?5 ?6 fencers, ?7 key, ?8 token, ?9 now, ?10–12 result; guards from ?13.
   const guards: string[] = [];
@@ -131,23 +130,24 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
       )
       .bind(practiceId, target.round, target.position, token, now, m.round, m.position, ...cols.map((k) => m.set[k] ?? null));
   });
-  const results = await d1.batch([
-    keyed.seen,
-    claim,
-    keyed.keep,
-    ...follow,
-    d1.prepare(`UPDATE brackets SET version = version + 1, updated_at = ?5 WHERE practice_id = ?1 AND ${claimed}`).bind(practiceId, target.round, target.position, token, now),
-    keyed.seenAfter,
+  const { done, reads } = await keyedWrite(d1, write, now, {
+    apply: [claim],
+    then: [
+      ...follow,
+      d1.prepare(`UPDATE brackets SET version = version + 1, updated_at = ?5 WHERE practice_id = ?1 AND ${claimed}`).bind(practiceId, target.round, target.position, token, now),
+    ],
     // Read back only what the score changed (issue 13: deltas, not snapshots), and the tableau's version.
-    d1.prepare('SELECT version FROM brackets WHERE practice_id = ?1').bind(practiceId),
-    d1
-      .prepare(`SELECT * FROM bracket_matches WHERE practice_id = ?1 AND (${touched.map((_, i) => `(round = ?${2 + 2 * i} AND position = ?${3 + 2 * i})`).join(' OR ')}) ORDER BY round, position`)
-      .bind(practiceId, ...touched.flatMap((m) => [m.round, m.position])),
-  ]);
-  const after = 4 + follow.length;
-  const tableauVersion = (results[after + 1]!.results[0] as { version: number } | undefined)?.version ?? 0;
-  const matches = (results[after + 2]!.results as (typeof bracketMatches.$inferSelect)[]).map(toSaved);
-  if (appliedOrReplayed(results[0]!, results[1]!, results[after]!)) {
+    read: [
+      d1.prepare('SELECT version FROM brackets WHERE practice_id = ?1').bind(practiceId),
+      d1
+        .prepare(`SELECT * FROM bracket_matches WHERE practice_id = ?1 AND (${touched.map((_, i) => `(round = ?${2 + 2 * i} AND position = ?${3 + 2 * i})`).join(' OR ')}) ORDER BY round, position`)
+        .bind(practiceId, ...touched.flatMap((m) => [m.round, m.position])),
+    ],
+  });
+  const [tableau, saved] = reads;
+  const tableauVersion = (tableau!.results[0] as { version: number } | undefined)?.version ?? 0;
+  const matches = (saved!.results as (typeof bracketMatches.$inferSelect)[]).map(toSaved);
+  if (done) {
     return { ok: true, delta: { practice_id: practiceId, version: tableauVersion, matches } };
   }
   const current = matches.find((m) => m.round === target.round && m.position === target.position) ?? null;

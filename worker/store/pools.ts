@@ -6,7 +6,7 @@ import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import { isSynchronous, prepared, type Db } from '../db/client';
 import { absentees, matches, players, practices, tournaments } from '../db/schema';
-import { appliedOrReplayed, keyStatements, notApplied, type WriteKey } from './applied-writes';
+import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
@@ -176,9 +176,10 @@ const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
   d1.prepare(`SELECT * FROM matches WHERE ${THE_BOUT}`).bind(poolId, a, b),
 ];
 
-function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, check: D1Result, row: D1Result): { inPool: boolean; delta: BoutDelta } {
-  const { ok, version } = check.results[0] as { ok: number; version: number | null };
-  const stored = row.results[0] as typeof matches.$inferSelect | undefined;
+/** The delta a bout write answers, from `afterBout`'s two reads. */
+function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [check, row]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
+  const { ok, version } = check!.results[0] as { ok: number; version: number | null };
+  const stored = row!.results[0] as typeof matches.$inferSelect | undefined;
   return { inPool: ok === 1, delta: { pool_id: poolId, version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
 }
 
@@ -193,27 +194,20 @@ function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, 
 export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
-  const keyed = keyStatements(d1, write, now);
-  const results = await d1.batch([
-    keyed.seen,
-    d1
-      .prepare(
-        `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version)
-         SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1
-         WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${notApplied(10)}
-         ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
-           score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id,
-           updated_at = excluded.updated_at, version = matches.version + 1
-         WHERE matches.version = ?9`,
-      )
-      .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key),
-    bumpVersionIfChanged(d1, poolId, now),
-    keyed.keep,
-    keyed.seenAfter,
-    ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
-  ]);
-  const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
-  if (appliedOrReplayed(results[0]!, results[1]!, results[4]!)) return { ok: true, delta };
+  const stored = d1
+    .prepare(
+      `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version)
+       SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1
+       WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${notApplied(10)}
+       ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
+         score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id,
+         updated_at = excluded.updated_at, version = matches.version + 1
+       WHERE matches.version = ?9`,
+    )
+    .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key);
+  const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id) });
+  const { inPool, delta } = deltaOf(poolId, bout, reads);
+  if (done) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }
 
@@ -221,20 +215,13 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
 export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
-  const keyed = keyStatements(d1, write, now);
-  const results = await d1.batch([
-    keyed.seen,
-    d1
-      .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND ${notApplied(5)}`)
-      .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key),
-    bumpVersionIfChanged(d1, poolId, now),
-    keyed.keep,
-    keyed.seenAfter,
-    ...afterBout(d1, poolId, bout.player1_id, bout.player2_id),
-  ]);
-  const { inPool, delta } = deltaOf(poolId, bout, results[5]!, results[6]!);
+  const cleared = d1
+    .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND ${notApplied(5)}`)
+    .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key);
+  const { done: applied, reads } = await keyedWrite(d1, write, now, { apply: [cleared, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id) });
+  const { inPool, delta } = deltaOf(poolId, bout, reads);
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
-  const done = appliedOrReplayed(results[0]!, results[1]!, results[4]!) || (expectedVersion === 0 && delta.bout === null && inPool);
+  const done = applied || (expectedVersion === 0 && delta.bout === null && inPool);
   if (done) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Practice, Team, TeamMatchRow } from '../../core/api';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import type { Db } from '../db/client';
-import { appliedOrReplayed, keyStatements, notApplied, statement, type WriteKey } from './applied-writes';
+import { keyedWrite, notApplied, statement, type WriteKey } from './applied-writes';
 import { teamMatches, teamMembers, teams } from '../db/schema';
 
 /** SPEC §7: a practice's teams with their members, by team number. */
@@ -69,24 +69,17 @@ export async function writeRelay(db: Db, practice: Practice, n: number, row: { s
   const d1 = db.$client;
   const now = Date.now();
   const [a, b] = RELAY_ORDER[n - 1]!;
-  const keyed = keyStatements(d1, write, now);
-  const results = await d1.batch([
-    keyed.seen,
-    d1
-      .prepare(
-        `INSERT INTO team_matches (practice_id, user_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b, updated_at, version)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1
-         WHERE (?9 = 0 OR EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ?1 AND match_number = ?3))
-           AND ${notApplied(10)}
-         ON CONFLICT(practice_id, match_number) DO UPDATE SET
-           score_a = excluded.score_a, score_b = excluded.score_b, updated_at = excluded.updated_at, version = team_matches.version + 1
-         WHERE team_matches.version = ?9`,
-      )
-      .bind(practice.id, practice.user_id, n, a, b, row.score_a, row.score_b, now, version, write.key),
-    keyed.keep,
-    keyed.seenAfter,
-    statement(d1, sheetRead(db, practice.id, n)),
-  ]);
-  const ok = appliedOrReplayed(results[0]!, results[1]!, results[3]!);
-  return { ok, row: toSheet(results[4]!.results as (typeof teamMatches.$inferSelect)[])[n - 1]! };
+  const stored = d1
+    .prepare(
+      `INSERT INTO team_matches (practice_id, user_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b, updated_at, version)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1
+       WHERE (?9 = 0 OR EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ?1 AND match_number = ?3))
+         AND ${notApplied(10)}
+       ON CONFLICT(practice_id, match_number) DO UPDATE SET
+         score_a = excluded.score_a, score_b = excluded.score_b, updated_at = excluded.updated_at, version = team_matches.version + 1
+       WHERE team_matches.version = ?9`,
+    )
+    .bind(practice.id, practice.user_id, n, a, b, row.score_a, row.score_b, now, version, write.key);
+  const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored], read: [statement(d1, sheetRead(db, practice.id, n))] });
+  return { ok: done, row: toSheet(reads[0]!.results as (typeof teamMatches.$inferSelect)[])[n - 1]! };
 }

@@ -132,6 +132,11 @@ export const ERROR_MESSAGES = {
   referee_view: 'Say which referee view this is',
   referee_bout: 'Say which bout to referee',
   referee_duty_fencer: 'The referee must be another fencer of this pool who still fences.',
+  tableau_changed_by_someone_else: 'The tableau was being changed by someone else. Please try again.',
+  request_body_json_object: 'The request body must be a JSON object',
+  field_missing_or_not_valid: '{field} is missing or not valid',
+  athletes_must_be_list: 'athletes must be a list',
+  athlete_id_athlete_or_null: 'athlete_id must be an athlete or null',
   xml_not_well_formed: 'This file is not well-formed XML (line {line}: {detail})',
   not_fie_competition_file: 'This is not an FIE competition file (no CompetitionIndividuelle or CompetitionParEquipes)',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
+import { describeError } from './messages';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -351,9 +352,16 @@ export type PoolNameBody = z.input<typeof poolNameSchema>;
 export type PlayerNameBody = z.input<typeof playerNameSchema>;
 export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
-/** The first message of a failed parse: what a form or a 400 answer shows. */
+/**
+ * The first message of a failed parse: what a form or a 400 answer shows. Always one of core/messages, so
+ * the app can translate it: a field the schema gives no words of its own is named with a coded message,
+ * never with the validator's English ("Invalid input: expected number, received undefined").
+ */
 export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+  const issue = error.issues[0];
+  if (issue && describeError(issue.message)) return issue.message;
+  const field = issue?.path.join('.');
+  return field ? `${field} is missing or not valid` : 'The request body must be a JSON object';
 }
 
 // Referee mode (issue 18): the wire of core/refereeing.

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Athlete, GeneratedPools, Practice } from '../../core/api';
+import { ERROR_MESSAGES } from '../../core/messages';
+import { app } from '../../worker/app';
+import { roomApp } from '../../worker/room/http';
+import { json, signedUpCoach } from '../helpers/worker-client';
+
+const CODES = new Set(Object.keys(ERROR_MESSAGES));
+
+/** Every route that may read a body, as the worker and a practice's room declare them. */
+function writeRoutes(): { method: string; path: string }[] {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const r of [...app.routes, ...roomApp(() => { throw new Error('not run'); }, async () => {}).routes]) {
+    if (!r.path.startsWith('/api/') || r.method === 'ALL' || r.method === 'GET' || r.path.includes('*')) continue;
+    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
+  }
+  // Those that end what the others need (a deletion, signing out) go last.
+  const last = (r: { method: string; path: string }) => (r.method === 'DELETE' ? 1 : 0) + (/signout|refresh|restore/.test(r.path) ? 2 : 0);
+  return [...seen.values()].sort((a, b) => last(a) - last(b));
+}
+
+/** Bodies a careless or hostile client sends: not an object, an empty object, every field of the wrong type. */
+const WRONG_BODIES: unknown[] = [
+  [1, 2, 3],
+  {},
+  { version: 'x', name: 7, score1: 'a', score2: null, entries: 'all', method: 9, enabled: 'yes', round: -1, position: 'p', weapon: 3, status: [], email: 5, password: 5 },
+];
+
+describe('errors by code (issue 27)', () => {
+  it('every route answers a wrong body with a 4xx and a code the app translates: never a 500, never a validator’s own words', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Codes' }));
+    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) }));
+    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Codes relay' }));
+    const athlete = await json<Athlete>(await client.post('/api/athletes', { name: 'Eve' }));
+    const note = await json<{ id: string }>(await client.post(`/api/athletes/${athlete.id}/notes`, { content: 'A note' }));
+    const pool = pools[0]!;
+    const concrete = (path: string) => {
+      const owner = path.startsWith('/api/athletes') ? athlete.id : path.startsWith('/api/notes') ? note.id : /\/(teams|team-matches)(\/|$)/.test(path) ? team.id : practice.id;
+      return path
+        .replace(/:(id|practiceId)\b/g, owner)
+        .replace(':poolId', pool.id)
+        .replace(':playerId', pool.players[0]!.id)
+        .replace(':sessionId', crypto.randomUUID())
+        .replace(':n', '1');
+    };
+
+    const routes = writeRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    const uncoded: string[] = [];
+    for (const { method, path } of routes) {
+      for (const body of WRONG_BODIES) {
+        const res = await client.request(method, concrete(path), body);
+        const what = `${method} ${path} ${JSON.stringify(body).slice(0, 20)}`;
+        expect(res.status, what).toBeLessThan(500);
+        if (res.status < 400) continue;
+        const answer = await json<{ error?: string; code?: string }>(res);
+        if (!answer.code || !CODES.has(answer.code)) uncoded.push(`${what}: ${res.status} ${answer.error}`);
+      }
+    }
+    expect(uncoded).toEqual([]);
+  });
+});

@@ -38,7 +38,7 @@ export class Floor extends DurableObject {
       if (changed) sql.exec('UPDATE pools SET version = version + 1 WHERE id = ?', poolId);
       const bout = sql.exec('SELECT score1, score2, version, updated_at FROM bouts WHERE pool_id = ? AND player1_id = ? AND player2_id = ?', poolId, b.player1_id, b.player2_id).one();
       const { version } = sql.exec('SELECT version FROM pools WHERE id = ?', poolId).one();
-      return { changed, pool_id: poolId, version, player1_id: b.player1_id, player2_id: b.player2_id, bout: { ...bout, priority_id: null } };
+      return { changed, pool_id: poolId, pool_version: version, player1_id: b.player1_id, player2_id: b.player2_id, bout: { ...bout, priority_id: null } };
     });
     const { changed, ...rest } = delta;
     if (changed) {

@@ -62,7 +62,7 @@ export async function startPeer() {
       const bout = readBout.get(poolId, b.player1_id, b.player2_id);
       const { version } = readVersion.get(poolId);
       db.exec('COMMIT');
-      const delta = { pool_id: poolId, version, player1_id: b.player1_id, player2_id: b.player2_id, bout: { ...bout, priority_id: null } };
+      const delta = { pool_id: poolId, pool_version: version, player1_id: b.player1_id, player2_id: b.player2_id, bout: { ...bout, priority_id: null } };
       if (!changed) return send(409, { error: 'changed meanwhile', ...delta });
       const message = JSON.stringify({ type: 'bout', practiceId: 'peer', delta });
       for (const ws of wss.clients) ws.send(message);

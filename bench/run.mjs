@@ -48,7 +48,7 @@ const freePort = () =>
   });
 
 /** A bout delta's version, as every client (Piste's and the peer's) receives it. */
-const versionOf = (m) => (m.type === 'bout' ? m.delta.version : null);
+const versionOf = (m) => (m.type === 'bout' ? m.delta.pool_version : null);
 
 /** Times `rounds` bout writes until every client holds the new version. */
 async function timeFanout(clients, write) {
@@ -111,7 +111,7 @@ async function scenario({ pools, coachSocket, crowdSocket, post, read, parts = {
     const pool = pools[p];
     last = await post(pool, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version: versions.get(pool.id) ?? 0 });
     versions.set(pool.id, last.bout.version);
-    return last.version;
+    return last.pool_version;
   };
   const fanoutTo = async (clients) => {
     const result = await timeFanout(clients, (i) => writeBout(0, i));

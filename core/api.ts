@@ -220,7 +220,8 @@ export type FeedbackType = 'report_issue' | 'suggest_feature';
  */
 export interface BoutDelta {
   pool_id: string;
-  version: number;
+  /** The pool's version after this change (a bout's own is in `bout`). */
+  pool_version: number;
   player1_id: string;
   player2_id: string;
   /** The bout's result without the two ids above (the message stays small), or null when cleared. */

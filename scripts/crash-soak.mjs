@@ -271,14 +271,14 @@ export async function crashSoak() {
           const d = msg.delta;
           const pool = s.pools.get(d.pool_id);
           if (!pool) return reload();
-          if (pool.version >= d.version) return;
-          if (pool.version < d.version - 1) {
+          if (pool.version >= d.pool_version) return;
+          if (pool.version < d.pool_version - 1) {
             stats.gaps++;
             return reload();
           }
           const bouts = pool.bouts.filter((b) => pairKey(b.player1_id, b.player2_id) !== pairKey(d.player1_id, d.player2_id));
           if (d.bout) bouts.push({ player1_id: d.player1_id, player2_id: d.player2_id, ...d.bout });
-          s.pools.set(pool.id, { ...pool, version: d.version, bouts });
+          s.pools.set(pool.id, { ...pool, version: d.pool_version, bouts });
         } else if (msg.type === 'pool') {
           applyPool(msg.pool);
         } else if (msg.type === 'pools') {

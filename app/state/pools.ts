@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/api';
 import { isBoutOf } from '../../core/fencing/bout-result';
 import { requestResync } from './resync';
-import type { LiveStatus } from '../lib/live';
+import type { LiveStatus } from '../lib/live-socket';
 import { api } from '../lib/api';
 
 export interface PoolsState {
@@ -52,11 +52,11 @@ export function applyBoutDelta(practiceId: string, delta: BoutDelta) {
   if (held.practiceId !== practiceId) return;
   const pool = held.pools.find((p) => p.id === delta.pool_id);
   if (!pool) return requestResync();
-  if (pool.version >= delta.version) return;
-  if (pool.version < delta.version - 1) return requestResync();
+  if (pool.version >= delta.pool_version) return;
+  if (pool.version < delta.pool_version - 1) return requestResync();
   const bouts = pool.bouts.filter((b) => !isBoutOf(b, delta.player1_id, delta.player2_id));
   const bout = boutOfDelta(delta);
-  const next: PoolSnapshot = { ...pool, version: delta.version, bouts: bout ? [...bouts, bout] : bouts };
+  const next: PoolSnapshot = { ...pool, version: delta.pool_version, bouts: bout ? [...bouts, bout] : bouts };
   store.set(poolsAtom, (s) => (s.practiceId === practiceId ? { ...s, pools: s.pools.map((p) => (p.id === next.id ? next : p)) } : s));
 }
 

@@ -1,6 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { apiPaths, type BracketSnapshot, type PoolSnapshot } from '../../core/api';
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import { can, type Role } from '../../core/permissions';
 import { api } from '../lib/api';
 import { loadOrRecall, offlineViewAtom, rememberChanges } from '../lib/offline-cache';

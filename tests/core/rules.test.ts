@@ -3,7 +3,7 @@ import { ALL_ACTIONS, can, type Role } from '../../core/permissions';
 import { makeRoomCode, ROOM_CODE_PATTERN } from '../../core/room-code';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { todayIso } from '../../core/dates';
-import { readActionOf, type LiveMessage } from '../../core/live';
+import { readActionOf, type LiveMessage } from '../../core/live-messages';
 
 describe('room codes', () => {
   it('are always six digits, keeping leading zeros', () => {

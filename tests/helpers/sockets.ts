@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test';
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import { ORIGIN, type Client } from './worker-client';
 
 /** An open live socket with the messages it has received so far. */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_CODES } from '../../core/live';
+import { CLOSE_CODES } from '../../core/live-messages';
 import { MESSAGE_LIMITS } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { joinAsGuest } from '../helpers/guests';

@@ -22,7 +22,7 @@ describe('writes from the field carry an idempotency key', () => {
     expect([first.status, replay.status]).toEqual([200, 200]);
     // The replay answers the bout as it stands, at the pool's version after the one write.
     const delta = await json<BoutDelta>(replay);
-    expect(delta.version).toBe(pool.version + 1);
+    expect(delta.pool_version).toBe(pool.version + 1);
     expect(delta.bout!.version).toBe(1);
     expect([delta.bout!.score1, delta.bout!.score2].sort()).toEqual([3, 5]);
     const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));

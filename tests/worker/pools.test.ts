@@ -95,7 +95,7 @@ describe('bouts', () => {
     // The answer is what changed (a delta): the bout in stored order and the pool's new version.
     const delta = await json<BoutDelta>(res);
     const stored = toStoredBout({ player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, priority_id: null });
-    expect(delta).toMatchObject({ pool_id: pool.id, version: pool.version + 1, player1_id: stored.player1_id, player2_id: stored.player2_id });
+    expect(delta).toMatchObject({ pool_id: pool.id, pool_version: pool.version + 1, player1_id: stored.player1_id, player2_id: stored.player2_id });
     expect(delta.bout).toMatchObject({ score1: stored.score1, score2: stored.score2, version: 1 });
     const snap = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
     expect(snap.version).toBe(pool.version + 1);
@@ -112,7 +112,7 @@ describe('bouts', () => {
     expect(again.bouts[0]!.version).toBe(2);
     expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
     const cleared = await json<BoutDelta>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
-    expect(cleared).toMatchObject({ version: pool.version + 3, bout: null });
+    expect(cleared).toMatchObject({ pool_version: pool.version + 3, bout: null });
     expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
   });
 
@@ -172,7 +172,7 @@ describe('bouts', () => {
     const conflict = await json<BoutConflict>(results.find((r) => r.status === 409)!);
     expect(conflict.error).toBe('Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.');
     expect(conflict.current).toMatchObject({ ...stored, version: 1 });
-    expect(conflict).toMatchObject({ pool_id: pool.id, version: final.version, player1_id: stored.player1_id, player2_id: stored.player2_id });
+    expect(conflict).toMatchObject({ pool_id: pool.id, pool_version: final.version, player1_id: stored.player1_id, player2_id: stored.player2_id });
 
     // Writers of different bouts never conflict.
     const other = await Promise.all([
@@ -268,7 +268,7 @@ describe('live bout deltas', () => {
       const [a, b] = pool.players;
       const written = await json<BoutDelta>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 }));
       for (const s of [s1, s2]) {
-        const msg = await s.waitFor((m) => m.type === 'bout' && m.delta.version === written.version);
+        const msg = await s.waitFor((m) => m.type === 'bout' && m.delta.pool_version === written.pool_version);
         expect(msg).toEqual({ type: 'bout', practiceId: practice.id, delta: written });
         // Issue 13: "at most about 300 bytes" (two ids of 36 characters each, the pool and the practice, and the result).
         expect(JSON.stringify(msg).length).toBeLessThanOrEqual(340);

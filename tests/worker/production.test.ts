@@ -175,7 +175,7 @@ describe('zero D1 reads for watchers', () => {
     try {
       const full = await save(2, 0);
       // Every watcher gets the delta...
-      await Promise.all(crowd.map((s) => s.waitFor((m) => m.type === 'bout' && m.delta.version === full.delta.version, 15_000)));
+      await Promise.all(crowd.map((s) => s.waitFor((m) => m.type === 'bout' && m.delta.pool_version === full.delta.pool_version, 15_000)));
       // ...and the request reached D1 no more than with nobody watching: not at all (issue 26: the room is
       // the practice's store; its archive writes D1 behind the answer, once whatever the crowd).
       expect(empty.seen).toEqual({ statements: [], batches: 0 });

@@ -6,7 +6,7 @@ import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';
 import type { LiveBout, RefereeClaim, RefereeTarget } from '../../core/refereeing';
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { Client, json } from '../helpers/worker-client';
@@ -314,7 +314,7 @@ describe('the room: publishing only publishes; a saved result ends its refereed 
     const { client, practice, pool, ann, bob, claim } = await setting();
     expect((await claim(client)).status).toBe(200);
     const room = getRoom(env, practice.id);
-    const delta: BoutDelta = { pool_id: pool.id, version: pool.version + 1, player1_id: ann.id, player2_id: bob.id, bout: { score1: 5, score2: 1, priority_id: null, updated_at: Date.now(), version: 1 } };
+    const delta: BoutDelta = { pool_id: pool.id, pool_version: pool.version + 1, player1_id: ann.id, player2_id: bob.id, bout: { score1: 5, score2: 1, priority_id: null, updated_at: Date.now(), version: 1 } };
     const message: Extract<LiveMessage, { type: 'bout' }> = { type: 'bout', practiceId: practice.id, delta };
     await room.publish(message);
     const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;

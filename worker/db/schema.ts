@@ -31,7 +31,8 @@ export const authTokens = sqliteTable('auth_tokens', {
   created_at: integer('created_at').notNull(),
 });
 
-export const outbox = sqliteTable('outbox', {
+/** Mail waiting to be sent (or, locally, written to the log): not the app's queue of writes. */
+export const mailOutbox = sqliteTable('outbox', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   to_email: text('to_email').notNull(),
   subject: text('subject').notNull(),
@@ -88,7 +89,9 @@ export const feedback = sqliteTable('feedback', {
   created_at: integer('created_at').notNull(),
 });
 
-export const tournaments = sqliteTable('tournaments', {
+// A practice's pools, their entries and their bouts: the SQL tables keep the names SPEC.md gave them
+// (tournaments, players, matches); the code calls them what they hold.
+export const pools = sqliteTable('tournaments', {
   id: text('id').primaryKey(),
   practice_id: text('practice_id').notNull(),
   user_id: text('user_id').notNull(),
@@ -98,7 +101,7 @@ export const tournaments = sqliteTable('tournaments', {
   updated_at: integer('updated_at').notNull(),
 });
 
-export const players = sqliteTable('players', {
+export const poolEntries = sqliteTable('players', {
   id: text('id').primaryKey(),
   tournament_id: text('tournament_id').notNull(),
   athlete_id: text('athlete_id'),
@@ -125,7 +128,7 @@ export const absentees = sqliteTable('absentees', {
   created_at: integer('created_at').notNull(),
 });
 
-export const matches = sqliteTable('matches', {
+export const poolBouts = sqliteTable('matches', {
   id: text('id').primaryKey(),
   tournament_id: text('tournament_id').notNull(),
   player1_id: text('player1_id').notNull(),

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
+import { mailOutbox } from '../db/schema';
 
 export interface Mail {
   to: string;
@@ -16,7 +16,7 @@ export interface Mailer {
 function outboxMailer(db: Db): Mailer {
   return {
     async send(mail) {
-      await db.insert(outbox).values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: Date.now() });
+      await db.insert(mailOutbox).values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: Date.now() });
       console.log(`[outbox] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.body}\n[/outbox]`);
     },
   };

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/api';
-import { CLOSE_CODES, type LiveMessage } from '../../core/live';
+import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
 import type { RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import type { Env } from '../env';

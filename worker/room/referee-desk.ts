@@ -1,5 +1,5 @@
 import type { PoolSnapshot } from '../../core/api';
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import type { PracticeRoom } from './practice-room';
 import type { Reshaped, SavedResult } from './referee-desk';

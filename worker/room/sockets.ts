@@ -1,4 +1,4 @@
-import { CLOSE_CODES, readActionOf, type LiveMessage } from '../../core/live';
+import { CLOSE_CODES, readActionOf, type LiveMessage } from '../../core/live-messages';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import type { Env } from '../env';

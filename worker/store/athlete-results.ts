@@ -3,7 +3,7 @@ import type { AthleteHistory } from '../../core/api';
 import { boutsOfAthlete, coachBouts, ratingsOf, rosterSummary, type AthleteSummary, type CoachBout, type PoolBoutRow, type TableauMatchRow } from '../../core/fencing/history';
 import { computePoolStats, type PlayerStats } from '../../core/fencing/pool-stats';
 import type { Db } from '../db/client';
-import { players, tournaments } from '../db/schema';
+import { poolEntries, pools } from '../db/schema';
 import { inJsonList } from '../db/sql';
 import { getAthlete } from './athletes';
 import { loadPoolSnapshot } from './pools';
@@ -16,11 +16,11 @@ export async function latestPoolResults(db: Db, userId: string, athleteIds: stri
   const results = new Map<string, PlayerStats>();
   if (athleteIds.length === 0) return results;
   const rows = await db
-    .select({ athleteId: players.athlete_id, playerId: players.id, poolId: players.tournament_id })
-    .from(players)
-    .innerJoin(tournaments, eq(tournaments.id, players.tournament_id))
-    .where(and(eq(tournaments.user_id, userId), isNotNull(players.athlete_id), inJsonList(players.athlete_id, athleteIds)))
-    .orderBy(desc(tournaments.created_at))
+    .select({ athleteId: poolEntries.athlete_id, playerId: poolEntries.id, poolId: poolEntries.tournament_id })
+    .from(poolEntries)
+    .innerJoin(pools, eq(pools.id, poolEntries.tournament_id))
+    .where(and(eq(pools.user_id, userId), isNotNull(poolEntries.athlete_id), inJsonList(poolEntries.athlete_id, athleteIds)))
+    .orderBy(desc(pools.created_at))
     .all();
   const latest = new Map<string, { playerId: string; poolId: string }>();
   for (const r of rows) if (r.athleteId && !latest.has(r.athleteId)) latest.set(r.athleteId, { playerId: r.playerId, poolId: r.poolId });

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { nameKey } from '../../core/interop/roster-import';
 import type { Db } from '../db/client';
-import { players, practices, tournaments } from '../db/schema';
+import { poolEntries, practices, pools } from '../db/schema';
 import { getAthlete } from './athletes';
 import { bumpVersionIfChanged } from './pools';
 
@@ -20,7 +20,7 @@ export type LinkWrite = 'ok' | 'player-not-found' | 'athlete-not-found' | 'taken
  */
 export async function linkPlayer(db: Db, poolId: string, playerId: string, athleteId: string | null, mine: boolean): Promise<LinkWrite> {
   if (!mine) {
-    const found = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.tournament_id, poolId))).get();
+    const found = await db.select({ id: poolEntries.id }).from(poolEntries).where(and(eq(poolEntries.id, playerId), eq(poolEntries.tournament_id, poolId))).get();
     return found ? 'athlete-not-found' : 'player-not-found';
   }
   const d1 = db.$client;
@@ -56,11 +56,11 @@ export interface LinkSuggestion {
 export async function linkSuggestions(db: Db, userId: string, athleteId: string): Promise<LinkSuggestion[]> {
   const athlete = await getAthlete(db, userId, athleteId);
   const rows = await db
-    .select({ player_id: players.id, pool_id: tournaments.id, pool: tournaments.name, practice_id: practices.id, practice: practices.name, date: practices.date, name: players.name })
-    .from(players)
-    .innerJoin(tournaments, eq(tournaments.id, players.tournament_id))
-    .innerJoin(practices, eq(practices.id, tournaments.practice_id))
-    .where(and(eq(tournaments.user_id, userId), isNull(players.athlete_id)))
+    .select({ player_id: poolEntries.id, pool_id: pools.id, pool: pools.name, practice_id: practices.id, practice: practices.name, date: practices.date, name: poolEntries.name })
+    .from(poolEntries)
+    .innerJoin(pools, eq(pools.id, poolEntries.tournament_id))
+    .innerJoin(practices, eq(practices.id, pools.practice_id))
+    .where(and(eq(pools.user_id, userId), isNull(poolEntries.athlete_id)))
     .all();
   const key = nameKey(athlete.name);
   return rows.filter((r) => nameKey(r.name) === key).sort((a, b) => b.date.localeCompare(a.date));

@@ -96,7 +96,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
     q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
   ]);
-  const [athleteRows, notes, practiceRows, pools, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays] = results.map((r) => r.results);
+  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
     for (const r of rows) {
@@ -107,7 +107,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
     return (id: unknown) => map.get(id) ?? [];
   };
   const notesOf = group(notes!, 'athlete_id');
-  const poolsOf = group(pools!, 'practice_id');
+  const poolsOf = group(poolRows!, 'practice_id');
   const playersOf = group(players!, 'tournament_id');
   const boutsOf = group(bouts!, 'tournament_id');
   const formatOf = group(formats!, 'practice_id');

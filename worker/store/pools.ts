@@ -5,12 +5,12 @@ import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import { isSynchronous, prepared, type Db } from '../db/client';
-import { absentees, matches, players, practices, tournaments } from '../db/schema';
+import { absentees, poolBouts, poolEntries, practices, pools } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
 import { toPractice, type PracticeRecord } from './practices';
 
-type PoolRow = typeof tournaments.$inferSelect;
+type PoolRow = typeof pools.$inferSelect;
 
 /** A pool together with the practice it belongs to. */
 export interface PoolContext {
@@ -32,10 +32,10 @@ export async function getSharedPool(db: Db, practiceId: string, poolId: string):
 async function poolWithPractice(db: Db, owner: 'user_id' | 'practice_id', value: string, poolId: string): Promise<PoolContext> {
   const query = prepared(db, `pool-by-${owner}`, () =>
     db
-      .select({ pool: tournaments, practice: practices })
-      .from(tournaments)
-      .innerJoin(practices, eq(practices.id, tournaments.practice_id))
-      .where(and(eq(tournaments.id, sql.placeholder('poolId')), eq(tournaments[owner], sql.placeholder('value'))))
+      .select({ pool: pools, practice: practices })
+      .from(pools)
+      .innerJoin(practices, eq(practices.id, pools.practice_id))
+      .where(and(eq(pools.id, sql.placeholder('poolId')), eq(pools[owner], sql.placeholder('value'))))
       .prepare(),
   );
   const row = await query.get({ poolId, value });
@@ -48,18 +48,18 @@ async function poolWithPractice(db: Db, owner: 'user_id' | 'practice_id', value:
  * selects, to run as a batch on their own or at the end of a write's batch, and how to assemble them.
  */
 function snapshotReads(db: Db, where: SQL) {
-  const poolIds = db.select({ id: tournaments.id }).from(tournaments).where(where);
+  const poolIds = db.select({ id: pools.id }).from(pools).where(where);
   return [
-    db.select().from(tournaments).where(where).orderBy(asc(tournaments.created_at), asc(tournaments.name)),
-    db.select().from(players).where(inArray(players.tournament_id, poolIds)).orderBy(asc(players.position)),
-    db.select().from(matches).where(inArray(matches.tournament_id, poolIds)),
+    db.select().from(pools).where(where).orderBy(asc(pools.created_at), asc(pools.name)),
+    db.select().from(poolEntries).where(inArray(poolEntries.tournament_id, poolIds)).orderBy(asc(poolEntries.position)),
+    db.select().from(poolBouts).where(inArray(poolBouts.tournament_id, poolIds)),
   ] as const;
 }
 
-type SnapshotRows = readonly [PoolRow[], (typeof players.$inferSelect)[], (typeof matches.$inferSelect)[]];
+type SnapshotRows = readonly [PoolRow[], (typeof poolEntries.$inferSelect)[], (typeof poolBouts.$inferSelect)[]];
 
-function toSnapshots([pools, playerRows, boutRows]: SnapshotRows): PoolSnapshot[] {
-  return pools.map((t) => ({
+function toSnapshots([poolRows, playerRows, boutRows]: SnapshotRows): PoolSnapshot[] {
+  return poolRows.map((t) => ({
     id: t.id,
     practice_id: t.practice_id,
     name: t.name,
@@ -72,9 +72,9 @@ function toSnapshots([pools, playerRows, boutRows]: SnapshotRows): PoolSnapshot[
   }));
 }
 
-const resultOf = ({ score1, score2, priority_id, updated_at, version }: typeof matches.$inferSelect) => ({ score1, score2, priority_id, updated_at, version });
+const resultOf = ({ score1, score2, priority_id, updated_at, version }: typeof poolBouts.$inferSelect) => ({ score1, score2, priority_id, updated_at, version });
 
-const toPoolBout = (b: typeof matches.$inferSelect): PoolBout => ({
+const toPoolBout = (b: typeof poolBouts.$inferSelect): PoolBout => ({
   player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,
 });
 
@@ -93,16 +93,16 @@ export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnap
  * (the archive: history, exports) they go as one batch, so they read one state.
  */
 async function readSnapshots(db: Db, column: 'id' | 'practice_id', value: string): Promise<PoolSnapshot[]> {
-  if (!isSynchronous(db)) return toSnapshots(await db.batch(snapshotReads(db, eq(tournaments[column], value))));
-  const [pools, entries, bouts] = prepared(db, `snapshot-by-${column}`, () => {
-    const [p, e, b] = snapshotReads(db, eq(tournaments[column], sql.placeholder('value')));
+  if (!isSynchronous(db)) return toSnapshots(await db.batch(snapshotReads(db, eq(pools[column], value))));
+  const [poolsRead, entriesRead, boutsRead] = prepared(db, `snapshot-by-${column}`, () => {
+    const [p, e, b] = snapshotReads(db, eq(pools[column], sql.placeholder('value')));
     return [p.prepare(), e.prepare(), b.prepare()] as const;
   });
-  return toSnapshots([await pools.all({ value }), await entries.all({ value }), await bouts.all({ value })]);
+  return toSnapshots([await poolsRead.all({ value }), await entriesRead.all({ value }), await boutsRead.all({ value })]);
 }
 
 const bumpVersion = (db: Db, poolId: string, now: number) =>
-  db.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updated_at: now }).where(eq(tournaments.id, poolId));
+  db.update(pools).set({ version: sql`${pools.version} + 1`, updated_at: now }).where(eq(pools.id, poolId));
 
 /** In a batch, right after a write to a pool: its version moves on only if that statement changed a row. */
 export const bumpVersionIfChanged = (d1: D1Database, poolId: string, now: number) =>
@@ -111,16 +111,16 @@ export const bumpVersionIfChanged = (d1: D1Database, poolId: string, now: number
 export async function createPool(db: Db, practice: Practice, name: string): Promise<string> {
   const now = Date.now();
   const id = crypto.randomUUID();
-  await db.insert(tournaments).values({ id, practice_id: practice.id, user_id: practice.user_id, name, version: 1, created_at: now, updated_at: now });
+  await db.insert(pools).values({ id, practice_id: practice.id, user_id: practice.user_id, name, version: 1, created_at: now, updated_at: now });
   return id;
 }
 
 export async function renamePool(db: Db, poolId: string, name: string) {
-  await db.update(tournaments).set({ name, version: sql`${tournaments.version} + 1`, updated_at: Date.now() }).where(eq(tournaments.id, poolId));
+  await db.update(pools).set({ name, version: sql`${pools.version} + 1`, updated_at: Date.now() }).where(eq(pools.id, poolId));
 }
 
 export async function deletePool(db: Db, poolId: string) {
-  await db.delete(tournaments).where(eq(tournaments.id, poolId));
+  await db.delete(pools).where(eq(pools.id, poolId));
 }
 
 /**
@@ -148,15 +148,15 @@ export async function addPlayer(db: Db, poolId: string, name: string, athleteId:
 
 /** Removes a fencer and (by cascade) their bouts; later fencers move up one place on the sheet. */
 export async function removePlayer(db: Db, poolId: string, playerId: string) {
-  const player = await db.select().from(players).where(and(eq(players.id, playerId), eq(players.tournament_id, poolId))).get();
+  const player = await db.select().from(poolEntries).where(and(eq(poolEntries.id, playerId), eq(poolEntries.tournament_id, poolId))).get();
   if (!player) throw notFound('Player');
   const now = Date.now();
   await db.batch([
-    db.delete(players).where(eq(players.id, playerId)),
+    db.delete(poolEntries).where(eq(poolEntries.id, playerId)),
     db
-      .update(players)
-      .set({ position: sql`${players.position} - 1`, updated_at: now })
-      .where(and(eq(players.tournament_id, poolId), sql`${players.position} > ${player.position}`)),
+      .update(poolEntries)
+      .set({ position: sql`${poolEntries.position} - 1`, updated_at: now })
+      .where(and(eq(poolEntries.tournament_id, poolId), sql`${poolEntries.position} > ${player.position}`)),
     bumpVersion(db, poolId, now),
   ]);
 }
@@ -179,8 +179,8 @@ const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
 /** The delta a bout write answers, from `afterBout`'s two reads. */
 function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [check, row]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
   const { ok, version } = check!.results[0] as { ok: number; version: number | null };
-  const stored = row!.results[0] as typeof matches.$inferSelect | undefined;
-  return { inPool: ok === 1, delta: { pool_id: poolId, version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
+  const stored = row!.results[0] as typeof poolBouts.$inferSelect | undefined;
+  return { inPool: ok === 1, delta: { pool_id: poolId, pool_version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
 }
 
 /**
@@ -239,20 +239,20 @@ function absenteeStatements(db: Db, practiceId: string, absent: { name: string; 
  * Writes generated pools and all their fencers in one batch, with the check-in list (fencers marked absent
  * are recorded; anyone drawn now leaves the list): all or nothing.
  */
-export async function insertGeneratedPools(db: Db, practice: Practice, pools: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
+export async function insertGeneratedPools(db: Db, practice: Practice, planned: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
   const now = Date.now();
-  const present = pools.flatMap((p) => p.members.map((m) => m.name));
+  const present = planned.flatMap((p) => p.members.map((m) => m.name));
   const statements: BatchItem<'sqlite'>[] = [...absenteeStatements(db, practice.id, absent, present)];
   const ids: string[] = [];
-  for (const [i, pool] of pools.entries()) {
+  for (const [i, pool] of planned.entries()) {
     const poolId = crypto.randomUUID();
     ids.push(poolId);
     // Creation times a millisecond apart keep Pool 1, Pool 2, … in order.
     const created = now + i;
-    statements.push(db.insert(tournaments).values({ id: poolId, practice_id: practice.id, user_id: practice.user_id, name: pool.name, version: 1, created_at: created, updated_at: created }));
+    statements.push(db.insert(pools).values({ id: poolId, practice_id: practice.id, user_id: practice.user_id, name: pool.name, version: 1, created_at: created, updated_at: created }));
     for (const [j, m] of pool.members.entries()) {
       statements.push(
-        db.insert(players).values({ id: crypto.randomUUID(), tournament_id: poolId, athlete_id: m.athleteId, name: m.name, position: j + 1, created_at: created, updated_at: created }),
+        db.insert(poolEntries).values({ id: crypto.randomUUID(), tournament_id: poolId, athlete_id: m.athleteId, name: m.name, position: j + 1, created_at: created, updated_at: created }),
       );
     }
   }

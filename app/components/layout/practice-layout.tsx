@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { apiPaths } from '../../../core/api';
 import { practiceHome, paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
-import { useLivePractice } from '../../state/live';
+import { useLivePractice } from '../../state/live-practice';
 import { usePractices, useCurrentPractice } from '../../state/practices';
 import { useCan, type PracticeView } from '../../state/viewer';
 import { Spinner } from '../ui/spinner';

@@ -76,7 +76,8 @@ export function PoolsScreen() {
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
   // Guests score but do not manage pools; a spectator only watches (core/permissions decides).
-  const guest = !can(practice.role, 'pool.manage');
+  // The coach manages pools; a guest enters scores and a spectator only watches (both: not managing).
+  const managesPools = can(practice.role, 'pool.manage');
   const watchOnly = !can(practice.role, 'bout.write');
   const current = useAtomValue(currentPoolAtom);
   const outbox = useAtomValue(outboxAtom);
@@ -109,7 +110,7 @@ export function PoolsScreen() {
     <PoolNameDialog open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} mode="create" onSubmit={(name) => createPool(practice, name)} />
   );
 
-  if (guest && !pool) {
+  if (!managesPools && !pool) {
     return <p className="card p-10 text-center text-sm text-slate-600">{t.notShared}</p>;
   }
   if (visible.length === 0 || !pool) {
@@ -166,7 +167,7 @@ export function PoolsScreen() {
             ))}
           </select>
         </div>
-        {!guest && (
+        {managesPools && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>{t.newPool}</button>
           <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>{t.rename}</button>
@@ -181,7 +182,7 @@ export function PoolsScreen() {
       </div>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        {!guest && (
+        {managesPools && (
           <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
             <label className="sr-only" htmlFor="player-name">{t.playerName}</label>
             <input id="player-name" className="input" placeholder={t.addPlaceholder} value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
@@ -191,13 +192,13 @@ export function PoolsScreen() {
         <ZoomControl zoom={zoom} onZoom={setZoom} />
       </div>
 
-      {!guest && <CheckIn practiceId={practice.id} />}
+      {managesPools && <CheckIn practiceId={practice.id} />}
 
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={guest ? undefined : setRemoving} onStatus={guest ? undefined : setStatusOf} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
         )}
         <BoutOrderPanel
           players={pool.players}
@@ -205,7 +206,7 @@ export function PoolsScreen() {
           onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
           onReferee={canReferee ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
           chosen={chosen}
-          onChooseReferee={guest ? undefined : (a, b, referee) => void chooseReferee(practice, pool.id, a.id, b.id, referee?.id ?? null)}
+          onChooseReferee={managesPools ? (a, b, referee) => void chooseReferee(practice, pool.id, a.id, b.id, referee?.id ?? null) : undefined}
         />
       </div>
 
@@ -215,7 +216,7 @@ export function PoolsScreen() {
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>{t.help1}</li>
           <li>{t.help2}</li>
-          {!guest && <li>{t.help3}</li>}
+          {managesPools && <li>{t.help3}</li>}
         </ul>
       </aside>
       )}
@@ -245,7 +246,7 @@ export function PoolsScreen() {
         />
       )}
       {refereeing && refereedPool && (
-        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onExclude={guest ? undefined : excludeRefereed} onClose={closeReferee} />
+        <RefereeView practiceId={practice.id} target={refereeing} weapon={practice.weapon} onSave={saveRefereed} onExclude={managesPools ? excludeRefereed : undefined} onClose={closeReferee} />
       )}
       {createDialog}
       {dialog === 'edit' && <PoolNameDialog open={dialog === 'edit'} onOpenChange={(o) => setDialog(o ? 'edit' : null)} mode="edit" initialName={pool.name} onSubmit={(name) => renamePool(practice, pool, name)} />}

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { challengeOf, type Challenge } from '../../lib/challenge';
 import { ApiError } from '../../lib/api';
 import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
-import { useLivePractice } from '../../state/live';
+import { useLivePractice } from '../../state/live-practice';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
 import { i18n, useStore } from '../../i18n';

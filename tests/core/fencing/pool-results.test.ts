@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../../core/api';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
-import { reconnectDelayMs } from '../../../app/lib/live';
+import { reconnectDelayMs } from '../../../app/lib/live-socket';
 
 const pool = (id: string, names: string[], bouts: [number, number, number, number][]): PoolSnapshot => ({
   id, practice_id: 'p', name: id, version: 1, created_at: 0,

@@ -1,10 +1,10 @@
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import type { LiveMessage } from '../../core/live';
+import type { LiveMessage } from '../../core/live-messages';
 import { toast } from './toasts';
 import { BOUT_RECEIVED } from '../lib/marks';
-import { openLive } from '../lib/live';
+import { openLive } from '../lib/live-socket';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { loadSpectatorBoard } from './spectator';
 import { endGuestSession } from '../lib/api';

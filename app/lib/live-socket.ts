@@ -1,4 +1,4 @@
-import { CLOSE_CODES, parseLiveMessage, type LiveMessage } from '../../core/live';
+import { CLOSE_CODES, parseLiveMessage, type LiveMessage } from '../../core/live-messages';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'closed';
 

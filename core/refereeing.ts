@@ -1,4 +1,4 @@
-import { orderPair } from './fencing/bout-result';
+import { boutKey } from './fencing/bout-result';
 import type { SentState } from './validation';
 import { legalState, legalStep, type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
 
@@ -12,7 +12,7 @@ export type RefereeTarget = { kind: 'pool'; pool_id: string; a: string; b: strin
 
 /** One name per bout, whichever side each fencer stands on. */
 export function refereeKey(target: RefereeTarget): string {
-  return target.kind === 'pool' ? `pool:${target.pool_id}:${orderPair(target.a, target.b).join(':')}` : `tableau:${target.round}:${target.position}`;
+  return target.kind === 'pool' ? `pool:${target.pool_id}:${boutKey(target.a, target.b)}` : `tableau:${target.round}:${target.position}`;
 }
 
 /** The pool bout key of two fencers, as the grid looks it up. */

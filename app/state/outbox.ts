@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import {
   apiPaths, type BoutConflict, type BoutDelta, type MatchConflict, type MatchesDelta, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,
 } from '../../core/api';
-import { isBoutOf, orderPair, toStoredBout, type Bout } from '../../core/fencing/bout-result';
+import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
 import { toastError } from './toasts';
@@ -40,7 +40,6 @@ export async function restoreOutbox() {
 }
 
 /** One name for a bout, whichever fencer was entered first. */
-const boutKey = (a: string, b: string) => orderPair(a, b).join(':');
 
 /** Entries that will still be sent (not stopped at a conflict, not refused) of one practice. */
 const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict && !e.refused);

@@ -8,43 +8,29 @@ export interface Bout {
   priority_id: string | null;
 }
 
-/** SPEC §3: a cell is V or D followed by the row fencer's own score, e.g. V5 or D3. */
-export interface CellResult {
-  victory: boolean;
-  score: number;
+/**
+ * SPEC §4 Pool results: whether each fencer of a bout counts a victory. The higher score wins; equal scores
+ * count as a victory for both, unless a priority winner was recorded, who wins while the other loses (as a
+ * referee records it). The statistics and the cells both come from this, in numbers.
+ */
+export function boutVictories(bout: Bout): { player1: boolean; player2: boolean } {
+  if (bout.score1 !== bout.score2) return { player1: bout.score1 > bout.score2, player2: bout.score2 > bout.score1 };
+  return { player1: bout.priority_id !== bout.player2_id, player2: bout.priority_id !== bout.player1_id };
 }
 
-/**
- * SPEC §4 Pool results: V<own> if own > opponent's, D<own> if less; equal scores count as a victory for
- * both, unless a priority winner was recorded, who gets V while the other gets D (as a referee records it).
- */
-export function cellResult(own: number, opponent: number, priority: 'self' | 'opponent' | null = null): string {
-  if (own > opponent) return `V${own}`;
-  if (own < opponent) return `D${own}`;
-  return priority === 'opponent' ? `D${own}` : `V${own}`;
-}
+/** SPEC §3: a cell is V or D followed by the row fencer's own score, e.g. V5 or D3. */
+const cellText = (victory: boolean, own: number) => `${victory ? 'V' : 'D'}${own}`;
 
 /** The two cells of a bout, keyed by each fencer's id. */
 export function boutCells(bout: Bout): Record<string, string> {
-  const p1 = bout.priority_id === bout.player1_id ? 'self' : bout.priority_id === bout.player2_id ? 'opponent' : null;
-  const p2 = p1 === 'self' ? 'opponent' : p1 === 'opponent' ? 'self' : null;
-  return {
-    [bout.player1_id]: cellResult(bout.score1, bout.score2, p1),
-    [bout.player2_id]: cellResult(bout.score2, bout.score1, p2),
-  };
+  const won = boutVictories(bout);
+  return { [bout.player1_id]: cellText(won.player1, bout.score1), [bout.player2_id]: cellText(won.player2, bout.score2) };
 }
 
-/** SPEC §4: without scores, the mirror of a result swaps V and D and keeps the number. */
+/** SPEC §4: without scores, the mirror of a result swaps V and D and keeps the number ('' when it is no result). */
 export function mirrorResult(result: string): string {
-  const parsed = parseResult(result);
-  if (!parsed) return '';
-  return `${parsed.victory ? 'D' : 'V'}${parsed.score}`;
-}
-
-/** 'V5' → victory with 5; 'D3' → defeat with 3; anything else (incl. empty) → null. */
-export function parseResult(result: string): CellResult | null {
   const m = /^([VD])(\d+)$/.exec(result);
-  return m ? { victory: m[1] === 'V', score: Number(m[2]) } : null;
+  return m ? cellText(m[1] === 'D', Number(m[2])) : '';
 }
 
 /** SPEC §9: maximum touches per pool bout: 5, or 45 in a team practice. */
@@ -56,6 +42,9 @@ export function poolMaxScore(practiceType: 'individual' | 'team'): number {
 export function orderPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
 }
+
+/** The one key of a pool bout between two fencers, whoever is named first ("a:b", ids in stored order). */
+export const boutKey = (a: string, b: string) => orderPair(a, b).join(':');
 
 /**
  * SPEC §3: a bout entered from either fencer's row, as it is stored: the pair in canonical order and the

@@ -1,4 +1,4 @@
-import { boutCells } from './bout-result';
+import { boutVictories } from './bout-result';
 import { isMainMatch, placesTitle, roundCount, roundTitle } from './bracket';
 import { stageLabel } from './final-positions';
 import { computeRatings, type RatingPoint } from './rating';
@@ -63,7 +63,7 @@ export function coachBouts(pool: readonly PoolBoutRow[], tableau: readonly Table
       date: b.date, practice_id: b.practice_id, practice: b.practice, seq: b.updated_at, kind: 'pool', phase: b.pool, round: null, rounds: null, main: false,
       a: { entry: b.player1_id, athlete_id: b.athlete1, name: b.name1, score: b.score1 },
       b: { entry: b.player2_id, athlete_id: b.athlete2, name: b.name2, score: b.score2 },
-      aWon: boutCells(b)[b.player1_id]!.startsWith('V'),
+      aWon: boutVictories(b).player1,
     });
   }
   for (const m of tableau) {

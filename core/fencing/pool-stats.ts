@@ -1,5 +1,5 @@
 import type { PoolPlayer } from '../api';
-import { boutCells, parseResult, type Bout } from './bout-result';
+import { boutCells, boutVictories, type Bout } from './bout-result';
 import { countedBouts, type PlayerStatus } from './withdrawal';
 
 export interface PlayerStats {
@@ -18,6 +18,14 @@ export interface PlayerStats {
   matches: Record<string, string>;
 }
 
+/** One bout's part in a fencer's statistics. */
+function tally(s: PlayerStats, victory: boolean, scored: number, received: number) {
+  if (victory) s.victories++;
+  else s.defeats++;
+  s.touchesScored += scored;
+  s.touchesReceived += received;
+}
+
 /**
  * SPEC §4 derived stats for every fencer of a pool, from its stored bouts. The bouts of a fencer who
  * withdrew or was excluded count for nobody (o.74, core/fencing/withdrawal.ts).
@@ -33,19 +41,16 @@ export function computePoolStats(players: (Pick<PoolPlayer, 'id' | 'name'> & { s
     const a = byId.get(bout.player1_id);
     const b = byId.get(bout.player2_id);
     if (!a || !b) continue;
+    // A pair is stored once; a second copy of it (never written by the store) would not count twice.
+    if (b.id in a.matches) continue;
     const cells = boutCells(bout);
     a.matches[b.id] = cells[a.id]!;
     b.matches[a.id] = cells[b.id]!;
+    const won = boutVictories(bout);
+    tally(a, won.player1, bout.score1, bout.score2);
+    tally(b, won.player2, bout.score2, bout.score1);
   }
   for (const s of byId.values()) {
-    for (const [oppId, result] of Object.entries(s.matches)) {
-      const own = parseResult(result)!;
-      const theirs = parseResult(byId.get(oppId)!.matches[s.id]!)!;
-      if (own.victory) s.victories++;
-      else s.defeats++;
-      s.touchesScored += own.score;
-      s.touchesReceived += theirs.score;
-    }
     const fought = s.victories + s.defeats;
     s.exactRatio = fought === 0 ? 0 : s.victories / fought;
     s.ratio = Math.round(s.exactRatio * 100) / 100;

@@ -1,5 +1,5 @@
 import { boutOrder, type BoutPair } from './bout-order';
-import { orderPair } from './bout-result';
+import { boutKey } from './bout-result';
 
 /**
  * Who referees next (issue 18): in a club pool the fencers who sit out referee the others. For each bout
@@ -69,7 +69,7 @@ export function poolReferees(
   const chosen = new Map<string, number>();
   for (const pair of order) {
     const [x, y] = pair.map((n) => players[n - 1]!.id) as [string, string];
-    const id = chosenIds[orderPair(x, y).join(':')];
+    const id = chosenIds[boutKey(x, y)];
     const at = id === undefined ? undefined : position.get(id);
     if (at !== undefined && !out.has(at) && !pair.includes(at)) chosen.set(dutyKey(pair), at);
   }

@@ -5,7 +5,7 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { isScratched } from '../../core/fencing/withdrawal';
 import type { RefereeFencer, RefereeTarget } from '../../core/refereeing';
 import { refereeClaimSchema, refereeDutySchema, refereeReleaseSchema, refereeUpdateSchema } from '../../core/validation';
-import { orderPair } from '../../core/fencing/bout-result';
+import { boutKey } from '../../core/fencing/bout-result';
 import type { AppEnv } from '../env';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { HttpError, notFound } from '../errors';
@@ -109,7 +109,7 @@ export const refereeRoutes = new Hono<AppEnv>()
       const referee = snapshot.players.find((p) => p.id === referee_id);
       if (!referee || referee_id === a || referee_id === b || isScratched(referee)) throw new HttpError(400, DUTY_FENCER);
     }
-    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, snapshot.id, orderPair(a, b).join(':'), referee_id);
+    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, snapshot.id, boutKey(a, b), referee_id);
     return c.json({ pool_id: snapshot.id, chosen });
   })
   .post('/release', authorize('bout.referee'), async (c) => {

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
-import { orderPair } from '../../../core/fencing/bout-result';
+import { boutKey } from '../../../core/fencing/bout-result';
 import type { PoolPlayer } from '../../../core/api';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
@@ -55,7 +55,7 @@ export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onCh
   const referees = useMemo(() => poolReferees(players, (pair) => stats[pair[0] - 1]?.matches[players[pair[1] - 1]!.id] !== undefined, chosen), [players, stats, chosen]);
   const chosenKey = (a: number, b: number) => {
     const [x, y] = [at(a).id, at(b).id];
-    return chosen?.[orderPair(x, y).join(':')];
+    return chosen?.[boutKey(x, y)];
   };
   if (order.length === 0) return null;
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { PoolSnapshot, SpectatorSnapshot } from '../../../core/api';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
-import { boutCells } from '../../../core/fencing/bout-result';
+import { boutVictories } from '../../../core/fencing/bout-result';
 import { isMainMatch, roundsOf, type BracketMatch } from '../../../core/fencing/bracket';
 import { useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels } from '../../components/stats-cells';
@@ -180,7 +180,7 @@ function Latest({ pools }: { pools: PoolSnapshot[] }) {
       const name = new Map(p.players.map((x) => [x.id, x.name]));
       return p.bouts.map((b) => {
         // The winner first, as a referee calls it ("GUS 5–2 EVA"; on priority at equal scores too).
-        const firstWon = boutCells(b)[b.player1_id]!.startsWith('V');
+        const firstWon = boutVictories(b).player1;
         const [w, ws, l, ls] = firstWon ? [b.player1_id, b.score1, b.player2_id, b.score2] : [b.player2_id, b.score2, b.player1_id, b.score1];
         return { key: `${p.id}:${b.player1_id}:${b.player2_id}:${b.version}`, at: b.updated_at, text: `${name.get(w)} ${ws}–${ls} ${name.get(l)}`, pool: p.name };
       });

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { boutCells, cellResult, mirrorResult, orderPair, parseResult, poolMaxScore } from '../../../core/fencing/bout-result';
+import { boutCells, boutKey, boutVictories, mirrorResult, orderPair, poolMaxScore } from '../../../core/fencing/bout-result';
 
 describe('a bout result (SPEC §4 Pool results)', () => {
+  const bout = (score1: number, score2: number, priority_id: string | null = null) => ({ player1_id: 'a', player2_id: 'b', score1, score2, priority_id });
+
   it('is V with the row fencer’s score when higher, D when lower', () => {
-    expect(cellResult(5, 3)).toBe('V5');
-    expect(cellResult(3, 5)).toBe('D3');
-    expect(cellResult(0, 5)).toBe('D0');
+    expect(boutCells(bout(5, 3))).toEqual({ a: 'V5', b: 'D3' });
+    expect(boutCells(bout(0, 5))).toEqual({ a: 'D0', b: 'V5' });
+    expect(boutVictories(bout(5, 3))).toEqual({ player1: true, player2: false });
   });
 
   it('a tie counts as a victory for both fencers', () => {
-    expect(cellResult(4, 4)).toBe('V4');
+    expect(boutVictories(bout(4, 4))).toEqual({ player1: true, player2: true });
     expect(boutCells({ player1_id: 'a', player2_id: 'b', score1: 4, score2: 4, priority_id: null })).toEqual({ a: 'V4', b: 'V4' });
   });
 
@@ -26,13 +28,14 @@ describe('a bout result (SPEC §4 Pool results)', () => {
     expect(mirrorResult('V5')).toBe('D5');
     expect(mirrorResult('D3')).toBe('V3');
     expect(mirrorResult('')).toBe('');
+    expect(mirrorResult('D12')).toBe('V12');
+    expect(mirrorResult('X1')).toBe('');
   });
 
-  it('parses cells', () => {
-    expect(parseResult('V5')).toEqual({ victory: true, score: 5 });
-    expect(parseResult('D12')).toEqual({ victory: false, score: 12 });
-    expect(parseResult('')).toBeNull();
-    expect(parseResult('X1')).toBeNull();
+  it('a bout has one key, whichever fencer is named first', () => {
+    expect(boutKey('b', 'a')).toBe('a:b');
+    expect(boutKey('a', 'b')).toBe('a:b');
+    expect(boutVictories(bout(4, 4, 'b'))).toEqual({ player1: false, player2: true });
   });
 
   it('pool bouts go to 5, or 45 in a team practice', () => {

@@ -73,4 +73,3 @@ export function can(role: Role, action: Action): boolean {
 }
 
 export const ALL_ACTIONS: readonly Action[] = ACTIONS;
-export const ALL_ROLES: readonly Role[] = ['coach', 'guest', 'spectator', 'anonymous'];

@@ -1,3 +1,6 @@
+// Every input the API accepts, as zod schemas with their limits and their coded messages (core/messages):
+// the worker validates with them and the app's forms check with the same ones. One file so that every limit
+// and every message of the API is read in one place; issue 27's contracts by feature will split it.
 import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
@@ -342,9 +345,7 @@ export function scoresWithin<K extends string>(max: number, ...keys: K[]) {
 /** Request bodies as the app sends them: typed from the schemas the server parses them with. */
 export type BoutBody = z.input<typeof boutSchema>;
 export type ClearBoutBody = z.input<typeof clearBoutSchema>;
-export type GeneratePoolsBody = z.input<typeof generatePoolsSchema>;
 export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
-export type TeamPoolsBody = z.input<typeof teamPoolsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
 export type SharingBody = z.input<typeof sharingSchema>;
@@ -423,9 +424,7 @@ export const refereeReleaseSchema = z.object({
   discard: z.boolean(),
 });
 
-export type RefereeClaimBody = z.infer<typeof refereeClaimSchema>;
 export type RefereeUpdateBody = z.infer<typeof refereeUpdateSchema>;
-export type RefereeReleaseBody = z.infer<typeof refereeReleaseSchema>;
 
 
 export const refereeDutySchema = z.object({
@@ -435,4 +434,3 @@ export const refereeDutySchema = z.object({
   /** The fencer who referees the bout, or null for the suggestion. */
   referee_id: refId.nullable(),
 });
-export type RefereeDutyBody = z.infer<typeof refereeDutySchema>;

@@ -1,3 +1,7 @@
+// The write queue (DESIGN: writes from the field): score-like writes kept on the device, sent in order with
+// their idempotency key and version, shown as pending, and their conflicts and refusals kept for the coach.
+// One file because the four write kinds share one queue, one sending loop and one store; issue 27's one
+// typed definition per write kind is what will split it.
 import { atom, getDefaultStore } from 'jotai';
 import {
   apiPaths, type BoutConflict, type BoutDelta, type MatchConflict, type MatchesDelta, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,

@@ -1,3 +1,6 @@
+// The direct-elimination tableau (FENCING.md: placement, byes, the bouts for places): building it from the
+// seeding, routing winners and losers, applying and undoing a score. One file because routing, walkovers and
+// the score's effect on later rounds are one rule: each step reads the others.
 import type { SavedBracketMatch } from '../api';
 
 /** A fencer entering the tableau: their seed is their place in the ranking after the pools (1 = best, unique). */

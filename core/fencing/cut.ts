@@ -35,10 +35,5 @@ export function promotedCount(ranks: readonly number[], cut: Cut): number {
   return n;
 }
 
-/** A short description for the screens: "Everyone", "Top 8", "Top 50 %". */
-export function describeCut(cut: Cut): string {
-  return cut.kind === 'all' ? 'Everyone' : cut.kind === 'top' ? `Top ${cut.value}` : `Top ${cut.value} %`;
-}
-
 /** The line shown for a fencer who did not go on (SPEC issue 14). */
 export const ELIMINATED_AFTER_POOLS = 'eliminated after pools';

@@ -1,3 +1,5 @@
+// The account backup (issue 25): its schema, the checks that a restore holds what the API would have
+// accepted (one validation path), and the rows a restore writes. One file: the format and its checks change together.
 import { z } from 'zod';
 import { poolMaxScore } from '../fencing/bout-result';
 import { applyScore, bracketMaxScore, buildBracket } from '../fencing/bracket';
@@ -219,8 +221,6 @@ export const backupSchema = z
   .superRefine(checkReferences);
 
 export type AccountBackup = z.infer<typeof backupSchema>;
-export type BackupPractice = AccountBackup['practices'][number];
-export type BackupAthlete = AccountBackup['athletes'][number];
 
 /** The tables a restore writes, in the order they are written (each row after those it refers to). */
 export const RESTORE_TABLES = [

@@ -40,11 +40,7 @@ export const mailOutbox = sqliteTable('outbox', {
   created_at: integer('created_at').notNull(),
 });
 
-export const throttle = sqliteTable('throttle', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  reset_at: integer('reset_at').notNull(),
-});
+// The throttle table (key, count, reset_at) is read and written by raw SQL only: worker/store/throttle.ts.
 
 export const practices = sqliteTable('practices', {
   id: text('id').primaryKey(),

@@ -1,3 +1,6 @@
+// The practice room (issue 26): the Durable Object class and its RPC surface. Its jobs live in their own
+// files (./schema, ./practice-store, ./archive, ./sockets, ./guests, ./referee-desk, ./sharing-clock, ./http);
+// this one wires them and answers the worker's calls, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/api';
 import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';

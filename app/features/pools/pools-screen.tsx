@@ -1,3 +1,6 @@
+// The pools screen (SPEC §3–§5): the grid, the bout order, the management dialogs and the check-in of one
+// practice's pools, for the coach, a guest and the board. One file because every part reads the same pool,
+// outbox and referee state the screen holds; issue 29 takes the management controls behind one menu.
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';

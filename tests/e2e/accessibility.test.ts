@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
@@ -19,18 +20,9 @@ async function practiceWithResults(page: Page) {
   for (const name of ['Moreau', 'Yamada', 'Okafor', 'Lindqvist']) {
     athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name } })).json());
   }
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Audit Night' } })).json();
-  const gen = await page.request.post(`/api/practices/${practice.id}/pools/generate`, {
-    headers: json,
-    data: { method: 'single', entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'Silva' }, { name: 'Novak' }] },
-  });
-  const pool = (await gen.json()).pools[0];
-  const n = pool.players.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: (i + j) % 3 === 0 ? 2 : 5, score2: (i + j) % 3 === 0 ? 5 : j - i - 1, version: 0 } });
-    }
-  }
+  const api = seed(viaBrowser(page.request));
+  const { practice, pool } = await api.practiceWithPool('Audit Night', [...athletes.map((a) => ({ athlete_id: a.id })), 'Silva', 'Novak']);
+  await api.fenceAll(pool, (i, j) => ((i + j) % 3 === 0 ? [2, 5] : [5, j - i - 1]));
   const bracket = await (await page.request.get(`/api/practices/${practice.id}/bracket`)).json();
   expect(bracket.version).toBe(0);
   await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
@@ -110,7 +102,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByTestId('board-qr').click();
     await audit(found, 'live board QR code', page, null, (p) => p.getByRole('dialog').getByTestId('qr-code'));
     await page.keyboard.press('Escape');
-    const team = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Audit Relays' } })).json();
+    const team = await seed(viaBrowser(page.request)).practice('Audit Relays', { type: 'team' });
     await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
     await page.request.put(`/api/practices/${team.id}/team-matches/1`, { headers: json, data: { score_a: 5, score_b: 3, version: 0 } });
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
@@ -161,8 +153,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Keyboard Coach', email: uniqueEmail('keys'), password: 'keyboard coach pw' });
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Keys' } })).json();
-    await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } });
+    const practice = await seed(viaBrowser(page.request)).practice('Keys');
+    await seed(viaBrowser(page.request)).pools(practice.id, ['Ann', 'Bob', 'Cleo']);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/individual-practice');
     const cell = page.getByTestId('cell-1-2');

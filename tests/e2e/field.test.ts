@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -16,27 +17,21 @@ type Screens = { a: Page; b: Page; contextA: BrowserContext; contextB: BrowserCo
 
 /** One pool of four, no bout fenced yet. */
 async function onePool(page: Page) {
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Sports hall' } })).json();
-  await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) } });
-  return practice.id as string;
+  const { practice } = await seed(viaBrowser(page.request)).practiceWithPool('Sports hall', ['Ann', 'Bob', 'Cleo', 'Dan']);
+  return practice.id;
 }
 
 /** One pool of F1–F4 fully fenced (F1 first, F4 last): a tableau of two semi-finals and a final. */
 async function fencedPool(page: Page) {
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'DE in the hall' } })).json();
-  const gen = await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['F1', 'F2', 'F3', 'F4'].map((name) => ({ name })) } });
-  const pool = (await gen.json()).pools[0];
-  for (let i = 0; i < 4; i++) {
-    for (let j = i + 1; j < 4; j++) {
-      await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i, version: 0 } });
-    }
-  }
-  return practice.id as string;
+  const api = seed(viaBrowser(page.request));
+  const { practice, pool } = await api.practiceWithPool('DE in the hall', ['F1', 'F2', 'F3', 'F4']);
+  await api.fenceAll(pool);
+  return practice.id;
 }
 
 /** A team practice with two teams of three. */
 async function twoTeams(page: Page) {
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Relays in the hall' } })).json();
+  const practice = await seed(viaBrowser(page.request)).practice('Relays in the hall', { type: 'team' });
   await page.request.post(`/api/practices/${practice.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
   return practice.id as string;
 }

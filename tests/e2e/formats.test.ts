@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enterScore, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -31,7 +32,7 @@ describe('competition formats, as a coach runs them', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Format Coach', email: uniqueEmail('formats'), password: 'formats pw 1' });
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Club Competition' } })).json();
+    const practice = await seed(viaBrowser(page.request)).practice('Club Competition');
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
 
     // Check-in in the setup wizard: two fencers have not arrived; the sizes show before generating.

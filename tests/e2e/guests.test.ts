@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, useBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 
@@ -19,7 +20,7 @@ describe('guests and spectators', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Host Coach', email: uniqueEmail('host'), password: 'host coach pw' });
-    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Open Night' } })).json();
+    const practice = await seed(viaBrowser(coach.request)).practice('Open Night');
     await coach.request.post(`/api/practices/${practice.id}/pools/generate`, {
       headers: json,
       data: { method: 'random', pool_count: 2, entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) },
@@ -111,7 +112,7 @@ describe('guests and spectators', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Leave Coach', email: uniqueEmail('leave'), password: 'leave coach pw' });
-    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Short visit' } })).json();
+    const practice = await seed(viaBrowser(coach.request)).practice('Short visit');
     await coach.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
 
     const guestContext = await newContext(browser());
@@ -141,7 +142,7 @@ describe('the coach’s view of the room', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Room Coach', email: uniqueEmail('room'), password: 'room coach pw' });
-    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Busy hall' } })).json();
+    const practice = await seed(viaBrowser(coach.request)).practice('Busy hall');
     await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await coach.goto('/individual-practice');
     await coach.getByRole('switch', { name: 'Guest access' }).click();

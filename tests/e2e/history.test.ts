@@ -1,21 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser, type Entry } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
 
 /** A practice of one pool of these entries, every bout fenced through the API (the earlier entry wins 5 to its gap). */
-async function practice(page: Page, name: string, date: string, entries: ({ athlete_id: string } | { name: string })[]) {
-  const p = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name, date } })).json();
-  const { pools } = await (await page.request.post(`/api/practices/${p.id}/pools/generate`, { headers: json, data: { method: 'single', entries } })).json();
-  const pool = pools[0];
-  for (let i = 0; i < pool.players.length; i++) {
-    for (let j = i + 1; j < pool.players.length; j++) {
-      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i, version: 0 } });
-      expect(r.status()).toBe(200);
-    }
-  }
+async function practice(page: Page, name: string, date: string, entries: Entry[]) {
+  const api = seed(viaBrowser(page.request));
+  const p = await api.practice(name, { date });
+  const [pool] = await api.pools(p.id, entries);
+  await api.fenceAll(pool!, (i, j) => [5, j - i]);
   return p;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -12,8 +13,8 @@ describe('the human check (issue 25)', () => {
   it('after a sweep from one /64, a parent of that network confirms they are a person and joins; the board link opens without a check', async () => {
     const coach = await (await newContext(browser())).newPage();
     await signUp(coach, { name: 'Check Coach', email: uniqueEmail('check'), password: 'check coach pw' });
-    const created = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Checked Night' } })).json();
-    await coach.request.post(`/api/practices/${created.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } });
+    const created = await seed(viaBrowser(coach.request)).practice('Checked Night');
+    await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
     const practice = await (await coach.request.post(`/api/practices/${created.id}/sharing`, { headers: json, data: { enabled: true } })).json();
 
     // A script rotates addresses inside the /64: the network's limit is reached whatever the address.

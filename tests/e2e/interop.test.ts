@@ -5,12 +5,14 @@ import { readCsv } from '../../core/interop/csv';
 import { readFieFencers } from '../../core/interop/fie-xml';
 import { enterScore, expectToast, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { pdfPages } from '../helpers/pdf';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
 
 interface Pool {
   id: string;
+  practice_id: string;
   name: string;
   players: { id: string; name: string }[];
 }
@@ -31,26 +33,15 @@ async function coach(label: string) {
 }
 
 async function newPractice(page: Page, name: string, names: string[], poolCount?: number) {
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name } })).json();
-  const body = poolCount ? { method: 'random', pool_count: poolCount, entries: names.map((n) => ({ name: n })) } : { method: 'single', entries: names.map((n) => ({ name: n })) };
-  const generated = await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: body });
-  expect(generated.status()).toBe(201);
+  const api = seed(viaBrowser(page.request));
+  const practice = await api.practice(name);
+  const pools = (await api.pools(practice.id, names, poolCount)) as Pool[];
   await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
-  return { practice, pools: (await generated.json()).pools as Pool[] };
+  return { practice, pools };
 }
 
 /** Fences every bout of a pool through the API: the fencer listed first wins 5 to the gap between them. */
-async function fenceAll(page: Page, pool: Pool) {
-  const n = pool.players.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, {
-        headers: json, data: { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: Math.min(4, j - i), version: 0 },
-      });
-      expect(r.status()).toBe(200);
-    }
-  }
-}
+const fenceAll = (page: Page, pool: Pool) => seed(viaBrowser(page.request)).fenceAll(pool);
 
 /** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
 const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
@@ -106,7 +97,7 @@ describe('roster import and export', () => {
     expect(back).toContainEqual(['Élodie Müller', 'Besançon', '1']);
 
     // Straight into a practice's setup: roster fencers are ticked, the others typed.
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'From a file' } })).json();
+    const practice = await seed(viaBrowser(page.request)).practice('From a file');
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/practice-setup');
     await page.getByText('Dora Kiss').waitFor();
@@ -208,9 +199,9 @@ describe('the whole account out and back in', () => {
       athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name, club: 'Club Nord' } })).json());
     }
     await page.request.post(`/api/athletes/${athletes[0].id}/notes`, { headers: json, data: { note: 'Works on her parry 6' } });
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Season Opener' } })).json();
-    const generated = await (await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) } })).json();
-    await fenceAll(page, generated.pools[0]);
+    const api = seed(viaBrowser(page.request));
+    const { practice, pool } = await api.practiceWithPool('Season Opener', athletes.map((a) => ({ athlete_id: a.id })));
+    await api.fenceAll(pool);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/tableau');
     await enterScore(page, 'r1-m0', 15, 9);

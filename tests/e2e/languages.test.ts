@@ -2,9 +2,9 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser, verificationLink } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
 describe('the app in the coach’s language (issue 17)', () => {
   it('speaks French to a browser set to fr-FR: sign up, a practice, its Poules, a bout, a ratio with a comma and a French date', async () => {
@@ -40,8 +40,7 @@ describe('the app in the coach’s language (issue 17)', () => {
 
     // A pool of three, drawn on the server; then a bout entered on the grid, in French.
     const practices = await (await page.request.get('/api/practices')).json();
-    const generated = await page.request.post(`/api/practices/${practices[0].id}/pools/generate`, { headers: json, data: { method: 'single', entries: [{ name: 'Anne' }, { name: 'Bruno' }, { name: 'Chloé' }] } });
-    expect(generated.status()).toBe(201);
+    await seed(viaBrowser(page.request)).pools(practices[0].id, ['Anne', 'Bruno', 'Chloé']);
     await page.reload();
     await page.getByRole('heading', { name: 'Ordre des matchs' }).waitFor();
     expect(await page.getByTestId('bout-order-item').first().textContent()).toContain('En piste');
@@ -65,12 +64,11 @@ describe('the app in the coach’s language (issue 17)', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Board Coach', email: uniqueEmail('board-de'), password: 'board de password 1' });
-    const practice = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Berlin' } })).json();
-    const generated = await (await coach.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: [{ name: 'Anna' }, { name: 'Ben' }] } })).json();
-    const [a, b] = generated.pools[0].players;
-    const scored = await coach.request.post(`/api/pools/${generated.pools[0].id}/bouts`, { headers: json, data: { player1_id: a.id, player2_id: b.id, score1: 5, score2: 2, version: 0 } });
-    expect(scored.status()).toBe(200);
-    const shared = await (await coach.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const api = seed(viaBrowser(coach.request));
+    const { practice, pool } = await api.practiceWithPool('Berlin', ['Anna', 'Ben']);
+    const [a, b] = pool.players;
+    await api.bout(pool, a!.id, b!.id, 5, 2);
+    const shared = await api.share(practice.id);
 
     // An English browser, told German by the link.
     const screenContext = await newContext(browser());

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const json = { 'content-type': 'application/json' };
@@ -33,17 +34,11 @@ describe('on a 375 px phone', () => {
     await signUp(page, { name: 'Phone Coach', email: uniqueEmail('phone'), password: 'phone coach pw' });
 
     // An individual practice with a fenced pool of eight, so the tableau has three rounds.
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Phone night' } })).json();
+    const api = seed(viaBrowser(page.request));
     const names = ['Moreau', 'Yamada', 'Okafor', 'Lindqvist', 'Castillo', 'Nakamura', 'Petrov', 'Dubois'];
-    const { pools } = await (await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: names.map((name) => ({ name })) } })).json();
-    const pool = pools[0];
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        const data = { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: (j - i) % 5, version: 0 };
-        expect((await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data })).status()).toBe(200);
-      }
-    }
-    await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
+    const { practice, pool } = await api.practiceWithPool('Phone night', names);
+    await api.fenceAll(pool, (i, j) => [5, (j - i) % 5]);
+    await api.share(practice.id);
     const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
 
@@ -75,7 +70,7 @@ describe('on a 375 px phone', () => {
     await expect.poll(() => page.getByTestId('cell-1-2').textContent()).toBe('D4');
 
     // A team practice's relay sheet.
-    const team = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'team', name: 'Phone relay' } })).json();
+    const team = await seed(viaBrowser(page.request)).practice('Phone relay', { type: 'team' });
     await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', teams: 2, entries: ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => ({ name })) } });
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
     await page.goto('/teams');
@@ -99,8 +94,8 @@ describe('on a 375 px phone', () => {
       const context = await newContext(browser(), { width, height, touch: true });
       const page = await context.newPage();
       await signUp(page, { name: 'Tablet Coach', email: uniqueEmail('tablet'), password: 'tablet coach pw' });
-      const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Tablet night' } })).json();
-      await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve'].map((name) => ({ name })) } });
+      const practice = await seed(viaBrowser(page.request)).practice('Tablet night');
+      await seed(viaBrowser(page.request)).pools(practice.id, ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve']);
       await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
       await page.goto('/individual-practice');
       await page.getByTestId('bout-order').waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
@@ -17,8 +18,8 @@ describe('referee mode (issue 18)', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Referee Coach', email: uniqueEmail('ref'), password: 'referee coach pw' });
-    const created = await (await coach.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Ref night', weapon: 'epee' } })).json();
-    await coach.request.post(`/api/practices/${created.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } });
+    const created = await seed(viaBrowser(coach.request)).practice('Ref night', { weapon: 'epee' });
+    await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
     const practice = await (await coach.request.post(`/api/practices/${created.id}/sharing`, { headers: json, data: { enabled: true } })).json();
     await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await coach.goto('/individual-practice');
@@ -125,12 +126,11 @@ describe('referee mode (issue 18)', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Foil Coach', email: uniqueEmail('foil'), password: 'foil coach pw' });
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Foil night', weapon: 'foil' } })).json();
-    const { pools } = await (await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: ['Ann', 'Bob', 'Cleo'].map((name) => ({ name })) } })).json();
-    const [x, y, z] = pools[0].players;
-    for (const [p, q, s1, s2] of [[x, y, 5, 1], [y, z, 5, 2], [x, z, 5, 3]]) {
-      await page.request.post(`/api/pools/${pools[0].id}/bouts`, { headers: json, data: { player1_id: p.id, player2_id: q.id, score1: s1, score2: s2, version: 0 } });
-    }
+    const api = seed(viaBrowser(page.request));
+    const practice = await api.practice('Foil night', { weapon: 'foil' });
+    const [pool] = await api.pools(practice.id, ['Ann', 'Bob', 'Cleo']);
+    const [x, y, z] = pool!.players.map((p) => p.id) as [string, string, string];
+    for (const [p, q, s1, s2] of [[x, y, 5, 1], [y, z, 5, 2], [x, z, 5, 3]] as const) await api.bout(pool!, p, q, s1, s2);
     await page.goto('/practices');
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/tableau');

@@ -1,23 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enterScore, expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 
-const json = { 'content-type': 'application/json' };
-
 /** Six fencers in one pool, fully fenced so that F1 ranks first and F6 last. */
 async function fencedPractice(page: Page) {
-  const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'DE Night' } })).json();
-  const names = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6'];
-  const gen = await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: names.map((name) => ({ name })) } });
-  const pool = (await gen.json()).pools[0];
-  for (let i = 0; i < 6; i++) {
-    for (let j = i + 1; j < 6; j++) {
-      const r = await page.request.post(`/api/pools/${pool.id}/bouts`, { headers: json, data: { player1_id: pool.players[i].id, player2_id: pool.players[j].id, score1: 5, score2: j - i, version: 0 } });
-      expect(r.status()).toBe(200);
-    }
-  }
+  const api = seed(viaBrowser(page.request));
+  const { practice, pool } = await api.practiceWithPool('DE Night', ['F1', 'F2', 'F3', 'F4', 'F5', 'F6']);
+  await api.fenceAll(pool, (i, j) => [5, j - i]);
   await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
   return practice;
 }
@@ -96,8 +88,8 @@ describe('the tableau and final results, live', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Empty Coach', email: uniqueEmail('empty'), password: 'empty pw 12' });
-    const practice = await (await page.request.post('/api/practices', { headers: json, data: { practice_type: 'individual', name: 'Not yet' } })).json();
-    await page.request.post(`/api/practices/${practice.id}/pools/generate`, { headers: json, data: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }] } });
+    const practice = await seed(viaBrowser(page.request)).practice('Not yet');
+    await seed(viaBrowser(page.request)).pools(practice.id, ['a', 'b']);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/tableau');
     await page.getByRole('heading', { name: 'No bracket yet' }).waitFor();

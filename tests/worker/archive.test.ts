@@ -1,11 +1,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Athlete, AthleteHistory, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, Team, TeamMatchRow } from '../../core/api';
+import type { Athlete, AthleteHistory, BracketSnapshot, PoolSnapshot, Practice, Team, TeamMatchRow } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { migrateRoom } from '../../worker/room/schema';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
+import { seed, viaClient, type Entry } from '../helpers/seed';
 
 // Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
 
@@ -30,11 +31,7 @@ async function roomD1(practiceId: string, db: D1Database) {
 const archivedBouts = (poolId: string) =>
   env.DB.prepare('SELECT player1_id, player2_id, score1, score2, version FROM matches WHERE tournament_id = ? ORDER BY player1_id, player2_id').bind(poolId).all().then((r) => r.results);
 
-async function practiceWithPool(client: Client, entries: { name?: string; athlete_id?: string }[]) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Archive night' }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries }));
-  return { practice, pool: pools[0]! };
-}
+const practiceWithPool = (client: Client, entries: Entry[]) => seed(viaClient(client)).practiceWithPool('Archive night', entries);
 
 describe('the archive (issue 26)', () => {
   it('keeps scoring while D1 refuses every write, then catches up with nothing lost', async () => {

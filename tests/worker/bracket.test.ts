@@ -1,25 +1,20 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import type { BracketSnapshot, GeneratedPools, MatchConflict, MatchesDelta, PoolSnapshot } from '../../core/api';
+import type { BracketSnapshot, MatchConflict, MatchesDelta, PoolSnapshot } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
 import { scoreMatch } from '../../core/fencing/bracket';
 import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/bracket';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 
 /** A practice with one pool of `n` fenced fencers: the lower-numbered always wins 5–(index). */
 async function fencedPractice(client: Client, n: number) {
-  const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'DE night' }));
-  const names = Array.from({ length: n }, (_, i) => `F${i + 1}`);
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) }));
-  const pool = pools[0]!;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j % 5, version: 0 });
-    }
-  }
+  const api = seed(viaClient(client));
+  const { practice, pool } = await api.practiceWithPool('DE night', Array.from({ length: n }, (_, i) => `F${i + 1}`));
+  await api.fenceAll(pool, (_, j) => [5, j % 5]);
   return { practice, pool: await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`)) };
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Athlete, GeneratedPools, Practice } from '../../core/api';
+import type { Athlete } from '../../core/api';
 import { ERROR_MESSAGES } from '../../core/messages';
 import { app } from '../../worker/app';
 import { roomApp } from '../../worker/room/http';
 import { json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 
 const CODES = new Set(Object.keys(ERROR_MESSAGES));
 
@@ -29,12 +30,11 @@ const WRONG_BODIES: unknown[] = [
 describe('errors by code (issue 27)', () => {
   it('every route answers a wrong body with a 4xx and a code the app translates: never a 500, never a validator’s own words', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Codes' }));
-    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) }));
-    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Codes relay' }));
+    const api = seed(viaClient(client));
+    const { practice, pool } = await api.practiceWithPool('Codes', ['Ann', 'Bob', 'Cleo', 'Dan']);
+    const team = await api.practice('Codes relay', { type: 'team' });
     const athlete = await json<Athlete>(await client.post('/api/athletes', { name: 'Eve' }));
     const note = await json<{ id: string }>(await client.post(`/api/athletes/${athlete.id}/notes`, { content: 'A note' }));
-    const pool = pools[0]!;
     const concrete = (path: string) => {
       const owner = path.startsWith('/api/athletes') ? athlete.id : path.startsWith('/api/notes') ? note.id : /\/(teams|team-matches)(\/|$)/.test(path) ? team.id : practice.id;
       return path

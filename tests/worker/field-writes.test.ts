@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BoutDelta, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { BoutDelta, PoolSnapshot } from '../../core/api';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 async function poolOf(client: Client) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Field' }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
-  return pools[0]!;
+  return (await seed(viaClient(client)).practiceWithPool('Field', ['ann', 'bob'])).pool;
 }
 
 const keyed = (client: Client, method: string, path: string, body: unknown, key: string) => client.request(method, path, body, { 'idempotency-key': key });

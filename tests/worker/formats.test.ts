@@ -5,22 +5,16 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
 
 /** A practice with one pool of the given names; `fence` fences every bout (the earlier name wins 5–j%5). */
 async function practiceWith(client: Client, names: string[], fence = false) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Formats' }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) }));
-  const pool = pools[0]!;
-  if (fence) {
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j % 5, version: 0 });
-      }
-    }
-  }
+  const api = seed(viaClient(client));
+  const { practice, pool } = await api.practiceWithPool('Formats', names);
+  if (fence) await api.fenceAll(pool, (_, j) => [5, j % 5]);
   return { practice, pool: await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`)) };
 }
 

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
+import type { BracketSnapshot, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 /** A coach's practice with one fenced pool of two, shared with guests. */
 async function sharedPractice(client: Client, name: string) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
-  const pool = pools[0]!;
-  await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 3, version: 0 });
-  const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
-  return { practice: shared, pool };
+  const api = seed(viaClient(client));
+  const { practice, pool } = await api.practiceWithPool(name, ['ann', 'bob']);
+  await api.bout(pool, pool.players[0]!.id, pool.players[1]!.id, 5, 3);
+  return { practice: await api.share(practice.id), pool };
 }
 
 /** The owner of the practices the matrix is run against (reads the bout's current version). */

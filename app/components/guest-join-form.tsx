@@ -1,3 +1,4 @@
+import { useTexts } from '../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ROOM_CODE_PATTERN } from '../../core/room-code';
@@ -7,11 +8,10 @@ import { onDemand } from './ui/lazy';
 import { paths } from '../lib/paths';
 import { joinRoom } from '../state/guest';
 import { toast, toastError } from '../state/toasts';
-import { i18n, useStore } from '../i18n';
+import { i18n } from '../i18n';
 
 const messages = i18n('guest-join-form', {
   codeFormat: 'Please enter a 6-digit room code',
-  success: 'Success',
   joined: 'Joined room successfully!',
   failed: 'Failed to join room',
   invalid: 'Invalid room code or room is not accessible',
@@ -29,7 +29,7 @@ const HumanCheck = onDemand(() => import('./ui/human-check').then((m) => m.defau
  * which words its failure differently (SPEC §8).
  */
 export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failure: 'page' | 'auth' }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');

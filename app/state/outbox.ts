@@ -63,13 +63,26 @@ function baseVersion(practiceId: string, pool: PoolSnapshot, a: string, b: strin
 
 const EMPTY = { score1: 0, score2: 0, priority_id: null };
 
-/** Callers waiting to hear that their write reached the server. */
-const sentWaiters = new Map<string, () => void>();
+/**
+ * What became of a queued write: the server has it (`done`), another screen's result won (`conflict`, kept for
+ * the person to decide), the server will never take it (`refused`, kept in sight), or its practice was
+ * deleted with it still on this device (`dropped`). A try that found no network or a busy server is no end:
+ * the write waits and goes again (`offline`, what one try of `send` may answer).
+ */
+export type WriteOutcome = 'done' | 'conflict' | 'refused' | 'dropped';
+type SendOutcome = Exclude<WriteOutcome, 'dropped'> | 'offline';
 
-/** Queues a write: kept on this device at once, sent as soon as the network allows. Resolves once the server has it. */
-async function enqueue(practiceId: string, write: OutboxWrite): Promise<void> {
+/** Callers waiting to hear what became of their write. */
+const sentWaiters = new Map<string, (outcome: WriteOutcome) => void>();
+function settle(key: string, outcome: WriteOutcome) {
+  sentWaiters.get(key)?.(outcome);
+  sentWaiters.delete(key);
+}
+
+/** Queues a write: kept on this device at once, sent as soon as the network allows. Settles with its outcome. */
+async function enqueue(practiceId: string, write: OutboxWrite): Promise<WriteOutcome> {
   const full = { ...write, practiceId, key: newWriteKey(), seq: nextSeq++, createdAt: Date.now() } as OutboxEntry;
-  const sent = new Promise<void>((resolve) => sentWaiters.set(full.key, resolve));
+  const sent = new Promise<WriteOutcome>((resolve) => sentWaiters.set(full.key, resolve));
   setEntries((list) => [...list, full]);
   await saveEntry(full);
   void flushOutbox();
@@ -284,7 +297,7 @@ function waitingAgain(entry: OutboxEntry, reason: NonNullable<OutboxEntry['waiti
 }
 
 /** One try of one write; its answer classified once (`classifyAnswer`): stored, wait and try again, conflict, or refused. */
-async function send(entry: OutboxEntry): Promise<void> {
+async function send(entry: OutboxEntry): Promise<SendOutcome> {
   const how = request(entry);
   const wokenBefore = wakes;
   let answer: unknown;
@@ -301,33 +314,35 @@ async function send(entry: OutboxEntry): Promise<void> {
     requestResync();
   }
   await forget(entry);
-  sentWaiters.get(entry.key)?.();
-  sentWaiters.delete(entry.key);
+  settle(entry.key, 'done');
+  return 'done';
 }
 
-async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failure: ApiError, wokenMeanwhile: boolean): Promise<void> {
+async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
   const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
   switch (outcome.kind) {
     case 'conflict': {
       const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
-      sentWaiters.delete(entry.key);
       await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
       if (body) how.conflict(body);
-      return;
+      settle(entry.key, 'conflict');
+      return 'conflict';
     }
     case 'refused':
       // It can never succeed as it is: kept in sight with the server's reason until the person discards it.
-      sentWaiters.delete(entry.key);
       await update({ ...entry, waiting: undefined, refused: { status: failure.status, answer: failure.body } });
       await rebaseAfter(entry);
       toastError(failure.message, messages.get().refused);
-      return;
+      settle(entry.key, 'refused');
+      return 'refused';
     case 'transient':
       // Kept, shown as waiting with the reason, and sent again with the same key (it applies once).
-      return update(waitingAgain(entry, outcome.reason, outcome.afterMs, wokenMeanwhile && outcome.reason !== 'limited'));
+      await update(waitingAgain(entry, outcome.reason, outcome.afterMs, wokenMeanwhile && outcome.reason !== 'limited'));
+      return 'offline';
     default:
       // A failure is never "stored": if it ever read so, the write waits rather than being lost.
-      return update(waitingAgain(entry, 'busy', null));
+      await update(waitingAgain(entry, 'busy', null));
+      return 'offline';
   }
 }
 
@@ -348,8 +363,8 @@ async function rebaseAfter(refused: OutboxEntry) {
 /** A deleted practice: its writes still on this device (waiting, refused or in conflict) go with it. */
 export async function forgetPractice(practiceId: string) {
   for (const e of store.get(outboxAtom).filter((x) => x.practiceId === practiceId)) {
-    sentWaiters.delete(e.key);
     await forget(e);
+    settle(e.key, 'dropped');
   }
 }
 

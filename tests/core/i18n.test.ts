@@ -22,6 +22,15 @@ describe('the catalogs (issue 17)', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
+  it('says the common words once (issue 27): Cancel, Save, Delete… live in the common namespace only', () => {
+    const words = Object.values(english.common!);
+    expect(words).toContain('Cancel');
+    const elsewhere = Object.entries(english)
+      .filter(([c]) => c !== 'common')
+      .flatMap(([c, texts]) => Object.entries(texts).filter(([, v]) => typeof v === 'string' && words.includes(v)).map(([k]) => `${c}.${k}`));
+    expect(elsewhere).toEqual([]);
+  });
+
   for (const language of LANGUAGES) {
     describe(language, () => {
       const translated = catalog(language);

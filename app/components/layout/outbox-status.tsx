@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import type { PoolBout, SavedBracketMatch, Team, TeamMatchRow } from '../../../core/api';
 import { poolsAtom } from '../../state/pools';
@@ -8,12 +9,11 @@ import { useState } from 'react';
 import type { OutboxEntry } from '../../lib/outbox-store';
 import { Dialog } from '../ui/dialog';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('outbox-status', {
   noResult: params('{a} – {b}: no result'),
   gone: params('{a} – {b}: no longer in the tableau'),
-  tbd: 'TBD',
   relay: params('Relay {n}: {a} {sa} – {sb} {b}'),
   fencer: params('Fencer {n}'),
   waiting: count({ one: '{count} score waiting to sync', other: '{count} scores waiting to sync' }),
@@ -48,7 +48,7 @@ const reasonText = (t: Messages, reason: NonNullable<OutboxEntry['waiting']>['re
 /** How a result reads on the sheet: 'ANN 5 – 3 BOB', or that it has none. */
 function describe(names: Map<string, string>, a: string, b: string, bout: Pick<PoolBout, 'player1_id' | 'score1' | 'score2'> | null) {
   const [na, nb] = [names.get(a) ?? '?', names.get(b) ?? '?'];
-  if (!bout) return messages.get().noResult({ a: na, b: nb });
+  if (!bout) return textsOf(messages).noResult({ a: na, b: nb });
   const [sa, sb] = bout.player1_id === a ? [bout.score1, bout.score2] : [bout.score2, bout.score1];
   return `${na} ${sa} – ${sb} ${nb}`;
 }
@@ -60,7 +60,7 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
  * the other.
  */
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const entries = useAtomValue(outboxAtom).filter((e) => e.practiceId === practiceId);
   const { pools } = useAtomValue(poolsAtom);
   const { teams, sheet } = useAtomValue(teamsAtom);
@@ -134,7 +134,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
 
 /** A refused score: what it was, the server's reason in the viewer's language, and a way to copy it or let it go. */
 function RefusedRow({ entry, result }: { entry: OutboxEntry; result: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -158,7 +158,7 @@ function RefusedRow({ entry, result }: { entry: OutboxEntry; result: string }) {
 
 /** A write's own result as it reads on the sheet (what the person entered). */
 function resultOf(entry: OutboxEntry, names: Map<string, string>, teams: Team[], sheet: TeamMatchRow[]): string {
-  const t = messages.get();
+  const t = textsOf(messages);
   switch (entry.kind) {
     case 'bout':
       return describe(names, entry.body.player1_id, entry.body.player2_id, entry.body);
@@ -189,7 +189,7 @@ function sides(entry: OutboxEntry, names: Map<string, string>, teams: Team[]): {
     }
     case 'tableau': {
       const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
-      const t = messages.get();
+      const t = textsOf(messages);
       const name = (id: string | null) => (id ? (names.get(id) ?? '?') : t.tbd);
       const now = current as SavedBracketMatch | null;
       const theirs = !now
@@ -204,7 +204,7 @@ function sides(entry: OutboxEntry, names: Map<string, string>, teams: Team[]): {
       const now = current as TeamMatchRow | null;
       const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
       const line = (sa: number | null | undefined, sb: number | null | undefined) =>
-        messages.get().relay({ n: entry.matchNumber, a: relayFencer(teams, now?.fencer_a_number), sa: touches(sa), sb: touches(sb), b: relayFencer(teams, now?.fencer_b_number) });
+        textsOf(messages).relay({ n: entry.matchNumber, a: relayFencer(teams, now?.fencer_a_number), sa: touches(sa), sb: touches(sb), b: relayFencer(teams, now?.fencer_b_number) });
       return { mine: line(entry.body.score_a, entry.body.score_b), theirs: line(now?.score_a, now?.score_b), keepable: true };
     }
   }
@@ -214,11 +214,11 @@ function sides(entry: OutboxEntry, names: Map<string, string>, teams: Team[]): {
 function relayFencer(teams: Team[], n: number | undefined) {
   if (n === undefined) return '';
   const team = teams.find((t) => t.team_number === (n <= 3 ? 1 : 2));
-  return team?.members.find((m) => m.position === ((n - 1) % 3) + 1)?.athlete_name ?? messages.get().fencer({ n });
+  return team?.members.find((m) => m.position === ((n - 1) % 3) + 1)?.athlete_name ?? textsOf(messages).fencer({ n });
 }
 
 function ConflictRow({ entry, names, teams }: { entry: OutboxEntry; names: Map<string, string>; teams: Team[] }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const { mine, theirs, keepable } = sides(entry, names, teams);
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="conflict">

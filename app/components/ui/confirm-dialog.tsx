@@ -1,10 +1,6 @@
+import { common } from '../../i18n/common';
+import { useStore } from '../../i18n';
 import { Dialog } from './dialog';
-import { i18n, useStore } from '../../i18n';
-
-const messages = i18n('confirm-dialog', {
-  delete: 'Delete',
-  cancel: 'Cancel',
-});
 
 interface ConfirmProps {
   open: boolean;
@@ -17,7 +13,7 @@ interface ConfirmProps {
 
 /** Asks before a destructive action. */
 export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmProps) {
-  const t = useStore(messages);
+  const t = useStore(common);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
       <div className="flex justify-end gap-2">

@@ -1,15 +1,14 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useState } from 'react';
 import { Dialog } from './dialog';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('score-picker', {
   score: params('{name} score'),
   priority: 'Priority',
   priorityHint: 'Equal scores count as a victory for both. Won on priority (optional):',
   clear: 'Clear result',
-  cancel: 'Cancel',
-  save: 'Save',
 });
 
 export interface ScoreSide {
@@ -37,7 +36,7 @@ interface ScorePickerProps {
 }
 
 function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <div role="group" aria-label={t.score({ name: side.name })} className="space-y-2">
       <p className="text-sm font-semibold">{side.name}</p>
@@ -65,7 +64,7 @@ function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; 
  * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
  */
 export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear }: ScorePickerProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [l, setL] = useState<number | null>(null);
   const [r, setR] = useState<number | null>(null);
   const [priority, setPriority] = useState<string | null>(null);

@@ -1,10 +1,10 @@
+import { useTexts } from '../../i18n/common';
 import { Dialog } from './dialog';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('touch-picker', {
   touches: 'Touches',
   clear: 'Clear',
-  cancel: 'Cancel',
 });
 
 interface TouchPickerProps {
@@ -18,7 +18,7 @@ interface TouchPickerProps {
 
 /** One touch score, 0..max, picked with a single tap (SPEC §9: the team sheet picker goes to 20). */
 export function TouchPicker({ open, onOpenChange, title, max, value, onPick }: TouchPickerProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} wide={max > 5}>
       <div role="group" aria-label={t.touches} className="flex flex-wrap gap-1.5">

@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useState } from 'react';
 import { apiPaths } from '../../../core/api';
 import type { RestoreSummary } from '../../../core/interop/backup';
@@ -7,7 +8,7 @@ import { api, errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { reloadPractices } from '../../state/practices';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('backup-dialog', {
   downloaded: 'Backup downloaded',
@@ -27,7 +28,6 @@ const messages = i18n('backup-dialog', {
   description: 'Adds the athletes and practices of a Piste backup file to this account. Athletes already in your roster (same name) are kept as they are; nothing is deleted.',
   file: 'Backup file',
   summary: params('{name}: {athletes} and {practices}.'),
-  cancel: 'Cancel',
   restore: 'Restore',
 });
 
@@ -39,9 +39,9 @@ export async function downloadBackup() {
   try {
     const backup = await api<unknown>('GET', apiPaths.accountBackup);
     downloadFile(`piste-backup-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(backup, null, 1), 'application/json');
-    toast({ title: messages.get().downloaded, description: messages.get().downloadedText });
+    toast({ title: textsOf(messages).downloaded, description: textsOf(messages).downloadedText });
   } catch (e) {
-    toastError(errorMessage(e, messages.get().failed));
+    toastError(errorMessage(e, textsOf(messages).failed));
   }
 }
 
@@ -51,7 +51,7 @@ export async function downloadBackup() {
  * writes all of it or nothing.
  */
 export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [file, setFile] = useState<{ name: string; body: unknown; athletes: number; practices: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { apiPaths, type FeedbackType } from '../../../core/api';
@@ -6,20 +7,18 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
 import { api } from '../../lib/api';
 import { sessionAtom } from '../../state/session';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('feedback-dialog', {
   report: 'Report an issue',
   suggest: 'Suggest a feature',
   mustLogIn: 'You must be logged in to submit feedback.',
-  success: 'Success',
   thanks: 'Thank you for your feedback! We\'ll review it soon.',
   failed: 'Failed to submit feedback. Please try again.',
   title: 'Share Feedback',
   description: 'Tell us what went wrong or what would help.',
   type: 'Type',
   message: 'Message',
-  cancel: 'Cancel',
   submit: 'Submit',
 });
 
@@ -30,7 +29,7 @@ const TYPES: { value: FeedbackType; label: 'report' | 'suggest' }[] = [
 
 /** SPEC §2 Feedback dialog: a type and a message, sent by signed-in coaches. */
 export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const session = useAtomValue(sessionAtom);
   const [type, setType] = useState<FeedbackType | null>(null);
   const [message, setMessage] = useState('');

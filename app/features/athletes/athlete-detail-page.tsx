@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiPaths, type Athlete, type AthleteHistory, type AthleteNote } from '../../../core/api';
@@ -12,7 +13,7 @@ import { useResource } from '../../lib/use-resource';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { AthleteHistorySection } from './athlete-history';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('athlete-detail-page', {
   noBouts: 'No bouts yet',
@@ -21,7 +22,6 @@ const messages = i18n('athlete-detail-page', {
   exportFailed: 'Failed to export the bouts',
   loadFailed: 'Failed to load athlete data',
   notesFailed: 'Failed to load notes',
-  success: 'Success',
   added: 'Note added',
   addFailed: 'Failed to add note',
   updated: 'Note updated',
@@ -36,10 +36,7 @@ const messages = i18n('athlete-detail-page', {
   loading: 'Loading notes...',
   empty: 'No notes yet.',
   editNote: 'Edit note',
-  save: 'Save',
-  cancel: 'Cancel',
   edit: 'Edit',
-  delete: 'Delete',
   confirmTitle: 'Delete note?',
   confirmText: 'Are you sure you want to delete this note? This action cannot be undone.',
 });
@@ -48,26 +45,26 @@ const messages = i18n('athlete-detail-page', {
 async function exportBouts(athlete: Athlete) {
   try {
     const [{ bouts }, { athleteBoutsCsv }] = await Promise.all([api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), import('../../../core/interop/exports')]);
-    const t = messages.get();
+    const t = textsOf(messages);
     if (bouts.length === 0) return toast({ title: t.noBouts, description: t.noBoutsText({ name: athlete.name }) });
     downloadFile(fileName(t.file({ name: athlete.name }), 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
   } catch (e) {
-    toastError(errorMessage(e, messages.get().exportFailed));
+    toastError(errorMessage(e, textsOf(messages).exportFailed));
   }
 }
 
 /** /athletes/{id}: an athlete with their notes, newest first. */
 export function AthleteDetailPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const leave = () => {
-    toastError(messages.get().loadFailed);
+    toastError(textsOf(messages).loadFailed);
     navigate(paths.athletes, { replace: true });
   };
   const athlete = useResource(id, () => api<Athlete>('GET', apiPaths.athlete(id)), leave).data;
   // Notes load on their own: a note can be added before they arrive, and a slow first answer never hides it.
-  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError(messages.get().notesFailed));
+  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError(textsOf(messages).notesFailed));
   const notes = notesResource.data;
   const setNotes = notesResource.update;
   const [draft, setDraft] = useState('');

@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
@@ -15,7 +16,7 @@ import { readStorage, writeStorage } from '../../lib/storage';
 import type { AthleteSummary } from '../../../core/fencing/history';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatPercent, i18n, type TextKey, useStore } from '../../i18n';
+import { formatPercent, i18n, type TextKey } from '../../i18n';
 
 const messages = i18n('athletes-page', {
   athlete: 'Athlete',
@@ -29,17 +30,14 @@ const messages = i18n('athletes-page', {
   last: 'Last practice',
   lastHelp: 'The latest practice they fenced in',
   loadFailed: 'Failed to load athletes',
-  success: 'Success',
   added: 'Athlete added successfully',
   addFailed: 'Failed to add athlete',
   updated: 'Athlete updated successfully',
   updateFailed: 'Failed to update athlete',
   deleted: 'Athlete deleted successfully',
   deleteFailed: 'Failed to delete athlete',
-  back: '← Back to Tournament',
   title: 'My Athletes',
   import: 'Import…',
-  exportCsv: 'Export CSV',
   name: 'Athlete name',
   club: 'Club (optional)',
   add: 'Add Athlete',
@@ -48,13 +46,10 @@ const messages = i18n('athletes-page', {
   newName: 'New name',
   newClub: 'New club',
   clubPlaceholder: 'Club',
-  save: 'Save',
-  cancel: 'Cancel',
   ranked: params('ranked {ranking}'),
   editLabel: params('Edit {name}'),
   edit: 'Edit',
   deleteLabel: params('Delete {name}'),
-  delete: 'Delete',
   confirmTitle: 'Delete athlete?',
   confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
 });
@@ -96,8 +91,8 @@ function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): str
 
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
-  const t = useStore(messages);
-  const roster = useRoster(() => toastError(messages.get().loadFailed));
+  const t = useTexts(messages);
+  const roster = useRoster(() => toastError(textsOf(messages).loadFailed));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const setAthletes = roster.update;
   const [name, setName] = useState('');
@@ -168,7 +163,7 @@ export function AthletesPage() {
     <div className="space-y-6">
       <div>
         <Link to={paths.practices} className="text-sm text-sky-700 hover:underline">
-          {t.back}
+          {t.backToTournament}
         </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">{t.title}</h1>

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useMemo, useState } from 'react';
 import { apiPaths, type Athlete } from '../../../core/api';
 import type { RosterRow } from '../../../core/interop/csv';
@@ -9,7 +10,7 @@ import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { readRosterFile, readRosterText, RosterFileError } from '../../lib/roster-file';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('roster-import-dialog', {
   noFencers: 'No fencers found in this file.',
@@ -36,7 +37,6 @@ const messages = i18n('roster-import-dialog', {
   statusExisting: 'Already in the roster',
   statusRepeated: 'Repeated in the file',
   statusError: 'Error',
-  cancel: 'Cancel',
   import: count({ one: 'Import {count} athlete', other: 'Import {count} athletes' }),
 });
 
@@ -62,7 +62,7 @@ interface Props {
  * with its reason) before anything is written. Bad rows never block the good ones.
  */
 export function RosterImportDialog({ open, onOpenChange, roster, onImported }: Props) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [rows, setRows] = useState<RosterRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pasted, setPasted] = useState('');

@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { params } from '@nanostores/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,7 +11,7 @@ import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { applySession, sessionAtom } from '../../state/session';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('auth-page', {
   signinTitle: 'Sign in',
@@ -25,7 +26,6 @@ const messages = i18n('auth-page', {
   email: 'Email',
   password: 'Password',
   signIn: 'Sign In',
-  success: 'Success',
   created: 'Account created successfully! Please check your email to verify your account.',
   fullName: 'Full name',
   minLength: 'At least 8 characters.',
@@ -51,7 +51,7 @@ const TITLES = { signin: 'signinTitle', signup: 'signupTitle', reset: 'resetTitl
 
 /** /auth: sign in, sign up, reset and guest modes (SPEC §2 Auth screen), plus the new-password form. */
 export function AuthPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const session = useAtomValue(sessionAtom);
   useEffect(prefetchSchemas, []);
   const [search, setSearch] = useSearchParams();
@@ -129,7 +129,7 @@ function useSubmit() {
     try {
       await fn();
     } catch (e) {
-      toastError(errorMessage(e, messages.get().unexpected));
+      toastError(errorMessage(e, textsOf(messages).unexpected));
     } finally {
       setBusy(false);
     }
@@ -138,7 +138,7 @@ function useSubmit() {
 }
 
 function SigninForm() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -169,7 +169,7 @@ function SigninForm() {
  * mailbox, where the link that confirms the address and signs in waits (or word that the address has an account).
  */
 function SignupForm() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -222,7 +222,7 @@ function SignupForm() {
 }
 
 function ResetForm({ onSent }: { onSent: () => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [email, setEmail] = useState('');
   const { busy, run } = useSubmit();
   async function submit(e: FormEvent) {
@@ -246,7 +246,7 @@ function ResetForm({ onSent }: { onSent: () => void }) {
 }
 
 function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [password, setPassword] = useState('');
   const { busy, run } = useSubmit();
   async function submit(e: FormEvent) {

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useOutletContext } from 'react-router';
 import { apiPaths, type Athlete } from '../../../core/api';
@@ -13,7 +14,7 @@ import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('final-results-page', {
   loading: 'Loading final results...',
@@ -22,11 +23,9 @@ const messages = i18n('final-results-page', {
   stillIn: count({ one: '{count} fencer is still in the tableau.', other: '{count} fencers are still in the tableau.' }),
   complete: 'The tableau is complete.',
   file: params('{name} final results'),
-  exportCsv: 'Export CSV',
   notFinished: 'The tableau is not finished: the file holds the results so far',
   exportXml: 'Export FIE XML',
   printTitle: 'Final results',
-  print: 'Print',
   rank: 'Rank',
   player: 'Player',
   stage: 'Stage',
@@ -38,7 +37,7 @@ const messages = i18n('final-results-page', {
  * those who did not start (o.74).
  */
 export function FinalResultsPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const { loading, tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { combinePoolResults, poolResultNote as noteOf } from '../../../core/fencing/pool-results';
@@ -11,7 +12,7 @@ import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { formatAtom } from '../../state/tableau';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('pool-results-page', {
   loading: 'Loading pool results...',
@@ -21,15 +22,13 @@ const messages = i18n('pool-results-page', {
   cut: params(' · Tableau: {cut} ({count} go on)'),
   file: params('{name} pool results'),
   printTitle: 'Pool results',
-  exportCsv: 'Export CSV',
-  print: 'Print',
   rank: 'Rank',
   athlete: 'Athlete',
 });
 
 /** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
 export function PoolResultsPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const stat = useStatLabels();
   const term = useTerms();
   const state = useAtomValue(poolsAtom);

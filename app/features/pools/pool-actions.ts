@@ -1,3 +1,4 @@
+import { textsOf } from '../../i18n/common';
 import { apiPaths, type PoolPlayer, type PoolSnapshot } from '../../../core/api';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { statusMessages } from '../../components/pool/status-labels';
@@ -12,7 +13,6 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('pool-actions', {
-  success: 'Success',
   added: 'Player added successfully',
   addFailed: 'Failed to add player',
   removed: 'Player removed successfully',
@@ -34,7 +34,7 @@ const messages = i18n('pool-actions', {
   refereeFailed: 'Failed to change the referee',
 });
 
-const t = () => messages.get();
+const t = () => textsOf(messages);
 
 /** The practice a pool belongs to: only its id matters here. */
 type Practice = { id: string };

@@ -1,13 +1,13 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('pool-name-dialog', {
   create: 'Create Pool',
   update: 'Update Pool',
   edit: 'Edit Pool',
   name: 'Pool name',
-  cancel: 'Cancel',
 });
 
 interface PoolNameDialogProps {
@@ -20,7 +20,7 @@ interface PoolNameDialogProps {
 
 /** SPEC §2 pool dialogs: create (empty) or edit (pre-filled); the button waits for a non-empty trimmed name. */
 export function PoolNameDialog({ open, onOpenChange, mode, initialName = '', onSubmit }: PoolNameDialogProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [name, setName] = useState(initialName);
   const [busy, setBusy] = useState(false);
   useEffect(() => {

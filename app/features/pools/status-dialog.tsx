@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useState } from 'react';
 import type { PoolPlayer } from '../../../core/api';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
@@ -24,7 +25,6 @@ const messages = i18n('status-dialog', {
   link: 'Link',
   unlink: 'Unlink',
   title: params('{name}: {status}'),
-  cancel: 'Cancel',
 });
 
 interface StatusDialogProps {
@@ -48,7 +48,7 @@ const CHOICES: { status: PlayerStatus | null; label: Key; help: Key }[] = [
  * the same name offered first; its bouts, pool and tableau, then count in that athlete's history.
  */
 function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLink'>) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const roster = useRoster().data;
   const suggested = roster?.find((a) => nameKey(a.name) === nameKey(player.name)) ?? null;
   const [choice, setChoice] = useState<string>('');
@@ -83,7 +83,7 @@ function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLi
 /** A fencer's row menu (issue 14): withdrawn, excluded, or fencing again (FIE o.74); and (issue 16) the roster link. */
 export function StatusDialog({ player, onOpenChange, onChoose, onLink }: StatusDialogProps) {
   const status = useStore(statusMessages);
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <Dialog open onOpenChange={onOpenChange} title={t.title({ name: player.name, status: player.status ? status[player.status] : status.fencing })}>
       <ul className="space-y-2">

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,12 +11,11 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { EmptyState, NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('manual-pool-assignment-page', {
   created: 'Pools created successfully',
   createFailed: 'Failed to create pools',
-  noneTitle: 'No athletes selected',
   noneText: 'Please select athletes or add names manually.',
   goSetup: 'Go to setup',
   unassigned: params('Please assign all athletes to pools. {n} athlete(s) unassigned.'),
@@ -30,7 +30,7 @@ const messages = i18n('manual-pool-assignment-page', {
 
 /** /manual-pool-assignment: each athlete chosen in setup gets a pool. */
 export function ManualPoolAssignmentPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useCurrentPractice();
   const entries = useAtomValue(setupSelectionAtom);
   const [poolCount, setPoolCount] = useState(MIN_POOLS);
@@ -39,7 +39,7 @@ export function ManualPoolAssignmentPage() {
 
   if (!practice) return <NoPracticeSelected />;
   if (entries.length === 0) {
-    return <EmptyState title={t.noneTitle} text={t.noneText} to={paths.practiceSetup} action={t.goSetup} />;
+    return <EmptyState title={t.noAthletesSelected} text={t.noneText} to={paths.practiceSetup} action={t.goSetup} />;
   }
 
   async function create() {

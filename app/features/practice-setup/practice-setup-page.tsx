@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,16 +15,14 @@ import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('practice-setup-page', {
   generated: 'Pools generated successfully',
   generateFailed: 'Failed to generate pools',
   noneSelected: 'Please select athletes or add names manually',
-  noneSelectedTitle: 'No athletes selected',
   allAbsent: 'Everyone is marked absent: mark at least one fencer present',
   allAbsentTitle: 'No athletes present',
-  back: '← Back to Tournament',
   title: 'Set up pools',
   step: params('{name} · Step {step} of 2'),
   manual: 'Assign pools manually',
@@ -55,7 +54,7 @@ type Method = 'single' | 'random' | 'seeded' | 'rating';
 
 /** /practice-setup: step 1 selects athletes and typed names, step 2 divides them into pools. */
 export function PracticeSetupPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useCurrentPractice();
   const navigate = useNavigate();
   const setSelection = useSetAtom(setupSelectionAtom);
@@ -72,7 +71,7 @@ export function PracticeSetupPage() {
 
   function next(to: 'division' | 'manual') {
     const list = entries();
-    if (list.length === 0) return toastError(t.noneSelected, t.noneSelectedTitle);
+    if (list.length === 0) return toastError(t.noneSelected, t.noAthletesSelected);
     setSelection(list);
     if (to === 'manual') navigate(paths.manualPoolAssignment);
     else setStep('division');
@@ -98,7 +97,7 @@ export function PracticeSetupPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.backToTournament}</Link>
         <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
         <p className="text-sm text-slate-600">{t.step({ name: practice.name, step: step === 'select' ? 1 : 2 })}</p>
       </div>

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiPaths, type Practice, type PracticeType } from '../../../core/api';
@@ -8,12 +9,11 @@ import { toast, toastError } from '../../state/toasts';
 import { api, errorMessage } from '../../lib/api';
 import { practiceHome } from '../../lib/paths';
 import { selectPractice, upsertPractice } from '../../state/practices';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 import { WEAPONS, type Weapon } from '../../../core/fencing/referee';
 import { useTerms } from '../../i18n/fencing-terms';
 
 const messages = i18n('new-practice-dialog', {
-  success: 'Success',
   created: 'Practice created successfully',
   failed: 'Failed to create practice',
   title: 'New Practice',
@@ -28,13 +28,12 @@ const messages = i18n('new-practice-dialog', {
   name: 'Practice name',
   weapon: 'Weapon',
   date: 'Date',
-  cancel: 'Cancel',
   create: 'Create Practice',
 });
 
 /** SPEC §2 New Practice: choose a type first, then a name; the date defaults to today. */
 export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const navigate = useNavigate();
   const [type, setType] = useState<PracticeType | null>(null);

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,12 +15,11 @@ import { useCan } from '../../state/viewer';
 import { currentPracticeAtom, removePractice, selectPractice, usePractices } from '../../state/practices';
 import { NewPracticeDialog } from './new-practice-dialog';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('practices-page', {
   title: 'Practices',
   none: 'No practices available',
-  success: 'Success',
   deleted: 'Practice deleted successfully',
   deleteFailed: 'Failed to delete practice',
   view: 'View',
@@ -34,7 +34,6 @@ const messages = i18n('practices-page', {
   individual: 'Individual',
   current: 'Current',
   deleteLabel: params('Delete {name}'),
-  delete: 'Delete',
   confirmTitle: 'Delete practice?',
   confirmText: params('Are you sure you want to delete "{name}"? Its pools and results are deleted too. This action cannot be undone.'),
 });
@@ -48,7 +47,7 @@ export function PracticesPage() {
 
 /** SPEC §2: guests see no New Practice, Create First Practice or delete controls. */
 function GuestPractices() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const guest = useAtomValue(guestAtom);
   const practice = guest.status === 'active' ? guest.session.practice : null;
   return (
@@ -69,7 +68,7 @@ function GuestPractices() {
 }
 
 function CoachPractices() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const state = usePractices();
   const current = useAtomValue(currentPracticeAtom);
   const navigate = useNavigate();

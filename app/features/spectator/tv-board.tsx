@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { PoolSnapshot, SpectatorSnapshot } from '../../../core/api';
@@ -13,7 +14,7 @@ import { LiveBoardGate } from './spectator-page';
 import { useLiveBouts } from '../../state/referee';
 import { poolScores } from '../../../core/refereeing';
 import { OnPisteNow } from './on-piste-now';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('tv-board', {
   live: 'Live results',
@@ -26,7 +27,6 @@ const messages = i18n('tv-board', {
   fencer: 'Fencer',
   latestLabel: 'Latest results',
   latest: 'Latest',
-  tbd: 'TBD',
 });
 
 /**
@@ -51,7 +51,7 @@ export function TvBoard() {
 }
 
 function Tv({ board }: { board: SpectatorSnapshot }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const { pools } = useAtomValue(poolsAtom);
   const { tableau } = useAtomValue(tableauAtom);
   const standings = useAtomValue(standingsAtom);
@@ -84,7 +84,7 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
 
 /** The pools, paged when more than fit; the page turns every PAGE_SECONDS. */
 function TvPools({ pools }: { pools: PoolSnapshot[] }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const pages = Math.max(1, Math.ceil(pools.length / POOLS_PER_PAGE));
   const [page, setPage] = useState(0);
   useEffect(() => {
@@ -117,7 +117,7 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
 }
 
 const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapshot; compact: boolean; live: ReadonlyMap<string, string> }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const stat = useStatLabels();
   const stats = useMemo(() => computePoolStats(pool.players, pool.bouts), [pool]);
   const players = pool.players;
@@ -174,7 +174,7 @@ const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapsho
 
 /** The latest pool results, newest first; the newest slides in. Derived from the pools each time (bounded). */
 function Latest({ pools }: { pools: PoolSnapshot[] }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const latest = useMemo(() => {
     const all = pools.flatMap((p) => {
       const name = new Map(p.players.map((x) => [x.id, x.name]));
@@ -202,7 +202,7 @@ function Latest({ pools }: { pools: PoolSnapshot[] }) {
 
 /** The tableau, one column per round, scrolled so that the round being fenced is in view. */
 function TvTableau({ matches, seeds }: { matches: BracketMatch[]; seeds: { id: string; name: string; seed: number }[] }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const rounds = roundsOf(matches);
   const main = matches.filter((m) => isMainMatch(m, rounds));

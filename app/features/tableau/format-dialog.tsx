@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { apiPaths, type BracketSnapshot, type TableauFormat } from '../../../core/api';
 import { MAX_PERCENT, MIN_PERCENT, MIN_TOP, type Cut } from '../../../core/fencing/cut';
@@ -5,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
 import { api, ApiError } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('format-dialog', {
   saved: 'Format saved',
@@ -25,7 +26,6 @@ const messages = i18n('format-dialog', {
   places58: 'Fence for places 5–8',
   startedPlaces: 'The tableau has started: the places fenced out can change only after a redraw.',
   startedCut: 'The tableau has started. A new cut changes who goes on: the tableau keeps its results until you redraw it.',
-  cancel: 'Cancel',
   changeCut: 'Change the cut',
   save: 'Save format',
 });
@@ -44,7 +44,7 @@ interface FormatDialogProps {
  * and the places fenced out (a bout for 3rd, a 5–8 table).
  */
 export function FormatDialog({ open, onOpenChange, practiceId, format, started }: FormatDialogProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const [kind, setKind] = useState<Cut['kind']>(format.cut.kind);
   const [top, setTop] = useState(format.cut.kind === 'top' ? String(format.cut.value) : '8');
   const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
@@ -21,14 +22,13 @@ import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('tableau-page', {
   format: params('Tableau: {cut} · 3rd place {third}'),
   fenced: 'fenced',
   shared: 'shared',
   places58: ' · places 5–8 fenced',
-  print: 'Print',
   formatButton: 'Format…',
   loading: 'Loading bracket...',
   noBracket: 'No bracket yet',
@@ -40,7 +40,6 @@ const messages = i18n('tableau-page', {
   redrawFailed: 'Failed to redraw the tableau. Please try again.',
   bye: 'Bye',
   walkover: 'Walkover',
-  tbd: 'TBD',
   edit: 'Edit score',
   enter: 'Enter Score',
   waiting: 'Waiting to sync',
@@ -63,7 +62,7 @@ const SAVE_COOLDOWN_MS = 500;
 
 /** /tableau: the elimination bracket, one column per round. */
 export function TableauPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const practice = useOutletContext<PracticeView>();
   const { loading, tableau, format } = useAtomValue(tableauAtom);
@@ -128,9 +127,10 @@ export function TableauPage() {
     setSaving(true);
     setTimeout(() => setSaving(false), SAVE_COOLDOWN_MS);
     // Queued, so a score entered with no network waits on this device and is sent when it returns.
-    void queueTableauScore(practice.id, match, { player1_score: s1, player2_score: s2, priority_id: priorityId }).then(() =>
-      toast({ title: t.saved, description: t.savedText }),
-    );
+    void queueTableauScore(practice.id, match, { player1_score: s1, player2_score: s2, priority_id: priorityId }).then((outcome) => {
+      // A conflict or a refusal says so itself (the match's own state, the refusal's toast): no "saved" over it.
+      if (outcome === 'done') toast({ title: t.saved, description: t.savedText });
+    });
   }
 
   function saveRefereed(result: RefereeResult, refereed: LiveBout) {

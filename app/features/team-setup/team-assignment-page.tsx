@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
@@ -13,10 +14,9 @@ import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection'
 import { applyTeams } from '../../state/teams';
 import { EmptyState } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('team-assignment-page', {
-  noneTitle: 'No athletes selected',
   noneText: 'Please select athletes or add names manually.',
   goSetup: 'Go to team setup',
   noPractice: 'No practice selected',
@@ -25,7 +25,6 @@ const messages = i18n('team-assignment-page', {
   incomplete: 'Please assign all athletes to teams',
   sizesTitle: 'Invalid Team Sizes',
   sizes: 'Each team must have 3 or 4 members',
-  success: 'Success',
   saved: 'Teams created and saved successfully',
   failed: 'Failed to save teams',
   back: '← Back to team setup',
@@ -42,7 +41,7 @@ const messages = i18n('team-assignment-page', {
  * picks a team; a team leaves the other selectors once it has 4 members.
  */
 export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: boolean }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useCurrentPractice();
   const session = useAtomValue(sessionAtom);
   const entries = useAtomValue(setupSelectionAtom);
@@ -52,7 +51,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   const count = singleMatch ? 2 : teamCount(entries.length);
 
   if (entries.length === 0) {
-    return <EmptyState title={t.noneTitle} text={t.noneText} to={paths.teamPracticeSetup} action={t.goSetup} />;
+    return <EmptyState title={t.noAthletesSelected} text={t.noneText} to={paths.teamPracticeSetup} action={t.goSetup} />;
   }
 
   const sizes = Array.from({ length: count }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);

@@ -1,3 +1,4 @@
+import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,14 +13,13 @@ import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('team-pool-setup-page', {
   generated: 'Pools generated successfully',
   generateFailed: 'Failed to generate pools',
   loadFailed: 'Failed to load teams',
   goPractices: 'Go to practices',
-  back: '← Back to Tournament',
   title: 'Team pools',
   summary: params('{count} teams · team bouts go to 45'),
   team: params('Team {n}'),
@@ -35,7 +35,7 @@ const messages = i18n('team-pool-setup-page', {
 
 /** /team-pool-setup: the practice's teams into one pool, or a random split into 2..floor(teams/2). */
 export function TeamPoolSetupPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useCurrentPractice();
   const session = useAtomValue(sessionAtom);
   const navigate = useNavigate();
@@ -44,12 +44,12 @@ export function TeamPoolSetupPage() {
   const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
   const practiceId = practice?.id;
 
-  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError(messages.get().loadFailed));
+  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError(textsOf(messages).loadFailed));
   const teams = loaded.data;
   const noTeams = teams !== null && teams.length === 0;
   useEffect(() => {
     if (!noTeams) return;
-    toastError(messages.get().noTeams, messages.get().noTeamsTitle);
+    toastError(textsOf(messages).noTeams, textsOf(messages).noTeamsTitle);
     navigate(paths.teamPracticeSetup, { replace: true });
   }, [noTeams, navigate]);
 
@@ -65,7 +65,7 @@ export function TeamPoolSetupPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.backToTournament}</Link>
         <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
         <p className="text-sm text-slate-600">{t.summary({ count: teams.length })}</p>
       </div>

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
 import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
@@ -14,17 +15,14 @@ import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection'
 import { applyTeams } from '../../state/teams';
 import { NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('team-practice-setup-page', {
   noneSelected: 'Please select athletes or add names manually',
-  noneSelectedTitle: 'No athletes selected',
   sizes: 'Each team must have 3 or 4 members',
   sizesTitle: 'Invalid Team Sizes',
-  success: 'Success',
   distributed: 'Teams distributed randomly',
   failed: 'Failed to distribute teams',
-  back: '← Back to Tournament',
   title: 'Build teams',
   subtitle: params('{name} · teams of 3 or 4'),
   singleMatch: 'Set up a single match',
@@ -39,7 +37,7 @@ const messages = i18n('team-practice-setup-page', {
 
 /** /team-practice-setup: choose athletes, then how to distribute them into teams of 3 or 4. */
 export function TeamPracticeSetupPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useCurrentPractice();
   const navigate = useNavigate();
   const selection = useAthleteSelection();
@@ -51,7 +49,7 @@ export function TeamPracticeSetupPage() {
 
   function next() {
     const list = selection.entries();
-    if (list.length === 0) return toastError(t.noneSelected, t.noneSelectedTitle);
+    if (list.length === 0) return toastError(t.noneSelected, t.noAthletesSelected);
     if (!canFormTeams(list.length)) return toastError(t.sizes, t.sizesTitle);
     setSelection(list);
     setChoosing(true);
@@ -76,7 +74,7 @@ export function TeamPracticeSetupPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
+        <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.backToTournament}</Link>
         <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
         <p className="text-sm text-slate-600">{t.subtitle({ name: practice.name })}</p>
       </div>

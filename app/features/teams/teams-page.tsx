@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
@@ -10,13 +11,12 @@ import { paths } from '../../lib/paths';
 import { outboxAtom, queueRelay, wakeOutbox, withPendingSheet } from '../../state/outbox';
 import { teamsAtom } from '../../state/teams';
 import { count, params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('teams-page', {
   loading: 'Loading team members...',
   loadFailed: 'Failed to load team members',
   team: params('Team {n}'),
-  success: 'Success',
   saved: 'Results saved',
   savedHere: 'Saved on this device',
   willSync: count({ one: '{count} relay will sync when the network returns', other: '{count} relays will sync when the network returns' }),
@@ -47,7 +47,7 @@ type Side = 'a' | 'b';
 
 /** /teams: the nine-relay sheet of the practice's team match, with the teams above it. */
 export function TeamsPage() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(teamsAtom);
   const outbox = useAtomValue(outboxAtom);

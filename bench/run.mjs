@@ -159,28 +159,12 @@ async function piste(base, mailbox, { fanoutOnly = false, history = false } = {}
   return { ...result, bytes: JSON.stringify({ type: 'bout', practiceId: practice.id, delta: lastDelta }).length };
 }
 
-/** The peer (Node + ws + SQLite) doing the same work. */
-async function peer() {
-  const server = await startPeer();
-  const ws = server.base.replace('http', 'ws');
-  try {
-    const { lastDelta: _, ...result } = await scenario({
-      pools: server.createPools(WRITERS, 6),
-      coachSocket: { url: ws, headers: {} },
-      crowdSocket: async () => ({ url: ws, headers: {} }),
-      post: async (pool, body) => (await fetch(`${server.base}/pools/${pool.id}/bouts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json(),
-      read: async (pool) => (await fetch(`${server.base}/pools/${pool.id}`)).json(),
-    });
-    return result;
-  } finally {
-    await server.close();
-  }
-}
-
-/** The platform's floor under Miniflare (bench/floor.mjs: a bare worker and room doing the peer's work) doing the same work. */
-async function floor() {
-  const server = await startFloor(await freePort());
-  const ws = `${server.base.replace('http', 'ws')}/ws`;
+/**
+ * A server with the peer's plain API (POST /pools/:id/bouts, GET /pools/:id, every socket at `wsPath`)
+ * doing the same work; closed after.
+ */
+async function plainServer(server, wsPath = '') {
+  const ws = `${server.base.replace('http', 'ws')}${wsPath}`;
   try {
     const { lastDelta: _, ...result } = await scenario({
       pools: await server.createPools(WRITERS, 6),
@@ -194,6 +178,12 @@ async function floor() {
     await server.close();
   }
 }
+
+/** The peer (Node + ws + SQLite) doing the same work. */
+const peer = async () => plainServer(await startPeer());
+
+/** The platform's floor under Miniflare (bench/floor.mjs: a bare worker and room doing the peer's work) doing the same work. */
+const floor = async () => plainServer(await startFloor(await freePort()), '/ws');
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -43,8 +43,6 @@ export async function restoreOutbox() {
   void flushOutbox();
 }
 
-/** One name for a bout, whichever fencer was entered first. */
-
 /** Entries that will still be sent (not stopped at a conflict, not refused) of one practice. */
 const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict && !e.refused);
 
@@ -323,17 +321,23 @@ async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failu
   switch (outcome.kind) {
     case 'conflict': {
       const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
-      await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
-      if (body) how.conflict(body);
-      settle(entry.key, 'conflict');
+      try {
+        await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
+        if (body) how.conflict(body);
+      } finally {
+        settle(entry.key, 'conflict');
+      }
       return 'conflict';
     }
     case 'refused':
       // It can never succeed as it is: kept in sight with the server's reason until the person discards it.
-      await update({ ...entry, waiting: undefined, refused: { status: failure.status, answer: failure.body } });
-      await rebaseAfter(entry);
-      toastError(failure.message, messages.get().refused);
-      settle(entry.key, 'refused');
+      try {
+        await update({ ...entry, waiting: undefined, refused: { status: failure.status, answer: failure.body } });
+        await rebaseAfter(entry);
+        toastError(failure.message, messages.get().refused);
+      } finally {
+        settle(entry.key, 'refused');
+      }
       return 'refused';
     case 'transient':
       // Kept, shown as waiting with the reason, and sent again with the same key (it applies once).

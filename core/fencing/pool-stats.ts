@@ -42,7 +42,7 @@ export function computePoolStats(players: (Pick<PoolPlayer, 'id' | 'name'> & { s
     const b = byId.get(bout.player2_id);
     if (!a || !b) continue;
     // A pair is stored once; a second copy of it (never written by the store) would not count twice.
-    if (b.id in a.matches) continue;
+    if (Object.hasOwn(a.matches, b.id)) continue;
     const cells = boutCells(bout);
     a.matches[b.id] = cells[a.id]!;
     b.matches[a.id] = cells[b.id]!;

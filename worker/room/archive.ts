@@ -26,8 +26,6 @@ const KEYS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
  * write is retried by the room's alarm, backing off, until D1 answers.
  */
 export class ArchiveWriter {
-  private running: Promise<boolean> | null = null;
-  private again = false;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -64,30 +62,60 @@ export class ArchiveWriter {
   }
 
   /**
-   * Writes the archive now if it is behind: true when D1 has everything the room had when this write began.
-   * Concurrent calls share the write in flight and one more after it.
+   * Writes the archive now if it is behind. Answers true once D1 holds every change the room had made when
+   * it was called, false when a write failed (the alarm tries again). Calls meanwhile share the writes: one
+   * at a time, each copying all that is due. Under a stream of scores a write waits out the gap after the one
+   * before; an `urgent` call (a change that is not a score: a draw, a new fencer) does not wait for it.
    */
-  flush(): Promise<boolean> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
+  flush(urgent = false): Promise<boolean> {
+    const due = this.state().archive_due;
+    const done = new Promise<boolean>((resolve) => this.waiters.push({ due, resolve }));
+    if (urgent) {
+      this.urgent = true;
+      this.endGap?.();
     }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (!this.running) {
+      this.running = true;
+      void this.loop().finally(() => {
+        this.running = false;
+      });
+    }
+    return done;
   }
 
-  private async loop(): Promise<boolean> {
-    let ok = true;
-    do {
-      this.again = false;
-      const started = Date.now();
-      ok = await this.writeOnce();
-      // Under a stream of scores the next copy waits out the gap: a few D1 batches a second, however many scores.
-      if (ok && this.again) await new Promise((r) => setTimeout(r, Math.max(0, ARCHIVE_GAP_MS - (Date.now() - started))));
-    } while (ok && this.again);
-    return ok;
+  private running = false;
+  private urgent = false;
+  private endGap: (() => void) | null = null;
+  private waiters: { due: number; resolve: (ok: boolean) => void }[] = [];
+
+  private async loop(): Promise<void> {
+    let lastStart = 0;
+    while (this.waiters.length) {
+      const gap = ARCHIVE_GAP_MS - (Date.now() - lastStart);
+      if (lastStart && !this.urgent && gap > 0) {
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, gap);
+          this.endGap = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
+        this.endGap = null;
+      }
+      this.urgent = false;
+      lastStart = Date.now();
+      // Anything unforeseen (not D1's refusal, which writeOnce answers) fails the waiters like a refusal would.
+      const ok = await this.writeOnce().catch(() => false);
+      const { archived } = this.state();
+      const caughtUp = !this.behind();
+      const waiting = this.waiters;
+      this.waiters = [];
+      for (const w of waiting) {
+        if (!ok) w.resolve(false);
+        else if (caughtUp || w.due <= archived) w.resolve(true);
+        else this.waiters.push(w);
+      }
+    }
   }
 
   private async writeOnce(): Promise<boolean> {

@@ -74,7 +74,7 @@ export class PracticeRoom extends DurableObject<Env> {
         // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
         // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
         if (score) this.ctx.waitUntil(this.archive.flush());
-        else await this.archive.flush();
+        else await this.archive.flush(true);
       },
     );
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
@@ -125,7 +125,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */
   async flushArchive(): Promise<boolean> {
-    return this.archive.flush();
+    return this.archive.flush(true);
   }
 
   /** Accepts an upgrade the worker has already authenticated; the tag arrives in a header. */
@@ -280,7 +280,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     // The archive first: a failed write backs off and sets the next ring itself.
-    if (this.archive.behind()) await this.archive.flush();
+    if (this.archive.behind()) await this.archive.flush(true);
     const practiceId = this.clock.practiceId();
     if (practiceId) await this.endSharingIfExpired(practiceId);
   }

@@ -2,7 +2,8 @@
 // - a feature (app/features/<name>) imports no other feature: screens share through components/, state/, lib/;
 // - components/, state/, lib/ and i18n/ import no feature; state/ draws nothing (no components/);
 // - core/ imports nothing outside core/ (it is the domain: app and worker both build on it);
-// - the worker imports nothing of the app, and the app nothing of the worker.
+// - the worker imports nothing of the app, and the app nothing of the worker but the API's type (worker/contract.ts,
+//   `import type` only: Hono's typed client reads the routes from it and nothing of the worker is bundled).
 // The router (app/*.tsx at the top) composes features; tests, bench and scripts are outside the boundaries.
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
@@ -27,7 +28,8 @@ export default [
         { type: 'worker', pattern: 'worker' },
       ],
       // The app's own top: main, the router and the keepers, which compose features into screens.
-      'boundaries/files': [{ category: 'app', pattern: 'app/*.{ts,tsx}' }],
+      // The API's type (issue 27): the one file of the worker the app may name, and only as a type.
+      'boundaries/files': [{ category: 'app', pattern: 'app/*.{ts,tsx}' }, { category: 'contract', pattern: 'worker/contract.ts' }],
     },
     rules: {
       // The tree's regexes that match control characters say so (eslint-disable-next-line with the reason).
@@ -43,6 +45,7 @@ export default [
             { from: element('lib'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'worker'] } } } } },
             { from: element('core'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib', 'worker'] } } } } },
             { from: element('worker'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib'] } } } } },
+            { from: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib'] } } }, allow: { to: { file: { categories: 'contract' } }, dependency: { kind: 'type' } } },
             // Only the app's top may be imported by nothing but itself.
             { from: { element: { type: '*' } }, disallow: { to: { file: { categories: 'app' } } } },
           ],

@@ -332,7 +332,6 @@ export const guestJoinSchema = z.object({
 export const sharingSchema = z.object({ enabled: z.boolean({ error: 'Say whether guest access is on or off' }) });
 
 export const weaponBodySchema = z.object({ weapon: weaponSchema });
-export type WeaponBody = z.infer<typeof weaponBodySchema>;
 
 /**
  * The refinement for scores of one screen (SPEC §9: 5 in pools, 15 in the tableau, 45 for teams), for
@@ -342,15 +341,19 @@ export function scoresWithin<K extends string>(max: number, ...keys: K[]) {
   return [(value: Record<K, number>) => keys.every((k) => value[k] <= max), { error: `Scores must be whole numbers from 0 to ${max}` }] as const;
 }
 
+/** A live socket's query: a practice (a coach, or a guest with their session token) or a board (a spectator). */
+export const liveQuerySchema = z.object({
+  practice: z.string().max(64).optional(),
+  board: z.string().max(64).optional(),
+  token: z.string().max(2048).optional(),
+});
+
 /** Request bodies as the app sends them: typed from the schemas the server parses them with. */
 export type BoutBody = z.input<typeof boutSchema>;
 export type ClearBoutBody = z.input<typeof clearBoutSchema>;
 export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
-export type SharingBody = z.input<typeof sharingSchema>;
-export type PoolNameBody = z.input<typeof poolNameSchema>;
-export type PlayerNameBody = z.input<typeof playerNameSchema>;
 export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
 /**

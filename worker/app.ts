@@ -41,18 +41,18 @@ app.use('/api/*', writeGuard);
 app.use('/api/*', session);
 app.use('/api/*', toRoom);
 
-const api = new Hono<AppEnv>();
-
-api.route('/auth', authRoutes);
-api.route('/practices', practiceRoutes);
-api.route('/athletes', athleteRoutes);
-api.route('/account', accountRoutes);
-api.route('/notes', noteRoutes);
-api.route('/feedback', feedbackRoutes);
-api.route('/live', liveRoutes);
-api.route('/guest', guestRoutes);
-api.route('/board', boardRoutes);
-api.route('/health', healthRoutes);
+/** The worker's own API (the practice's routes are its room's: ./room/http). Chained, so its type is the contract's (./contract). */
+export const api = new Hono<AppEnv>()
+  .route('/auth', authRoutes)
+  .route('/practices', practiceRoutes)
+  .route('/athletes', athleteRoutes)
+  .route('/account', accountRoutes)
+  .route('/notes', noteRoutes)
+  .route('/feedback', feedbackRoutes)
+  .route('/live', liveRoutes)
+  .route('/guest', guestRoutes)
+  .route('/board', boardRoutes)
+  .route('/health', healthRoutes);
 
 app.route('/api', api);
 app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));

@@ -75,6 +75,8 @@ export interface Variables {
   role: Role;
   /** The practice a route acts on, once `practiceFor`/`poolFor` found it (for activity after writes). */
   practice: PracticeRecord | null;
+  /** Inside a practice's room: the practice it holds and its coach (null before it holds one). Unset in the worker. */
+  roomPractice?: { id: string; ownerId: string } | null;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PracticeType } from '../../core/api';
+import type { GeneratedPools, PracticeType } from '../../core/api';
+import { common } from '../i18n/common';
 import { errorMessage } from '../lib/api';
 import { practiceHome } from '../lib/paths';
 import { requestGeneratedPools } from '../state/pools';
@@ -13,11 +14,11 @@ import { toast, toastError } from '../state/toasts';
 export function useGeneratePools(texts: { success: string; failure: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  async function generate(practice: { id: string; practice_type: PracticeType }, path: string, body: unknown) {
+  async function generate(practice: { id: string; practice_type: PracticeType }, request: () => Promise<GeneratedPools>) {
     setBusy(true);
     try {
-      await requestGeneratedPools(practice.id, path, body);
-      toast({ title: 'Success', description: texts.success });
+      await requestGeneratedPools(practice.id, request);
+      toast({ title: common.get().success, description: texts.success });
       navigate(practiceHome(practice.practice_type));
     } catch (e) {
       toastError(errorMessage(e, texts.failure));

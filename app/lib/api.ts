@@ -1,6 +1,9 @@
-import { apiPaths } from '../../core/api';
+import { hc, type ClientRequestOptions, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { AppType } from '../../worker/contract';
 import { i18n } from '../i18n';
 import { answerError } from '../i18n/errors';
+import { asJsonWrite } from './json-write';
 
 const messages = i18n('api', {
   network: 'Network error: check your connection and try again.',
@@ -23,15 +26,13 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 /** What a refresh found: a new session, a session that is over (401), or a server that did not answer well. */
 type Refreshed = 'ok' | 'ended' | 'unavailable';
 
 let refreshing: Promise<Refreshed> | null = null;
 
 const postRefresh = (): Promise<Refreshed> =>
-  fetch(apiPaths.refresh, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
+  fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
     .then((r): Refreshed => (r.ok ? 'ok' : r.status === 401 || r.status === 403 ? 'ended' : 'unavailable'))
     .catch((): Refreshed => 'unavailable');
 
@@ -108,48 +109,83 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
-async function send(method: Method, path: string, body?: unknown, extra: Record<string, string> = {}, timeoutMs?: number): Promise<Response> {
-  const headers: Record<string, string> = { ...extra };
-  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
-  if (method !== 'GET') headers['content-type'] = 'application/json';
+/** Why the app stopped waiting, carried through fetch so `call` can tell a timeout from a lost network. */
+class NoAnswer extends Error {
+  constructor(readonly timedOut: boolean) {
+    super('no answer');
+  }
+}
+
+async function fetchOnce(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
+  const write = asJsonWrite(init);
+  const headers = new Headers(write.headers);
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   const token = bearer();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers,
-    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-    signal: timeoutMs ? timeoutSignal(timeoutMs) : undefined,
-  });
-  keepBookmark(res);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  try {
+    const res = await fetch(input, { ...write, headers, credentials: 'same-origin' });
+    keepBookmark(res);
+    return res;
+  } catch (e) {
+    throw new NoAnswer(e instanceof DOMException && e.name === 'TimeoutError');
+  }
+}
+
+const pathOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? input.url : String(input), 'http://piste.invalid').pathname;
+
+/**
+ * The typed client's fetch: the D1 bookmark and the guest's token on every request, and a 401 outside
+ * /api/auth retried once after a token refresh (the body is a string, so it can be sent again).
+ */
+async function pisteFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const res = await fetchOnce(input, init);
+  if (res.status !== 401 || bearer() || pathOf(input).startsWith('/api/auth/')) return res;
+  const refreshed = await refresh();
+  if (refreshed === 'ok') return fetchOnce(input, init);
+  // The session may well be fine: the server could not say. Not a 401 (which would end it for good).
+  if (refreshed === 'unavailable') throw new ApiError(503, messages.get().unexpected);
   return res;
 }
 
 /**
- * Calls the API; a 401 outside /api/auth is retried once after a token refresh. A network failure is status
- * 0 (`timedOut` when `timeoutMs` passed with no answer).
+ * The API, typed from the worker's routes (worker/contract.ts): paths, parameters, bodies and answers.
+ * Call it through `call`, which turns an answer other than 2xx into an ApiError.
  */
-export async function api<T>(method: Method, path: string, body?: unknown, headers?: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<T> {
-  let res: Response;
+export const client = hc<AppType>(globalThis.location?.origin ?? 'http://localhost', { fetch: pisteFetch }).api;
+
+/** A live socket's path: a practice's (the coach by cookie, a guest with their token: browsers cannot set headers on a socket) or a board's. */
+export function livePath(watch: { practice: string; token?: string } | { board: string }): string {
+  const url = client.live.$url({ query: watch });
+  return url.pathname + url.search;
+}
+
+/** Per-call options for the typed client: extra headers, and how long to wait for an answer. */
+export function sendOptions(headers: Record<string, string> = {}, timeoutMs?: number): ClientRequestOptions {
+  return { headers, init: timeoutMs ? { signal: timeoutSignal(timeoutMs) } : {} };
+}
+
+/** What a route answers when it succeeds (its 2xx JSON). */
+type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/**
+ * Waits for a typed client's request and gives its answer. A 401 for a guest (outside /api/guest) ends
+ * their session; a network failure is status 0 (`timedOut` when the wait ran out).
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
+  let res: R;
   try {
-    res = await send(method, path, body, headers, options.timeoutMs);
-    if (res.status === 401 && !bearer() && !path.startsWith('/api/auth/')) {
-      const refreshed = await refresh();
-      if (refreshed === 'ok') res = await send(method, path, body, headers, options.timeoutMs);
-      // The session may well be fine: the server could not say. Not a 401 (which would end it for good).
-      else if (refreshed === 'unavailable') throw new ApiError(503, messages.get().unexpected);
-    }
+    res = await request;
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    throw new ApiError(0, messages.get().network, null, null, e instanceof DOMException && e.name === 'TimeoutError');
+    throw new ApiError(0, messages.get().network, null, null, e instanceof NoAnswer && e.timedOut);
   }
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const message = answerError(data) ?? messages.get().unexpected;
-    if (res.status === 401 && bearer() && !path.startsWith('/api/guest/')) onGuestEnded(message);
+    if (res.status === 401 && bearer() && !pathOf(res.url).startsWith('/api/guest/')) onGuestEnded(message);
     throw new ApiError(res.status, message, data, res.headers.get('retry-after'));
   }
-  return data as T;
+  return data as Answer<R>;
 }
 
 export const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);

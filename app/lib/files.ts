@@ -7,7 +7,7 @@ export function downloadFile(name: string, content: string, type: string) {
   a.href = url;
   a.download = name;
   a.style.display = 'none';
-  document.body.append(a);
+  document.body.appendChild(a);
   a.click();
   a.remove();
   // Revoked after the click has been handled: some browsers start the download asynchronously.

@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { GuestJoinBody } from '../../core/validation';
-import { apiPaths, type GuestJoinAnswer, type GuestSession, type GuestValidateAnswer } from '../../core/api';
-import { api, ApiError } from '../lib/api';
+import { type GuestSession,  } from '../../core/api';
+import { ApiError, call, client } from '../lib/api';
 import { checkHeaders } from '../lib/challenge';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
@@ -27,7 +27,7 @@ export const guestToken = () => readStorage(storageKeys.guestSessionToken);
 /** SPEC §4 Guest: not guest → guest by joining a room. */
 export async function joinRoom(roomCode: string, guestName: string, check?: string): Promise<GuestSession> {
   const body = { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody;
-  const answer = await api<GuestJoinAnswer>('POST', apiPaths.guestJoin, body, checkHeaders(check));
+  const answer = await call(client.guest.join.$post({ json: body }, { headers: checkHeaders(check) }));
   // SPEC §5: a join answer without pools or a token is a failed join.
   if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, messages.get().invalid);
   const { sessionToken, ...session } = answer;
@@ -45,7 +45,7 @@ export async function validateStoredGuest() {
   if (!token) return store.set(guestAtom, { status: 'none' });
   try {
     // With no network, the session this device last confirmed opens the guest screens from their saved state.
-    const { sessionToken, ...session } = await loadOrRecall('guest-session', () => api<GuestValidateAnswer>('POST', apiPaths.guestValidate, {}));
+    const { sessionToken, ...session } = await loadOrRecall('guest-session', () => call(client.guest.validate.$post()));
     if (guestToken() !== token) return;
     writeStorage(storageKeys.guestSessionToken, sessionToken);
     store.set(guestAtom, { status: 'active', token: sessionToken, session });
@@ -64,5 +64,5 @@ export function clearGuest(ended = false) {
 
 /** Leaves the room: the server ends the session; the caller drops the token once off the guest screens. */
 export async function leaveRoom() {
-  await api('POST', apiPaths.guestLeave, {}).catch(() => undefined);
+  await call(client.guest.leave.$post()).catch(() => undefined);
 }

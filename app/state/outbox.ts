@@ -1,21 +1,17 @@
 // The write queue (DESIGN: writes from the field): score-like writes kept on the device, sent in order with
 // their idempotency key and version, shown as pending, and their conflicts and refusals kept for the coach.
-// One file because the four write kinds share one queue, one sending loop and one store; issue 27's one
-// typed definition per write kind is what will split it.
+// One file because the write kinds share one queue, one sending loop and one store; what differs per kind
+// (its record, its line, how it travels, its conflict) is its definition in ./write-kinds.
 import { atom, getDefaultStore } from 'jotai';
-import {
-  apiPaths, type BoutConflict, type BoutDelta, type MatchConflict, type MatchesDelta, type PoolBout, type PoolSnapshot, type RelayConflict, type TeamMatchRow,
-} from '../../core/api';
+import type { PoolBout, PoolSnapshot, TeamMatchRow } from '../../core/api';
 import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
 import { toastError } from './toasts';
-import { api, ApiError } from '../lib/api';
+import { ApiError, sendOptions } from '../lib/api';
+import { kindOf } from './write-kinds';
 import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
-import { applyBracket, applyMatchesDelta } from './bracket';
-import { applyBoutDelta } from './pools';
-import { applyRelayRow } from './teams';
 import { requestResync } from './resync';
 import { i18n } from '../i18n';
 
@@ -55,7 +51,7 @@ function baseVersion(practiceId: string, pool: PoolSnapshot, a: string, b: strin
     .filter((e): e is Extract<OutboxEntry, { kind: 'bout' | 'clear' }> => (e.kind === 'bout' || e.kind === 'clear') && e.poolId === pool.id)
     .filter((e) => boutKey(e.body.player1_id, e.body.player2_id) === boutKey(a, b))
     .at(-1);
-  if (last) return last.kind === 'clear' ? 0 : last.body.version + 1;
+  if (last) return kindOf(last).versionAfter(last);
   return pool.bouts.find((x) => isBoutOf(x, a, b))?.version ?? 0;
 }
 
@@ -165,25 +161,6 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 /** An entry the queue still sends: neither stopped at a conflict nor refused. */
 const sendable = (e: OutboxEntry) => !e.conflict && !e.refused;
 
-/** The record a write changes, whose versions chain from one write to the next: a bout, a tableau match, a relay. */
-function recordOf(e: OutboxEntry): string {
-  switch (e.kind) {
-    case 'bout':
-    case 'clear':
-      return `bout:${e.poolId}:${boutKey(e.body.player1_id, e.body.player2_id)}`;
-    case 'tableau':
-      return `match:${e.practiceId}:${e.body.round}:${e.body.position}`;
-    case 'relay':
-      return `relay:${e.practiceId}:${e.matchNumber}`;
-  }
-}
-
-/**
- * The writes that must reach the server in the order entered: those of one bout or one relay, and all of
- * a practice's tableau (a score moves its winner into the next round's match).
- */
-const lineOf = (e: OutboxEntry) => (e.kind === 'tableau' ? `tableau:${e.practiceId}` : recordOf(e));
-
 /** How long a write may go unanswered before it counts as a timeout (sent again with the same key). */
 const WRITE_TIMEOUT_MS = 15_000;
 /** The longest wait between tries while there is no network at all. */
@@ -221,7 +198,7 @@ function nextToSend(entries: readonly OutboxEntry[], now: number): { entry: Outb
   let at = Infinity;
   for (const e of entries) {
     if (!sendable(e)) continue;
-    const line = lineOf(e);
+    const line = kindOf(e).line(e);
     if (started.has(line)) continue;
     started.add(line);
     const due = e.waiting?.retryAt ?? 0;
@@ -247,34 +224,6 @@ async function sendAll() {
   }
 }
 
-/** How each kind of write travels, and where its answer (or the state that won a conflict) goes. */
-function request(e: OutboxEntry): { method: 'POST' | 'DELETE' | 'PUT'; path: string; apply: (answer: unknown) => void; conflict: (body: unknown) => void } {
-  switch (e.kind) {
-    case 'bout':
-    case 'clear':
-      return {
-        method: e.kind === 'bout' ? ('POST' as const) : ('DELETE' as const),
-        path: apiPaths.poolBouts(e.practiceId, e.poolId),
-        apply: (delta) => applyBoutDelta(e.practiceId, delta as BoutDelta),
-        conflict: (body) => applyBoutDelta(e.practiceId, body as BoutConflict),
-      };
-    case 'tableau':
-      return {
-        method: 'POST',
-        path: apiPaths.bracketScores(e.practiceId),
-        apply: (delta) => applyMatchesDelta(e.practiceId, delta as MatchesDelta),
-        conflict: (body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
-      };
-    case 'relay':
-      return {
-        method: 'PUT',
-        path: apiPaths.teamSheetRow(e.practiceId, e.matchNumber),
-        apply: (row) => applyRelayRow(e.practiceId, row as TeamMatchRow),
-        conflict: (body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
-      };
-  }
-}
-
 /** Replaces an entry here and on the device (a storage failure leaves it in memory: `saveEntry` never throws). */
 async function update(entry: OutboxEntry) {
   setEntries((list) => list.map((x) => (x.key === entry.key ? entry : x)));
@@ -296,18 +245,17 @@ function waitingAgain(entry: OutboxEntry, reason: NonNullable<OutboxEntry['waiti
 
 /** One try of one write; its answer classified once (`classifyAnswer`): stored, wait and try again, conflict, or refused. */
 async function send(entry: OutboxEntry): Promise<SendOutcome> {
-  const how = request(entry);
   const wokenBefore = wakes;
-  let answer: unknown;
+  let show: () => void;
   try {
-    answer = await api<unknown>(how.method, how.path, entry.body, { 'idempotency-key': entry.key }, { timeoutMs: WRITE_TIMEOUT_MS });
+    show = await kindOf(entry).send(entry, sendOptions({ 'idempotency-key': entry.key }, WRITE_TIMEOUT_MS));
   } catch (e) {
-    return failed(entry, how, e instanceof ApiError ? e : new ApiError(0, messages.get().matchFailed), wakes !== wokenBefore);
+    return failed(entry, e instanceof ApiError ? e : new ApiError(0, messages.get().matchFailed), wakes !== wokenBefore);
   }
   // The server's answer first, then the pending entry goes: the cell never flashes back to the old result.
   // An answer that cannot be read (cut short) was still stored: the screen reloads what it shows instead.
   try {
-    how.apply(answer);
+    show();
   } catch {
     requestResync();
   }
@@ -316,14 +264,14 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
   return 'done';
 }
 
-async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
+async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
   const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
   switch (outcome.kind) {
     case 'conflict': {
       const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
       try {
         await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
-        if (body) how.conflict(body);
+        if (body) kindOf(entry).conflict(entry, body);
       } finally {
         settle(entry.key, 'conflict');
       }
@@ -356,11 +304,12 @@ async function failed(entry: OutboxEntry, how: ReturnType<typeof request>, failu
  * one; a clear starts it over), so they are not mistaken for conflicts.
  */
 async function rebaseAfter(refused: OutboxEntry) {
-  const record = recordOf(refused);
+  const record = kindOf(refused).record(refused);
   let version = refused.body.version;
-  for (const e of store.get(outboxAtom).filter((x) => x.seq > refused.seq && sendable(x) && recordOf(x) === record)) {
-    await update({ ...e, body: { ...e.body, version } } as OutboxEntry);
-    version = e.kind === 'clear' ? 0 : version + 1;
+  for (const e of store.get(outboxAtom).filter((x) => x.seq > refused.seq && sendable(x) && kindOf(x).record(x) === record)) {
+    const rebased = { ...e, body: { ...e.body, version } } as OutboxEntry;
+    await update(rebased);
+    version = kindOf(rebased).versionAfter(rebased);
   }
 }
 

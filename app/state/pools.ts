@@ -3,7 +3,6 @@ import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } f
 import { isBoutOf } from '../../core/fencing/bout-result';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
-import { api } from '../lib/api';
 
 export interface PoolsState {
   practiceId: string | null;
@@ -78,8 +77,8 @@ export function selectPool(poolId: string | null) {
 }
 
 /** Asks the server to generate pools, shows them at once and makes the first new one current. */
-export async function requestGeneratedPools(practiceId: string, path: string, body: unknown) {
-  const { pools, createdIds } = await api<GeneratedPools>('POST', path, body);
+export async function requestGeneratedPools(practiceId: string, generate: () => Promise<GeneratedPools>) {
+  const { pools, createdIds } = await generate();
   applyPoolList(practiceId, pools);
   selectPool(createdIds[0] ?? null);
 }

@@ -1,7 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { apiPaths, type Practice } from '../../core/api';
-import { api } from '../lib/api';
+import { type Practice } from '../../core/api';
+import { call, client } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
 import { toastError } from './toasts';
@@ -34,7 +34,7 @@ export function selectPractice(id: string | null) {
 export async function reloadPractices() {
   store.set(practicesAtom, (s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
   try {
-    const list = await loadOrRecall('practices', () => api<Practice[]>('GET', apiPaths.practices));
+    const list = await loadOrRecall('practices', () => call(client.practices.$get()));
     store.set(practicesAtom, { status: 'ready', list });
   } catch {
     store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, type RoomPresence } from '../../core/api';
-import { api } from '../lib/api';
+import { type RoomPresence } from '../../core/api';
+import { call, client } from '../lib/api';
 
 /** Who is in the current practice's room (coach only): guests with their join time, and live-board screens. */
 export const presenceAtom = atom<{ practiceId: string; presence: RoomPresence } | null>(null);
@@ -13,7 +13,7 @@ export function applyPresence(practiceId: string, presence: RoomPresence) {
 
 export async function loadPresence(practiceId: string): Promise<boolean> {
   try {
-    applyPresence(practiceId, await api<RoomPresence>('GET', apiPaths.practiceRoom(practiceId)));
+    applyPresence(practiceId, await call(client.practices[':practiceId'].room.$get({ param: { practiceId } })));
     return true;
   } catch {
     return false;
@@ -22,7 +22,7 @@ export async function loadPresence(practiceId: string): Promise<boolean> {
 
 /** Removes a guest: their session and sockets end at once; the room's presence message updates the list. */
 export async function removeGuest(practiceId: string, guestId: string) {
-  await api('DELETE', apiPaths.practiceGuest(practiceId, guestId), {});
+  await call(client.practices[':practiceId'].guests[':sessionId'].$delete({ param: { practiceId, sessionId: guestId } }));
   store.set(presenceAtom, (s) =>
     s?.practiceId === practiceId ? { practiceId, presence: { ...s.presence, guests: s.presence.guests.filter((g) => g.id !== guestId) } } : s,
   );

@@ -1,8 +1,7 @@
 import { getDefaultStore } from 'jotai';
-import { apiPaths, type BracketSnapshot, type PoolSnapshot } from '../../core/api';
 import type { LiveMessage } from '../../core/live-messages';
 import { can, type Role } from '../../core/permissions';
-import { api } from '../lib/api';
+import { call, client } from '../lib/api';
 import { loadOrRecall, offlineViewAtom, rememberChanges } from '../lib/offline-cache';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
@@ -22,7 +21,7 @@ const store = getDefaultStore();
 async function loadPools(practiceId: string): Promise<boolean> {
   store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
   try {
-    applyPoolList(practiceId, await loadOrRecall(`pools:${practiceId}`, () => api<PoolSnapshot[]>('GET', apiPaths.practicePools(practiceId))));
+    applyPoolList(practiceId, await loadOrRecall(`pools:${practiceId}`, () => call(client.practices[':practiceId'].pools.$get({ param: { practiceId } }))));
     return true;
   } catch {
     store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
@@ -33,7 +32,7 @@ async function loadPools(practiceId: string): Promise<boolean> {
 async function loadBracket(practiceId: string): Promise<boolean> {
   store.set(bracketAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', bracket: null }));
   try {
-    const bracket = await loadOrRecall(`bracket:${practiceId}`, () => api<BracketSnapshot>('GET', apiPaths.bracket(practiceId)));
+    const bracket = await loadOrRecall(`bracket:${practiceId}`, () => call(client.practices[':practiceId'].bracket.$get({ param: { practiceId } })));
     store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', bracket } : s));
     return true;
   } catch {

@@ -1,8 +1,7 @@
-import { apiPaths, type Athlete } from '../../core/api';
-import { api } from '../lib/api';
+import { call, client } from '../lib/api';
 import { useResource } from '../lib/use-resource';
 
-const loadRoster = () => api<Athlete[]>('GET', apiPaths.athletes);
+const loadRoster = () => call(client.athletes.$get());
 
 /** The coach's roster, as every screen that lists or picks athletes loads it; `onError` once per failed load. */
 export const useRoster = (onError?: (e: unknown) => void) => useResource('roster', loadRoster, onError);

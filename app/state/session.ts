@@ -1,8 +1,8 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { apiPaths, type SessionInfo, type User } from '../../core/api';
+import { type SessionInfo, type User } from '../../core/api';
 import { refreshDelayMs } from '../../core/session-refresh';
-import { api, refreshSession } from '../lib/api';
+import { call, client, refreshSession } from '../lib/api';
 import { clearOfflineCache, loadOrRecall } from '../lib/offline-cache';
 import { loadGuard } from '../lib/load-guard';
 
@@ -47,8 +47,8 @@ export async function loadSession() {
     const info = await loadOrRecall(
       'session',
       async () => {
-        const first = await api<SessionInfo>('GET', apiPaths.session);
-        return !first.user && (await refreshSession()) ? api<SessionInfo>('GET', apiPaths.session) : first;
+        const first = await call(client.auth.session.$get());
+        return !first.user && (await refreshSession()) ? call(client.auth.session.$get()) : first;
       },
       // Only a signed-in session is worth opening offline; signed out, there is nothing to remember.
       (info) => info.user !== null,

@@ -1,6 +1,6 @@
 import { getDefaultStore } from 'jotai';
-import { apiPaths, type SpectatorSnapshot } from '../../core/api';
-import { api } from '../lib/api';
+import { type SpectatorSnapshot } from '../../core/api';
+import { call, client } from '../lib/api';
 import { checkHeaders } from '../lib/challenge';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
@@ -9,7 +9,7 @@ const store = getDefaultStore();
 
 /** Loads a live board by its board id (with a solved human check when the limiter asked for one). */
 export async function fetchSpectatorBoard(boardId: string, check?: string): Promise<SpectatorSnapshot> {
-  return api<SpectatorSnapshot>('GET', apiPaths.board(boardId), undefined, checkHeaders(check));
+  return call(client.board[':boardId'].$get({ param: { boardId } }, { headers: checkHeaders(check) }));
 }
 
 export function showSpectatorBoard(board: SpectatorSnapshot) {

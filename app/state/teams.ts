@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
-import { apiPaths, type Team, type TeamMatchRow } from '../../core/api';
-import { api } from '../lib/api';
+import { type Team, type TeamMatchRow } from '../../core/api';
+import { call, client } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 
 export interface TeamsState {
@@ -36,8 +36,8 @@ export async function loadTeams(practiceId: string): Promise<boolean> {
   store.set(teamsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
   try {
     const [teams, sheet] = await Promise.all([
-      loadOrRecall(`teams:${practiceId}`, () => api<Team[]>('GET', apiPaths.teams(practiceId))),
-      loadOrRecall(`team-sheet:${practiceId}`, () => api<TeamMatchRow[]>('GET', apiPaths.teamSheet(practiceId))),
+      loadOrRecall(`teams:${practiceId}`, () => call(client.practices[':practiceId'].teams.$get({ param: { practiceId } }))),
+      loadOrRecall(`team-sheet:${practiceId}`, () => call(client.practices[':practiceId']['team-matches'].$get({ param: { practiceId } }))),
     ]);
     store.set(teamsAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', teams, sheet } : s));
     return true;

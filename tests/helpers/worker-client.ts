@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
+import { apiOver, type Fetch } from './api-client';
 
 export const ORIGIN = 'https://piste.test';
 
@@ -15,6 +16,16 @@ export function uniqueEmail(label = 'coach') {
 export class Client {
   cookies = new Map<string, string>();
   constructor(readonly ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
+
+  /** This client as a fetch (its cookies, its address): what the typed client (`api`) sends through. */
+  readonly fetch: Fetch = async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    return this.request(init.method ?? 'GET', url.pathname + url.search, body, Object.fromEntries(new Headers(init.headers)));
+  };
+
+  /** The API through the app's typed client (../helpers/api-client), with this client's cookies. */
+  readonly api = apiOver(this.fetch);
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -6,6 +6,7 @@ import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { migrateRoom } from '../../worker/room/schema';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient, type Entry } from '../helpers/seed';
 
 // Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
@@ -102,7 +103,7 @@ describe('the archive (issue 26)', () => {
       }
     }
     expect((await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false })).status).toBe(200);
-    const pools = await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`));
+    const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
     const m = resolveTableau(pools, await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`))).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
     expect((await client.post(`/api/practices/${practice.id}/bracket/scores`, { round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version })).status).toBe(200);
     // A team practice: teams and a relay.
@@ -111,7 +112,7 @@ describe('the archive (issue 26)', () => {
     expect((await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 5, score_b: 3, version: 0 })).status).toBe(200);
 
     const read = async () => ({
-      pools: await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`)),
+      pools: await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })),
       bracket: await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`)),
       teams: await json<Team[]>(await client.get(`/api/practices/${team.id}/teams`)),
       sheet: await json<TeamMatchRow[]>(await client.get(`/api/practices/${team.id}/team-matches`)),

@@ -1,13 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import type { BracketSnapshot, MatchConflict, MatchesDelta, PoolSnapshot } from '../../core/api';
+import type { BracketSnapshot, MatchConflict, MatchesDelta,  } from '../../core/api';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
 import { scoreMatch } from '../../core/fencing/bracket';
 import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/bracket';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 
 /** A practice with one pool of `n` fenced fencers: the lower-numbered always wins 5–(index). */
@@ -15,12 +16,12 @@ async function fencedPractice(client: Client, n: number) {
   const api = seed(viaClient(client));
   const { practice, pool } = await api.practiceWithPool('DE night', Array.from({ length: n }, (_, i) => `F${i + 1}`));
   await api.fenceAll(pool, (_, j) => [5, j % 5]);
-  return { practice, pool: await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`)) };
+  return { practice, pool: await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } })) };
 }
 
 async function tableauOf(client: Client, practiceId: string) {
   const [pools, bracket] = await Promise.all([
-    json<PoolSnapshot[]>(await client.get(`/api/practices/${practiceId}/pools`)),
+    await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practiceId } })),
     json<BracketSnapshot>(await client.get(`/api/practices/${practiceId}/bracket`)),
   ]);
   return { bracket, tableau: resolveTableau(pools, bracket) };
@@ -31,7 +32,7 @@ const score = (client: Client, practiceId: string, body: Record<string, unknown>
 describe('the tableau', () => {
   it('is not drawn while pool bouts remain', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Early' }));
+    const practice = await seed(viaClient(client)).practice('Early');
     await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] });
     const { tableau } = await tableauOf(client, practice.id);
     expect(tableau.matches).toEqual([]);
@@ -121,7 +122,7 @@ describe('the tableau', () => {
     const m = (await tableauOf(client, practice.id)).tableau.matches[0]!;
     await score(client, practice.id, { round: 1, position: 0, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 2, version: 0 });
     // F4 now beats everyone in the pools (each bout rewritten over the version it stands at).
-    const fenced = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const fenced = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     for (const i of [0, 1, 2]) {
       const [a, b] = [pool.players[3]!.id, pool.players[i]!.id];
       const version = fenced.bouts.find((x) => isBoutOf(x, a, b))!.version;

@@ -60,4 +60,32 @@ describe('errors by code (issue 27)', () => {
     }
     expect(uncoded).toEqual([]);
   });
+
+  it('inside a practice’s room, another coach and a guest of another practice hear 404 before their body is read', async () => {
+    const { client } = await signedUpCoach();
+    const { client: stranger } = await signedUpCoach('Stranger');
+    const { practice, pool } = await seed(viaClient(client)).practiceWithPool('Mine', ['Ann', 'Bob']);
+    const [a, b] = pool.players;
+    const bouts = stranger.api.practices[':practiceId'].pools[':poolId'].bouts;
+    const param = { practiceId: practice.id, poolId: pool.id };
+    // A wrong body and a right one: the same answer, so a stranger learns nothing from either.
+    for (const json of [{ player1_id: a!.id, player2_id: b!.id, score1: 9, score2: 'x', version: 0 }, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 }]) {
+      const res = await bouts.$post({ param, json: json as never });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'not_found_2', params: { what: 'Practice' } });
+    }
+    // The coach's own wrong body is a coded 400, and nothing was written.
+    const own = await client.api.practices[':practiceId'].pools[':poolId'].bouts.$post({ param, json: { player1_id: a!.id, player2_id: b!.id, score1: 9, score2: 1, version: 0 } });
+    expect(own.status).toBe(400);
+    expect(await own.json()).toMatchObject({ code: 'scores_whole_numbers_from_0' });
+    const now = await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } });
+    expect((await now.json())[0]!.bouts).toEqual([]);
+  });
+
+  it('a live socket’s query is declared too: an over-long practice id is a coded 400', async () => {
+    const { client } = await signedUpCoach();
+    const res = await client.request('GET', `/api/live?practice=${'p'.repeat(65)}`, undefined, { upgrade: 'websocket' });
+    expect(res.status).toBe(400);
+    expect(CODES.has((await json<{ code: string }>(res)).code)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoutDelta, PoolSnapshot } from '../../core/api';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -24,7 +25,7 @@ describe('writes from the field carry an idempotency key', () => {
     expect(delta.pool_version).toBe(pool.version + 1);
     expect(delta.bout!.version).toBe(1);
     expect([delta.bout!.score1, delta.bout!.score2].sort()).toEqual([3, 5]);
-    const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const after = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(after.bouts).toHaveLength(1);
     expect(after.bouts[0]!.version).toBe(1);
     expect(after.version).toBe(pool.version + 1);
@@ -39,7 +40,7 @@ describe('writes from the field carry an idempotency key', () => {
     const body = { player1_id: a!.id, player2_id: b!.id, score1: 2, score2: 5, version: 0 };
     const answers = await Promise.all([1, 2, 3].map(() => keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, body, 'same-key-parallel')));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const final = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(final.bouts[0]!.version).toBe(1);
     expect(final.version).toBe(pool.version + 1);
   });
@@ -66,6 +67,6 @@ describe('writes from the field carry an idempotency key', () => {
     const res = await keyed(client, 'POST', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 }, 'bad key!');
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('The Idempotency-Key header must be 8 to 64 letters, digits, - or _'));
-    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
+    expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -15,7 +16,7 @@ async function practiceWith(client: Client, names: string[], fence = false) {
   const api = seed(viaClient(client));
   const { practice, pool } = await api.practiceWithPool('Formats', names);
   if (fence) await api.fenceAll(pool, (_, j) => [5, j % 5]);
-  return { practice, pool: await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`)) };
+  return { practice, pool: await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } })) };
 }
 
 const bracketOf = (client: Client, practiceId: string) => client.get(`/api/practices/${practiceId}/bracket`).then((r) => json<BracketSnapshot>(r));
@@ -62,7 +63,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await status(guest, pool, 0, 'excluded')).status).toBe(403);
     expect((await new Client().put(`/api/pools/${pool.id}/players/${pool.players[0]!.id}/status`, { status: 'excluded' })).status).toBe(401);
-    const now = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const now = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(now.players.map((p) => p.status)).toEqual([null, null, null]);
     expect(now.version).toBe(pool.version);
   });
@@ -74,7 +75,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
     const res = await status(client, pool, 1, 'withdrawn');
     expect(res.status).toBe(409);
     expect((await json(res)).error).toBe(TABLEAU_STARTED);
-    const now = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const now = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(now.players.every((p) => p.status === null)).toBe(true);
   });
 });
@@ -144,7 +145,7 @@ describe('the tableau format: the cut and the bouts for places', () => {
     expect((await bracketOf(client, practice.id)).format.third_place).toBe('shared');
     const cut = await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'top', value: 4 }, third_place: 'shared', places_5_8: false });
     expect(cut.status).toBe(200);
-    const pools = await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`));
+    const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
     expect(resolveTableau(pools, await json<BracketSnapshot>(cut)).stale).toBe(true);
   });
 });
@@ -180,7 +181,7 @@ describe('check-in and latecomers', () => {
     const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Check-in' }));
     const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'a' }, { name: 'b' }], absent: [{ athlete_id: theirs.id }] });
     expect(res.status).toBe(404);
-    expect(await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).toEqual([]);
+    expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual([]);
 
     const noPools = await client.post(`/api/practices/${practice.id}/pools/latecomers`, { name: 'Lou' });
@@ -193,7 +194,7 @@ describe('check-in and latecomers', () => {
     const late = await client.post(`/api/practices/${started.id}/pools/latecomers`, { name: 'Lou' });
     expect(late.status).toBe(409);
     expect((await json(late)).error).toBe(TABLEAU_STARTED);
-    const pools = await json<PoolSnapshot[]>(await client.get(`/api/practices/${started.id}/pools`));
+    const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: started.id } }));
     expect(pools[0]!.players).toHaveLength(3);
   });
 });

@@ -4,6 +4,7 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -27,7 +28,7 @@ async function attempt(client: Client, p: Practice, x: PoolSnapshot, owner: Clie
   out['list pools'] = (await client.get(`/api/practices/${p.id}/pools`)).status;
   out['read a pool'] = (await client.get(`/api/pools/${x.id}`)).status;
   // Written against the bout as it stands, so only who is asking decides the answer.
-  const version = (await json<PoolSnapshot>(await owner.get(`/api/pools/${x.id}`))).bouts[0]?.version ?? 0;
+  const version = (await expectAnswer(owner.api.pools[':poolId'].$get({ param: { poolId: x.id } }))).bouts[0]?.version ?? 0;
   out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version })).status;
   const matchVersion = (await json<BracketSnapshot>(await owner.get(`/api/practices/${p.id}/bracket`))).matches[0]?.version ?? 0;
   out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9, version: matchVersion })).status;
@@ -79,7 +80,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
       expect((await guestOfP.request(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
     // A guest does write bouts; the statistics follow from the bout like anyone's.
-    const pool = await json<PoolSnapshot>(await guestOfP.get(`/api/pools/${X.id}`));
+    const pool = await expectAnswer(guestOfP.api.pools[':poolId'].$get({ param: { poolId: X.id } }));
     const [ann, bob] = computePoolStats(pool.players, pool.bouts);
     expect([ann!.matches[bob!.id], bob!.matches[ann!.id]]).toEqual(['V5', 'D4']);
   });

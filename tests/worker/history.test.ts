@@ -4,6 +4,7 @@ import type { AthleteSummary } from '../../core/fencing/history';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 
 async function roster(client: Client, names: string[]) {
   const out: Athlete[] = [];
@@ -14,7 +15,7 @@ async function roster(client: Client, names: string[]) {
 /** A practice with one pool of these entries, every bout fenced (the earlier entry wins 5–j), and the tableau's first match scored. */
 async function fencedPractice(client: Client, name: string, entries: ({ athlete_id: string } | { name: string })[]) {
   const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries }));
+  const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries } }), 201);
   const pool = pools[0]!;
   const n = pool.players.length;
   for (let i = 0; i < n; i++) {
@@ -22,7 +23,7 @@ async function fencedPractice(client: Client, name: string, entries: ({ athlete_
       await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j, version: 0 });
     }
   }
-  const fenced = await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`));
+  const fenced = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
   const bracket = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
   const m = resolveTableau(fenced, bracket).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
   await client.post(`/api/practices/${practice.id}/bracket/scores`, {
@@ -81,7 +82,7 @@ describe('one identity per fencer', () => {
     expect((await json(foreign)).error).toBe('Athlete not found');
     // The other coach cannot link an entry of my pool to their athlete either.
     expect((await link(other.client, pool, 1, theirs!.id)).status).toBe(404);
-    const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const after = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(after.players[1]!.athlete_id).toBeNull();
     expect(after.version).toBe(pool.version);
     expect((await historyOf(other.client, theirs!.id)).bouts).toHaveLength(0);

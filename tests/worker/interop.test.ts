@@ -5,6 +5,7 @@ import type { AccountBackup } from '../../core/interop/backup';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
 const roster = (client: Client) => client.get('/api/athletes').then((r) => json<Athlete[]>(r));
@@ -101,7 +102,7 @@ async function coachWithData() {
     }
   }
   await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false });
-  const fenced = await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`));
+  const fenced = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
   const bracket = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
   const m = resolveTableau(fenced, bracket).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
   const scored = await client.post(`/api/practices/${practice.id}/bracket/scores`, {

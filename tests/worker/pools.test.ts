@@ -5,6 +5,8 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
@@ -26,9 +28,9 @@ describe('generating pools', () => {
 
   it('a random split of 10 into 4 pools is 3, 3, 2, 2, written together', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Split' }));
+    const practice = await seed(viaClient(client)).practice('Split');
     const entries = Array.from({ length: 10 }, (_, i) => ({ name: `F${i}` }));
-    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 4, entries }));
+    const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 4, entries } }), 201);
     expect(pools.map((p) => p.name)).toEqual(['Pool 1', 'Pool 2', 'Pool 3', 'Pool 4']);
     expect(pools.map((p) => p.players.length)).toEqual([3, 3, 2, 2]);
   });
@@ -38,7 +40,7 @@ describe('generating pools', () => {
     const { client: other } = await signedUpCoach('Other');
     const mine = await json(await client.post('/api/athletes', { name: 'Adam Blake' }));
     const theirs = await json(await other.post('/api/athletes', { name: 'Secret' }));
-    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Mix' }));
+    const practice = await seed(viaClient(client)).practice('Mix');
     const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] });
     expect((await json<GeneratedPools>(ok)).pools[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
     const bad = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: theirs.id }] });
@@ -50,13 +52,13 @@ describe('generating pools', () => {
     const athletes = [];
     for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.post('/api/athletes', { name })));
     // A first practice where A4 beats everyone, A3 beats A2 and A1, A2 beats A1.
-    const first = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Before' }));
-    const { pools: [pool] } = await json<GeneratedPools>(await client.post(`/api/practices/${first.id}/pools/generate`, { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) }));
+    const first = await seed(viaClient(client)).practice('Before');
+    const { pools: [pool] } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: first.id }, json: { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) } }), 201);
     const pid = (n: string) => pool!.players.find((p) => p.name === n)!.id;
     for (const [w, l] of [['A4', 'A3'], ['A4', 'A2'], ['A4', 'A1'], ['A3', 'A2'], ['A3', 'A1'], ['A2', 'A1']]) {
       expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1, version: 0 })).status).toBe(200);
     }
-    const next = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'After' }));
+    const next = await seed(viaClient(client)).practice('After');
     const { pools } = await json<GeneratedPools>(
       await client.post(`/api/practices/${next.id}/pools/generate`, { method: 'seeded', pool_count: 2, entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'New' }] }),
     );
@@ -66,7 +68,7 @@ describe('generating pools', () => {
 
   it('manual assignment needs every athlete in a pool', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Manual' }));
+    const practice = await seed(viaClient(client)).practice('Manual');
     const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
@@ -76,12 +78,12 @@ describe('generating pools', () => {
 
   it('refuses an empty selection and a bad pool count with the spec texts', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Empty' }));
+    const practice = await seed(viaClient(client)).practice('Empty');
     const url = `/api/practices/${practice.id}/pools/generate`;
     expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual(errorBody('Please select athletes or add names manually'));
     expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
     expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
-    expect((await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).length).toBe(0);
+    expect((await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).length).toBe(0);
   });
 });
 
@@ -97,7 +99,7 @@ describe('bouts', () => {
     const stored = toStoredBout({ player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, priority_id: null });
     expect(delta).toMatchObject({ pool_id: pool.id, pool_version: pool.version + 1, player1_id: stored.player1_id, player2_id: stored.player2_id });
     expect(delta.bout).toMatchObject({ score1: stored.score1, score2: stored.score2, version: 1 });
-    const snap = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const snap = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(snap.version).toBe(pool.version + 1);
     expect(snap.bouts).toHaveLength(1);
     expect(snap.bouts[0]!.version).toBe(1);
@@ -107,13 +109,13 @@ describe('bouts', () => {
 
     // Writing it again from the other side replaces it; clearing empties both cells.
     await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 });
-    const again = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const again = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(again.bouts).toHaveLength(1);
     expect(again.bouts[0]!.version).toBe(2);
     expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
     const cleared = await json<BoutDelta>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
     expect(cleared).toMatchObject({ pool_version: pool.version + 3, bout: null });
-    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
+    expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts).toEqual([]);
   });
 
   it('refuses a fencer of another pool, scores above the max or below 0, and non-integers with 400', async () => {
@@ -138,7 +140,7 @@ describe('bouts', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await json(res)).toEqual(errorBody(error));
     }
-    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`))).bouts).toEqual([]);
+    expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts).toEqual([]);
   });
 
   it('a team practice scores pool bouts to 45', async () => {
@@ -162,7 +164,7 @@ describe('bouts', () => {
     ];
     const results = await Promise.all(writes.map((w) => client.post(`/api/pools/${pool.id}/bouts`, w)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    const final = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const final = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(final.bouts).toHaveLength(1);
     expect(final.bouts[0]!.version).toBe(1);
     expect(final.version).toBe(pool.version + 1);
@@ -226,7 +228,7 @@ describe('players and pools', () => {
     expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);
     const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM players WHERE tournament_id = ?1) AS p, (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS m').bind(pool.id).first();
     expect(left).toEqual({ p: 0, m: 0 });
-    expect((await json<PoolSnapshot[]>(await client.get(`/api/practices/${practice.id}/pools`))).map((p) => p.name)).toEqual(['Late']);
+    expect((await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).map((p) => p.name)).toEqual(['Late']);
   });
 
   it('another coach gets 404 for every read and write of a pool', async () => {
@@ -249,7 +251,7 @@ describe('players and pools', () => {
     for (const [method, path, body] of attempts) {
       expect((await other.request(method, path, body)).status, `${method} ${path}`).toBe(404);
     }
-    const unchanged = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const unchanged = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(unchanged).toMatchObject({ name: 'Main Pool', version: pool.version, bouts: [] });
     expect(unchanged.players).toHaveLength(2);
   });
@@ -259,7 +261,7 @@ describe('live bout deltas', () => {
   it('two sockets on a practice both receive the delta of a bout (a few hundred bytes); another practice receives nothing', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
-    const elsewhere = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'Elsewhere' }));
+    const elsewhere = await seed(viaClient(client)).practice('Elsewhere');
     const s1 = (await openSocket(client, `practice=${practice.id}`)).socket!;
     const s2 = (await openSocket(client, `practice=${practice.id}`)).socket!;
     const s3 = (await openSocket(client, `practice=${elsewhere.id}`)).socket!;

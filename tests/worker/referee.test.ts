@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getRoom } from '../../worker/room/room';
-import type { BoutDelta, GeneratedPools, Practice } from '../../core/api';
+import type { BoutDelta, Practice } from '../../core/api';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';
@@ -10,6 +10,7 @@ import type { LiveMessage } from '../../core/live-messages';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { Client, json } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 import { freshClient, sharedPractice } from '../security/helpers';
 
 const VIEW = 'phone-view-1';
@@ -151,7 +152,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect(await json(fenced)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
 
     const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relays' }));
-    const teamPools = await json<GeneratedPools>(await client.post(`/api/practices/${team.id}/pools/generate`, { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] }));
+    const teamPools = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: team.id }, json: { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] } }), 201);
     const [p, q] = teamPools.pools[0]!.players;
     const teamClaim = await client.post(`/api/practices/${team.id}/referee/claim`, { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW });
     expect(teamClaim.status).toBe(409);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { GeneratedPools, RelayConflict, Team, TeamMatchRow } from '../../core/api';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 async function teamPractice(client: Client) {
-  return json(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
+  return await seed(viaClient(client)).practice('Relay night', { type: 'team' });
 }
 const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Fencer ${i + 1}` }));
 

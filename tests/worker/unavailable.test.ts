@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { Practice } from '../../core/api';
 import type { Env } from '../../worker/env';
 import { isUnavailable } from '../../worker/unavailable';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer } from '../helpers/api-client';
 
 /** A D1 binding whose every query fails the way D1 does when it is unreachable (or with another error). */
 function failingD1(message: string): D1Database {
@@ -27,7 +28,7 @@ function resetRooms(): Env['PRACTICE_ROOM'] {
 
 async function pool(client: Client, share = false) {
   const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Stumbles' }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] }));
+  const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] } }), 201);
   const shared = share ? await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true })) : practice;
   return { practice: shared, pool: pools[0]! };
 }
@@ -54,7 +55,7 @@ describe('a server that stumbles says so: 503, Retry-After and a code, nothing h
     expect(stored1.status).toBe(200);
     const again = await client.requestIn({ DB: failingD1('D1_ERROR: Network connection lost.') }, 'POST', path, body, headers);
     expect(again.status).toBe(200);
-    const stored = await json<PoolSnapshot>(await client.get(`/api/pools/${p.id}`));
+    const stored = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: p.id } }));
     expect(stored.bouts).toHaveLength(1);
     expect(stored.bouts[0]!.version).toBe(1);
     expect([stored.bouts[0]!.score1, stored.bouts[0]!.score2].sort()).toEqual([2, 5]);
@@ -70,7 +71,7 @@ describe('a server that stumbles says so: 503, Retry-After and a code, nothing h
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
     expect(await json(res)).toMatchObject({ code: 'server_busy' });
-    expect((await json<PoolSnapshot>(await client.get(`/api/pools/${p.id}`))).bouts).toEqual([]);
+    expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: p.id } }))).bouts).toEqual([]);
     // The room back: the guest's session still holds and the same write goes through.
     const ok = await guest.request('POST', `/api/pools/${p.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 1, score2: 5, version: 0 }, { 'idempotency-key': 'stumble-key-0002' });
     expect(ok.status).toBe(200);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { createPractice } from '../../worker/store/practices';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 describe('practices', () => {
@@ -43,7 +44,7 @@ describe('practices', () => {
 
   it('regenerates a room code and deletes a practice', async () => {
     const { client } = await signedUpCoach();
-    const p = await json(await client.post('/api/practices', { practice_type: 'individual', name: 'P' }));
+    const p = await seed(viaClient(client)).practice('P');
     const again = await json(await client.post(`/api/practices/${p.id}/room-code`));
     expect(again.room_code).toMatch(/^\d{6}$/);
     expect(again.room_code).not.toBe(p.room_code);

@@ -71,11 +71,22 @@ export function authorize(action: Action, refusals: Refusals = {}): Authorize {
     }
     c.set('role', role);
     c.set('practice', null);
+    strangerRefused(c, role);
     await next();
     const practice = c.get('practice');
     if (practice && ACTIVITY.has(action) && c.res.ok) await extendSharing(c.get('db'), practice, guestIdleMs(c));
   });
   return Object.assign(middleware, { action });
+}
+
+/**
+ * Inside a practice's room, someone else's coach and a guest of another practice are told it does not exist
+ * before their body is read: they learn nothing from a 400, and the route's own lookups stay the check of record.
+ */
+function strangerRefused(c: Context<AppEnv>, role: Role) {
+  const held = c.get('roomPractice');
+  if (!held) return;
+  if ((role === 'coach' && c.get('user')!.id !== held.ownerId) || (role === 'guest' && c.get('guest')!.practiceId !== held.id)) throw notFound('Practice');
 }
 
 /**

@@ -35,6 +35,8 @@ export interface RoomContext {
   d1: AppEnv['Variables']['d1'];
   /** Whether this guest session is live in the room (not left, removed or expired). */
   guestLive(sessionId: string): boolean;
+  /** The coach of the practice the room holds (null before it holds one). */
+  ownerId(): string | null;
 }
 
 /** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
@@ -43,6 +45,17 @@ const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+)$/;
 const REFEREE = /\/referee(\/|$)/;
 
 export type ArchiveHook = (when: 'before' | 'after', score: boolean) => Promise<void>;
+
+/** The practice's routes, as its room answers them. Chained, so their type is part of the contract (../contract). */
+export const roomRoutes = new Hono<AppEnv>()
+  .route('/api/practices/:practiceId/pools', practicePoolRoutes)
+  .route('/api/practices/:practiceId/pools', poolRoutes)
+  .route('/api/practices/:practiceId/bracket', bracketRoutes)
+  .route('/api/practices/:practiceId/teams', teamRoutes)
+  .route('/api/practices/:practiceId/team-matches', teamSheetRoutes)
+  .route('/api/practices/:practiceId/referee', refereeRoutes)
+  .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
+  .route('/api/pools', poolRoutes);
 
 export function roomApp(context: () => RoomContext, archive: ArchiveHook) {
   const app = new Hono<AppEnv>();
@@ -62,6 +75,8 @@ export function roomApp(context: () => RoomContext, archive: ArchiveHook) {
       const live = guest !== null && (guest.practiceId !== here.practiceId || here.guestLive(guest.sessionId));
       c.set('guest', live ? guest : null);
       c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
+      const ownerId = here.ownerId();
+      c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !REFEREE.test(c.req.path);
       const score = SCORE_WRITE.test(c.req.path);
       if (write) await archive('before', score);
@@ -69,14 +84,7 @@ export function roomApp(context: () => RoomContext, archive: ArchiveHook) {
       if (write && c.res.ok) await archive('after', score);
     }),
   );
-  app.route('/api/practices/:practiceId/pools', practicePoolRoutes);
-  app.route('/api/practices/:practiceId/pools', poolRoutes);
-  app.route('/api/practices/:practiceId/bracket', bracketRoutes);
-  app.route('/api/practices/:practiceId/teams', teamRoutes);
-  app.route('/api/practices/:practiceId/team-matches', teamSheetRoutes);
-  app.route('/api/practices/:practiceId/referee', refereeRoutes);
-  app.route('/api/practices/:practiceId/weapon', practiceWeaponRoutes);
-  app.route('/api/pools', poolRoutes);
+  app.route('/', roomRoutes);
   app.all('*', (c) => c.json(errorBody('Not found'), 404));
   app.onError(answerError);
   return app;

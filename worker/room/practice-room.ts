@@ -17,7 +17,7 @@ import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
-import { heldPractice, isImported, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
+import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots } from '../store/pools';
 import { loadBracket } from '../store/bracket';
@@ -68,6 +68,7 @@ export class PracticeRoom extends DurableObject<Env> {
         db: this.store,
         d1: getDb(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
+        ownerId: () => practiceOwner(this.ctx.storage.sql),
       }),
       async (when, score) => {
         if (when === 'before') return this.archive.changed();

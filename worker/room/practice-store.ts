@@ -65,6 +65,11 @@ export function heldPractice(sql: SqlStorage): string | null {
   return room.imported === 1 ? room.practice_id : null;
 }
 
+/** The coach of the practice the room holds, or null before it holds one. */
+export function practiceOwner(sql: SqlStorage): string | null {
+  return sql.exec<{ user_id: string }>(`SELECT p.user_id FROM ${TABLES.room} r JOIN practices p ON p.id = r.practice_id WHERE r.imported = 1`).toArray()[0]?.user_id ?? null;
+}
+
 /** Whether the room holds its practice already (imported, or created here since). */
 export function isImported(sql: SqlStorage): boolean {
   return sql.exec<{ imported: number }>(`SELECT imported FROM ${TABLES.room}`).one().imported === 1;

@@ -5,7 +5,7 @@ import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { exportAccount, restoreAccount } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
-import { readJson } from '../validate';
+import { json } from '../validate';
 
 /** Issue 15: the coach's whole data as one file, and back into an account (theirs only, all or nothing). */
 export const accountRoutes = new Hono<AppEnv>()
@@ -14,8 +14,8 @@ export const accountRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(backup);
   })
-  .post('/restore', authorize('account.backup'), async (c) => {
+  .post('/restore', authorize('account.backup'), json(backupSchema), async (c) => {
     await countFileWrite(c.env.DB, 'restore', coachOf(c).id);
-    const backup = await readJson(c, backupSchema);
+    const backup = c.req.valid('json');
     return c.json(await restoreAccount(c.get('db'), coachOf(c).id, backup), 201);
   });

@@ -10,24 +10,24 @@ import { athleteHistory, athleteSummaries } from '../store/athlete-results';
 import { linkSuggestions } from '../store/identity';
 import { importAthletes } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
-import { readJson } from '../validate';
+import { json } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()
   .get('/', authorize('roster.read'), async (c) => c.json(await listAthletes(c.get('db'), coachOf(c).id)))
-  .post('/', authorize('roster.write'), async (c) => {
-    const input = await readJson(c, athleteSchema);
+  .post('/', authorize('roster.write'), json(athleteSchema), async (c) => {
+    const input = c.req.valid('json');
     return c.json(await createAthlete(c.get('db'), coachOf(c).id, input), 201);
   })
   // Issue 15: rows read from a CSV or FIE file; bad rows are reported, the good new ones inserted at once.
-  .post('/import', authorize('roster.write'), async (c) => {
+  .post('/import', authorize('roster.write'), json(rosterImportSchema), async (c) => {
     await countFileWrite(c.env.DB, 'import', coachOf(c).id);
-    const { athletes } = await readJson(c, rosterImportSchema);
+    const { athletes } = c.req.valid('json');
     return c.json(await importAthletes(c.get('db'), coachOf(c).id, athletes));
   })
   .get('/summaries', authorize('roster.read'), async (c) => c.json(await athleteSummaries(c.get('db'), coachOf(c).id)))
   .get('/:id', authorize('roster.read'), async (c) => c.json(await getAthlete(c.get('db'), coachOf(c).id, c.req.param('id'))))
-  .patch('/:id', authorize('roster.write'), async (c) => {
-    const input = await readJson(c, athleteSchema);
+  .patch('/:id', authorize('roster.write'), json(athleteSchema), async (c) => {
+    const input = c.req.valid('json');
     return c.json(await updateAthlete(c.get('db'), coachOf(c).id, c.req.param('id'), input));
   })
   .delete('/:id', authorize('roster.write'), async (c) => {
@@ -37,14 +37,14 @@ export const athleteRoutes = new Hono<AppEnv>()
   .get('/:id/history', authorize('roster.read'), async (c) => c.json(await athleteHistory(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .get('/:id/suggestions', authorize('roster.read'), async (c) => c.json(await linkSuggestions(c.get('db'), coachOf(c).id, c.req.param('id'))))
   .get('/:id/notes', authorize('roster.read'), async (c) => c.json(await listNotes(c.get('db'), coachOf(c).id, c.req.param('id'))))
-  .post('/:id/notes', authorize('roster.write'), async (c) => {
-    const { note } = await readJson(c, noteSchema);
+  .post('/:id/notes', authorize('roster.write'), json(noteSchema), async (c) => {
+    const { note } = c.req.valid('json');
     return c.json(await createNote(c.get('db'), coachOf(c).id, c.req.param('id'), note), 201);
   });
 
 export const noteRoutes = new Hono<AppEnv>()
-  .patch('/:id', authorize('roster.write'), async (c) => {
-    const { note } = await readJson(c, noteSchema);
+  .patch('/:id', authorize('roster.write'), json(noteSchema), async (c) => {
+    const { note } = c.req.valid('json');
     return c.json(await updateNote(c.get('db'), coachOf(c).id, c.req.param('id'), note));
   })
   .delete('/:id', authorize('roster.write'), async (c) => {

@@ -16,7 +16,7 @@ import { consumeAuthToken, issueAuthToken } from '../store/auth-tokens';
 import { createSession, rotateSession, revokeSession } from '../store/sessions';
 import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/throttle';
 import { findUserByEmail, findUserById, markEmailVerified, replacePassword, saveUnverifiedUser, toUser } from '../store/users';
-import { readJson } from '../validate';
+import { json } from '../validate';
 
 const HOUR = 60 * 60_000;
 
@@ -107,14 +107,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: row ? toUser(row) : null, accessExpiresAt: row ? c.get('accessExp') : null } satisfies SessionInfo);
   })
   // The same answer (202, no session) for a new address and a known one; the account and the mail come after.
-  .post('/signup', authorize('auth.use'), async (c) => {
-    const input = await readJson(c, signupSchema);
+  .post('/signup', authorize('auth.use'), json(signupSchema), async (c) => {
+    const input = c.req.valid('json');
     await limitAttempt(c.env.DB, networkLimits('signup', clientNetwork(c), MAIL_LIMITS.signupPerNetwork, MAIL_LIMITS.signupPerBlock));
     afterAnswer(c, () => signUpLater(c.env, input));
     return c.json({ ok: true }, 202);
   })
-  .post('/signin', authorize('auth.use'), async (c) => {
-    const input = await readJson(c, signinSchema);
+  .post('/signin', authorize('auth.use'), json(signinSchema), async (c) => {
+    const input = c.req.valid('json');
     const db = c.get('db');
     // Counted before the password is checked, so a parallel burst cannot slip past the limits.
     await reserveSignin(c.env.DB, input.email, clientNetwork(c));
@@ -144,14 +144,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   // The same answer, as fast, whether or not the account exists: the token and the mail come after.
-  .post('/reset', authorize('auth.use'), async (c) => {
-    const { email } = await readJson(c, resetRequestSchema);
+  .post('/reset', authorize('auth.use'), json(resetRequestSchema), async (c) => {
+    const { email } = c.req.valid('json');
     await limitAttempt(c.env.DB, networkLimits('reset', clientNetwork(c), MAIL_LIMITS.resetPerNetwork, MAIL_LIMITS.resetPerBlock));
     afterAnswer(c, () => resetLater(c.env, email));
     return c.json({ ok: true });
   })
-  .post('/reset/confirm', authorize('auth.use'), async (c) => {
-    const input = await readJson(c, resetConfirmSchema);
+  .post('/reset/confirm', authorize('auth.use'), json(resetConfirmSchema), async (c) => {
+    const input = c.req.valid('json');
     const db = c.get('db');
     const userId = await consumeAuthToken(db, input.token, 'reset');
     if (!userId) throw new HttpError(400, 'The reset link is invalid or has expired');

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/api';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { bracketScoreSchema, scoresWithin, tableauFormatSchema } from '../../core/validation';
+import { bracketScoreSchema, tableauFormatSchema } from '../../core/validation';
 import { isScratched } from '../../core/fencing/withdrawal';
 import { saveFormat } from '../store/formats';
 import type { AppEnv } from '../env';
@@ -13,7 +13,7 @@ import { publishReshaped, publishResult } from '../room/room';
 import { keyApplied } from '../store/applied-writes';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
-import { readIdempotencyKey, readJson } from '../validate';
+import { checkScores, json, readIdempotencyKey } from '../validate';
 
 /** A score whose later matches moved on meanwhile is computed again on the fresh tableau this many times. */
 const ATTEMPTS = 4;
@@ -39,10 +39,11 @@ export const bracketRoutes = new Hono<AppEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await loadBracket(db, practice.id));
   })
-  .post('/scores', authorize('bracket.write'), async (c) => {
+  .post('/scores', authorize('bracket.write'), json(bracketScoreSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { version, ...input } = await readJson(c, bracketScoreSchema.refine(...scoresWithin(bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score')));
+    const { version, ...input } = c.req.valid('json');
+    checkScores(input, bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score');
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
 
     let froze: BracketSnapshot['seeding'] | undefined;
@@ -80,10 +81,10 @@ export const bracketRoutes = new Hono<AppEnv>()
     const fresh = await loadBracket(db, practice.id);
     conflict('The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
   })
-  .put('/format', authorize('bracket.manage'), async (c) => {
+  .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const format = await readJson(c, tableauFormatSchema);
+    const format = c.req.valid('json');
     if (format.cut.kind === 'top') {
       const classified = (await listPoolSnapshots(db, practice.id)).flatMap((p) => p.players).filter((p) => !isScratched(p)).length;
       if (classified > 0 && format.cut.value > classified) {

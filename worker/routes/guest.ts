@@ -9,7 +9,7 @@ import { signGuestToken } from '../auth/guest-token';
 import { guestSessionEnded } from '../middleware/session';
 import { getRoom } from '../room/room';
 import { findSharedPractice, getSharedPractice, toGuestPractice } from '../store/practices';
-import { readJson } from '../validate';
+import { json } from '../validate';
 import { countGuestJoin } from '../store/throttle';
 
 export const ROOM_FULL = 'This room already has the most guests it takes. Ask the coach to remove guests who have left.';
@@ -28,8 +28,8 @@ async function guestSession(env: Env, practice: Practice, name: string, expiresA
 
 /** SPEC §7 guest functions: join with a room code, validate (and renew) a stored session, leave. Mounted at /guest. */
 export const guestRoutes = new Hono<AppEnv>()
-  .post('/join', authorize('room.join'), async (c) => {
-    const { room_code, guest_name } = await readJson(c, guestJoinSchema);
+  .post('/join', authorize('room.join'), json(guestJoinSchema), async (c) => {
+    const { room_code, guest_name } = c.req.valid('json');
     const db = c.get('db');
     const practice = await findSharedPractice(db, 'room_code', room_code, await lookupClient(c));
     if (!practice) throw new HttpError(404, ROOM_NOT_ACCESSIBLE);

@@ -7,6 +7,9 @@ import { getRoom } from '../room/room';
 import { findSharedPractice, getPractice } from '../store/practices';
 import type { SocketTag } from '../room/practice-room';
 import { coachOf, unauthenticated } from '../middleware/session';
+import { liveQuerySchema } from '../../core/validation';
+import { validator } from 'hono/validator';
+import { parsed } from '../validate';
 
 
 /**
@@ -22,7 +25,7 @@ export const liveRoutes = new Hono<AppEnv>()
     const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.query('practice') ?? '');
     return c.json({ closed: await getRoom(c.env, practice.id).closeSockets('coach', 'Connection reset') });
   })
-  .get('/', authorize('live.watch'), async (c) => {
+  .get('/', authorize('live.watch'), validator('query', (value) => parsed(liveQuerySchema, value)), async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
       throw new HttpError(426, 'Expected a websocket upgrade');
     }
@@ -33,8 +36,7 @@ export const liveRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     // Sockets are capped per network (an IPv4 address or an IPv6 /64) and per block (/24, /48) in a room.
     const { net: address, block } = clientNetwork(c);
-    const practiceId = c.req.query('practice');
-    const boardId = c.req.query('board');
+    const { practice: practiceId, board: boardId } = c.req.valid('query');
     let tag: SocketTag;
     if (practiceId !== undefined) {
       const role = c.get('role');

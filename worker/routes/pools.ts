@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/api';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
-import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema, scoresWithin } from '../../core/validation';
+import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
@@ -20,7 +20,7 @@ import { linkPlayer } from '../store/identity';
 import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
-import { readIdempotencyKey, readJson } from '../validate';
+import { checkScores, json, readIdempotencyKey } from '../validate';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
@@ -45,15 +45,15 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await listPoolSnapshots(c.get('db'), practice.id));
   })
-  .post('/', authorize('pool.manage'), async (c) => {
+  .post('/', authorize('pool.manage'), json(poolNameSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { name } = await readJson(c, poolNameSchema);
+    const { name } = c.req.valid('json');
     return answerWithPool(c, (await loadPoolSnapshot(db, await createPool(db, practice, name)))!, 201);
   })
-  .post('/generate', authorize('pool.manage'), async (c) => {
+  .post('/generate', authorize('pool.manage'), json(generatePoolsSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const input = await readJson(c, generatePoolsSchema);
+    const input = c.req.valid('json');
     const ids = athleteIdsOf(input.entries);
     const d1 = c.get('d1');
     const roster = await listAthletesByIds(d1, coachOf(c).id, [...ids, ...athleteIdsOf(input.absent)]);
@@ -65,10 +65,10 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
     return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings), checkedIn);
   })
-  .post('/latecomers', authorize('pool.manage'), async (c) => {
+  .post('/latecomers', authorize('pool.manage'), json(latecomerSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { name } = await readJson(c, latecomerSchema);
+    const { name } = c.req.valid('json');
     const added = await addLatecomer(db, practice.id, await listPoolSnapshots(db, practice.id), name);
     if (!added.ok) {
       if (added.reason === 'no-pool') throw new HttpError(409, 'Draw the pools first: a latecomer joins the smallest pool.');
@@ -83,12 +83,14 @@ export const practicePoolRoutes = new Hono<AppEnv>()
 export const poolRoutes = new Hono<AppEnv>()
   .get('/:poolId', authorize('pool.read'), async (c) => {
     const { pool } = await poolFor(c, c.req.param('poolId'));
-    return c.json(await loadPoolSnapshot(c.get('db'), pool.id));
+    const snapshot = await loadPoolSnapshot(c.get('db'), pool.id);
+    if (!snapshot) throw notFound('Pool');
+    return c.json(snapshot);
   })
-  .patch('/:poolId', authorize('pool.manage'), async (c) => {
+  .patch('/:poolId', authorize('pool.manage'), json(poolNameSchema), async (c) => {
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
-    const { name } = await readJson(c, poolNameSchema);
+    const { name } = c.req.valid('json');
     await renamePool(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
@@ -98,27 +100,27 @@ export const poolRoutes = new Hono<AppEnv>()
     await publishReshaped(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
-  .post('/:poolId/players', authorize('pool.manage'), async (c) => {
+  .post('/:poolId/players', authorize('pool.manage'), json(playerNameSchema), async (c) => {
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
-    const { name } = await readJson(c, playerNameSchema);
+    const { name } = c.req.valid('json');
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
   })
-  .put('/:poolId/players/:playerId/status', authorize('pool.manage'), async (c) => {
+  .put('/:poolId/players/:playerId/status', authorize('pool.manage'), json(playerStatusSchema), async (c) => {
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
-    const { status } = await readJson(c, playerStatusSchema);
+    const { status } = c.req.valid('json');
     const result = await setPlayerStatus(db, practice.id, pool.id, c.req.param('playerId'), status);
     if (result === 'not-found') throw notFound('Player');
     if (result === 'tableau-started') throw new HttpError(409, TABLEAU_STARTED);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
   // Issue 16: one identity per fencer; the entry's bouts (pool and tableau) follow the link.
-  .put('/:poolId/players/:playerId/athlete', authorize('pool.manage'), async (c) => {
+  .put('/:poolId/players/:playerId/athlete', authorize('pool.manage'), json(playerLinkSchema), async (c) => {
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
-    const { athlete_id } = await readJson(c, playerLinkSchema);
+    const { athlete_id } = c.req.valid('json');
     // The athlete is the coach's (the roster, in D1); the entry is the room's.
     const mine = athlete_id === null || (await athleteExists(c.get('d1'), coachOf(c).id, athlete_id));
     const result = await linkPlayer(db, pool.id, c.req.param('playerId'), athlete_id, mine);
@@ -133,17 +135,18 @@ export const poolRoutes = new Hono<AppEnv>()
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
-  .post('/:poolId/bouts', authorize('bout.write'), async (c) => {
+  .post('/:poolId/bouts', authorize('bout.write'), json(boutSchema), async (c) => {
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
-    const { version, ...bout } = await readJson(c, boutSchema.refine(...scoresWithin(poolMaxScore(practice.practice_type), 'score1', 'score2')));
+    const { version, ...bout } = c.req.valid('json');
+    checkScores(bout, poolMaxScore(practice.practice_type), 'score1', 'score2');
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
     return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
   })
-  .delete('/:poolId/bouts', authorize('bout.write'), async (c) => {
+  .delete('/:poolId/bouts', authorize('bout.write'), json(clearBoutSchema), async (c) => {
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
-    const { version, ...pair } = await readJson(c, clearBoutSchema);
+    const { version, ...pair } = c.req.valid('json');
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
     return answerWithBout(c, practice.id, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version, write)));

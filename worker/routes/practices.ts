@@ -9,7 +9,7 @@ import {
   createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing, setWeapon,
   type PracticeRecord,
 } from '../store/practices';
-import { readJson } from '../validate';
+import { json } from '../validate';
 import { todayIso } from '../../core/dates';
 import type { Context } from 'hono';
 
@@ -29,8 +29,8 @@ async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) 
  * The practice's weapon (issue 18), the room's to keep (issue 26): run in the practice's room. Mounted at
  * /practices/:practiceId/weapon.
  */
-export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('practice.weapon'), async (c) => {
-  const { weapon } = await readJson(c, weaponBodySchema);
+export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('practice.weapon'), json(weaponBodySchema), async (c) => {
+  const { weapon } = c.req.valid('json');
   const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('practiceId')!, weapon);
   if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
   return answerWithPractice(c, practice);
@@ -38,8 +38,8 @@ export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('pract
 
 export const practiceRoutes = new Hono<AppEnv>()
   .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(c.get('db'), coachOf(c).id)))
-  .post('/', authorize('practice.create'), async (c) => {
-    const input = await readJson(c, createPracticeSchema);
+  .post('/', authorize('practice.create'), json(createPracticeSchema), async (c) => {
+    const input = c.req.valid('json');
     const practice = await createPractice(c.get('db'), coachOf(c).id, {
       name: input.name,
       practice_type: input.practice_type,
@@ -48,36 +48,36 @@ export const practiceRoutes = new Hono<AppEnv>()
     });
     return c.json(publicPractice(practice), 201);
   })
-  .get('/:id', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(c.get('db'), coachOf(c).id, c.req.param('id')))))
-  .post('/:id/room-code', authorize('roomCode.manage'), async (c) => {
-    const practice = await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('id'));
+  .get('/:practiceId', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId')))))
+  .post('/:practiceId/room-code', authorize('roomCode.manage'), async (c) => {
+    const practice = await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
     // The old code is void: everyone who joined with it is out at once.
     await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch);
     return answerWithPractice(c, practice);
   })
-  .post('/:id/sharing', authorize('roomCode.manage'), async (c) => {
-    const { enabled } = await readJson(c, sharingSchema);
-    const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('id'), enabled, guestIdleMs(c));
+  .post('/:practiceId/sharing', authorize('roomCode.manage'), json(sharingSchema), async (c) => {
+    const { enabled } = c.req.valid('json');
+    const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('practiceId'), enabled, guestIdleMs(c));
     if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
     return answerWithPractice(c, practice);
   })
-  .post('/:id/board', authorize('board.manage'), async (c) => {
-    const practice = await rotateBoardId(c.get('db'), coachOf(c).id, c.req.param('id'));
+  .post('/:practiceId/board', authorize('board.manage'), async (c) => {
+    const practice = await rotateBoardId(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
     await getRoom(c.env, practice.id).replaceBoard(practice.board_id, 'The coach changed the live board link.');
     return answerWithPractice(c, practice);
   })
-  .get('/:id/room', authorize('room.manage'), async (c) => {
-    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('id'));
+  .get('/:practiceId/room', authorize('room.manage'), async (c) => {
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
     return c.json(await getRoom(c.env, practice.id).presence());
   })
-  .delete('/:id/guests/:sessionId', authorize('room.manage'), async (c) => {
-    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('id'));
+  .delete('/:practiceId/guests/:sessionId', authorize('room.manage'), async (c) => {
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
     const removed = await getRoom(c.env, practice.id).removeGuest(c.req.param('sessionId'), 'The coach removed you from the room.');
     if (!removed) throw notFound('Guest');
     return c.json({ ok: true });
   })
-  .delete('/:id', authorize('practice.delete'), async (c) => {
-    const id = c.req.param('id');
+  .delete('/:practiceId', authorize('practice.delete'), async (c) => {
+    const id = c.req.param('practiceId');
     const practice = await getPractice(c.get('db'), coachOf(c).id, id);
     await deletePractice(c.get('db'), coachOf(c).id, id);
     // The room tells every screen, shows guests and the board out, and erases what it kept of the practice.

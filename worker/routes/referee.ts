@@ -14,7 +14,7 @@ import { loadBracket } from '../store/bracket';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import type { PracticeRecord } from '../store/practices';
 import { findUserById } from '../store/users';
-import { readJson } from '../validate';
+import { json } from '../validate';
 
 const TEAM_BOUTS = 'Referee mode scores individual bouts; team matches are scored relay by relay.';
 const ALREADY_FENCED = 'This bout already has a result. Open it in the grid to change it.';
@@ -80,9 +80,9 @@ const subjectOf = (c: Context<AppEnv>) => (c.get('role') === 'guest' ? c.get('gu
  * Mounted at /practices/:practiceId/referee.
  */
 export const refereeRoutes = new Hono<AppEnv>()
-  .post('/claim', authorize('bout.referee'), async (c) => {
+  .post('/claim', authorize('bout.referee'), json(refereeClaimSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { target, view } = await readJson(c, refereeClaimSchema);
+    const { target, view } = c.req.valid('json');
     const { left, right } = await boutOf(c, practice, target);
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
@@ -90,9 +90,9 @@ export const refereeRoutes = new Hono<AppEnv>()
     if (!result.ok) throw new HttpError(409, `${result.holder} is refereeing this bout. Ask them to hand it over.`);
     return c.json(result.claim);
   })
-  .put('/', authorize('bout.referee'), async (c) => {
+  .put('/', authorize('bout.referee'), json(refereeUpdateSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const body = await readJson(c, refereeUpdateSchema);
+    const body = c.req.valid('json');
     const result = await getRoom(c.env, practice.id).updateReferee(practice.id, subjectOf(c), body);
     if (result === 'not-holder') throw new HttpError(409, NOT_HOLDER);
     if (result === 'invalid') throw new HttpError(400, INVALID_STATE);
@@ -101,9 +101,9 @@ export const refereeRoutes = new Hono<AppEnv>()
     // 'stale': an older step after a newer one; the newer one stands.
     return c.json({ ok: true, applied: result === 'ok' });
   })
-  .put('/duty', authorize('pool.manage'), async (c) => {
+  .put('/duty', authorize('pool.manage'), json(refereeDutySchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { pool_id, a, b, referee_id } = await readJson(c, refereeDutySchema);
+    const { pool_id, a, b, referee_id } = c.req.valid('json');
     const { snapshot } = await boutOfPool(c, practice, pool_id, a, b);
     if (referee_id !== null) {
       const referee = snapshot.players.find((p) => p.id === referee_id);
@@ -112,9 +112,9 @@ export const refereeRoutes = new Hono<AppEnv>()
     const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, snapshot.id, boutKey(a, b), referee_id);
     return c.json({ pool_id: snapshot.id, chosen });
   })
-  .post('/release', authorize('bout.referee'), async (c) => {
+  .post('/release', authorize('bout.referee'), json(refereeReleaseSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { target, view, discard } = await readJson(c, refereeReleaseSchema);
+    const { target, view, discard } = c.req.valid('json');
     if (!(await getRoom(c.env, practice.id).releaseReferee(practice.id, subjectOf(c), target, view, discard))) throw new HttpError(409, NOT_HOLDER);
     return c.json({ ok: true });
   });

@@ -12,17 +12,17 @@ import { publish } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
-import { readIdempotencyKey, readJson } from '../validate';
+import { json, readIdempotencyKey } from '../validate';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
 
 /** Teams of a practice and the pools drawn from them. Mounted at /practices/:practiceId/teams. */
 export const teamRoutes = new Hono<AppEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await listTeams(c.get('db'), (await practiceOf(c)).id)))
-  .post('/', authorize('teams.manage'), async (c) => {
+  .post('/', authorize('teams.manage'), json(createTeamsSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceOf(c);
-    const input = await readJson(c, createTeamsSchema);
+    const input = c.req.valid('json');
     const entries = resolveEntries(input.entries, await listAthletesByIds(c.get('d1'), coachOf(c).id, athleteIdsOf(input.entries)));
     if (!entries) throw notFound('Athlete');
     const groups = planTeams(entries, input.method, randomUnit, input.teams);
@@ -31,9 +31,9 @@ export const teamRoutes = new Hono<AppEnv>()
     await publish(c.env, practice.id, { type: 'teams', practiceId: practice.id, teams });
     return c.json(teams, 201);
   })
-  .post('/pools', authorize('teams.manage'), async (c) => {
+  .post('/pools', authorize('teams.manage'), json(teamPoolsSchema), async (c) => {
     const practice = await practiceOf(c);
-    const input = await readJson(c, teamPoolsSchema);
+    const input = c.req.valid('json');
     const teams = await listTeams(c.get('db'), practice.id);
     return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit));
   });
@@ -43,11 +43,11 @@ const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet show
 /** The nine-relay sheet. Mounted at /practices/:practiceId/team-matches. */
 export const teamSheetRoutes = new Hono<AppEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await loadSheet(c.get('db'), (await practiceOf(c)).id)))
-  .put('/:n', authorize('relay.write'), async (c) => {
+  .put('/:n', authorize('relay.write'), json(relayRowSchema), async (c) => {
     const practice = await practiceOf(c);
     const n = Number(c.req.param('n'));
     if (!Number.isInteger(n) || n < 1 || n > 9) throw new HttpError(404, 'Relay not found');
-    const { version, ...row } = await readJson(c, relayRowSchema);
+    const { version, ...row } = c.req.valid('json');
     const result = await writeRelay(c.get('db'), practice, n, row, version, { key: readIdempotencyKey(c), practiceId: practice.id });
     if (!result.ok) {
       throw new HttpError(409, RELAY_CHANGED, {}, { current: result.row } satisfies Omit<RelayConflict, 'error'>);

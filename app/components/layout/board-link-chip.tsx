@@ -1,5 +1,5 @@
-import { apiPaths, type Practice } from '../../../core/api';
-import { api } from '../../lib/api';
+import { type Practice } from '../../../core/api';
+import { call, client } from '../../lib/api';
 import { useState } from 'react';
 import { onDemand } from '../ui/lazy';
 import { SecretChip } from './secret-chip';
@@ -45,7 +45,7 @@ export function BoardLinkChip({ practice }: { practice: Practice }) {
           message: t.confirmText,
           label: t.confirmLabel,
         },
-        call: () => api<Practice>('POST', apiPaths.practiceBoard(practice.id), {}),
+        call: () => call(client.practices[':practiceId'].board.$post({ param: { practiceId: practice.id } })),
         done: { title: t.done, description: t.doneText },
         failure: t.failure,
       }}

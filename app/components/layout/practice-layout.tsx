@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
-import { apiPaths } from '../../../core/api';
+import { livePath } from '../../lib/api';
 import { practiceHome, paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
 import { useLivePractice } from '../../state/live-practice';
@@ -37,14 +37,14 @@ function CoachPractice() {
   if (state.status === 'idle' || state.status === 'loading') return <Spinner />;
   if (!practice) return <NoPracticeSelected />;
   const { id, name, date, practice_type, weapon } = practice;
-  return <LivePractice view={{ id, name, date, practice_type, weapon, role: 'coach', coach: practice, liveUrl: apiPaths.live(id) }} />;
+  return <LivePractice view={{ id, name, date, practice_type, weapon, role: 'coach', coach: practice, liveUrl: livePath({ practice: id }) }} />;
 }
 
 function GuestPractice() {
   const guest = useAtomValue(guestAtom);
   if (guest.status !== 'active') return <Spinner />;
   const { session, token } = guest;
-  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: apiPaths.live(session.practice.id, token) }} />;
+  return <LivePractice view={{ ...session.practice, role: 'guest', coach: null, liveUrl: livePath({ practice: session.practice.id, token }) }} />;
 }
 
 /** A practice's screens share one live connection to its room. */

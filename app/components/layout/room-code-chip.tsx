@@ -1,5 +1,5 @@
-import { apiPaths, type Practice } from '../../../core/api';
-import { api } from '../../lib/api';
+import { type Practice } from '../../../core/api';
+import { call, client } from '../../lib/api';
 import { SecretChip } from './secret-chip';
 import { i18n, useStore } from '../../i18n';
 
@@ -33,7 +33,7 @@ export function RoomCodeChip({ practice }: { practice: Practice }) {
           message: t.confirmText,
           label: t.confirmLabel,
         },
-        call: () => api<Practice>('POST', apiPaths.practiceRoomCode(practice.id)),
+        call: () => call(client.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } })),
         done: { title: t.done, description: t.doneText },
         failure: t.failure,
       }}

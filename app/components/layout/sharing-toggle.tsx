@@ -1,6 +1,5 @@
-import type { SharingBody } from '../../../core/validation';
-import { apiPaths, type Practice } from '../../../core/api';
-import { api } from '../../lib/api';
+import { type Practice } from '../../../core/api';
+import { call, client } from '../../lib/api';
 import { usePracticeChange } from './practice-change';
 import { i18n, useStore } from '../../i18n';
 
@@ -22,7 +21,7 @@ export function SharingToggle({ practice }: { practice: Practice }) {
   const { busy, change } = usePracticeChange();
   const on = practice.allow_guest_access;
   const toggle = () =>
-    change(() => api<Practice>('POST', apiPaths.practiceSharing(practice.id), { enabled: !on } satisfies SharingBody), { title: on ? t.off : t.on, description: on ? t.offText : t.onText }, t.failed);
+    change(() => call(client.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: !on } })), { title: on ? t.off : t.on, description: on ? t.offText : t.onText }, t.failed);
   return (
     <div className="flex items-center gap-2 text-sm">
       <button type="button" role="switch" aria-checked={on} aria-label={t.label} disabled={busy} onClick={toggle}

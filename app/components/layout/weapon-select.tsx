@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import { apiPaths, type Practice } from '../../../core/api';
+import { type Practice } from '../../../core/api';
 import { WEAPONS, type Weapon } from '../../../core/fencing/referee';
-import type { WeaponBody } from '../../../core/validation';
 import { i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { usePracticeChange } from './practice-change';
 
 const messages = i18n('weapon-select', {
@@ -23,7 +22,7 @@ export function WeaponSelect({ practice }: { practice: Practice }) {
   const id = useId();
   const { busy, change } = usePracticeChange();
   const choose = (weapon: Weapon) =>
-    change(() => api<Practice>('PUT', apiPaths.practiceWeapon(practice.id), { weapon } satisfies WeaponBody), { title: t.changed, description: term.weapon(weapon) }, t.failed);
+    change(() => call(client.practices[':practiceId'].weapon.$put({ param: { practiceId: practice.id }, json: { weapon } })), { title: t.changed, description: term.weapon(weapon) }, t.failed);
   return (
     <span className="inline-flex items-center gap-1 text-xs">
       <label htmlFor={id} className="sr-only">{t.label}</label>

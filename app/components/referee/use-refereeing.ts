@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiPaths } from '../../../core/api';
 import { step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
-import { refereeKey, shiftClock, type LiveBout, type RefereeClaim, type RefereeTarget } from '../../../core/refereeing';
+import { refereeKey, shiftClock, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
 
 /**
  * One referee view of one bout (issue 18). The phone runs the rules (core/fencing/referee) so every tap
@@ -105,7 +104,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
         // A retry after a failure keeps its number: the room never sees this phone skip one.
         const seq = kept.seq + 1;
         const body: RefereeUpdateBody = { target: targetRef.current, view, seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
-        const { applied } = await api<{ applied: boolean }>('PUT', apiPaths.referee(practiceId), body);
+        const { applied } = await call(client.practices[':practiceId'].referee.$put({ param: { practiceId }, json: body }));
         // Not applied: an earlier try of this number arrived but its answer was lost; send the latest again after it.
         const now = current.current!;
         current.current = { ...now, seq, pending: !applied || now.refereeing !== kept.refereeing };
@@ -133,7 +132,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     const s = sender.current;
     s.stopped = false;
     setStatus({ kind: 'claiming' });
-    api<RefereeClaim>('POST', apiPaths.refereeClaim(practiceId), { target: targetRef.current, view }).then(
+    call(client.practices[':practiceId'].referee.claim.$post({ param: { practiceId }, json: { target: targetRef.current, view } })).then(
       (claim) => {
         if (!live) return;
         const fromRoom: Kept = { seq: claim.seq, refereeing: shiftClock(claim.refereeing, Date.now() - claim.bout.now), pending: false };
@@ -183,7 +182,7 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       sender.current.stopped = true;
       clearTimeout(sender.current.timer);
       forgetKept(key);
-      await api('POST', apiPaths.refereeRelease(practiceId), { target: targetRef.current, view, discard });
+      await call(client.practices[':practiceId'].referee.release.$post({ param: { practiceId }, json: { target: targetRef.current, view, discard } }));
     },
     [practiceId, view, key],
   );

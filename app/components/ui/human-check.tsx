@@ -38,7 +38,7 @@ function loadTurnstile(): Promise<TurnstileApi> {
       loading = null;
       reject(new Error('turnstile'));
     };
-    document.head.append(script);
+    document.head.appendChild(script);
   });
   return loading;
 }

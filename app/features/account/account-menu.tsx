@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths } from '../../../core/api';
 import { FeedbackDialog } from './feedback-dialog';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
 import { sessionAtom, signOutLocally } from '../../state/session';
@@ -67,7 +66,7 @@ export function AccountMenu() {
   async function signOut() {
     setOpen(false);
     try {
-      await api('POST', apiPaths.signout);
+      await call(client.auth.signout.$post());
       signOutLocally();
       toast({ title: t.signedOut });
       navigate(paths.auth);

@@ -1,11 +1,10 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useState } from 'react';
-import { apiPaths } from '../../../core/api';
-import type { RestoreSummary } from '../../../core/interop/backup';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
+import type { AccountBackup } from '../../../core/interop/backup';
 import { reloadPractices } from '../../state/practices';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
@@ -37,7 +36,7 @@ const BACKUP_FILE_MAX = 4 * 1024 * 1024;
 /** Downloads the coach's whole account as one JSON file (issue 15). */
 export async function downloadBackup() {
   try {
-    const backup = await api<unknown>('GET', apiPaths.accountBackup);
+    const backup = await call(client.account.backup.$get());
     downloadFile(`piste-backup-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(backup, null, 1), 'application/json');
     toast({ title: textsOf(messages).downloaded, description: textsOf(messages).downloadedText });
   } catch (e) {
@@ -52,7 +51,7 @@ export async function downloadBackup() {
  */
 export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTexts(messages);
-  const [file, setFile] = useState<{ name: string; body: unknown; athletes: number; practices: number } | null>(null);
+  const [file, setFile] = useState<{ name: string; body: AccountBackup; athletes: number; practices: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -62,9 +61,10 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (!f) return;
     if (f.size > BACKUP_FILE_MAX) return setProblem(t.tooLarge);
     try {
-      const body = JSON.parse(await f.text()) as { format?: unknown; athletes?: unknown[]; practices?: unknown[] };
+      // Read as the backup it says it is: the server checks every field of it before a restore writes anything.
+      const body = JSON.parse(await f.text()) as Partial<AccountBackup> | null;
       if (body?.format !== 'piste-backup') return setProblem(t.notBackup);
-      setFile({ name: f.name, body, athletes: body.athletes?.length ?? 0, practices: body.practices?.length ?? 0 });
+      setFile({ name: f.name, body: body as AccountBackup, athletes: body.athletes?.length ?? 0, practices: body.practices?.length ?? 0 });
     } catch {
       setProblem(t.notJson);
     }
@@ -74,7 +74,7 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (!file) return;
     setBusy(true);
     try {
-      const s = await api<RestoreSummary>('POST', apiPaths.accountRestore, file.body);
+      const s = await call(client.account.restore.$post({ json: file.body }));
       await reloadPractices();
       toast({ title: t.restored, description: t.restoredText({ athletes: t.athletes(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) }) });
       onOpenChange(false);

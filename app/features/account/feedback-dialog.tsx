@@ -1,11 +1,11 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { apiPaths, type FeedbackType } from '../../../core/api';
+import { type FeedbackType } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { sessionAtom } from '../../state/session';
 import { i18n } from '../../i18n';
 
@@ -42,7 +42,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     if (!parsed.ok) return toastError(parsed.error);
     setBusy(true);
     try {
-      await api('POST', apiPaths.feedback, parsed.data);
+      await call(client.feedback.$post({ json: parsed.data }));
       toast({ title: t.success, description: t.thanks });
       setType(null);
       setMessage('');

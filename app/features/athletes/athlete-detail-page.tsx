@@ -1,12 +1,12 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiPaths, type Athlete, type AthleteHistory, type AthleteNote } from '../../../core/api';
+import { type Athlete, type AthleteNote } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { formatNoteDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
@@ -44,7 +44,7 @@ const messages = i18n('athlete-detail-page', {
 /** Issue 15: every bout of the athlete (pools and tableau, all practices) as a CSV file. */
 async function exportBouts(athlete: Athlete) {
   try {
-    const [{ bouts }, { athleteBoutsCsv }] = await Promise.all([api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), import('../../../core/interop/exports')]);
+    const [{ bouts }, { athleteBoutsCsv }] = await Promise.all([call(client.athletes[':id'].history.$get({ param: { id: athlete.id } })), import('../../../core/interop/exports')]);
     const t = textsOf(messages);
     if (bouts.length === 0) return toast({ title: t.noBouts, description: t.noBoutsText({ name: athlete.name }) });
     downloadFile(fileName(t.file({ name: athlete.name }), 'csv'), athleteBoutsCsv(bouts), CSV_TYPE);
@@ -62,9 +62,9 @@ export function AthleteDetailPage() {
     toastError(textsOf(messages).loadFailed);
     navigate(paths.athletes, { replace: true });
   };
-  const athlete = useResource(id, () => api<Athlete>('GET', apiPaths.athlete(id)), leave).data;
+  const athlete = useResource(id, () => call(client.athletes[':id'].$get({ param: { id } })), leave).data;
   // Notes load on their own: a note can be added before they arrive, and a slow first answer never hides it.
-  const notesResource = useResource(id, () => api<AthleteNote[]>('GET', apiPaths.athleteNotes(id)), () => toastError(textsOf(messages).notesFailed));
+  const notesResource = useResource(id, () => call(client.athletes[':id'].notes.$get({ param: { id } })), () => toastError(textsOf(messages).notesFailed));
   const notes = notesResource.data;
   const setNotes = notesResource.update;
   const [draft, setDraft] = useState('');
@@ -76,7 +76,7 @@ export function AthleteDetailPage() {
     const parsed = await parseForm('noteSchema', { note: draft });
     if (!parsed.ok) return toastError(parsed.error);
     try {
-      const note = await api<AthleteNote>('POST', apiPaths.athleteNotes(id), parsed.data);
+      const note = await call(client.athletes[':id'].notes.$post({ param: { id }, json: parsed.data }));
       setNotes((list) => [note, ...list]);
       setDraft('');
       toast({ title: t.success, description: t.added });
@@ -91,7 +91,7 @@ export function AthleteDetailPage() {
     const parsed = await parseForm('noteSchema', { note: editing.note });
     if (!parsed.ok) return toastError(parsed.error);
     try {
-      const note = await api<AthleteNote>('PATCH', apiPaths.note(editing.id), parsed.data);
+      const note = await call(client.notes[':id'].$patch({ param: { id: editing.id }, json: parsed.data }));
       setNotes((list) => list.map((n) => (n.id === note.id ? note : n)));
       setEditing(null);
       toast({ title: t.success, description: t.updated });
@@ -102,7 +102,7 @@ export function AthleteDetailPage() {
 
   async function remove(n: AthleteNote) {
     try {
-      await api('DELETE', apiPaths.note(n.id));
+      await call(client.notes[':id'].$delete({ param: { id: n.id } }));
       setNotes((list) => list.filter((x) => x.id !== n.id));
       toast({ title: t.success, description: t.deleted });
     } catch {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { apiPaths, type Athlete, type AthleteHistory } from '../../../core/api';
+import { type Athlete,  } from '../../../core/api';
 import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
 import { onDemand } from '../../components/ui/lazy';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
@@ -76,9 +76,9 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
   const t = useStore(messages);
   const stat = useStatLabels();
   const term = useTerms();
-  const history = useResource(`history:${athlete.id}`, () => api<AthleteHistory>('GET', apiPaths.athleteHistory(athlete.id)), () => toastError(messages.get().loadFailed));
+  const history = useResource(`history:${athlete.id}`, () => call(client.athletes[':id'].history.$get({ param: { id: athlete.id } })), () => toastError(messages.get().loadFailed));
   const roster = useRoster();
-  const suggestions = useResource(`suggestions:${athlete.id}`, () => api<Suggestion[]>('GET', apiPaths.athleteSuggestions(athlete.id)));
+  const suggestions = useResource(`suggestions:${athlete.id}`, () => call(client.athletes[':id'].suggestions.$get({ param: { id: athlete.id } })));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [sort, setSort] = useState<{ key: H2HKey; desc: boolean }>({ key: 'bouts', desc: true });
@@ -111,7 +111,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
 
   async function link(s: Suggestion) {
     try {
-      await api('PUT', apiPaths.playerAthlete(s.practice_id, s.pool_id, s.player_id), { athlete_id: athlete.id });
+      await call(client.practices[':practiceId'].pools[':poolId'].players[':playerId'].athlete.$put({ param: { practiceId: s.practice_id, poolId: s.pool_id, playerId: s.player_id }, json: { athlete_id: athlete.id } }));
       toast({ title: t.linked, description: t.linkedText({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name }) });
       await Promise.all([history.reload(), suggestions.reload()]);
     } catch (e) {

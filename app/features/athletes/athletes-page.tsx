@@ -1,12 +1,12 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { apiPaths, type Athlete } from '../../../core/api';
+import { type Athlete } from '../../../core/api';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
 import { onDemand } from '../../components/ui/lazy';
@@ -100,7 +100,7 @@ export function AthletesPage() {
   const [editing, setEditing] = useState<{ id: string; name: string; club: string } | null>(null);
   const [deleting, setDeleting] = useState<Athlete | null>(null);
   const [importing, setImporting] = useState(false);
-  const summaryResource = useResource('roster-summaries', () => api<Record<string, AthleteSummary>>('GET', apiPaths.athleteSummaries));
+  const summaryResource = useResource('roster-summaries', () => call(client.athletes.summaries.$get()));
   const summaries = summaryResource.data ?? NO_SUMMARIES;
   const [sort, setSort] = useState<Sort>(readSort);
   const sortBy = (key: SortKey) => {
@@ -124,7 +124,7 @@ export function AthletesPage() {
     const parsed = await parseForm('athleteSchema', { name, club });
     if (!parsed.ok) return toastError(parsed.error);
     try {
-      const athlete = await api<Athlete>('POST', apiPaths.athletes, parsed.data);
+      const athlete = await call(client.athletes.$post({ json: parsed.data }));
       setAthletes((list) => [...list, athlete].sort(byName));
       setName('');
       setClub('');
@@ -140,7 +140,7 @@ export function AthletesPage() {
     const parsed = await parseForm('athleteSchema', { name: editing.name, club: editing.club });
     if (!parsed.ok) return toastError(parsed.error);
     try {
-      const updated = await api<Athlete>('PATCH', apiPaths.athlete(editing.id), parsed.data);
+      const updated = await call(client.athletes[':id'].$patch({ param: { id: editing.id }, json: parsed.data }));
       setAthletes((list) => list.map((a) => (a.id === updated.id ? updated : a)).sort(byName));
       setEditing(null);
       toast({ title: t.success, description: t.updated });
@@ -151,7 +151,7 @@ export function AthletesPage() {
 
   async function remove(a: Athlete) {
     try {
-      await api('DELETE', apiPaths.athlete(a.id));
+      await call(client.athletes[':id'].$delete({ param: { id: a.id } }));
       setAthletes((list) => list.filter((x) => x.id !== a.id));
       toast({ title: t.success, description: t.deleted });
     } catch {

@@ -1,13 +1,13 @@
 import { useTexts } from '../../i18n/common';
 import { useMemo, useState } from 'react';
-import { apiPaths, type Athlete } from '../../../core/api';
+import { type Athlete } from '../../../core/api';
 import type { RosterRow } from '../../../core/interop/csv';
 import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
 import { localMessage } from '../../i18n/core-messages';
 import { IMPORT_MAX } from '../../../core/validation';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { readRosterFile, readRosterText, RosterFileError } from '../../lib/roster-file';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
@@ -87,7 +87,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
     const good = decisions.filter((d) => d.status === 'new').map((d) => ({ line: d.row.line, name: d.row.name, club: d.row.club, ranking: d.row.ranking }));
     setBusy(true);
     try {
-      const answer = await api<{ created: Athlete[] }>('POST', apiPaths.athleteImport, { athletes: good });
+      const answer = await call(client.athletes.import.$post({ json: { athletes: good } }));
       onImported(answer.created);
       const skipped = decisions.length - answer.created.length;
       toast({

@@ -3,12 +3,11 @@ import { useAtomValue } from 'jotai';
 import { params } from '@nanostores/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { apiPaths, type SessionInfo } from '../../../core/api';
 import { parseForm, prefetchSchemas } from '../../lib/forms';
 import { GuestJoinForm } from '../../components/guest-join-form';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { applySession, sessionAtom } from '../../state/session';
 import { i18n } from '../../i18n';
@@ -148,7 +147,7 @@ function SigninForm() {
     const parsed = await parseForm('signinSchema', { email, password });
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
-      applySession(await api<SessionInfo>('POST', apiPaths.signin, parsed.data));
+      applySession(await call(client.auth.signin.$post({ json: parsed.data })));
       navigate(paths.practices);
     });
   }
@@ -180,7 +179,7 @@ function SignupForm() {
     const parsed = await parseForm('signupSchema', { full_name: fullName, email, password });
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
-      await api('POST', apiPaths.signup, parsed.data);
+      await call(client.auth.signup.$post({ json: parsed.data }));
       setSent(parsed.data);
       toast({ title: t.success, description: t.created });
     });
@@ -189,7 +188,7 @@ function SignupForm() {
   function sendAgain() {
     if (!sent) return;
     void run(async () => {
-      await api('POST', apiPaths.signup, sent);
+      await call(client.auth.signup.$post({ json: sent }));
       toast({ title: t.success, description: t.sentAgain });
     });
   }
@@ -230,7 +229,7 @@ function ResetForm({ onSent }: { onSent: () => void }) {
     const parsed = await parseForm('resetRequestSchema', { email });
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
-      await api('POST', apiPaths.resetRequest, parsed.data);
+      await call(client.auth.reset.$post({ json: parsed.data }));
       toast({ title: t.success, description: t.resetSent });
       onSent();
     });
@@ -254,7 +253,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void 
     const parsed = await parseForm('resetConfirmSchema', { token, password });
     if (!parsed.ok) return toastError(parsed.error);
     void run(async () => {
-      await api('POST', apiPaths.resetConfirm, parsed.data);
+      await call(client.auth.reset.confirm.$post({ json: parsed.data }));
       toast({ title: t.updated, description: t.updatedText });
       onDone();
     });

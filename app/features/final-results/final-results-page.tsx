@@ -1,13 +1,12 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useOutletContext } from 'react-router';
-import { apiPaths, type Athlete } from '../../../core/api';
 import { can } from '../../../core/permissions';
 import { finalResultsTable } from '../../../core/interop/tables';
 import { toastError } from '../../state/toasts';
 import { useTerms } from '../../i18n/fencing-terms';
 import { roundsOf } from '../../../core/fencing/bracket';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
@@ -57,7 +56,7 @@ export function FinalResultsPage() {
   /** Issue 15: the practice as FIE XML (BellePoule, Engarde), with the clubs and rankings of the roster. */
   async function exportXml() {
     try {
-      const [{ writeFieXml }, roster] = await Promise.all([import('../../../core/interop/fie-xml'), api<Athlete[]>('GET', apiPaths.athletes)]);
+      const [{ writeFieXml }, roster] = await Promise.all([import('../../../core/interop/fie-xml'), call(client.athletes.$get())]);
       const xml = writeFieXml({
         practice, pools, cut: format.cut, tableau, standings, didNotStart,
         athletes: new Map(roster.map((a) => [a.id, { club: a.club, ranking: a.ranking }])),

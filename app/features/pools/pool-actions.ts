@@ -1,11 +1,10 @@
 import { textsOf } from '../../i18n/common';
-import { apiPaths, type PoolPlayer, type PoolSnapshot } from '../../../core/api';
+import { type PoolPlayer, type PoolSnapshot } from '../../../core/api';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { statusMessages } from '../../components/pool/status-labels';
-import type { PlayerNameBody, PoolNameBody } from '../../../core/validation';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { queueBout, queueClear } from '../../state/outbox';
 import { applyPoolSnapshot, removePoolLocally, selectPool } from '../../state/pools';
 import { applyDuty } from '../../state/referee';
@@ -53,7 +52,7 @@ export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: 
 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('POST', apiPaths.poolPlayers(practice.id, pool.id), { name } satisfies PlayerNameBody));
+    applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].players.$post({ param: { practiceId: practice.id, poolId: pool.id }, json: { name } })));
     toast({ title: t().success, description: t().added });
     return true;
   } catch (e) {
@@ -64,7 +63,7 @@ export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: st
 
 export async function removePlayer(practice: Practice, pool: PoolSnapshot, playerId: string) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('DELETE', apiPaths.poolPlayer(practice.id, pool.id, playerId)));
+    applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].players[':playerId'].$delete({ param: { practiceId: practice.id, poolId: pool.id, playerId } })));
     toast({ title: t().success, description: t().removed });
   } catch (e) {
     toastError(errorMessage(e, t().removeFailed));
@@ -73,7 +72,7 @@ export async function removePlayer(practice: Practice, pool: PoolSnapshot, playe
 
 export async function createPool(practice: Practice, name: string): Promise<boolean> {
   try {
-    const pool = await api<PoolSnapshot>('POST', apiPaths.practicePools(practice.id), { name } satisfies PoolNameBody);
+    const pool = await call(client.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name } }));
     applyPoolSnapshot(practice.id, pool);
     selectPool(pool.id);
     toast({ title: t().success, description: t().created });
@@ -86,7 +85,7 @@ export async function createPool(practice: Practice, name: string): Promise<bool
 
 export async function renamePool(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PATCH', apiPaths.pool(practice.id, pool.id), { name } satisfies PoolNameBody));
+    applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].$patch({ param: { practiceId: practice.id, poolId: pool.id }, json: { name } })));
     toast({ title: t().success, description: t().updated });
     return true;
   } catch (e) {
@@ -98,7 +97,7 @@ export async function renamePool(practice: Practice, pool: PoolSnapshot, name: s
 /** Deleting the current pool selects the first other pool (SPEC §4 Current pool). */
 export async function deletePool(practice: Practice, pool: PoolSnapshot, others: PoolSnapshot[]) {
   try {
-    await api('DELETE', apiPaths.pool(practice.id, pool.id));
+    await call(client.practices[':practiceId'].pools[':poolId'].$delete({ param: { practiceId: practice.id, poolId: pool.id } }));
     removePoolLocally(practice.id, pool.id);
     selectPool(others.find((p) => p.id !== pool.id)?.id ?? null);
     toast({ title: t().success, description: t().deleted });
@@ -110,7 +109,7 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
 /** Marks a fencer withdrawn or excluded, or fencing again (issue 14, o.74). */
 export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, status: PlayerStatus | null) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerStatus(practice.id, pool.id, player.id), { status }));
+    applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].players[':playerId'].status.$put({ param: { practiceId: practice.id, poolId: pool.id, playerId: player.id }, json: { status } })));
     toast({ title: t().success, description: status ? t().status({ name: player.name, status: statusMessages.get()[status] }) : t().fencingAgain({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().statusFailed));
@@ -120,7 +119,7 @@ export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, pl
 /** Adds a fencer who arrived after the draw to the smallest pool, which becomes the current one. */
 export async function addLatecomer(practice: Practice, name: string): Promise<boolean> {
   try {
-    const pool = await api<PoolSnapshot>('POST', apiPaths.latecomers(practice.id), { name });
+    const pool = await call(client.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name } }));
     applyPoolSnapshot(practice.id, pool);
     selectPool(pool.id);
     toast({ title: t().success, description: t().joins({ name: name.toUpperCase(), pool: pool.name }) });
@@ -134,7 +133,7 @@ export async function addLatecomer(practice: Practice, name: string): Promise<bo
 /** Issue 16: links a pool entry to a roster athlete (or unlinks it with null); its bouts then count for them. */
 export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, athlete: { id: string; name: string } | null) {
   try {
-    applyPoolSnapshot(practice.id, await api<PoolSnapshot>('PUT', apiPaths.playerAthlete(practice.id, pool.id, player.id), { athlete_id: athlete?.id ?? null }));
+    applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].players[':playerId'].athlete.$put({ param: { practiceId: practice.id, poolId: pool.id, playerId: player.id }, json: { athlete_id: athlete?.id ?? null } })));
     toast({ title: t().success, description: athlete ? t().linked({ name: player.name, athlete: athlete.name }) : t().unlinked({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().linkFailed));
@@ -144,7 +143,7 @@ export async function linkPlayer(practice: Practice, pool: PoolSnapshot, player:
 /** The coach chooses who referees a bout of the pool (issue 18), or gives it back to the suggestion (null). */
 export async function chooseReferee(practice: Practice, poolId: string, a: string, b: string, refereeId: string | null) {
   try {
-    const answer = await api<{ pool_id: string; chosen: Record<string, string> }>('PUT', apiPaths.refereeDuty(practice.id), { pool_id: poolId, a, b, referee_id: refereeId });
+    const answer = await call(client.practices[':practiceId'].referee.duty.$put({ param: { practiceId: practice.id }, json: { pool_id: poolId, a, b, referee_id: refereeId } }));
     applyDuty(answer.pool_id, answer.chosen);
   } catch (e) {
     toastError(errorMessage(e, t().refereeFailed));

@@ -2,7 +2,7 @@ import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiPaths } from '../../../core/api';
+import { call, client } from '../../lib/api';
 import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
 import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
@@ -46,8 +46,8 @@ export function ManualPoolAssignmentPage() {
     if (!practice) return;
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
     if (unassigned > 0) return toastError(t.unassigned({ n: unassigned }));
-    const body = { method: 'manual', entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
-    await submit(practice, apiPaths.generatePools(practice.id), body);
+    const body = { method: 'manual' as const, entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
+    await submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }
 
   return (

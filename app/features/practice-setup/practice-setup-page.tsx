@@ -2,7 +2,7 @@ import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths } from '../../../core/api';
+import { call, client } from '../../lib/api';
 import { divisionPreview, MAX_POOLS, MIN_POOLS, SMALL_POOL } from '../../../core/fencing/pool-generation';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toastError } from '../../state/toasts';
@@ -91,7 +91,7 @@ export function PracticeSetupPage() {
       entries: present.map(toRequestEntry),
       absent: all.filter((e) => absent.has(keyOf(e))).map(toRequestEntry),
     };
-    void submit(practice, apiPaths.generatePools(practice.id), body);
+    void submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }
 
   return (

@@ -1,12 +1,12 @@
 import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { apiPaths, type Practice, type PracticeType } from '../../../core/api';
+import { type PracticeType } from '../../../core/api';
 import { todayIso } from '../../../core/dates';
 import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { practiceHome } from '../../lib/paths';
 import { selectPractice, upsertPractice } from '../../state/practices';
 import { i18n } from '../../i18n';
@@ -58,7 +58,7 @@ export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (!parsed.ok) return toastError(parsed.error);
     setBusy(true);
     try {
-      const practice = await api<Practice>('POST', apiPaths.practices, parsed.data);
+      const practice = await call(client.practices.$post({ json: parsed.data }));
       upsertPractice(practice);
       selectPractice(practice.id);
       toast({ title: t.success, description: t.created });

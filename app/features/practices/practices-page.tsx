@@ -2,11 +2,11 @@ import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths, type Practice } from '../../../core/api';
+import { type Practice } from '../../../core/api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../state/toasts';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 import { paths, practiceHome } from '../../lib/paths';
@@ -88,7 +88,7 @@ function CoachPractices() {
 
   async function remove(p: Practice) {
     try {
-      await api('DELETE', apiPaths.practice(p.id));
+      await call(client.practices[':practiceId'].$delete({ param: { practiceId: p.id } }));
       removePractice(p.id);
       toast({ title: t.success, description: t.deleted });
     } catch {

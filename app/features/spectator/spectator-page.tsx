@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
-import { apiPaths, type SpectatorSnapshot } from '../../../core/api';
+import type { SpectatorSnapshot } from '../../../core/api';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
 import { challengeOf, type Challenge } from '../../lib/challenge';
-import { ApiError } from '../../lib/api';
+import { ApiError, livePath } from '../../lib/api';
 import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
 import { useLivePractice } from '../../state/live-practice';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
@@ -57,7 +57,7 @@ export function LiveBoardGate({ render }: { render: RenderBoard }) {
 }
 
 function Watching({ board, code, onClosed, render }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void; render: RenderBoard }) {
-  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: apiPaths.liveBoard(code), boardId: code };
+  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: livePath({ board: code }), boardId: code };
   useLivePractice(view, onClosed);
   return render(board, view);
 }

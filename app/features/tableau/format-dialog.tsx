@@ -1,10 +1,10 @@
 import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
-import { apiPaths, type BracketSnapshot, type TableauFormat } from '../../../core/api';
+import { type TableauFormat } from '../../../core/api';
 import { MAX_PERCENT, MIN_PERCENT, MIN_TOP, type Cut } from '../../../core/fencing/cut';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { i18n } from '../../i18n';
 
@@ -61,7 +61,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
     setBusy(true);
     try {
       const body: TableauFormat = { cut, third_place: thirdPlace, places_5_8: places58 };
-      applyBracket(practiceId, await api<BracketSnapshot>('PUT', apiPaths.bracketFormat(practiceId), body));
+      applyBracket(practiceId, await call(client.practices[':practiceId'].bracket.format.$put({ param: { practiceId }, json: body })));
       toast({ title: t.saved, description: t.savedText });
       onOpenChange(false);
     } catch (err) {

@@ -8,7 +8,6 @@ import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { useLiveBouts } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
 import type { RefereeResult } from '../../components/referee/referee-view';
-import { apiPaths, type BracketSnapshot } from '../../../core/api';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
 import { bracketMaxScore, isMainMatch, placesTitle, possibleSlots, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
@@ -17,7 +16,7 @@ import { onDemand } from '../../components/ui/lazy';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ScorePicker } from '../../components/ui/score-picker';
 import { toast, toastError } from '../../state/toasts';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 import { printHeader, usePrint } from '../../components/print/use-print';
@@ -142,7 +141,7 @@ export function TableauPage() {
 
   async function redraw() {
     try {
-      applyBracket(practice.id, await api<BracketSnapshot>('DELETE', apiPaths.bracket(practice.id)));
+      applyBracket(practice.id, await call(client.practices[':practiceId'].bracket.$delete({ param: { practiceId: practice.id } })));
       toast({ title: t.redrawn, description: t.redrawnText });
     } catch {
       toastError(t.redrawFailed);

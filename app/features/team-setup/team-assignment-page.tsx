@@ -3,10 +3,9 @@ import { useAtomValue } from 'jotai';
 import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths, type Team } from '../../../core/api';
 import { assignTeams, TEAM_MAX, teamCount, validTeamSizes } from '../../../core/fencing/teams';
 import { toast, toastError } from '../../state/toasts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { sessionAtom } from '../../state/session';
 import { useCurrentPractice } from '../../state/practices';
@@ -65,7 +64,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
     setBusy(true);
     try {
       const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
-      applyTeams(practice.id, await api<Team[]>('POST', apiPaths.teams(practice.id), body));
+      applyTeams(practice.id, await call(client.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: body })));
       toast({ title: t.success, description: t.saved });
       navigate(singleMatch ? paths.teams : paths.teamPoolSetup);
     } catch (e) {

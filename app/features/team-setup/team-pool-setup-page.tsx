@@ -2,11 +2,10 @@ import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths, type Team } from '../../../core/api';
 import { maxTeamPools } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
 import { toastError } from '../../state/toasts';
-import { api } from '../../lib/api';
+import { call, client } from '../../lib/api';
 import { paths, practiceHome } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
 import { useGeneratePools } from '../../components/use-generate-pools';
@@ -44,7 +43,7 @@ export function TeamPoolSetupPage() {
   const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
   const practiceId = practice?.id;
 
-  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => api<Team[]>('GET', apiPaths.teams(practiceId!)), () => toastError(textsOf(messages).loadFailed));
+  const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => call(client.practices[':practiceId'].teams.$get({ param: { practiceId: practiceId! } })), () => toastError(textsOf(messages).loadFailed));
   const teams = loaded.data;
   const noTeams = teams !== null && teams.length === 0;
   useEffect(() => {
@@ -59,7 +58,7 @@ export function TeamPoolSetupPage() {
 
   function generate() {
     if (!practice) return;
-    void submit(practice, apiPaths.teamPools(practice.id), { method, pool_count: method === 'random' ? poolCount : undefined });
+    void submit(practice, () => call(client.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method, pool_count: method === 'random' ? poolCount : undefined } })));
   }
 
   return (

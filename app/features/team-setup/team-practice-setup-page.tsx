@@ -1,14 +1,12 @@
 import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
-import type { CreateTeamsBody } from '../../../core/validation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiPaths, type Team } from '../../../core/api';
 import { canFormTeams, teamCount } from '../../../core/fencing/teams';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
-import { api, errorMessage } from '../../lib/api';
+import { call, client, errorMessage } from '../../lib/api';
 import { paths, practiceHome } from '../../lib/paths';
 import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
@@ -59,7 +57,7 @@ export function TeamPracticeSetupPage() {
     if (!practice) return;
     setBusy(true);
     try {
-      const teams = await api<Team[]>('POST', apiPaths.teams(practice.id), { method: 'random', entries: selection.entries().map(toRequestEntry) } satisfies CreateTeamsBody);
+      const teams = await call(client.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: selection.entries().map(toRequestEntry) } }));
       applyTeams(practice.id, teams);
       toast({ title: t.success, description: t.distributed });
       navigate(paths.teamPoolSetup);

@@ -1,0 +1,87 @@
+// One typed definition per kind of score-like write (issue 27): the record it changes, the line it waits
+// in, how it travels (the typed client), where the server's answer goes, how the state that won a conflict
+// reads, and the version it leaves. The write queue (./outbox) is generic over these.
+import type { ClientRequestOptions } from 'hono/client';
+import type { BoutConflict, MatchConflict, RelayConflict } from '../../core/api';
+import { boutKey } from '../../core/fencing/bout-result';
+import { call, client } from '../lib/api';
+import type { OutboxEntry } from '../lib/outbox-store';
+import { applyBracket, applyMatchesDelta } from './bracket';
+import { applyBoutDelta } from './pools';
+import { applyRelayRow } from './teams';
+
+type Kind = OutboxEntry['kind'];
+type EntryOf<K extends Kind> = Extract<OutboxEntry, { kind: K }>;
+
+export interface WriteKind<K extends Kind> {
+  /** The record the write changes, whose versions chain from one write to the next. */
+  record(e: EntryOf<K>): string;
+  /** The writes that reach the server in the order entered (a record's; a practice's whole tableau). */
+  line(e: EntryOf<K>): string;
+  /** One try: resolves to the step that shows the server's answer; an answer other than 2xx throws an ApiError. */
+  send(e: EntryOf<K>, options: ClientRequestOptions): Promise<() => void>;
+  /** Shows the state that won a conflict (the 409's body) where the write was shown. */
+  conflict(e: EntryOf<K>, body: unknown): void;
+  /** The version of its record once this write is stored. */
+  versionAfter(e: EntryOf<K>): number;
+}
+
+const practice = client.practices[':practiceId'];
+
+const boutRecord = (e: EntryOf<'bout' | 'clear'>) => `bout:${e.poolId}:${boutKey(e.body.player1_id, e.body.player2_id)}`;
+
+/** A pool bout's result and its clearing share one record, the bout (SPEC §4: a clear empties both directions). */
+const poolBout = {
+  record: boutRecord,
+  line: boutRecord,
+  conflict: (e: EntryOf<'bout' | 'clear'>, body: unknown) => applyBoutDelta(e.practiceId, body as BoutConflict),
+};
+
+const boutsOf = (e: EntryOf<'bout' | 'clear'>) => ({ param: { practiceId: e.practiceId, poolId: e.poolId }, bouts: practice.pools[':poolId'].bouts });
+
+const kinds: { [K in Kind]: WriteKind<K> } = {
+  bout: {
+    ...poolBout,
+    send: async (e, options) => {
+      const { param, bouts } = boutsOf(e);
+      const delta = await call(bouts.$post({ param, json: e.body }, options));
+      return () => applyBoutDelta(e.practiceId, delta);
+    },
+    versionAfter: (e) => e.body.version + 1,
+  },
+  clear: {
+    ...poolBout,
+    send: async (e, options) => {
+      const { param, bouts } = boutsOf(e);
+      const delta = await call(bouts.$delete({ param, json: e.body }, options));
+      return () => applyBoutDelta(e.practiceId, delta);
+    },
+    // A cleared bout has no stored row: the next result is made against none.
+    versionAfter: () => 0,
+  },
+  tableau: {
+    record: (e) => `match:${e.practiceId}:${e.body.round}:${e.body.position}`,
+    // A score moves its winner into the next round's match: a practice's tableau scores go one after another.
+    line: (e) => `tableau:${e.practiceId}`,
+    send: async (e, options) => {
+      const delta = await call(practice.bracket.scores.$post({ param: { practiceId: e.practiceId }, json: e.body }, options));
+      return () => applyMatchesDelta(e.practiceId, delta);
+    },
+    conflict: (e, body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
+    versionAfter: (e) => e.body.version + 1,
+  },
+  relay: {
+    record: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
+    line: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
+    send: async (e, options) => {
+      const row = await call(practice['team-matches'][':n'].$put({ param: { practiceId: e.practiceId, n: String(e.matchNumber) }, json: e.body }, options));
+      return () => applyRelayRow(e.practiceId, row);
+    },
+    conflict: (e, body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
+    versionAfter: (e) => e.body.version + 1,
+  },
+};
+
+/** The definition of an entry's kind. */
+// The table is keyed by kind, so the definition found is the entry's own (TypeScript cannot follow that through the index).
+export const kindOf = (e: OutboxEntry) => kinds[e.kind] as WriteKind<Kind>;

@@ -1,0 +1,44 @@
+// The API as tests reach it (issue 27): the same typed client the app uses (Hono's `hc` over the worker's
+// contract), over whatever fetch a test has: a workerd test's `Client` (its cookies, its address) or a
+// browser test's page (signed in as whoever that page is).
+import { hc, type ClientResponse } from 'hono/client';
+import type { APIRequestContext } from 'playwright-core';
+import type { AppType } from '../../worker/contract';
+import { asJsonWrite } from '../../app/lib/json-write';
+
+export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+const ORIGIN = 'http://localhost';
+
+/** The typed API over a fetch: `api.practices.$post({ json })`, `api.practices[':practiceId'].pools.$get(…)`. */
+export const apiOver = (fetch: Fetch) => hc<AppType>(ORIGIN, { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, asJsonWrite(init ?? {})) }).api;
+
+export type Api = ReturnType<typeof apiOver>;
+
+/** A browser test's page or context as a fetch: its cookies, its origin. */
+export const viaBrowser =
+  (request: APIRequestContext): Fetch =>
+  async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const res = await request.fetch(url.pathname + url.search, {
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(new Headers(init.headers)),
+      data: typeof init.body === 'string' ? init.body : undefined,
+    });
+    const empty = [101, 204, 205, 304].includes(res.status());
+    return new Response(empty ? null : await res.text(), { status: res.status(), headers: res.headers() });
+  };
+
+/** What a route answers when it succeeds. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
+
+/**
+ * The answer of a request that must succeed with `status` (200 unless said): otherwise it fails the test,
+ * saying what it asked and what it got.
+ */
+export async function expectAnswer<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, status = 200): Promise<Answer<R>> {
+  const res = await request;
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`${new URL(res.url || ORIGIN).pathname}: ${res.status} (expected ${status}) ${text}`);
+  return (text ? JSON.parse(text) : null) as Answer<R>;
+}

@@ -1,4 +1,7 @@
-import type { BoutDelta, BracketSnapshot, MatchesDelta, PoolSnapshot, Practice, RoomPresence, Team, TeamMatchRow } from './api';
+import type { BoutDelta, PoolSnapshot } from './contracts/pools';
+import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
+import type { Practice, RoomPresence } from './contracts/practices';
+import type { Team, TeamMatchRow } from './contracts/teams';
 import type { Action } from './permissions';
 import type { LiveBout } from './refereeing';
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { GeneratedPools, PoolSnapshot, Practice } from '../core/api';
+import type { GeneratedPools, PoolSnapshot } from '../core/contracts/pools';
+import type { Practice } from '../core/contracts/practices';
 import type { PlannedPool } from '../core/fencing/planning';
 import type { AppEnv } from './env';
 import { publishReshaped } from './room/room';

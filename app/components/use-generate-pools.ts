@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { GeneratedPools, PracticeType } from '../../core/api';
+import type { GeneratedPools } from '../../core/contracts/pools';
+import type { PracticeType } from '../../core/contracts/practices';
 import { common } from '../i18n/common';
 import { errorMessage } from '../lib/api';
 import { practiceHome } from '../lib/paths';

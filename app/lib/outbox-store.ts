@@ -1,5 +1,7 @@
 import { createStore, del, entries, set } from 'idb-keyval';
-import type { PoolBout, SavedBracketMatch, TeamMatchRow } from '../../core/api';
+import type { PoolBout } from '../../core/contracts/pools';
+import type { SavedBracketMatch } from '../../core/fencing/bracket';
+import type { TeamMatchRow } from '../../core/contracts/teams';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
 import type { WaitReason } from './retry';
 

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import type { BracketSnapshot, MatchesDelta } from '../../core/api';
+import type { BracketSnapshot, MatchesDelta } from '../../core/contracts/tableau';
 import { requestResync } from './resync';
 
 export interface BracketState {

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { GuestJoinBody } from '../../core/validation';
-import { type GuestSession,  } from '../../core/api';
+import type { GuestSession } from '../../core/contracts/guests';
 import { ApiError, call, client } from '../lib/api';
 import { checkHeaders } from '../lib/challenge';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';

@@ -3,7 +3,8 @@
 // One file because the write kinds share one queue, one sending loop and one store; what differs per kind
 // (its record, its line, how it travels, its conflict) is its definition in ./write-kinds.
 import { atom, getDefaultStore } from 'jotai';
-import type { PoolBout, PoolSnapshot, TeamMatchRow } from '../../core/api';
+import type { PoolBout, PoolSnapshot } from '../../core/contracts/pools';
+import type { TeamMatchRow } from '../../core/contracts/teams';
 import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/api';
+import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/contracts/pools';
 import { isBoutOf } from '../../core/fencing/bout-result';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { type Practice } from '../../core/api';
+import type { Practice } from '../../core/contracts/practices';
 import { call, client } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { type RoomPresence } from '../../core/api';
+import type { RoomPresence } from '../../core/contracts/practices';
 import { call, client } from '../lib/api';
 
 /** Who is in the current practice's room (coach only): guests with their join time, and live-board screens. */

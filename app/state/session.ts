@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { type SessionInfo, type User } from '../../core/api';
+import type { SessionInfo, User } from '../../core/contracts/account';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { call, client, refreshSession } from '../lib/api';
 import { clearOfflineCache, loadOrRecall } from '../lib/offline-cache';

@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai';
-import { type SpectatorSnapshot } from '../../core/api';
+import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { call, client } from '../lib/api';
 import { checkHeaders } from '../lib/challenge';
 import { bracketAtom } from './bracket';

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { type Team, type TeamMatchRow } from '../../core/api';
+import type { Team, TeamMatchRow } from '../../core/contracts/teams';
 import { call, client } from '../lib/api';
 import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
 

@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
-import type { GuestPractice, Practice } from '../../core/api';
+import type { GuestPractice } from '../../core/contracts/guests';
+import type { Practice } from '../../core/contracts/practices';
 import { can, type Action } from '../../core/permissions';
 import { guestAtom } from './guest';
 import { sessionAtom } from './session';

@@ -2,7 +2,9 @@
 // in, how it travels (the typed client), where the server's answer goes, how the state that won a conflict
 // reads, and the version it leaves. The write queue (./outbox) is generic over these.
 import type { ClientRequestOptions } from 'hono/client';
-import type { BoutConflict, MatchConflict, RelayConflict } from '../../core/api';
+import type { BoutConflict } from '../../core/contracts/pools';
+import type { MatchConflict } from '../../core/contracts/tableau';
+import type { RelayConflict } from '../../core/contracts/teams';
 import { boutKey } from '../../core/fencing/bout-result';
 import { call, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';

@@ -1,7 +1,22 @@
 // The direct-elimination tableau (FENCING.md: placement, byes, the bouts for places): building it from the
 // seeding, routing winners and losers, applying and undoing a score. One file because routing, walkovers and
 // the score's effect on later rounds are one rule: each step reads the others.
-import type { SavedBracketMatch } from '../api';
+
+/** A stored tableau match (SPEC §3 bracket_matches). */
+export interface SavedBracketMatch {
+  round: number;
+  position: number;
+  player1_id: string | null;
+  player2_id: string | null;
+  player1_score: number | null;
+  player2_score: number | null;
+  winner_id: string | null;
+  /**
+   * Moves on with every change to this match (its score, or a fencer or result reaching it from an earlier
+   * round); 0 while nothing is stored. A score is written against the version its writer saw.
+   */
+  version: number;
+}
 
 /** A fencer entering the tableau: their seed is their place in the ranking after the pools (1 = best, unique). */
 export interface Seed {

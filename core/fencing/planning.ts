@@ -1,4 +1,4 @@
-import type { Athlete } from '../api';
+import type { Athlete } from '../contracts/athletes';
 import { MAX_POOL_SIZE } from '../validation';
 import { rankFencers } from './ranking';
 import type { PlayerStats } from './pool-stats';

@@ -1,4 +1,4 @@
-import type { PoolSnapshot } from '../api';
+import type { PoolSnapshot } from '../contracts/pools';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, promotedCount, type Cut } from './cut';
 import { computePoolStats, type PlayerStats } from './pool-stats';
 import { rankFencers } from './ranking';

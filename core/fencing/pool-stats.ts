@@ -1,4 +1,4 @@
-import type { PoolPlayer } from '../api';
+import type { PoolPlayer } from '../contracts/pools';
 import { boutCells, boutVictories, type Bout } from './bout-result';
 import { countedBouts, type PlayerStatus } from './withdrawal';
 

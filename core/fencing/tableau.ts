@@ -1,4 +1,5 @@
-import type { BracketSnapshot, PoolSnapshot, TableauFormat } from '../api';
+import type { BracketSnapshot, TableauFormat } from '../contracts/tableau';
+import type { PoolSnapshot } from '../contracts/pools';
 import { buildBracket, mergeSaved, type BracketMatch, type Seed } from './bracket';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';

@@ -1,4 +1,4 @@
-import type { Athlete } from '../api';
+import type { Athlete } from '../contracts/athletes';
 import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
 import type { PoolResult } from '../fencing/pool-results';

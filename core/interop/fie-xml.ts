@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { PoolSnapshot } from '../api';
+import type { PoolSnapshot } from '../contracts/pools';
 import { boutCells } from '../fencing/bout-result';
 import { isMainMatch, placesTitle, roundsOf } from '../fencing/bracket';
 import type { Standing } from '../fencing/final-positions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolSnapshot } from '../../core/api';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import { applyScore } from '../../core/fencing/bracket';
 import type { AthleteBout } from '../../core/fencing/history';
 import { combinePoolResults } from '../../core/fencing/pool-results';

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { PoolSnapshot } from '../../core/api';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
 import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, joinName, readFieFencers, splitName, writeFieXml } from '../../core/interop/fie-xml';

@@ -1,4 +1,4 @@
-import type { GuestJoinAnswer } from '../../core/api';
+import type { GuestJoinAnswer } from '../../core/contracts/guests';
 import { Client, json } from './worker-client';
 
 /** A client holding a guest session: every request carries its bearer token. */

@@ -2,7 +2,8 @@
 // `Client`, browser tests with a page's (or a context's) request, both through the app's typed client
 // (./api-client), so a practice, its pools and its fenced bouts are made the same way everywhere, and each
 // step says which answer it did not get.
-import type { PoolSnapshot, Practice } from '../../core/api';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { apiOver, expectAnswer, type Fetch } from './api-client';
 import type { Client } from './worker-client';
 

@@ -1,6 +1,10 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
+import type { Athlete } from '../../core/contracts/athletes';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
+import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { combinePoolResults } from '../../core/fencing/pool-results';
 import { resolveTableau } from '../../core/fencing/tableau';
 import type { AccountBackup } from '../../core/interop/backup';

@@ -1,4 +1,5 @@
-import type { GeneratedPools, Practice } from '../../core/api';
+import type { GeneratedPools } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 /** A coach with a shared practice of one pool of `names` (sharing on). */

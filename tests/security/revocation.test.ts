@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { decode } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
-import type { Practice, RoomPresence } from '../../core/api';
+import type { Practice, RoomPresence } from '../../core/contracts/practices';
 import type { LiveMessage } from '../../core/live-messages';
 import { getRoom } from '../../worker/room/room';
 import { runScheduledCleanup } from '../../worker/scheduled';

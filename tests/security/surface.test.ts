@@ -1,6 +1,8 @@
 import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete, PoolSnapshot, Practice } from '../../core/api';
+import type { Athlete } from '../../core/contracts/athletes';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { ALL_ACTIONS } from '../../core/permissions';
 import { app } from '../../worker/app';
 import { roomApp } from '../../worker/room/http';

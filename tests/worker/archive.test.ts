@@ -1,6 +1,10 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Athlete, AthleteHistory, BracketSnapshot, PoolSnapshot, Practice, Team, TeamMatchRow } from '../../core/api';
+import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
+import type { Team, TeamMatchRow } from '../../core/contracts/teams';
 import { resolveTableau } from '../../core/fencing/tableau';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';

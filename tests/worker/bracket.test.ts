@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import type { BracketSnapshot, MatchConflict, MatchesDelta,  } from '../../core/api';
+import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { getDb } from '../../worker/db/client';
 import { scoreMatch } from '../../core/fencing/bracket';

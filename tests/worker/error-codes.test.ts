@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Athlete } from '../../core/api';
+import type { Athlete } from '../../core/contracts/athletes';
 import { ERROR_MESSAGES } from '../../core/messages';
 import { app } from '../../worker/app';
 import { roomApp } from '../../worker/room/http';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoutDelta, PoolSnapshot } from '../../core/api';
+import type { BoutDelta, PoolSnapshot } from '../../core/contracts/pools';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BracketSnapshot, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';

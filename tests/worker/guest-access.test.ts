@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BracketSnapshot, PoolSnapshot, Practice, SpectatorSnapshot } from '../../core/api';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
+import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';

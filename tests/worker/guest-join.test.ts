@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, Practice } from '../../core/api';
+import type { GeneratedPools } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { LOOKUP_LIMITS } from '../../worker/store/throttle';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';

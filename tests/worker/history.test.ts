@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Athlete, AthleteHistory, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import type { AthleteSummary } from '../../core/fencing/history';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';

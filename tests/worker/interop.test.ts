@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete, AthleteHistory, BracketSnapshot, GeneratedPools, PoolSnapshot, Practice } from '../../core/api';
+import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import type { AccountBackup } from '../../core/interop/backup';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { BoutConflict, BoutDelta, GeneratedPools, PoolSnapshot } from '../../core/api';
+import type { BoutConflict, BoutDelta, GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';

@@ -2,7 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
-import type { BoutDelta, Practice } from '../../core/api';
+import type { BoutDelta } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { Client, json, ORIGIN, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
 

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getRoom } from '../../worker/room/room';
-import type { BoutDelta, Practice } from '../../core/api';
+import type { BoutDelta } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';

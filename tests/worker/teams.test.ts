@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedPools, RelayConflict, Team, TeamMatchRow } from '../../core/api';
+import type { GeneratedPools } from '../../core/contracts/pools';
+import type { RelayConflict, Team, TeamMatchRow } from '../../core/contracts/teams';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Practice } from '../../core/api';
+import type { Practice } from '../../core/contracts/practices';
 import type { Env } from '../../worker/env';
 import { isUnavailable } from '../../worker/unavailable';
 import { joinAsGuest } from '../helpers/guests';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Practice } from '../../core/api';
+import type { Practice } from '../../core/contracts/practices';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 

@@ -2,7 +2,7 @@
 // files (./schema, ./practice-store, ./archive, ./sockets, ./guests, ./referee-desk, ./sharing-clock, ./http);
 // this one wires them and answers the worker's calls, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
-import type { RoomPresence } from '../../core/api';
+import type { RoomPresence } from '../../core/contracts/practices';
 import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
 import type { RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
@@ -21,7 +21,8 @@ import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFrom
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots } from '../store/pools';
 import { loadBracket } from '../store/bracket';
-import type { BracketSnapshot, PoolSnapshot } from '../../core/api';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import { errorBody } from '../../core/messages';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';

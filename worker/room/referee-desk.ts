@@ -1,4 +1,4 @@
-import type { PoolSnapshot } from '../../core/api';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { LiveMessage } from '../../core/live-messages';
 import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';

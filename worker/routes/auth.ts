@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { SessionInfo } from '../../core/api';
+import type { SessionInfo } from '../../core/contracts/account';
 import { resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../core/validation';
 import type { AppEnv, Env } from '../env';
 import { getDb } from '../db/client';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SpectatorSnapshot } from '../../core/api';
+import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { BOARD_ID_PATTERN, BOARD_UNAVAILABLE } from '../../core/room-code';
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';

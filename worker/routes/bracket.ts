@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/api';
+import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { bracketScoreSchema, tableauFormatSchema } from '../../core/validation';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { GuestJoinAnswer, GuestSession, Practice, GuestValidateAnswer } from '../../core/api';
+import type { GuestJoinAnswer, GuestSession, GuestValidateAnswer } from '../../core/contracts/guests';
+import type { Practice } from '../../core/contracts/practices';
 import { ROOM_NOT_ACCESSIBLE } from '../../core/room-code';
 import { guestJoinSchema } from '../../core/validation';
 import type { AppEnv, Env } from '../env';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/api';
+import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/contracts/pools';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
 import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../core/validation';

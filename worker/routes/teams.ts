@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { RelayConflict } from '../../core/api';
+import type { RelayConflict } from '../../core/contracts/teams';
 import { athleteIdsOf, planTeamPools, planTeams, resolveEntries } from '../../core/fencing/planning';
 import { createTeamsSchema, relayRowSchema, teamPoolsSchema } from '../../core/validation';
 import type { AppEnv } from '../env';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { AthleteHistory } from '../../core/api';
+import type { AthleteHistory } from '../../core/contracts/athletes';
 import { boutsOfAthlete, coachBouts, ratingsOf, rosterSummary, type AthleteSummary, type CoachBout, type PoolBoutRow, type TableauMatchRow } from '../../core/fencing/history';
 import { computePoolStats, type PlayerStats } from '../../core/fencing/pool-stats';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Athlete, AthleteNote } from '../../core/api';
+import type { Athlete, AthleteNote } from '../../core/contracts/athletes';
 import type { Db } from '../db/client';
 import { athleteNotes, athletes } from '../db/schema';
 import { inJsonList } from '../db/sql';

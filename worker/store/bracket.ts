@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BracketSnapshot, MatchesDelta, Practice, SavedBracketMatch, TableauFormat } from '../../core/api';
+import type { BracketSnapshot, MatchesDelta, TableauFormat } from '../../core/contracts/tableau';
+import type { Practice } from '../../core/contracts/practices';
+import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';

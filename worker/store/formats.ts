@@ -1,4 +1,5 @@
-import type { PoolSnapshot, TableauFormat } from '../../core/api';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { TableauFormat } from '../../core/contracts/tableau';
 import type { PlayerStatus } from '../../core/fencing/withdrawal';
 import { MAX_POOL_SIZE } from '../../core/validation';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Athlete } from '../../core/api';
+import type { Athlete } from '../../core/contracts/athletes';
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
 import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
 import { makeRoomCode } from '../../core/room-code';

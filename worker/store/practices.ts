@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { GuestPractice, Practice, PracticeType } from '../../core/api';
+import type { GuestPractice } from '../../core/contracts/guests';
+import type { Practice, PracticeType } from '../../core/contracts/practices';
 import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../core/room-code';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';

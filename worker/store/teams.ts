@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Practice, Team, TeamMatchRow } from '../../core/api';
+import type { Practice } from '../../core/contracts/practices';
+import type { Team, TeamMatchRow } from '../../core/contracts/teams';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import type { Db } from '../db/client';
 import { keyedWrite, notApplied, statement, type WriteKey } from './applied-writes';

@@ -1,5 +1,5 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { User } from '../../core/api';
+import type { User } from '../../core/contracts/account';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 

@@ -1,4 +1,4 @@
-import { type Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { call, client } from '../../lib/api';
 import { useState } from 'react';
 import { onDemand } from '../ui/lazy';

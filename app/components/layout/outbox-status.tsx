@@ -1,6 +1,8 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import type { PoolBout, SavedBracketMatch, Team, TeamMatchRow } from '../../../core/api';
+import type { PoolBout } from '../../../core/contracts/pools';
+import type { SavedBracketMatch } from '../../../core/fencing/bracket';
+import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
 import { poolsAtom } from '../../state/pools';
 import { teamsAtom } from '../../state/teams';
 import { discardRefused, outboxAtom, resolveConflict, wakeOutbox } from '../../state/outbox';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { errorMessage } from '../../lib/api';
 import { upsertPractice } from '../../state/practices';
 import { toast, toastError, type Toast } from '../../state/toasts';

@@ -1,4 +1,4 @@
-import { type Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { call, client } from '../../lib/api';
 import { SecretChip } from './secret-chip';
 import { i18n, useStore } from '../../i18n';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { copyText } from '../../lib/clipboard';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../../state/toasts';

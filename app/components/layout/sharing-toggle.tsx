@@ -1,4 +1,4 @@
-import { type Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { call, client } from '../../lib/api';
 import { usePracticeChange } from './practice-change';
 import { i18n, useStore } from '../../i18n';

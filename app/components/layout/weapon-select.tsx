@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { WEAPONS, type Weapon } from '../../../core/fencing/referee';
 import { i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';

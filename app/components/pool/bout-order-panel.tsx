@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
 import { boutKey } from '../../../core/fencing/bout-result';
-import type { PoolPlayer } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/contracts/pools';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { params } from '@nanostores/i18n';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
-import type { PoolPlayer } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/contracts/pools';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { PoolSnapshot } from '../../../core/api';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
 import { boutOrder } from '../../../core/fencing/bout-order';
 import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
 import { usePoolDuty } from '../../state/referee';

@@ -1,7 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { type FeedbackType } from '../../../core/api';
+import type { FeedbackType } from '../../../core/contracts/account';
 import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';

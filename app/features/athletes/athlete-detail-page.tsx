@@ -1,7 +1,7 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type Athlete, type AthleteNote } from '../../../core/api';
+import type { Athlete, AthleteNote } from '../../../core/contracts/athletes';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';

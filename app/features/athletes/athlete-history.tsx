@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { type Athlete,  } from '../../../core/api';
+import type { Athlete } from '../../../core/contracts/athletes';
 import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
 import { onDemand } from '../../components/ui/lazy';
 import { toast, toastError } from '../../state/toasts';

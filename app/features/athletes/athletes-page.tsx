@@ -1,7 +1,7 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { type Athlete } from '../../../core/api';
+import type { Athlete } from '../../../core/contracts/athletes';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useTexts } from '../../i18n/common';
 import { useMemo, useState } from 'react';
-import { type Athlete } from '../../../core/api';
+import type { Athlete } from '../../../core/contracts/athletes';
 import type { RosterRow } from '../../../core/interop/csv';
 import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
 import { localMessage } from '../../i18n/core-messages';

@@ -1,5 +1,5 @@
 import { textsOf } from '../../i18n/common';
-import { type PoolPlayer, type PoolSnapshot } from '../../../core/api';
+import type { PoolPlayer, PoolSnapshot } from '../../../core/contracts/pools';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { statusMessages } from '../../components/pool/status-labels';
 import type { Bout } from '../../../core/fencing/bout-result';

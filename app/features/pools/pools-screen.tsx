@@ -4,7 +4,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import type { PoolPlayer } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
 import { poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';

@@ -1,6 +1,6 @@
 import { useTexts } from '../../i18n/common';
 import { useState } from 'react';
-import type { PoolPlayer } from '../../../core/api';
+import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { statusMessages } from '../../components/pool/status-labels';
 import { nameKey } from '../../../core/interop/roster-import';

@@ -1,7 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { type PracticeType } from '../../../core/api';
+import type { PracticeType } from '../../../core/contracts/practices';
 import { todayIso } from '../../../core/dates';
 import { parseForm } from '../../lib/forms';
 import { Dialog } from '../../components/ui/dialog';

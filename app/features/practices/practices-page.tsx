@@ -2,7 +2,7 @@ import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type Practice } from '../../../core/api';
+import type { Practice } from '../../../core/contracts/practices';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../state/toasts';

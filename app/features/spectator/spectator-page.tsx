@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
-import type { SpectatorSnapshot } from '../../../core/api';
+import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { onDemand } from '../../components/ui/lazy';

@@ -1,7 +1,8 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { PoolSnapshot, SpectatorSnapshot } from '../../../core/api';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
+import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import { boutVictories } from '../../../core/fencing/bout-result';
 import { isMainMatch, roundsOf, type BracketMatch } from '../../../core/fencing/bracket';

@@ -1,6 +1,6 @@
 import { useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
-import { type TableauFormat } from '../../../core/api';
+import type { TableauFormat } from '../../../core/contracts/tableau';
 import { MAX_PERCENT, MIN_PERCENT, MIN_TOP, type Cut } from '../../../core/fencing/cut';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';

@@ -2,7 +2,7 @@ import { useTexts } from '../../i18n/common';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import type { Team, TeamMatchRow } from '../../../core/api';
+import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
 import type { PracticeView } from '../../state/viewer';
 import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
 import { TouchPicker } from '../../components/ui/touch-picker';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolSnapshot, TableauFormat } from '../../../core/api';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
+import type { TableauFormat } from '../../../core/contracts/tableau';
 import { applyScore, buildBracket, scoreMatch, SHARED_PLACES, type Places } from '../../../core/fencing/bracket';
 import { playOut as play, seeds } from '../../helpers/tableau';
 import { cutTarget, promotedCount } from '../../../core/fencing/cut';

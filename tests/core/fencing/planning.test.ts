@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Athlete } from '../../../core/api';
+import type { Athlete } from '../../../core/contracts/athletes';
 import { toStoredBout } from '../../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, planTeamPools, planTeams, PlanError, resolveEntries } from '../../../core/fencing/planning';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolSnapshot } from '../../../core/api';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import { reconnectDelayMs } from '../../../app/lib/live-socket';
 

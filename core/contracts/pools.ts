@@ -1,0 +1,60 @@
+/** Pools: their fencers, their bouts, a generation's answer, and what a bout write answers. Shapes shared by the worker's routes and the app (issue 27: contracts by feature). */
+import type { Bout } from '../fencing/bout-result';
+import type { PlayerStatus } from '../fencing/withdrawal';
+
+export interface PoolPlayer {
+  id: string;
+  name: string;
+  athlete_id: string | null;
+  /** 1-based place on the pool sheet: the number of its grid column and in the bout order. */
+  position: number;
+  /** Withdrew (injury) or excluded during the pools (o.74): their bouts count for nobody. Null while fencing. */
+  status: PlayerStatus | null;
+}
+
+/** A stored pool bout: the bout itself, when it was last written, and its version (1 on first write). */
+export interface PoolBout extends Bout {
+  updated_at: number;
+  version: number;
+}
+
+/** A pool with everything its grid needs; what the API answers and the room publishes. */
+export interface PoolSnapshot {
+  id: string;
+  practice_id: string;
+  name: string;
+  version: number;
+  created_at: number;
+  players: PoolPlayer[];
+  bouts: PoolBout[];
+}
+
+/** The answer to a pool generation: every pool of the practice, and which ones it created. */
+export interface GeneratedPools {
+  pools: PoolSnapshot[];
+  createdIds: string[];
+}
+
+/**
+ * What a bout write changed (issue 13: deltas, not snapshots): the bout as it now stands (null when cleared),
+ * named by its two fencers in stored order, and the pool's version after the write. Clients apply it to the
+ * pool they hold at the version before, and load the pool again when they see a gap.
+ */
+export interface BoutDelta {
+  pool_id: string;
+  /** The pool's version after this change (a bout's own is in `bout`). */
+  pool_version: number;
+  player1_id: string;
+  player2_id: string;
+  /** The bout's result without the two ids above (the message stays small), or null when cleared. */
+  bout: Omit<PoolBout, 'player1_id' | 'player2_id'> | null;
+}
+
+/** The full bout a delta describes, or null when it was cleared. */
+export const boutOfDelta = (d: BoutDelta): PoolBout | null => (d.bout ? { player1_id: d.player1_id, player2_id: d.player2_id, ...d.bout } : null);
+
+/** The 409 answer to a bout written against an older state: the bout as it stands (null when cleared), as a delta. */
+export interface BoutConflict extends BoutDelta {
+  error: string;
+  current: PoolBout | null;
+}

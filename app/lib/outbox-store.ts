@@ -2,7 +2,7 @@ import { createStore, del, entries, set } from 'idb-keyval';
 import type { PoolBout } from '../../core/contracts/pools';
 import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import type { TeamMatchRow } from '../../core/contracts/teams';
-import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
 import type { WaitReason } from './retry';
 
 /** What a waiting write does: a pool bout, its clearing, a tableau score or a relay row (DESIGN: score-like writes). */
@@ -10,7 +10,9 @@ export type OutboxWrite =
   | { kind: 'bout'; poolId: string; body: BoutBody }
   | { kind: 'clear'; poolId: string; body: ClearBoutBody }
   | { kind: 'tableau'; body: BracketScoreBody }
-  | { kind: 'relay'; matchNumber: number; body: RelayRowBody };
+  | { kind: 'relay'; matchNumber: number; body: RelayRowBody }
+  /** A referee's step (issue 18): the bout's whole state, numbered after the room's (its `seq` is its version). */
+  | { kind: 'referee'; body: RefereeUpdateBody };
 
 /**
  * A score write waiting to reach the server (DESIGN: writes from the field). Kept in IndexedDB so a

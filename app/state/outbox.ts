@@ -7,10 +7,11 @@ import type { PoolBout, PoolSnapshot } from '../../core/contracts/pools';
 import type { TeamMatchRow } from '../../core/contracts/teams';
 import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
-import type { BoutBody, BracketScoreBody, ClearBoutBody, RelayRowBody } from '../../core/validation';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
+import type { RefereeTarget } from '../../core/refereeing';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
-import { kindOf } from './write-kinds';
+import { kindOf, refereeRecord, stepRefused, takeStepAnswer, type StepAnswer } from './write-kinds';
 import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
 import { requestResync } from './resync';
@@ -75,8 +76,8 @@ function settle(key: string, outcome: WriteOutcome) {
 }
 
 /** Queues a write: kept on this device at once, sent as soon as the network allows. Settles with its outcome. */
-async function enqueue(practiceId: string, write: OutboxWrite): Promise<WriteOutcome> {
-  const full = { ...write, practiceId, key: newWriteKey(), seq: nextSeq++, createdAt: Date.now() } as OutboxEntry;
+async function enqueue(practiceId: string, write: OutboxWrite, key = newWriteKey()): Promise<WriteOutcome> {
+  const full = { ...write, practiceId, key, seq: nextSeq++, createdAt: Date.now() } as OutboxEntry;
   const sent = new Promise<WriteOutcome>((resolve) => sentWaiters.set(full.key, resolve));
   setEntries((list) => [...list, full]);
   await saveEntry(full);
@@ -109,6 +110,28 @@ export function queueTableauScore(practiceId: string, match: BracketMatch, score
 export function queueRelay(practiceId: string, row: TeamMatchRow, touches: { score_a: number | null; score_b: number | null }) {
   const body: RelayRowBody = { ...touches, version: row.version };
   return enqueue(practiceId, { kind: 'relay', matchNumber: row.match_number, body });
+}
+
+/**
+ * Queues a referee's step (issue 18): kept on this device, sent after the bout's earlier steps, retried
+ * while the network or the room is away. Settles with what the room made of it: stored (and whether it was
+ * new to it), or why it ended (another view holds the bout, the step was refused); `null` if it was dropped.
+ */
+export async function queueRefereeStep(practiceId: string, body: RefereeUpdateBody): Promise<StepAnswer | null> {
+  const key = newWriteKey();
+  const outcome = await enqueue(practiceId, { kind: 'referee', body }, key);
+  const answer = takeStepAnswer(key);
+  if (outcome === 'dropped') return null;
+  return answer ?? (outcome === 'done' ? { applied: true } : { ended: '' });
+}
+
+/** A bout handed over or discarded: its steps still waiting on this device go (the room's copy is what stands). */
+export async function forgetRefereeSteps(practiceId: string, target: RefereeTarget) {
+  const record = refereeRecord({ practiceId, body: { target } });
+  for (const e of store.get(outboxAtom).filter((x) => x.kind === 'referee' && refereeRecord(x) === record)) {
+    await forget(e);
+    settle(e.key, 'dropped');
+  }
 }
 
 /**
@@ -267,6 +290,17 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
 
 async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
   const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
+  // A write its view decides on (a referee's step) leaves the queue at a conflict or a refusal: the view is told.
+  if (kindOf(entry).decidedBy === 'view' && (outcome.kind === 'conflict' || outcome.kind === 'refused')) {
+    try {
+      await forget(entry);
+      if (outcome.kind === 'conflict') kindOf(entry).conflict(entry, failure.body);
+      else stepRefused(entry.key, failure.message);
+    } finally {
+      settle(entry.key, outcome.kind);
+    }
+    return outcome.kind;
+  }
   switch (outcome.kind) {
     case 'conflict': {
       const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
@@ -305,6 +339,7 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
  * one; a clear starts it over), so they are not mistaken for conflicts.
  */
 async function rebaseAfter(refused: OutboxEntry) {
+  if (refused.kind === 'referee') return;
   const record = kindOf(refused).record(refused);
   let version = refused.body.version;
   for (const e of store.get(outboxAtom).filter((x) => x.seq > refused.seq && sendable(x) && kindOf(x).record(x) === record)) {

@@ -6,6 +6,8 @@ import type { BoutConflict } from '../../core/contracts/pools';
 import type { MatchConflict } from '../../core/contracts/tableau';
 import type { RelayConflict } from '../../core/contracts/teams';
 import { boutKey } from '../../core/fencing/bout-result';
+import { refereeKey, type RefereeTarget } from '../../core/refereeing';
+import { answerError } from '../i18n/errors';
 import { call, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
@@ -26,6 +28,23 @@ export interface WriteKind<K extends Kind> {
   conflict(e: EntryOf<K>, body: unknown): void;
   /** The version of its record once this write is stored. */
   versionAfter(e: EntryOf<K>): number;
+  /**
+   * Who decides what a conflict or a refusal leaves: the person (the write stays in sight, in the header,
+   * until they keep theirs, take the other or discard it) or the view that made it (the write leaves the
+   * queue and the view is told: a referee's step, which a newer step or another referee supersedes).
+   */
+  decidedBy: 'person' | 'view';
+}
+
+/** What became of a referee's step, for the view that made it: stored (and whether it was new to the room), or why it ended. */
+export type StepAnswer = { applied: boolean } | { ended: string };
+const stepAnswers = new Map<string, StepAnswer>();
+
+/** The answer a referee step's entry got (read once, when its `enqueue` settles). */
+export function takeStepAnswer(key: string): StepAnswer | undefined {
+  const answer = stepAnswers.get(key);
+  stepAnswers.delete(key);
+  return answer;
 }
 
 const practice = client.practices[':practiceId'];
@@ -36,8 +55,14 @@ const boutRecord = (e: EntryOf<'bout' | 'clear'>) => `bout:${e.poolId}:${boutKey
 const poolBout = {
   record: boutRecord,
   line: boutRecord,
+  decidedBy: 'person' as const,
   conflict: (e: EntryOf<'bout' | 'clear'>, body: unknown) => applyBoutDelta(e.practiceId, body as BoutConflict),
 };
+
+/** The record of a referee's steps: the bout they referee. */
+export function refereeRecord(e: { practiceId: string; body: { target: RefereeTarget } }) {
+  return `referee:${e.practiceId}:${refereeKey(e.body.target)}`;
+}
 
 const boutsOf = (e: EntryOf<'bout' | 'clear'>) => ({ param: { practiceId: e.practiceId, poolId: e.poolId }, bouts: practice.pools[':poolId'].bouts });
 
@@ -71,6 +96,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     },
     conflict: (e, body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
     versionAfter: (e) => e.body.version + 1,
+    decidedBy: 'person',
   },
   relay: {
     record: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
@@ -81,8 +107,27 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     },
     conflict: (e, body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
     versionAfter: (e) => e.body.version + 1,
+    decidedBy: 'person',
+  },
+  referee: {
+    record: refereeRecord,
+    // The latest state wins and each step is numbered after the last: a bout's steps go one after another.
+    line: refereeRecord,
+    send: async (e, options) => {
+      const { applied } = await call(practice.referee.$put({ param: { practiceId: e.practiceId }, json: e.body }, options));
+      return () => stepAnswers.set(e.key, { applied });
+    },
+    // Another view holds the bout now, or the step was refused: the view says so and stops.
+    conflict: (e, body) => stepAnswers.set(e.key, { ended: answerError(body) ?? '' }),
+    versionAfter: (e) => e.body.seq,
+    decidedBy: 'view',
   },
 };
+
+/** A refused step ends at its view too: why, as the server said it. */
+export function stepRefused(key: string, message: string) {
+  stepAnswers.set(key, { ended: message });
+}
 
 /** The definition of an entry's kind. */
 // The table is keyed by kind, so the definition found is the entry's own (TypeScript cannot follow that through the index).

@@ -85,7 +85,18 @@ describe('referee mode (issue 18)', () => {
     await expect.poll(() => Promise.all([score(phone, 'left'), score(phone, 'right')])).toEqual(['3', '1']);
     await tap(phone, 'right');
     await expect.poll(() => board.getByTestId('on-piste-score').textContent()).toBe('3–2');
-    await tap(phone, 'left', 2);
+
+    // The phone loses the network: its touch waits in the write queue, the view says it is not sent yet,
+    // the board still shows what the room has; back online, the touch goes by itself and the board follows.
+    await phoneContext.setOffline(true);
+    await tap(phone, 'left');
+    await expect.poll(() => Promise.all([score(phone, 'left'), score(phone, 'right')])).toEqual(['4', '2']);
+    await phone.getByTestId('referee-unsent').waitFor();
+    expect(await board.getByTestId('on-piste-score').textContent()).toBe('3–2');
+    await phoneContext.setOffline(false);
+    await expect.poll(() => board.getByTestId('on-piste-score').textContent()).toBe('4–2');
+    await phone.getByTestId('referee-unsent').waitFor({ state: 'detached' });
+    await tap(phone, 'left');
 
     // At 5 the bout is over: the result is proposed, saved, and the grid, stats and the board follow.
     await phone.getByTestId('referee-result').waitFor();

@@ -13,6 +13,9 @@ import { Dialog } from '../ui/dialog';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
+/** A score write: what the header lists, and what the person decides on. */
+type ScoreEntry = Exclude<OutboxEntry, { kind: 'referee' }>;
+
 const messages = i18n('outbox-status', {
   noResult: params('{a} – {b}: no result'),
   gone: params('{a} – {b}: no longer in the tableau'),
@@ -63,7 +66,8 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
  */
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const t = useTexts(messages);
-  const entries = useAtomValue(outboxAtom).filter((e) => e.practiceId === practiceId);
+  // A referee's steps are the referee view's to show (its own sync state), not the header's.
+  const entries = useAtomValue(outboxAtom).filter((e): e is ScoreEntry => e.practiceId === practiceId && e.kind !== 'referee');
   const { pools } = useAtomValue(poolsAtom);
   const { teams, sheet } = useAtomValue(teamsAtom);
   const [listOpen, setListOpen] = useState(false);
@@ -73,7 +77,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const names = new Map(pools.flatMap((p) => p.players.map((pl) => [pl.id, pl.name] as const)));
   // The oldest waiting score holds the others back: its reason is the queue's.
   const reason = waiting.find((e) => e.waiting)?.waiting?.reason;
-  const describeEntry = (e: OutboxEntry) => resultOf(e, names, teams, sheet);
+  const describeEntry = (e: ScoreEntry) => resultOf(e, names, teams, sheet);
   return (
     <>
       {waiting.length > 0 && (
@@ -159,7 +163,7 @@ function RefusedRow({ entry, result }: { entry: OutboxEntry; result: string }) {
 }
 
 /** A write's own result as it reads on the sheet (what the person entered). */
-function resultOf(entry: OutboxEntry, names: Map<string, string>, teams: Team[], sheet: TeamMatchRow[]): string {
+function resultOf(entry: ScoreEntry, names: Map<string, string>, teams: Team[], sheet: TeamMatchRow[]): string {
   const t = textsOf(messages);
   switch (entry.kind) {
     case 'bout':
@@ -180,7 +184,7 @@ function resultOf(entry: OutboxEntry, names: Map<string, string>, teams: Team[],
 }
 
 /** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */
-function sides(entry: OutboxEntry, names: Map<string, string>, teams: Team[]): { mine: string; theirs: string; keepable: boolean } {
+function sides(entry: ScoreEntry, names: Map<string, string>, teams: Team[]): { mine: string; theirs: string; keepable: boolean } {
   const current = entry.conflict!.current;
   switch (entry.kind) {
     case 'bout':
@@ -219,7 +223,7 @@ function relayFencer(teams: Team[], n: number | undefined) {
   return team?.members.find((m) => m.position === ((n - 1) % 3) + 1)?.athlete_name ?? textsOf(messages).fencer({ n });
 }
 
-function ConflictRow({ entry, names, teams }: { entry: OutboxEntry; names: Map<string, string>; teams: Team[] }) {
+function ConflictRow({ entry, names, teams }: { entry: ScoreEntry; names: Map<string, string>; teams: Team[] }) {
   const t = useTexts(messages);
   const { mine, theirs, keepable } = sides(entry, names, teams);
   return (

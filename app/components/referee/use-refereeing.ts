@@ -2,13 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
 import { refereeKey, shiftClock, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
-import { ApiError, call, client } from '../../lib/api';
+import { call, client } from '../../lib/api';
+import { forgetRefereeSteps, outboxAtom, queueRefereeStep } from '../../state/outbox';
+import { useAtomValue } from 'jotai';
 
 /**
  * One referee view of one bout (issue 18). The phone runs the rules (core/fencing/referee) so every tap
- * answers at once; each step goes to the room, which keeps it and sends it to every screen. Steps are
- * also kept on the phone (localStorage): a reload, or a few seconds without network, resumes exactly where
- * the bout was, and steps made offline are sent when the network is back (the latest state wins). Each
+ * answers at once; each step goes to the room through the write queue (app/state/outbox: kept on the phone,
+ * sent in order, retried while the network or the room is away), and the room keeps it and sends it to
+ * every screen. The bout as refereed is also kept on the phone (localStorage): a reload resumes exactly
+ * where the bout was, and steps made offline are sent when the network is back (the latest state wins). Each
  * update carries the step number after the room's, however many taps it holds (core/refereeing
  * `seqOrder`): the room refuses numbers that skip ahead.
  */
@@ -69,18 +72,15 @@ export type RefereeStatus =
 /** A state as the room takes it: without its format, which the room keeps itself. */
 const strip = ({ format: _format, ...rest }: RefereeState) => rest;
 
-/** Before a retry of a step that did not reach the room. */
-const RETRY_MS = 2_000;
-
 export function useRefereeing(practiceId: string, target: RefereeTarget) {
   const key = refereeKey(target);
   const [status, setStatus] = useState<RefereeStatus>({ kind: 'claiming' });
   const [bout, setBout] = useState<LiveBout | null>(null);
   const [refereeing, setRefereeing] = useState<Refereeing | null>(null);
-  /** False while a step could not reach the room (no network): it is retried, and the view says so. */
-  const [synced, setSynced] = useState(true);
+  /** False while a step could not reach the room (no network, a busy room): the write queue retries it, and the view says so. */
+  const synced = !useAtomValue(outboxAtom).some((e) => e.kind === 'referee' && e.practiceId === practiceId && refereeKey(e.body.target) === key && e.waiting);
   const current = useRef<Kept | null>(null);
-  const sender = useRef({ inFlight: false, dirty: false, timer: undefined as ReturnType<typeof setTimeout> | undefined, stopped: false });
+  const sender = useRef({ inFlight: false, dirty: false, stopped: false });
   const view = useRef(viewId()).current;
   // The bout named by its key: a new object for the same bout (a render) changes nothing.
   const targetRef = useRef(target);
@@ -94,33 +94,31 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       return;
     }
     s.inFlight = true;
-    clearTimeout(s.timer);
     try {
       do {
         s.dirty = false;
         const kept = current.current;
         if (!kept?.pending) break;
         const { state, past } = kept.refereeing;
-        // A retry after a failure keeps its number: the room never sees this phone skip one.
+        // Numbered one after the room's last: the write queue keeps it on the phone and sends it after the
+        // bout's earlier steps, again and again while the network or the room is away.
         const seq = kept.seq + 1;
         const body: RefereeUpdateBody = { target: targetRef.current, view, seq, sent_at: Date.now(), state: strip(state), past: past.map(strip) };
-        const { applied } = await call(client.practices[':practiceId'].referee.$put({ param: { practiceId }, json: body }));
-        // Not applied: an earlier try of this number arrived but its answer was lost; send the latest again after it.
+        const answer = await queueRefereeStep(practiceId, body);
+        // Handed over or discarded meanwhile, or this view closed: nothing more to send.
+        if (!answer || s.stopped) return;
+        if ('ended' in answer) {
+          // Another view holds the bout now (409), or the step was refused: sending again would not change that.
+          s.stopped = true;
+          setStatus({ kind: 'lost', message: answer.ended });
+          return;
+        }
+        // Not applied: the room had this number already (an earlier try whose answer was lost); the latest goes after it.
         const now = current.current!;
-        current.current = { ...now, seq, pending: !applied || now.refereeing !== kept.refereeing };
+        current.current = { ...now, seq, pending: !answer.applied || now.refereeing !== kept.refereeing };
         keep(key, current.current);
         if (current.current.pending) s.dirty = true;
       } while (s.dirty);
-      setSynced(true);
-    } catch (e) {
-      if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
-        // Another view holds the bout now (409), or the step was refused: retrying would not change that.
-        s.stopped = true;
-        setStatus({ kind: 'lost', message: e.message });
-      } else {
-        setSynced(false);
-        s.timer = setTimeout(() => void flush(), RETRY_MS);
-      }
     } finally {
       s.inFlight = false;
     }
@@ -148,13 +146,9 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
       },
       (e: unknown) => live && setStatus({ kind: 'refused', message: e instanceof Error ? e.message : String(e) }),
     );
-    const online = () => void flush();
-    window.addEventListener('online', online);
     return () => {
       live = false;
       s.stopped = true;
-      clearTimeout(s.timer);
-      window.removeEventListener('online', online);
     };
   }, [practiceId, key, view, flush]);
 
@@ -180,8 +174,8 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
   const release = useCallback(
     async (discard: boolean) => {
       sender.current.stopped = true;
-      clearTimeout(sender.current.timer);
       forgetKept(key);
+      await forgetRefereeSteps(practiceId, targetRef.current);
       await call(client.practices[':practiceId'].referee.release.$post({ param: { practiceId }, json: { target: targetRef.current, view, discard } }));
     },
     [practiceId, view, key],

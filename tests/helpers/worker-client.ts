@@ -94,7 +94,8 @@ export class Client {
   }
 }
 
-export async function json<T = any>(res: Response): Promise<T> {
+/** An answer's JSON, as the test reads it: a raw Response's or the typed client's. */
+export async function json<T = any>(res: { json(): Promise<unknown> }): Promise<T> {
   return (await res.json()) as T;
 }
 

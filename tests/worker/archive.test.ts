@@ -82,14 +82,14 @@ describe('the archive (issue 26)', () => {
 
   it('athlete history shows a bout saved in the room within seconds', async () => {
     const { client } = await signedUpCoach();
-    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map(async (name) => json<Athlete>(await client.post('/api/athletes', { name }))));
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map(async (name) => json<Athlete>(await client.api.athletes.$post({ json: { name } }))));
     const { practice, pool } = await practiceWithPool(client, [{ athlete_id: ann!.id }, { athlete_id: bob!.id }]);
     const [x, y] = pool.players;
     const saved = await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: x!.id, player2_id: y!.id, score1: 5, score2: 3, version: 0 });
     expect(saved.status).toBe(200);
     await vi.waitFor(
       async () => {
-        const history = await json<AthleteHistory>(await client.get(`/api/athletes/${ann!.id}/history`));
+        const history = await json<AthleteHistory>(await client.api.athletes[':id'].history.$get({ param: { id: ann!.id } }));
         expect(history.bouts).toHaveLength(1);
       },
       { timeout: 5_000, interval: 50 },
@@ -106,18 +106,18 @@ describe('the archive (issue 26)', () => {
         await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: ids[i], player2_id: ids[j], score1: 5, score2: j - i, version: 0 });
       }
     }
-    expect((await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false })).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false } })).status).toBe(200);
     const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
-    const m = resolveTableau(pools, await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`))).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
+    const m = resolveTableau(pools, await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }))).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
     expect((await client.post(`/api/practices/${practice.id}/bracket/scores`, { round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version })).status).toBe(200);
     // A team practice: teams and a relay.
-    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
-    await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 });
+    const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relay night' } }));
+    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 } });
     expect((await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 5, score_b: 3, version: 0 })).status).toBe(200);
 
     const read = async () => ({
       pools: await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })),
-      bracket: await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`)),
+      bracket: await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } })),
       teams: await json<Team[]>(await client.get(`/api/practices/${team.id}/teams`)),
       sheet: await json<TeamMatchRow[]>(await client.get(`/api/practices/${team.id}/team-matches`)),
     });

@@ -12,11 +12,11 @@ describe('sign up and sign in', () => {
   it('answers a sign-up with 202 and no session; the mailed link verifies the address, signs in with HttpOnly cookies and opens the app', async () => {
     const client = new Client();
     const email = uniqueEmail();
-    const res = await client.post('/api/auth/signup', { full_name: 'Ann Coach', email, password: 'longenough' });
+    const res = await client.api.auth.signup.$post({ json: { full_name: 'Ann Coach', email, password: 'longenough' } });
     expect(res.status).toBe(202);
     expect(await json(res)).toEqual({ ok: true });
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect((await json(await client.get('/api/auth/session'))).user).toBeNull();
+    expect((await json(await client.api.auth.session.$get())).user).toBeNull();
 
     const mail = await mailTo(email, 'Verify your Piste account');
     const verified = await client.get(verifyPath(mail));
@@ -26,7 +26,7 @@ describe('sign up and sign in', () => {
     expect(cookies).toMatch(/piste_access=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/piste_refresh=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Lax/);
-    const session = await json(await client.get('/api/auth/session'));
+    const session = await json(await client.api.auth.session.$get());
     expect(session.user).toMatchObject({ email, full_name: 'Ann Coach', email_verified: true });
     expect(session.accessExpiresAt).toBeGreaterThan(Date.now());
 
@@ -52,8 +52,8 @@ describe('sign up and sign in', () => {
     expect((await mailsTo(email)).at(-1)!.subject).toBe('Someone tried to sign up with your address');
     expect((await new Client().post('/api/auth/signin', { email, password: 'another password' })).status).toBe(401);
     const client = new Client();
-    expect((await client.post('/api/auth/signin', { email, password })).status).toBe(200);
-    expect((await json(await client.get('/api/auth/session'))).user).toMatchObject({ id: user.id, full_name: 'Coach' });
+    expect((await client.api.auth.signin.$post({ json: { email, password } })).status).toBe(200);
+    expect((await json(await client.api.auth.session.$get())).user).toMatchObject({ id: user.id, full_name: 'Coach' });
   });
 
   it('gives the reason when a password is too weak', async () => {
@@ -75,9 +75,9 @@ describe('sign up and sign in', () => {
   it('signs in with the right password', async () => {
     const { email, password } = await signedUpCoach();
     const client = new Client();
-    const res = await client.post('/api/auth/signin', { email, password });
+    const res = await client.api.auth.signin.$post({ json: { email, password } });
     expect(res.status).toBe(200);
-    expect((await json(await client.get('/api/auth/session'))).user.email).toBe(email);
+    expect((await json(await client.api.auth.session.$get())).user.email).toBe(email);
   });
 
   it('an unverified account signs in only through its link; a second sign-up replaces its name and password, and only the latest link opens', async () => {
@@ -89,7 +89,7 @@ describe('sign up and sign in', () => {
     expect((await new Client().get(verifyPath(first))).headers.get('location')).toBe('/auth?verified=0');
     const owner = new Client();
     expect((await owner.get(verifyPath(second))).headers.get('location')).toBe('/practices');
-    expect((await json(await owner.get('/api/auth/session'))).user).toMatchObject({ full_name: 'Second', email_verified: true });
+    expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ full_name: 'Second', email_verified: true });
     expect((await new Client().post('/api/auth/signin', { email, password: 'first password' })).status).toBe(401);
     expect((await new Client().post('/api/auth/signin', { email, password: 'second password' })).status).toBe(200);
   });
@@ -154,7 +154,7 @@ describe('access tokens', () => {
     payload.sub = 'someone-else';
     const forged = btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     client.cookies.set('piste_access', `${h}.${forged}.${s}`);
-    expect((await client.get('/api/practices')).status).toBe(401);
+    expect((await client.api.practices.$get()).status).toBe(401);
   });
 
   it('refuses an expired token, one without exp, and one signed with another secret', async () => {
@@ -167,10 +167,10 @@ describe('access tokens', () => {
     ];
     for (const token of cases) {
       client.cookies.set('piste_access', token);
-      expect((await client.get('/api/practices')).status).toBe(401);
+      expect((await client.api.practices.$get()).status).toBe(401);
     }
     client.cookies.set('piste_access', await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 600 }, SECRET, 'HS256'));
-    expect((await client.get('/api/practices')).status).toBe(200);
+    expect((await client.api.practices.$get()).status).toBe(200);
   });
 });
 
@@ -181,11 +181,11 @@ describe('verified tokens are remembered, their expiry is not', () => {
     const { client, user } = await signedUpCoach();
     const now = Math.floor(Date.now() / 1000);
     client.cookies.set('piste_access', await sign({ sub: user.id, email: user.email, typ: 'access', iat: now, exp: now + 60 }, SECRET, 'HS256'));
-    expect((await client.get('/api/practices')).status).toBe(200);
-    expect((await client.get('/api/practices')).status).toBe(200);
+    expect((await client.api.practices.$get()).status).toBe(200);
+    expect((await client.api.practices.$get()).status).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((now + 61) * 1000);
-    const late = await client.get('/api/practices');
+    const late = await client.api.practices.$get();
     expect(late.status).toBe(401);
     expect(await json(late)).toEqual(errorBody('Not authenticated'));
   });
@@ -253,9 +253,9 @@ describe('throttling', () => {
     const { email, password } = await signedUpCoach();
     const guesser = new Client('192.0.2.44');
     for (let i = 0; i < SIGNIN_LIMITS.perEmailAndNetwork; i++) {
-      expect((await guesser.post('/api/auth/signin', { email, password: `wrong-${i}` })).status).toBe(401);
+      expect((await guesser.api.auth.signin.$post({ json: { email, password: `wrong-${i}` } })).status).toBe(401);
     }
-    const res = await guesser.post('/api/auth/signin', { email, password });
+    const res = await guesser.api.auth.signin.$post({ json: { email, password } });
     expect(res.status).toBe(429);
     expect((await json(res)).error).toMatch(/^Too many attempts, try again in \d+ seconds$/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -264,9 +264,9 @@ describe('throttling', () => {
   it('cuts off one address guessing across many emails', async () => {
     const attacker = new Client('203.0.113.7');
     for (let i = 0; i < SIGNIN_LIMITS.perNetwork; i++) {
-      expect((await attacker.post('/api/auth/signin', { email: uniqueEmail('guess'), password: 'guess-1234' })).status).toBe(401);
+      expect((await attacker.api.auth.signin.$post({ json: { email: uniqueEmail('guess'), password: 'guess-1234' } })).status).toBe(401);
     }
-    expect((await attacker.post('/api/auth/signin', { email: uniqueEmail('guess'), password: 'guess-1234' })).status).toBe(429);
+    expect((await attacker.api.auth.signin.$post({ json: { email: uniqueEmail('guess'), password: 'guess-1234' } })).status).toBe(429);
     const { email, password } = await signedUpCoach();
     expect((await new Client('198.51.100.1').post('/api/auth/signin', { email, password })).status).toBe(200);
   });
@@ -276,9 +276,9 @@ describe('errors the app translates (issue 17)', () => {
   it('answers in English with a stable code, and the values of a message with parts', async () => {
     const { email, client } = await signedUpCoach();
     expect(await json(await new Client().post('/api/auth/signin', { email, password: 'not the password' }))).toEqual({ error: 'Invalid login credentials', code: 'invalid_login_credentials' });
-    const big = await client.post('/api/athletes', { name: 'x'.repeat(1024 * 1024) });
+    const big = await client.api.athletes.$post({ json: { name: 'x'.repeat(1024 * 1024) } });
     expect(await json(big)).toEqual({ error: 'The request is too large (at most 64 KB)', code: 'request_too_large_most_kb', params: { maxsize: '64' } });
-    expect(await json(await client.post('/api/practices', { practice_type: 'individual', name: ' ' }))).toEqual({ error: 'Practice name is required', code: 'practice_name_required' });
+    expect(await json(await client.api.practices.$post({ json: { practice_type: 'individual', name: ' ' } }))).toEqual({ error: 'Practice name is required', code: 'practice_name_required' });
     expect(await json(await client.get('/api/nowhere'))).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });

@@ -22,7 +22,7 @@ async function fencedPractice(client: Client, n: number) {
 async function tableauOf(client: Client, practiceId: string) {
   const [pools, bracket] = await Promise.all([
     await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practiceId } })),
-    json<BracketSnapshot>(await client.get(`/api/practices/${practiceId}/bracket`)),
+    json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practiceId } })),
   ]);
   return { bracket, tableau: resolveTableau(pools, bracket) };
 }
@@ -33,7 +33,7 @@ describe('the tableau', () => {
   it('is not drawn while pool bouts remain', async () => {
     const { client } = await signedUpCoach();
     const practice = await seed(viaClient(client)).practice('Early');
-    await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] });
+    await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } });
     const { tableau } = await tableauOf(client, practice.id);
     expect(tableau.matches).toEqual([]);
     expect(tableau.remaining).toBe(3);
@@ -57,7 +57,7 @@ describe('the tableau', () => {
     expect(delta.version).toBe(1);
     expect(delta.seeding!.map((s) => s.name)).toEqual(['F1', 'F2', 'F3', 'F4']);
     expect(delta.matches.map((m) => [m.round, m.position, m.version])).toEqual([[1, 0, 1], [2, 0, 1]]);
-    const saved = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
+    const saved = await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }));
     expect(saved.matches).toHaveLength(3);
     ({ tableau } = await tableauOf(client, practice.id));
     expect(tableau.matches.find((m) => m.round === 2)!.player1_id).toBe(tableau.seeds[0]!.id);
@@ -98,7 +98,7 @@ describe('the tableau', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect((await json(res)).error).toBe(error);
     }
-    expect((await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`))).version).toBe(0);
+    expect((await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }))).version).toBe(0);
   });
 
   it('a tie without priority saves no winner; with priority the named fencer advances', async () => {
@@ -126,7 +126,7 @@ describe('the tableau', () => {
     for (const i of [0, 1, 2]) {
       const [a, b] = [pool.players[3]!.id, pool.players[i]!.id];
       const version = fenced.bouts.find((x) => isBoutOf(x, a, b))!.version;
-      expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 5, score2: 0, version })).status).toBe(200);
+      expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a, player2_id: b, score1: 5, score2: 0, version } })).status).toBe(200);
     }
     let { tableau } = await tableauOf(client, practice.id);
     expect(tableau.stale).toBe(true);
@@ -146,7 +146,7 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const db = getDb(env.DB);
     const { tableau } = await tableauOf(client, practice.id);
-    const p = await json(await client.get(`/api/practices/${practice.id}`));
+    const p = await json(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     await freezeBracket(db, p, tableau.seeds, tableau.matches);
     const m = tableau.matches[0]!;
     const change = scoreMatch(tableau.matches, { round: 1, position: 0, player1_score: 15, player2_score: 3 })!;
@@ -261,7 +261,7 @@ describe('the tableau', () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
     const { practice } = await fencedPractice(client, 2);
-    expect((await other.get(`/api/practices/${practice.id}/bracket`)).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } })).status).toBe(404);
     expect((await other.delete(`/api/practices/${practice.id}/bracket`)).status).toBe(404);
     expect((await score(other, practice.id, { round: 1, position: 0, player1_id: 'a', player2_id: 'b', player1_score: 15, player2_score: 1 })).status).toBe(404);
   });

@@ -33,7 +33,7 @@ describe('errors by code (issue 27)', () => {
     const api = seed(viaClient(client));
     const { practice, pool } = await api.practiceWithPool('Codes', ['Ann', 'Bob', 'Cleo', 'Dan']);
     const team = await api.practice('Codes relay', { type: 'team' });
-    const athlete = await json<Athlete>(await client.post('/api/athletes', { name: 'Eve' }));
+    const athlete = await json<Athlete>(await client.api.athletes.$post({ json: { name: 'Eve' } }));
     const note = await json<{ id: string }>(await client.post(`/api/athletes/${athlete.id}/notes`, { content: 'A note' }));
     const concrete = (path: string) => {
       const owner = path.startsWith('/api/athletes') ? athlete.id : path.startsWith('/api/notes') ? note.id : /\/(teams|team-matches)(\/|$)/.test(path) ? team.id : practice.id;

@@ -21,12 +21,12 @@ async function practiceWith(client: Client, names: string[], fence = false) {
   return { practice, pool: await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } })) };
 }
 
-const bracketOf = (client: Client, practiceId: string) => client.get(`/api/practices/${practiceId}/bracket`).then((r) => json<BracketSnapshot>(r));
+const bracketOf = (client: Client, practiceId: string) => client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practiceId } }).then((r) => json<BracketSnapshot>(r));
 const status = (client: Client, pool: PoolSnapshot, i: number, value: string | null) => client.put(`/api/pools/${pool.id}/players/${pool.players[i]!.id}/status`, { status: value });
 
 /** Scores the first open tableau match (both fencers known, no winner) for its first fencer. */
 async function scoreFirstOpen(client: Client, practiceId: string) {
-  const [pools, bracket] = await Promise.all([client.get(`/api/practices/${practiceId}/pools`).then((r) => json<PoolSnapshot[]>(r)), bracketOf(client, practiceId)]);
+  const [pools, bracket] = await Promise.all([client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practiceId } }).then((r) => json<PoolSnapshot[]>(r)), bracketOf(client, practiceId)]);
   const m = resolveTableau(pools, bracket).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
   return client.post(`/api/practices/${practiceId}/bracket/scores`, {
     round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 10, version: m.version,
@@ -61,7 +61,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
     expect((await client.put(`/api/pools/${pool.id}/players/nobody/status`, { status: 'excluded' })).status).toBe(404);
     const other = await signedUpCoach('Other');
     expect((await status(other.client, pool, 0, 'excluded')).status).toBe(404);
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await status(guest, pool, 0, 'excluded')).status).toBe(403);
     expect((await new Client().put(`/api/pools/${pool.id}/players/${pool.players[0]!.id}/status`, { status: 'excluded' })).status).toBe(401);
@@ -118,9 +118,9 @@ describe('the tableau format: the cut and the bouts for places', () => {
   it('a cut to the top 4 with a bout for 3rd: every screen learns it, the tableau draws the 4 promoted and fences 3rd', async () => {
     const { client } = await signedUpCoach();
     const { practice } = await practiceWith(client, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6'], true);
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const spectator = (await openSocket(new Client(), `board=${shared.board_id}`)).socket!;
-    const res = await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false });
+    const res = await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false } });
     expect(res.status).toBe(200);
     const seen = await spectator.waitFor((m) => m.type === 'bracket' && m.bracket.format.cut.kind === 'top');
     expect(seen.type === 'bracket' && seen.bracket.format).toEqual({ cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false });
@@ -141,11 +141,11 @@ describe('the tableau format: the cut and the bouts for places', () => {
     const { client } = await signedUpCoach();
     const { practice } = await practiceWith(client, ['A1', 'A2', 'A3', 'A4', 'A5'], true);
     expect((await scoreFirstOpen(client, practice.id)).status).toBe(200);
-    const locked = await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false });
+    const locked = await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false } });
     expect(locked.status).toBe(409);
     expect((await json(locked)).error).toBe('The tableau has started: the bouts for places can no longer change. Reset the tableau first.');
     expect((await bracketOf(client, practice.id)).format.third_place).toBe('shared');
-    const cut = await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'top', value: 4 }, third_place: 'shared', places_5_8: false });
+    const cut = await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'top', value: 4 }, third_place: 'shared', places_5_8: false } });
     expect(cut.status).toBe(200);
     const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
     expect(resolveTableau(pools, await json<BracketSnapshot>(cut)).stale).toBe(true);
@@ -155,10 +155,10 @@ describe('the tableau format: the cut and the bouts for places', () => {
 describe('check-in and latecomers', () => {
   it('records the absent at the draw, lists them as not started, and a latecomer joins the smallest pool', async () => {
     const { client } = await signedUpCoach();
-    const athlete = await json(await client.post('/api/athletes', { name: 'Late Lou' }));
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Check-in' }));
+    const athlete = await json(await client.api.athletes.$post({ json: { name: 'Late Lou' } }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
     const entries = ['A1', 'A2', 'A3', 'A4', 'A5'].map((name) => ({ name }));
-    const gen = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 2, entries, absent: [{ athlete_id: athlete.id }, { name: 'zed' }] });
+    const gen = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries, absent: [{ athlete_id: athlete.id }, { name: 'zed' }] } });
     expect(gen.status).toBe(201);
     const { pools } = await json<GeneratedPools>(gen);
     expect(pools.flatMap((p) => p.players).map((p) => p.name).sort()).toEqual(['A1', 'A2', 'A3', 'A4', 'A5']);
@@ -179,9 +179,9 @@ describe('check-in and latecomers', () => {
   it('refuses an absent athlete of another coach (404, nothing drawn), an empty latecomer name, and a latecomer once the tableau started', async () => {
     const { client } = await signedUpCoach();
     const other = await signedUpCoach('Other');
-    const theirs = await json(await other.client.post('/api/athletes', { name: 'Not Yours' }));
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Check-in' }));
-    const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'a' }, { name: 'b' }], absent: [{ athlete_id: theirs.id }] });
+    const theirs = await json(await other.client.api.athletes.$post({ json: { name: 'Not Yours' } }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
+    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }], absent: [{ athlete_id: theirs.id }] } });
     expect(res.status).toBe(404);
     expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual([]);

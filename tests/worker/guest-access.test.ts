@@ -28,16 +28,16 @@ type Cell = 'list pools' | 'read a pool' | 'write a bout' | 'write a bracket sco
 async function attempt(client: Client, p: Practice, x: PoolSnapshot, owner: Client = ownerClient!): Promise<Record<Cell, number>> {
   const [a, b] = x.players;
   const out = {} as Record<Cell, number>;
-  out['list pools'] = (await client.get(`/api/practices/${p.id}/pools`)).status;
-  out['read a pool'] = (await client.get(`/api/pools/${x.id}`)).status;
+  out['list pools'] = (await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: p.id } })).status;
+  out['read a pool'] = (await client.api.pools[':poolId'].$get({ param: { poolId: x.id } })).status;
   // Written against the bout as it stands, so only who is asking decides the answer.
   const version = (await expectAnswer(owner.api.pools[':poolId'].$get({ param: { poolId: x.id } }))).bouts[0]?.version ?? 0;
-  out['write a bout'] = (await client.post(`/api/pools/${x.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version })).status;
-  const matchVersion = (await json<BracketSnapshot>(await owner.get(`/api/practices/${p.id}/bracket`))).matches[0]?.version ?? 0;
-  out['write a bracket score'] = (await client.post(`/api/practices/${p.id}/bracket/scores`, { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9, version: matchVersion })).status;
-  out['read results'] = (await client.get(`/api/practices/${p.id}/bracket`)).status;
+  out['write a bout'] = (await client.api.pools[':poolId'].bouts.$post({ param: { poolId: x.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version } })).status;
+  const matchVersion = (await json<BracketSnapshot>(await owner.api.practices[':practiceId'].bracket.$get({ param: { practiceId: p.id } }))).matches[0]?.version ?? 0;
+  out['write a bracket score'] = (await client.api.practices[':practiceId'].bracket.scores.$post({ param: { practiceId: p.id }, json: { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9, version: matchVersion } })).status;
+  out['read results'] = (await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: p.id } })).status;
   out['create a pool'] = (await client.post(`/api/practices/${p.id}/pools`, { name: 'Extra' })).status;
-  out['read the roster'] = (await client.get('/api/athletes')).status;
+  out['read the roster'] = (await client.api.athletes.$get()).status;
   return out;
 }
 
@@ -60,9 +60,9 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('another coach finds nothing of it (404) and reads only their own roster', async () => {
     const other = await signedUpCoach('Other');
-    await other.client.post('/api/athletes', { name: 'Their own' });
+    await other.client.api.athletes.$post({ json: { name: 'Their own' } });
     expect(await attempt(other.client, P, X)).toEqual(row([404, 404, 404, 404, 404, 404, 200]));
-    expect((await json(await other.client.get('/api/athletes'))).map((a: { name: string }) => a.name)).toEqual(['Their own']);
+    expect((await json(await other.client.api.athletes.$get())).map((a: { name: string }) => a.name)).toEqual(['Their own']);
   });
 
   it('a guest of this practice reads and scores its shared pools and tableau, and nothing else (403)', async () => {
@@ -94,7 +94,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('a spectator reads the board by its board link; every write and the roster are refused (401)', async () => {
     const spectator = new Client();
-    const board = await spectator.get(`/api/board/${P.board_id}`);
+    const board = await spectator.api.board[':boardId'].$get({ param: { boardId: P.board_id } });
     expect(board.status).toBe(200);
     const snap = await json<SpectatorSnapshot>(board);
     expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual', weapon: 'epee' });
@@ -107,7 +107,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   it('nobody at all gets 401 Not authenticated everywhere, and no board for a wrong code', async () => {
     const anonymous = new Client();
     expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await anonymous.get(`/api/practices/${P.id}/pools`))).toEqual(errorBody('Not authenticated'));
+    expect(await json(await anonymous.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } }))).toEqual(errorBody('Not authenticated'));
     expect((await anonymous.get('/api/board/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
@@ -123,7 +123,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
     const socket = (await openSocket(guestOfP, `practice=${P.id}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
     await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
-    const off = await owner.client.post(`/api/practices/${P.id}/sharing`, { enabled: false });
+    const off = await owner.client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: P.id }, json: { enabled: false } });
     expect((await json<Practice>(off)).allow_guest_access).toBe(false);
     expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
     expect(await socket.closed).toBe(4001);
@@ -133,6 +133,6 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(rejoin.status).toBe(404);
     expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));
     // The owner is unaffected.
-    expect((await owner.client.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
+    expect((await owner.client.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
   });
 });

@@ -8,9 +8,9 @@ import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
 
 async function practiceOf(client: Client, share: boolean) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Join me' }));
-  await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'random', pool_count: 2, entries: ['a', 'b', 'c', 'd'].map((name) => ({ name })) });
-  return share ? json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true })) : practice;
+  const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Join me' } }));
+  await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: ['a', 'b', 'c', 'd'].map((name) => ({ name })) } });
+  return share ? json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } })) : practice;
 }
 
 /** A six-digit code whose first three digits differ from `avoid`'s. */
@@ -56,7 +56,7 @@ describe('joining a practice by room code', () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
     const { guest } = await joinAsGuest(practice.room_code);
-    const fresh = await json<Practice>(await client.post(`/api/practices/${practice.id}/room-code`));
+    const fresh = await json<Practice>(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
     expect((await guest.get(`/api/practices/${practice.id}/pools`)).status).toBe(401);
     expect((await new Client().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
     expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
@@ -68,9 +68,9 @@ describe('joining a practice by room code', () => {
     const spectator = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
     try {
       await spectator.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
-      const pools = await json<GeneratedPools['pools']>(await client.get(`/api/practices/${practice.id}/pools`));
+      const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
       const [a, b] = pools[0]!.players;
-      await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 });
+      await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 } });
       const msg = await spectator.waitFor((m) => m.type === 'bout');
       const bout = msg.type === 'bout' ? msg.delta.bout : null;
       expect([bout?.score1, bout?.score2].sort()).toEqual([1, 5]);
@@ -89,7 +89,7 @@ describe('guessing room codes', () => {
     const attacker = new Client('192.0.2.66');
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) {
-      const res = await attacker.post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) });
+      const res = await attacker.api.guest.join.$post({ json: { room_code: codeOutside(practice.room_code, i) } });
       statuses.push(res.status);
       // Past the limit the answer asks for a human check, which a script does not pass.
       if (res.status === 429) expect((await json(res)).error).toBe('Please confirm you are a person to continue');
@@ -97,7 +97,7 @@ describe('guessing room codes', () => {
     expect(statuses.slice(0, LOOKUP_LIMITS.perNetwork)).toEqual(Array(LOOKUP_LIMITS.perNetwork).fill(404));
     expect(statuses.slice(LOOKUP_LIMITS.perNetwork).every((s) => s === 429)).toBe(true);
     // Even the right code asks for the check from that network now…
-    expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
+    expect((await attacker.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(429);
     // …while a guest elsewhere joins.
     const ok = await new Client('198.51.100.23').post('/api/guest/join', { room_code: practice.room_code, guest_name: 'Parent' });
     expect(ok.status).toBe(200);

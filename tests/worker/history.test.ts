@@ -11,23 +11,23 @@ import { expectAnswer } from '../helpers/api-client';
 
 async function roster(client: Client, names: string[]) {
   const out: Athlete[] = [];
-  for (const name of names) out.push(await json<Athlete>(await client.post('/api/athletes', { name })));
+  for (const name of names) out.push(await json<Athlete>(await client.api.athletes.$post({ json: { name } })));
   return out;
 }
 
 /** A practice with one pool of these entries, every bout fenced (the earlier entry wins 5–j), and the tableau's first match scored. */
 async function fencedPractice(client: Client, name: string, entries: ({ athlete_id: string } | { name: string })[]) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name }));
+  const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name } }));
   const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries } }), 201);
   const pool = pools[0]!;
   const n = pool.players.length;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j, version: 0 });
+      await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j, version: 0 } });
     }
   }
   const fenced = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
-  const bracket = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
+  const bracket = await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }));
   const m = resolveTableau(fenced, bracket).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
   await client.post(`/api/practices/${practice.id}/bracket/scores`, {
     round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version,
@@ -35,7 +35,7 @@ async function fencedPractice(client: Client, name: string, entries: ({ athlete_
   return { practice, pool: fenced[0]! };
 }
 
-const historyOf = (client: Client, id: string) => client.get(`/api/athletes/${id}/history`).then((r) => json<AthleteHistory>(r));
+const historyOf = (client: Client, id: string) => client.api.athletes[':id'].history.$get({ param: { id: id } }).then((r) => json<AthleteHistory>(r));
 const link = (client: Client, pool: PoolSnapshot, entry: number, athleteId: string | null) =>
   client.put(`/api/pools/${pool.id}/players/${pool.players[entry]!.id}/athlete`, { athlete_id: athleteId });
 
@@ -95,8 +95,8 @@ describe('one identity per fencer', () => {
     expect((await json(taken)).error).toBe('This athlete already has an entry in this pool.');
     expect((await client.put(`/api/pools/${pool.id}/players/nobody/athlete`, { athlete_id: anna!.id })).status).toBe(404);
     expect((await client.put(`/api/pools/${pool.id}/players/${pool.players[1]!.id}/athlete`, { athlete_id: 42 })).status).toBe(400);
-    expect((await client.get(`/api/athletes/${anna!.id}/history`)).status).toBe(200);
-    expect((await other.client.get(`/api/athletes/${anna!.id}/history`)).status).toBe(404);
+    expect((await client.api.athletes[':id'].history.$get({ param: { id: anna!.id } })).status).toBe(200);
+    expect((await other.client.api.athletes[':id'].history.$get({ param: { id: anna!.id } })).status).toBe(404);
     expect((await other.client.get(`/api/athletes/${anna!.id}/suggestions`)).status).toBe(404);
   });
 
@@ -104,7 +104,7 @@ describe('one identity per fencer', () => {
     const { client } = await signedUpCoach();
     const [anna] = await roster(client, ['Anna Rossi']);
     const { practice, pool } = await fencedPractice(client, 'Shared', [{ name: 'Anna Rossi' }, { name: 'B' }]);
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await link(guest, pool, 0, anna!.id)).status).toBe(403);
     expect((await guest.get('/api/athletes/summaries')).status).toBe(403);
@@ -123,8 +123,8 @@ describe('seeding by rating', () => {
     expect(ratings[0]).toBeGreaterThan(ratings[1]!);
     expect(ratings[1]).toBeGreaterThan(ratings[2]!);
 
-    const next = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Next' }));
-    const res = await client.post(`/api/practices/${next.id}/pools/generate`, { method: 'rating', pool_count: 2, entries: [...athletes].reverse().map((a) => ({ athlete_id: a.id })) });
+    const next = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Next' } }));
+    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: next.id }, json: { method: 'rating', pool_count: 2, entries: [...athletes].reverse().map((a) => ({ athlete_id: a.id })) } });
     expect(res.status).toBe(201);
     const { pools } = await json<GeneratedPools>(res);
     // Serpentine: pool 1 gets seeds 1 and 4, pool 2 seeds 2 and 3.

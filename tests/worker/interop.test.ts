@@ -11,12 +11,12 @@ import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
-const roster = (client: Client) => client.get('/api/athletes').then((r) => json<Athlete[]>(r));
+const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 describe('roster import', () => {
   it('imports the good new rows, reports bad ones and names already in the roster, in one go', async () => {
     const { client } = await signedUpCoach();
-    await client.post('/api/athletes', { name: 'Anna Rossi', club: 'Milano' });
+    await client.api.athletes.$post({ json: { name: 'Anna Rossi', club: 'Milano' } });
     const res = await importRows(client, [
       { line: 2, name: 'Ben Okafor', club: 'Lagos', ranking: 4 },
       { line: 3, name: '' },
@@ -77,8 +77,8 @@ describe('roster import', () => {
 
   it('is the coach’s own: guests and strangers cannot import', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Shared' }));
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Shared' } }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await importRows(guest, [{ name: 'Intruder' }])).status).toBe(403);
     expect((await importRows(new Client(), [{ name: 'Intruder' }])).status).toBe(401);
@@ -92,31 +92,31 @@ async function coachWithData() {
   const { client } = coach;
   const names = ['Anna Rossi', 'Ben Okafor', 'Chloé Durand', 'Dora Kiss'];
   const athletes: Athlete[] = [];
-  for (const name of names) athletes.push(await json<Athlete>(await client.post('/api/athletes', { name, club: 'Club A' })));
-  await client.post(`/api/athletes/${athletes[0]!.id}/notes`, { note: 'Strong parry 4' });
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Tuesday' }));
+  for (const name of names) athletes.push(await json<Athlete>(await client.api.athletes.$post({ json: { name, club: 'Club A' } })));
+  await client.api.athletes[':id'].notes.$post({ param: { id: athletes[0]!.id }, json: { note: 'Strong parry 4' } });
+  const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Tuesday' } }));
   const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, {
     method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })), absent: [{ name: 'Eve Late' }],
   }));
   const pool = pools[0]!;
   for (let i = 0; i < 4; i++) {
     for (let j = i + 1; j < 4; j++) {
-      await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j, version: 0 });
+      await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: j, version: 0 } });
     }
   }
-  await client.put(`/api/practices/${practice.id}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false });
+  await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false } });
   const fenced = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
-  const bracket = await json<BracketSnapshot>(await client.get(`/api/practices/${practice.id}/bracket`));
+  const bracket = await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }));
   const m = resolveTableau(fenced, bracket).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
   const scored = await client.post(`/api/practices/${practice.id}/bracket/scores`, {
     round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version,
   });
   expect(scored.status).toBe(200);
-  const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relay night' }));
+  const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relay night' } }));
   return { ...coach, practice, team, athletes };
 }
 
-const backupOf = (client: Client) => client.get('/api/account/backup').then((r) => json<AccountBackup>(r));
+const backupOf = (client: Client) => client.api.account.backup.$get().then((r) => json<AccountBackup>(r));
 
 describe('the account backup and restore', () => {
   it('exports everything the coach owns and nothing of anyone else', async () => {
@@ -149,17 +149,17 @@ describe('the account backup and restore', () => {
       sortPractices(backup).practices.map((p: { name: string; format: unknown; absentees: unknown }) => [p.name, p.format, p.absentees]),
     );
     // The restored pool ranks the same and its tableau has the same scored match.
-    const restored = (await json<Practice[]>(await target.client.get('/api/practices'))).find((p) => p.name === 'Tuesday')!;
+    const restored = (await json<Practice[]>(await target.client.api.practices.$get())).find((p) => p.name === 'Tuesday')!;
     expect(restored.id).not.toBe(source.practice.id);
     expect(restored.room_code).not.toBe(source.practice.room_code);
     expect(restored.allow_guest_access).toBe(false);
     const [origPools, newPools] = await Promise.all([
-      source.client.get(`/api/practices/${source.practice.id}/pools`).then((r) => json<PoolSnapshot[]>(r)),
-      target.client.get(`/api/practices/${restored.id}/pools`).then((r) => json<PoolSnapshot[]>(r)),
+      source.client.api.practices[':practiceId'].pools.$get({ param: { practiceId: source.practice.id } }).then((r) => json<PoolSnapshot[]>(r)),
+      target.client.api.practices[':practiceId'].pools.$get({ param: { practiceId: restored.id } }).then((r) => json<PoolSnapshot[]>(r)),
     ]);
     const [origBracket, newBracket] = await Promise.all([
-      source.client.get(`/api/practices/${source.practice.id}/bracket`).then((r) => json<BracketSnapshot>(r)),
-      target.client.get(`/api/practices/${restored.id}/bracket`).then((r) => json<BracketSnapshot>(r)),
+      source.client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: source.practice.id } }).then((r) => json<BracketSnapshot>(r)),
+      target.client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: restored.id } }).then((r) => json<BracketSnapshot>(r)),
     ]);
     const named = (pools: PoolSnapshot[], b: BracketSnapshot) => {
       const nameOf = new Map(pools.flatMap((p) => p.players).map((p) => [p.id, p.name]));
@@ -182,7 +182,7 @@ describe('the account backup and restore', () => {
     expect((await json(res)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
     expect((await target.client.post('/api/account/restore', { ...backup, format: 'excel' })).status).toBe(400);
     expect(await roster(target.client)).toHaveLength(0);
-    expect(await json(await target.client.get('/api/practices'))).toEqual([]);
+    expect(await json(await target.client.api.practices.$get())).toEqual([]);
   });
 
   it('never touches another account: ids in the file are only labels', async () => {
@@ -194,13 +194,13 @@ describe('the account backup and restore', () => {
     expect((await attacker.client.post('/api/account/restore', backup)).status).toBe(201);
     const after = JSON.stringify(await backupOf(victim.client), (k, v) => (k === 'exported_at' ? undefined : v));
     expect(after).toBe(before);
-    const theirs = await json<Practice[]>(await attacker.client.get('/api/practices'));
+    const theirs = await json<Practice[]>(await attacker.client.api.practices.$get());
     expect(theirs.every((p) => p.user_id === attacker.user.id && p.id !== victim.practice.id)).toBe(true);
   });
 
   it('is for the signed-in coach only', async () => {
     const { client, practice } = await coachWithData();
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await guest.get('/api/account/backup')).status).toBe(403);
     expect((await guest.post('/api/account/restore', {})).status).toBe(403);
@@ -213,7 +213,7 @@ describe("an athlete's bouts", () => {
   it('lists pool bouts and tableau matches once each, from the athlete’s side; another coach gets 404', async () => {
     const { client, athletes } = await coachWithData();
     const anna = athletes[0]!;
-    const res = await client.get(`/api/athletes/${anna.id}/history`);
+    const res = await client.api.athletes[':id'].history.$get({ param: { id: anna.id } });
     expect(res.status).toBe(200);
     const { bouts } = await json<AthleteHistory>(res);
     // Three pool bouts (Anna is first in the pool: she wins each 5–j; pool entries are upper case) and the one tableau match scored.
@@ -225,7 +225,7 @@ describe("an athlete's bouts", () => {
     expect(tableau).toHaveLength(1);
     expect(tableau[0]).toMatchObject({ phase: 'Tableau: Semi-finals', opponent: 'DORA KISS', scored: 15, received: 11, victory: true });
     const other = await signedUpCoach('Nosy');
-    expect((await other.client.get(`/api/athletes/${anna.id}/history`)).status).toBe(404);
+    expect((await other.client.api.athletes[':id'].history.$get({ param: { id: anna.id } })).status).toBe(404);
     expect((await new Client().get(`/api/athletes/${anna.id}/history`)).status).toBe(401);
   });
 });

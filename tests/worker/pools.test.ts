@@ -10,8 +10,8 @@ import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
-  const practice = await json(await client.post('/api/practices', { practice_type: type, name: 'Pools night' }));
-  const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) });
+  const practice = await json(await client.api.practices.$post({ json: { practice_type: type, name: 'Pools night' } }));
+  const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: names.map((name) => ({ name })) } });
   expect(res.status).toBe(201);
   const { pools: [pool], createdIds } = await json<GeneratedPools>(res);
   expect(createdIds).toEqual([pool!.id]);
@@ -38,29 +38,29 @@ describe('generating pools', () => {
   it('mixes roster athletes and typed names; another coach’s athlete is refused', async () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
-    const mine = await json(await client.post('/api/athletes', { name: 'Adam Blake' }));
-    const theirs = await json(await other.post('/api/athletes', { name: 'Secret' }));
+    const mine = await json(await client.api.athletes.$post({ json: { name: 'Adam Blake' } }));
+    const theirs = await json(await other.api.athletes.$post({ json: { name: 'Secret' } }));
     const practice = await seed(viaClient(client)).practice('Mix');
-    const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] });
+    const ok = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] } });
     expect((await json<GeneratedPools>(ok)).pools[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
-    const bad = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ athlete_id: theirs.id }] });
+    const bad = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ athlete_id: theirs.id }] } });
     expect(bad.status).toBe(404);
   });
 
   it('seeds by the latest pool results with serpentine placement', async () => {
     const { client } = await signedUpCoach();
     const athletes = [];
-    for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.post('/api/athletes', { name })));
+    for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.api.athletes.$post({ json: { name } })));
     // A first practice where A4 beats everyone, A3 beats A2 and A1, A2 beats A1.
     const first = await seed(viaClient(client)).practice('Before');
     const { pools: [pool] } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: first.id }, json: { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) } }), 201);
     const pid = (n: string) => pool!.players.find((p) => p.name === n)!.id;
     for (const [w, l] of [['A4', 'A3'], ['A4', 'A2'], ['A4', 'A1'], ['A3', 'A2'], ['A3', 'A1'], ['A2', 'A1']]) {
-      expect((await client.post(`/api/pools/${pool!.id}/bouts`, { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1, version: 0 })).status).toBe(200);
+      expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool!.id }, json: { player1_id: pid(w!), player2_id: pid(l!), score1: 5, score2: 1, version: 0 } })).status).toBe(200);
     }
     const next = await seed(viaClient(client)).practice('After');
     const { pools } = await json<GeneratedPools>(
-      await client.post(`/api/practices/${next.id}/pools/generate`, { method: 'seeded', pool_count: 2, entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'New' }] }),
+      await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: next.id }, json: { method: 'seeded', pool_count: 2, entries: [...athletes.map((a) => ({ athlete_id: a.id })), { name: 'New' }] } }),
     );
     // Seeds A4, A3, A2, A1, then the unranked typed name: serpentine puts 1 and 4 (and 5) in Pool 1, 2 and 3 in Pool 2.
     expect(pools.map((p) => p.players.map((x) => x.name))).toEqual([['A4', 'A1', 'NEW'], ['A3', 'A2']]);
@@ -69,10 +69,10 @@ describe('generating pools', () => {
   it('manual assignment needs every athlete in a pool', async () => {
     const { client } = await signedUpCoach();
     const practice = await seed(viaClient(client)).practice('Manual');
-    const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] });
+    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] } });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
-    const ok = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] });
+    const ok = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] } });
     expect((await json<GeneratedPools>(ok)).pools.map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
   });
 
@@ -92,7 +92,7 @@ describe('bouts', () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
     const [a, b] = pool.players;
-    const res = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, version: 0 });
+    const res = await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, version: 0 } });
     expect(res.status).toBe(200);
     // The answer is what changed (a delta): the bout in stored order and the pool's new version.
     const delta = await json<BoutDelta>(res);
@@ -108,7 +108,7 @@ describe('bouts', () => {
     expect(stats[1]!.matches[a!.id]).toBe('D3');
 
     // Writing it again from the other side replaces it; clearing empties both cells.
-    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 });
+    await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 4, score2: 4, priority_id: b!.id, version: 1 } });
     const again = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(again.bouts).toHaveLength(1);
     expect(again.bouts[0]!.version).toBe(2);
@@ -122,7 +122,7 @@ describe('bouts', () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
     const other = await json<PoolSnapshot>(await client.post(`/api/practices/${practice.id}/pools`, { name: 'Other' }));
-    const withX = await json<PoolSnapshot>(await client.post(`/api/pools/${other.id}/players`, { name: 'x' }));
+    const withX = await json<PoolSnapshot>(await client.api.pools[':poolId'].players.$post({ param: { poolId: other.id }, json: { name: 'x' } }));
     const [a, b] = pool.players;
     const url = `/api/pools/${pool.id}/bouts`;
     const cases: [unknown, string][] = [
@@ -147,8 +147,8 @@ describe('bouts', () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['Team 1', 'Team 2'], 'team');
     const [a, b] = pool.players;
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38, version: 0 })).status).toBe(200);
-    const over = await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38, version: 1 });
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 38, version: 0 } })).status).toBe(200);
+    const over = await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 46, score2: 38, version: 1 } });
     expect(await json(over)).toEqual(errorBody('Scores must be whole numbers from 0 to 45'));
   });
 
@@ -162,7 +162,7 @@ describe('bouts', () => {
       { player1_id: a!.id, player2_id: b!.id, score1: 3, score2: 5, version: 0 },
       { player1_id: b!.id, player2_id: a!.id, score1: 1, score2: 5, version: 0 },
     ];
-    const results = await Promise.all(writes.map((w) => client.post(`/api/pools/${pool.id}/bouts`, w)));
+    const results = await Promise.all(writes.map((w) => client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: w })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const final = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(final.bouts).toHaveLength(1);
@@ -178,8 +178,8 @@ describe('bouts', () => {
 
     // Writers of different bouts never conflict.
     const other = await Promise.all([
-      client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: c!.id, score1: 5, score2: 0, version: 0 }),
-      client.post(`/api/pools/${pool.id}/bouts`, { player1_id: b!.id, player2_id: c!.id, score1: 5, score2: 1, version: 0 }),
+      client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: c!.id, score1: 5, score2: 0, version: 0 } }),
+      client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: b!.id, player2_id: c!.id, score1: 5, score2: 1, version: 0 } }),
     ]);
     expect(other.map((r) => r.status)).toEqual([200, 200]);
   });
@@ -202,14 +202,14 @@ describe('players and pools', () => {
   it('adds upper-cased players, refuses an empty name, removes a player with their bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
-    const added = await client.post(`/api/pools/${pool.id}/players`, { name: '  dora  ' });
+    const added = await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '  dora  ' } });
     expect(added.status).toBe(201);
     const snap = await json<PoolSnapshot>(added);
     expect(snap.players.map((p) => p.name)).toEqual(['A', 'B', 'C', 'DORA']);
-    expect(await json(await client.post(`/api/pools/${pool.id}/players`, { name: '   ' }))).toEqual(errorBody('Player name cannot be empty'));
+    expect(await json(await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '   ' } }))).toEqual(errorBody('Player name cannot be empty'));
 
     const [a, b] = snap.players;
-    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 });
+    await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 } });
     const after = await json<PoolSnapshot>(await client.delete(`/api/pools/${pool.id}/players/${a!.id}`));
     expect(after.players.map((p) => [p.name, p.position])).toEqual([['B', 1], ['C', 2], ['DORA', 3]]);
     expect(after.bouts).toEqual([]);
@@ -224,7 +224,7 @@ describe('players and pools', () => {
     expect(evening.name).toBe('Evening');
     expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual(errorBody('Pool name is required'));
     expect((await json<PoolSnapshot>(await client.patch(`/api/pools/${evening.id}`, { name: 'Late' }))).name).toBe('Late');
-    await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 });
+    await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 } });
     expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);
     const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM players WHERE tournament_id = ?1) AS p, (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS m').bind(pool.id).first();
     expect(left).toEqual({ p: 0, m: 0 });
@@ -268,7 +268,7 @@ describe('live bout deltas', () => {
     try {
       await Promise.all([s1, s2, s3].map((s) => s.waitFor((m) => m.type === 'hello')));
       const [a, b] = pool.players;
-      const written = await json<BoutDelta>(await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 }));
+      const written = await json<BoutDelta>(await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 } }));
       for (const s of [s1, s2]) {
         const msg = await s.waitFor((m) => m.type === 'bout' && m.delta.pool_version === written.pool_version);
         expect(msg).toEqual({ type: 'bout', practiceId: practice.id, delta: written });

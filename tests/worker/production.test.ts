@@ -97,7 +97,7 @@ describe('GET /api/health', () => {
 describe('reads through D1 sessions (read replicas), with the bookmark carried by the client', () => {
   it('every answer carries a bookmark; a read sent with the bookmark of a write sees that write', async () => {
     const { client } = await signedUpCoach();
-    const created = await client.post('/api/practices', { practice_type: 'individual', name: 'Replica night' });
+    const created = await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Replica night' } });
     expect(created.status).toBe(201);
     const bookmark = created.headers.get('x-d1-bookmark');
     expect(bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/i);
@@ -139,12 +139,12 @@ const WATCHERS = 250;
 describe('zero D1 reads for watchers', () => {
   it('a bout saved in a room full of spectators touches no D1 on its path, as in an empty room: the room stores it and fans out without reading', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Crowd night' }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Crowd night' } }));
     const { pools } = await json<{ pools: { id: string; players: { id: string }[] }[] }>(
-      await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }, { name: 'cleo' }] }),
+      await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }, { name: 'cleo' }] } }),
     );
     const [pool] = pools;
-    const shared = await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true }));
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
 
     /** Saves one bout straight through the worker with a counting D1, as the coach. */
     const save = async (b: number, version: number) => {

@@ -146,13 +146,13 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     // A result typed in the grid ends the live bout for every screen; it can then no longer be refereed.
     const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await watcher.waitFor((m) => m.type === 'referee');
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, version: 0 })).status).toBe(200);
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, version: 0 } })).status).toBe(200);
     await watcher.waitFor((m) => m.type === 'referee-end');
     const fenced = await claim(client);
     expect(fenced.status).toBe(409);
     expect(await json(fenced)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
 
-    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relays' }));
+    const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relays' } }));
     const teamPools = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: team.id }, json: { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] } }), 201);
     const [p, q] = teamPools.pools[0]!.players;
     const teamClaim = await client.post(`/api/practices/${team.id}/referee/claim`, { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW });
@@ -177,7 +177,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const { client, practice, pool, base } = await setting();
     const [x, y, z] = pool.players;
     for (const [p, q, s1, s2] of [[x, y, 5, 1], [y, z, 5, 2], [x, z, 5, 3]] as const) {
-      expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: p!.id, player2_id: q!.id, score1: s1, score2: s2, version: 0 })).status).toBe(200);
+      expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: p!.id, player2_id: q!.id, score1: s1, score2: s2, version: 0 } })).status).toBe(200);
     }
     // Three fencers in a tableau of 4: the top seed has a bye, so the match with two fencers is 2 v 3.
     const answers = await Promise.all([0, 1].map((position) => client.post(`${base}/claim`, { target: { kind: 'tableau', round: 1, position }, view: VIEW })));

@@ -7,7 +7,7 @@ import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 async function practiceOf(client: Client, name = 'Tuesday') {
-  return json(await client.post('/api/practices', { practice_type: 'individual', name }));
+  return json(await client.api.practices.$post({ json: { practice_type: 'individual', name } }));
 }
 
 describe('the practice room', () => {
@@ -36,7 +36,7 @@ describe('the practice room', () => {
     const b = (await openSocket(client, `practice=${other.id}`)).socket!;
     try {
       await Promise.all([a1, a2, b].map((s) => s.waitFor((m) => m.type === 'hello')));
-      const updated = await json(await client.post(`/api/practices/${practice.id}/room-code`));
+      const updated = await json(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
       for (const s of [a1, a2]) {
         const msg = await s.waitFor((m) => m.type === 'practice');
         expect(msg).toMatchObject({ type: 'practice', practice: { id: practice.id, room_code: updated.room_code } });

@@ -15,7 +15,7 @@ describe('teams', () => {
   it('a random distribution of 7 makes two teams of 4 and 3 with numbered members', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(7) });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(7) } });
     expect(res.status).toBe(201);
     const teams = await json<Team[]>(res);
     expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
@@ -47,7 +47,7 @@ describe('teams', () => {
   it('five athletes cannot make teams of 3 or 4', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(5) });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(5) } });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('Each team must have 3 or 4 members'));
   });
@@ -55,14 +55,14 @@ describe('teams', () => {
   it('team members of another coach’s athletes cannot be added', async () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
-    const theirs = await json(await other.post('/api/athletes', { name: 'Not yours' }));
+    const theirs = await json(await other.api.athletes.$post({ json: { name: 'Not yours' } }));
     const practice = await teamPractice(client);
-    const res = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] } });
     expect(res.status).toBe(404);
     expect(await json(await client.get(`/api/practices/${practice.id}/teams`))).toEqual([]);
     // Nor can anyone touch this coach's teams.
     expect((await other.get(`/api/practices/${practice.id}/teams`)).status).toBe(404);
-    expect((await other.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(6) })).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(6) } })).status).toBe(404);
   });
 
   it('team pools hold Team n entries and score to 45; without teams the coach is told to create them', async () => {
@@ -71,14 +71,14 @@ describe('teams', () => {
     const none = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' });
     expect(none.status).toBe(400);
     expect(await json(none)).toEqual(errorBody('Please create teams first'));
-    await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(16) });
+    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(16) } });
     const tooMany = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 3 });
     expect(await json(tooMany)).toEqual(errorBody('Pool count must be a whole number from 2 to 2'));
     const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 2 }));
     expect(pools.map((p) => p.players.length)).toEqual([2, 2]);
     expect(pools.flatMap((p) => p.players.map((x) => x.name)).sort()).toEqual(['Team 1', 'Team 2', 'Team 3', 'Team 4']);
     const [a, b] = pools[0]!.players;
-    expect((await client.post(`/api/pools/${pools[0]!.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 40, version: 0 })).status).toBe(200);
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 45, score2: 40, version: 0 } })).status).toBe(200);
   });
 });
 
@@ -141,7 +141,7 @@ describe('the relay sheet', () => {
   it('two clients editing different rows both persist, and sockets receive the sheet', async () => {
     const { client, email, password } = await signedUpCoach();
     const second = new Client();
-    await second.post('/api/auth/signin', { email, password });
+    await second.api.auth.signin.$post({ json: { email, password } });
     const practice = await teamPractice(client);
     const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;
     try {

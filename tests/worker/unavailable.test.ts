@@ -27,9 +27,9 @@ function resetRooms(): Env['PRACTICE_ROOM'] {
 }
 
 async function pool(client: Client, share = false) {
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Stumbles' }));
+  const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Stumbles' } }));
   const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'ann' }, { name: 'bob' }] } }), 201);
-  const shared = share ? await json<Practice>(await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true })) : practice;
+  const shared = share ? await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } })) : practice;
   return { practice: shared, pool: pools[0]! };
 }
 
@@ -47,7 +47,7 @@ describe('a server that stumbles says so: 503, Retry-After and a code, nothing h
     expect(await json(down)).toMatchObject({ code: 'server_busy' });
     const overloaded = await client.requestIn({ DB: failingD1('D1_ERROR: D1 DB is overloaded. Too many requests queued.') }, 'POST', '/api/athletes', { name: 'Dana' });
     expect(overloaded.status).toBe(503);
-    expect(await json(await client.get('/api/athletes'))).toEqual([]);
+    expect(await json(await client.api.athletes.$get())).toEqual([]);
 
     // A score goes to the practice's room, which is its store (issue 26): D1 out of reach changes nothing.
     const path = `/api/practices/${practice.id}/pools/${p.id}/bouts`;

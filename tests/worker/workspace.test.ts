@@ -9,7 +9,7 @@ import { errorBody } from '../../core/messages';
 describe('practices', () => {
   it('creates a practice with today’s date, a 6-digit room code and guest access off', async () => {
     const { client, user } = await signedUpCoach();
-    const res = await client.post('/api/practices', { practice_type: 'team', name: '  Saturday squad  ' });
+    const res = await client.api.practices.$post({ json: { practice_type: 'team', name: '  Saturday squad  ' } });
     expect(res.status).toBe(201);
     const p = await json(res);
     expect(p).toMatchObject({ name: 'Saturday squad', practice_type: 'team', user_id: user.id, allow_guest_access: false });
@@ -19,10 +19,10 @@ describe('practices', () => {
 
   it('lists practices newest date first, then newest created', async () => {
     const { client } = await signedUpCoach();
-    await client.post('/api/practices', { practice_type: 'individual', name: 'Old', date: '2026-01-05' });
-    await client.post('/api/practices', { practice_type: 'individual', name: 'New A', date: '2026-03-01' });
-    await client.post('/api/practices', { practice_type: 'individual', name: 'New B', date: '2026-03-01' });
-    const list = await json<{ name: string }[]>(await client.get('/api/practices'));
+    await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Old', date: '2026-01-05' } });
+    await client.api.practices.$post({ json: { practice_type: 'individual', name: 'New A', date: '2026-03-01' } });
+    await client.api.practices.$post({ json: { practice_type: 'individual', name: 'New B', date: '2026-03-01' } });
+    const list = await json<{ name: string }[]>(await client.api.practices.$get());
     expect(list.map((p) => p.name)).toEqual(['New B', 'New A', 'Old']);
   });
 
@@ -45,11 +45,11 @@ describe('practices', () => {
   it('regenerates a room code and deletes a practice', async () => {
     const { client } = await signedUpCoach();
     const p = await seed(viaClient(client)).practice('P');
-    const again = await json(await client.post(`/api/practices/${p.id}/room-code`));
+    const again = await json(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: p.id } }));
     expect(again.room_code).toMatch(/^\d{6}$/);
     expect(again.room_code).not.toBe(p.room_code);
     expect((await client.delete(`/api/practices/${p.id}`)).status).toBe(200);
-    expect((await client.get(`/api/practices/${p.id}`)).status).toBe(404);
+    expect((await client.api.practices[':practiceId'].$get({ param: { practiceId: p.id } })).status).toBe(404);
   });
 });
 
@@ -95,23 +95,23 @@ describe('room codes stay unique', () => {
 describe('athletes and notes', () => {
   it('keeps a roster ordered by name with rename and delete', async () => {
     const { client } = await signedUpCoach();
-    for (const name of ['Zoe', 'Adam', 'Mia']) expect((await client.post('/api/athletes', { name })).status).toBe(201);
-    let list = await json<{ id: string; name: string }[]>(await client.get('/api/athletes'));
+    for (const name of ['Zoe', 'Adam', 'Mia']) expect((await client.api.athletes.$post({ json: { name } })).status).toBe(201);
+    let list = await json<{ id: string; name: string }[]>(await client.api.athletes.$get());
     expect(list.map((a) => a.name)).toEqual(['Adam', 'Mia', 'Zoe']);
     const zoe = list.find((a) => a.name === 'Zoe')!;
     const renamed = await client.patch(`/api/athletes/${zoe.id}`, { name: 'Bea', club: 'Salle Nord' });
     expect(await json(renamed)).toMatchObject({ name: 'Bea', club: 'Salle Nord' });
     expect((await client.delete(`/api/athletes/${list[0]!.id}`)).status).toBe(200);
-    list = await json(await client.get('/api/athletes'));
+    list = await json(await client.api.athletes.$get());
     expect(list.map((a) => a.name)).toEqual(['Bea', 'Mia']);
   });
 
   it('lists notes newest first, edits and deletes them', async () => {
     const { client } = await signedUpCoach();
-    const a = await json(await client.post('/api/athletes', { name: 'Adam' }));
-    const first = await json(await client.post(`/api/athletes/${a.id}/notes`, { note: 'Work on parry four' }));
+    const a = await json(await client.api.athletes.$post({ json: { name: 'Adam' } }));
+    const first = await json(await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: 'Work on parry four' } }));
     await new Promise((r) => setTimeout(r, 5));
-    await client.post(`/api/athletes/${a.id}/notes`, { note: 'Great footwork today' });
+    await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: 'Great footwork today' } });
     let notes = await json<{ note: string }[]>(await client.get(`/api/athletes/${a.id}/notes`));
     expect(notes.map((n) => n.note)).toEqual(['Great footwork today', 'Work on parry four']);
     expect((await client.patch(`/api/notes/${first.id}`, { note: 'Parry four is better' })).status).toBe(200);
@@ -122,13 +122,13 @@ describe('athletes and notes', () => {
 
   it('refuses empty and overlong names and notes', async () => {
     const { client } = await signedUpCoach();
-    const empty = await client.post('/api/athletes', { name: ' ' });
+    const empty = await client.api.athletes.$post({ json: { name: ' ' } });
     expect(empty.status).toBe(400);
     expect(await json(empty)).toEqual(errorBody('Athlete name is required'));
-    const a = await json(await client.post('/api/athletes', { name: 'Adam' }));
-    const blank = await client.post(`/api/athletes/${a.id}/notes`, { note: '\n  ' });
+    const a = await json(await client.api.athletes.$post({ json: { name: 'Adam' } }));
+    const blank = await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: '\n  ' } });
     expect(await json(blank)).toEqual(errorBody('Note cannot be empty'));
-    const long = await client.post(`/api/athletes/${a.id}/notes`, { note: 'x'.repeat(2001) });
+    const long = await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: 'x'.repeat(2001) } });
     expect(long.status).toBe(400);
     expect(await json(long)).toEqual(errorBody('Note must be at most 2000 characters'));
   });
@@ -138,9 +138,9 @@ describe('one coach never reaches another coach’s rows', () => {
   it('answers 404 for every read and write on coach A’s practice, athlete and note', async () => {
     const a = await signedUpCoach('A');
     const b = await signedUpCoach('B');
-    const practice = await json(await a.client.post('/api/practices', { practice_type: 'individual', name: 'Mine' }));
-    const athlete = await json(await a.client.post('/api/athletes', { name: 'Adam' }));
-    const note = await json(await a.client.post(`/api/athletes/${athlete.id}/notes`, { note: 'private' }));
+    const practice = await json(await a.client.api.practices.$post({ json: { practice_type: 'individual', name: 'Mine' } }));
+    const athlete = await json(await a.client.api.athletes.$post({ json: { name: 'Adam' } }));
+    const note = await json(await a.client.api.athletes[':id'].notes.$post({ param: { id: athlete.id }, json: { note: 'private' } }));
 
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/practices/${practice.id}`],
@@ -159,11 +159,11 @@ describe('one coach never reaches another coach’s rows', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await json(res)).error).toMatch(/not found$/);
     }
-    expect(await json(await b.client.get('/api/practices'))).toEqual([]);
-    expect(await json(await b.client.get('/api/athletes'))).toEqual([]);
+    expect(await json(await b.client.api.practices.$get())).toEqual([]);
+    expect(await json(await b.client.api.athletes.$get())).toEqual([]);
 
     // Nothing of A's changed.
-    expect((await json(await a.client.get(`/api/practices/${practice.id}`))).room_code).toBe(practice.room_code);
+    expect((await json(await a.client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }))).room_code).toBe(practice.room_code);
     expect((await json(await a.client.get(`/api/athletes/${athlete.id}`))).name).toBe('Adam');
     expect((await json(await a.client.get(`/api/athletes/${athlete.id}/notes`))).map((n: { note: string }) => n.note)).toEqual(['private']);
   });

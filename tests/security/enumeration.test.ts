@@ -15,7 +15,7 @@ describe('finding a live practice by guessing', () => {
     const { practice } = await sharedPractice();
     const probe = freshClient();
     expect((await probe.get(`/api/spectate/${practice.room_code}`)).status).toBe(404);
-    const board = await probe.get(`/api/board/${practice.room_code}`);
+    const board = await probe.api.board[':boardId'].$get({ param: { boardId: practice.room_code } });
     expect(board.status).toBe(404);
     expect((await openSocket(probe, `code=${practice.room_code}`)).status).toBe(400);
   });
@@ -24,19 +24,19 @@ describe('finding a live practice by guessing', () => {
     const { practice } = await sharedPractice();
     const attacker = freshClient();
     const statuses: number[] = [];
-    for (let i = 0; i < L / 2; i++) statuses.push((await attacker.get(`/api/board/${wrongBoard(i)}`)).status);
+    for (let i = 0; i < L / 2; i++) statuses.push((await attacker.api.board[':boardId'].$get({ param: { boardId: wrongBoard(i) } })).status);
     for (let i = L / 2; i < L; i++) statuses.push((await openSocket(attacker, `board=${wrongBoard(i)}`)).status);
     expect(statuses).toEqual(Array(L).fill(404));
     // The limit is reached: the next wrong lookup of either kind asks for a human check, and so does a right
     // room code (a guessable secret is answered only within the limits)…
-    const http = await attacker.get(`/api/board/${wrongBoard(99)}`);
+    const http = await attacker.api.board[':boardId'].$get({ param: { boardId: wrongBoard(99) } });
     expect(http.status).toBe(429);
     expect(await json(http)).toMatchObject({ code: 'challenge_required', challenge: { siteKey: '1x00000000000000000000AA', standin: true } });
     expect(Number(http.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await openSocket(attacker, `board=${wrongBoard(100)}`)).status).toBe(429);
-    expect((await attacker.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(429);
+    expect((await attacker.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(429);
     // …but a right board link (128 random bits: nothing to guess) opens, over HTTP and the socket.
-    expect((await attacker.get(`/api/board/${practice.board_id}`)).status).toBe(200);
+    expect((await attacker.api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
     expect((await openSocket(attacker, `board=${practice.board_id}`)).socket).toBeDefined();
     // …while anyone else opens the board.
     expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(200);
@@ -46,7 +46,7 @@ describe('finding a live practice by guessing', () => {
     const { practice } = await sharedPractice();
     const attacker = freshClient();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => attacker.post('/api/guest/join', { room_code: wrongCode(practice.room_code, i) })),
+      Array.from({ length: 100 }, (_, i) => attacker.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, i) } })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(L);
@@ -60,7 +60,7 @@ describe('finding a live practice by guessing', () => {
     for (let i = 0; i < L + 5; i++) expect((await guest.post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const other = freshClient();
-      for (let j = 0; j < L + 2; j++) await other.post('/api/guest/join', { room_code: wrongCode(practice.room_code, j) });
+      for (let j = 0; j < L + 2; j++) await other.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, j) } });
     }
     expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
   });
@@ -74,13 +74,13 @@ describe('finding a live practice by guessing', () => {
     try {
       const guesser = freshClient();
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await guesser.post('/api/guest/join', { room_code: wrongCode(practice.room_code, i) })).status);
+      for (let i = 0; i < 4; i++) statuses.push((await guesser.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, i) } })).status);
       expect(statuses).toEqual([404, 404, 429, 429]);
       expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
       // One typo, then the right code: still in.
       const typo = freshClient();
-      expect((await typo.post('/api/guest/join', { room_code: wrongCode(practice.room_code, 7) })).status).toBe(404);
-      expect((await typo.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+      expect((await typo.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, 7) } })).status).toBe(404);
+      expect((await typo.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
     } finally {
       await env.DB.prepare("DELETE FROM throttle WHERE key = 'lookup:global'").run();
     }
@@ -91,8 +91,8 @@ describe('successful joins are bounded too', () => {
   it('one network may start at most 30 guest sessions an hour', async () => {
     const { practice } = await sharedPractice();
     const busy = freshClient();
-    for (let i = 0; i < JOIN_LIMITS.perNetwork; i++) expect((await busy.post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
-    const next = await busy.post('/api/guest/join', { room_code: practice.room_code });
+    for (let i = 0; i < JOIN_LIMITS.perNetwork; i++) expect((await busy.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
+    const next = await busy.api.guest.join.$post({ json: { room_code: practice.room_code } });
     expect(next.status).toBe(429);
     expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
   });

@@ -20,36 +20,36 @@ import { getRoom } from '../../worker/room/room';
 
 const FORMULA = '=HYPERLINK("http://evil.example/?x","click")';
 const refused = (label: string) => errorBody(`${label} cannot contain control characters`);
-const roster = (client: Client) => client.get('/api/athletes').then((r) => json<Athlete[]>(r));
+const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 /** A coach with a practice of one pool of three typed names, the first two having fenced. */
 async function coachWithPool() {
   const coach = await signedUpCoach();
-  const practice = await json<Practice>(await coach.client.post('/api/practices', { practice_type: 'individual', name: 'Thursday' }));
-  const { pools } = await json<GeneratedPools>(await coach.client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cleo' }] }));
+  const practice = await json<Practice>(await coach.client.api.practices.$post({ json: { practice_type: 'individual', name: 'Thursday' } }));
+  const { pools } = await json<GeneratedPools>(await coach.client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cleo' }] } }));
   const pool = pools[0]!;
   const [a, b] = pool.players;
-  expect((await coach.client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 })).status).toBe(200);
+  expect((await coach.client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
   return { ...coach, practice, pool };
 }
 
 /** Nothing of the file reached the account: no athlete, no practice. */
 async function expectNothingRestored(client: Client) {
   expect(await roster(client)).toEqual([]);
-  expect(await json(await client.get('/api/practices'))).toEqual([]);
+  expect(await json(await client.api.practices.$get())).toEqual([]);
 }
 
 describe('names with control characters are refused on every path (issue 25)', () => {
   it('the athlete API refuses them with a code, and keeps a name typed over two lines on one', async () => {
     const { client } = await signedUpCoach();
     for (const [body, label] of [[{ name: 'Ann\u0007Lee' }, 'Athlete name'], [{ name: 'Ann\u202eLee' }, 'Athlete name'], [{ name: 'Ann', club: 'Club\u0000A' }, 'Club']] as const) {
-      const res = await client.post('/api/athletes', body);
+      const res = await client.api.athletes.$post({ json: body });
       expect(res.status).toBe(400);
       expect(await json(res)).toEqual(refused(label));
     }
     expect(await roster(client)).toEqual([]);
 
-    const created = await json<Athlete>(await client.post('/api/athletes', { name: `${FORMULA}\nX`, club: 'Two\r\nlines' }));
+    const created = await json<Athlete>(await client.api.athletes.$post({ json: { name: `${FORMULA}\nX`, club: 'Two\r\nlines' } }));
     expect([created.name, created.club]).toEqual([`${FORMULA} X`, 'Two lines']);
     const renamed = await json<Athlete>(await client.patch(`/api/athletes/${created.id}`, { name: 'Ann\tLee' }));
     expect(renamed.name).toBe('Ann Lee');
@@ -59,16 +59,16 @@ describe('names with control characters are refused on every path (issue 25)', (
 
   it('the pool and player API refuse them, and typed names keep one line', async () => {
     const { client, practice, pool } = await coachWithPool();
-    const player = await client.post(`/api/pools/${pool.id}/players`, { name: 'Dora\u0085Kiss' });
+    const player = await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: 'Dora\u0085Kiss' } });
     expect(player.status).toBe(400);
     expect(await json(player)).toEqual(refused('Player name'));
     const rename = await client.patch(`/api/pools/${pool.id}`, { name: 'Pool\u200e\u202e1' });
     expect(await json(rename)).toEqual(refused('Pool name'));
-    const typed = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: [{ name: 'Eve\u0000' }, { name: 'Finn' }] });
+    const typed = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'Eve\u0000' }, { name: 'Finn' }] } });
     expect(await json(typed)).toEqual(refused('Each name'));
 
-    expect((await client.post(`/api/pools/${pool.id}/players`, { name: 'Dora\nKiss' })).status).toBe(201);
-    const stored = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    expect((await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: 'Dora\nKiss' } })).status).toBe(201);
+    const stored = await json<PoolSnapshot>(await client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(stored.name).toBe('Main Pool');
     expect(stored.players.map((p) => p.name)).toEqual(['ANN', 'BOB', 'CLEO', 'DORA KISS']);
   });
@@ -91,7 +91,7 @@ describe('names with control characters are refused on every path (issue 25)', (
 
   it('the restore refuses them with a code and writes nothing; a name over two lines is restored on one', async () => {
     const source = await coachWithPool();
-    const backup = await json<AccountBackup>(await source.client.get('/api/account/backup'));
+    const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     const target = await signedUpCoach('Restorer');
     const bad = structuredClone(backup);
     bad.athletes.push({ id: 'x1', name: 'Ann\u0000Lee', club: null, ranking: null, created_at: 1, notes: [] });
@@ -110,10 +110,10 @@ describe('names with control characters are refused on every path (issue 25)', (
 describe('a restore keeps the rules of the API (issue 25)', () => {
   it('refuses a 99–99 pool bout without priority, with its reason, and writes nothing', async () => {
     const source = await coachWithPool();
-    const backup = await json<AccountBackup>(await source.client.get('/api/account/backup'));
+    const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     // The API refuses the same bout.
     const [a, b] = source.pool.players;
-    const api = await source.client.post(`/api/pools/${source.pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 99, score2: 99, version: 1 });
+    const api = await source.client.api.pools[':poolId'].bouts.$post({ param: { poolId: source.pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 99, score2: 99, version: 1 } });
     expect(await json(api)).toEqual(errorBody('Scores must be whole numbers from 0 to 5'));
 
     Object.assign(backup.practices[0]!.pools[0]!.bouts[0]!, { score1: 99, score2: 99, priority_id: null });
@@ -129,7 +129,7 @@ describe('a restore keeps the rules of the API (issue 25)', () => {
 
   it('refuses two fencers at one position and writes nothing', async () => {
     const source = await coachWithPool();
-    const backup = await json<AccountBackup>(await source.client.get('/api/account/backup'));
+    const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     backup.practices[0]!.pools[0]!.players[2]!.position = 1;
     const target = await signedUpCoach('Restorer');
     const res = await target.client.post('/api/account/restore', backup);
@@ -150,12 +150,12 @@ describe('a restore keeps the rules of the API (issue 25)', () => {
 async function coachWhoUsedEverything() {
   const coach = await signedUpCoach();
   const { client } = coach;
-  const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Saturday' }));
+  const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Saturday' } }));
   const names = ['Ann', 'Bob', 'Cleo', 'Dora', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo'].map((name) => ({ name }));
   const url = `/api/practices/${practice.id}`;
   const { pools } = await json<GeneratedPools>(await client.post(`${url}/pools/generate`, { method: 'random', pool_count: 2, entries: names, absent: [{ name: 'Late Lou' }] }));
   expect((await client.post(`${url}/pools/latecomers`, { name: 'Late Lou' })).status).toBe(201);
-  expect((await client.post(`/api/pools/${pools[1]!.id}/players`, { name: 'Extra' })).status).toBe(201);
+  expect((await client.api.pools[':poolId'].players.$post({ param: { poolId: pools[1]!.id }, json: { name: 'Extra' } })).status).toBe(201);
   expect((await client.delete(`/api/pools/${pools[1]!.id}/players/${pools[1]!.players[0]!.id}`)).status).toBe(200);
   const drawn = await json<PoolSnapshot[]>(await client.get(`${url}/pools`));
   for (const pool of drawn) {
@@ -163,7 +163,7 @@ async function coachWhoUsedEverything() {
       for (let j = i + 1; j < pool.players.length; j++) {
         const [a, b] = [pool.players[i]!.id, pool.players[j]!.id];
         const body = (i + j) % 5 === 0 ? { score1: 4, score2: 4, priority_id: b } : (i + j) % 7 === 0 ? { score1: 3, score2: 3 } : { score1: 5, score2: (i + j) % 5 };
-        expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, ...body, version: 0 })).status).toBe(200);
+        expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a, player2_id: b, ...body, version: 0 } })).status).toBe(200);
       }
     }
   }
@@ -192,8 +192,8 @@ async function coachWhoUsedEverything() {
   expect(changed.status).toBe(200);
   await fenceTableau(true);
 
-  const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relays' }));
-  expect((await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) => ({ name })) })).status).toBe(201);
+  const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relays' } }));
+  expect((await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) => ({ name })) } })).status).toBe(201);
   expect((await client.put(`/api/practices/${team.id}/team-matches/1`, { score_a: 5, score_b: 3, version: 0 })).status).toBe(200);
   expect((await client.put(`/api/practices/${team.id}/team-matches/2`, { score_a: 4, score_b: null, version: 0 })).status).toBe(200);
   return coach;
@@ -202,11 +202,11 @@ async function coachWhoUsedEverything() {
 describe('a backup of what the API wrote restores whole (issue 25)', () => {
   it('passes every rule of the restore, and restores the same', async () => {
     const source = await coachWhoUsedEverything();
-    const backup = await json<AccountBackup>(await source.client.get('/api/account/backup'));
+    const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     const target = await signedUpCoach('Restorer');
     const res = await target.client.post('/api/account/restore', backup);
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
-    const again = await json<AccountBackup>(await target.client.get('/api/account/backup'));
+    const again = await json<AccountBackup>(await target.client.api.account.backup.$get());
     const strip = (b: AccountBackup) => b.practices.map((p) => [p.name, p.pools.map((pool) => pool.players.map((pl) => [pl.name, pl.position, pl.status])), p.bracket?.matches.map((m) => [m.round, m.position, m.player1_score, m.player2_score]), p.teams.length, p.relays]);
     expect(strip(again)).toEqual(strip(backup));
   });
@@ -215,16 +215,16 @@ describe('a backup of what the API wrote restores whole (issue 25)', () => {
 describe('the CSV exports keep a formula as text (issue 25)', () => {
   it('the live board’s pool results export escapes a name holding a formula and a line break', async () => {
     const { client, practice, pool } = await coachWithPool();
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
-    const shared = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     // A name stored before this fix kept its line break (in the practice's room, its store); the API now stores it on one line.
     await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
       state.storage.sql.exec('UPDATE players SET name = ? WHERE id = ?', `${FORMULA}\nX`, pool.players[0]!.id);
     });
-    expect((await client.post(`/api/pools/${pool.id}/players`, { name: `@SUM(1+1)\r\nY` })).status).toBe(201);
+    expect((await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: `@SUM(1+1)\r\nY` } })).status).toBe(201);
 
     const spectator = new Client(`203.0.113.${Math.floor(Math.random() * 250) + 1}`);
-    const board = await json<SpectatorSnapshot>(await spectator.get(`/api/board/${shared.board_id}`));
+    const board = await json<SpectatorSnapshot>(await spectator.api.board[':boardId'].$get({ param: { boardId: shared.board_id } }));
     // What the board's Export button writes (pool-results-page: poolResultsCsv of the combined results).
     const rows = readCsv(poolResultsCsv(combinePoolResults(board.pools)));
     const names = rows.slice(1).map((r) => r[1]);

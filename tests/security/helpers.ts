@@ -5,9 +5,9 @@ import { Client, json, signedUpCoach } from '../helpers/worker-client';
 /** A coach with a shared practice of one pool of `names` (sharing on). */
 export async function sharedPractice(names = ['ann', 'bob', 'cleo']) {
   const coach = await signedUpCoach();
-  const created = await json<Practice>(await coach.client.post('/api/practices', { practice_type: 'individual', name: 'Shared night' }));
-  const { pools } = await json<GeneratedPools>(await coach.client.post(`/api/practices/${created.id}/pools/generate`, { method: 'single', entries: names.map((name) => ({ name })) }));
-  const practice = await json<Practice>(await coach.client.post(`/api/practices/${created.id}/sharing`, { enabled: true }));
+  const created = await json<Practice>(await coach.client.api.practices.$post({ json: { practice_type: 'individual', name: 'Shared night' } }));
+  const { pools } = await json<GeneratedPools>(await coach.client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: created.id }, json: { method: 'single', entries: names.map((name) => ({ name })) } }));
+  const practice = await json<Practice>(await coach.client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: created.id }, json: { enabled: true } }));
   return { ...coach, practice, pool: pools[0]! };
 }
 

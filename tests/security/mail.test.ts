@@ -50,22 +50,22 @@ describe('account enumeration through sign-up and sign-in', () => {
     expect((await mailsTo(email)).filter((m) => m.subject === VERIFY)).toHaveLength(2);
     const owner = new Client();
     expect((await owner.get(verifyPath(fresh))).headers.get('location')).toBe('/practices');
-    expect((await json(await owner.get('/api/auth/session'))).user).toMatchObject({ email, email_verified: true });
+    expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ email, email_verified: true });
   });
 
   it('the verification link signs its owner in, once', async () => {
     const email = uniqueEmail('verify');
     const browser = freshClient();
     await browser.settled('POST', '/api/auth/signup', signup(email));
-    expect((await json(await browser.get('/api/auth/session'))).user).toBeNull();
+    expect((await json(await browser.api.auth.session.$get())).user).toBeNull();
     const link = verifyPath(await mailTo(email, VERIFY));
     const opened = await browser.get(link);
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/practices');
-    expect((await browser.get('/api/practices')).status).toBe(200);
+    expect((await browser.api.practices.$get()).status).toBe(200);
     const replay = new Client();
     expect((await replay.get(link)).headers.get('location')).toBe('/auth?verified=0');
-    expect((await replay.get('/api/practices')).status).toBe(401);
+    expect((await replay.api.practices.$get()).status).toBe(401);
   });
 });
 

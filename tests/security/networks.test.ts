@@ -104,7 +104,7 @@ describe('past the global budget, a human check instead of a lock', () => {
     expect((await json(joined)).sessionToken).toEqual(expect.any(String));
     expect((await gym.request('POST', '/api/guest/join', { room_code: practice.room_code, guest_name: 'Parent two' }, solved)).status).toBe(200);
     // The live board link (not guessable) opens from the gym without any check, page and socket alike.
-    expect((await gym.get(`/api/board/${practice.board_id}`)).status).toBe(200);
+    expect((await gym.api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
     expect((await openSocket(gym, `board=${practice.board_id}`)).socket).toBeDefined();
   });
 

@@ -28,8 +28,8 @@ describe('revocation without races', () => {
   it('a join that read the practice before sharing went off cannot register after it', async () => {
     const { client, practice } = await sharedPractice();
     const before = await env.DB.prepare('SELECT guest_epoch, sharing_expires_at FROM practices WHERE id = ?').bind(practice.id).first<{ guest_epoch: number; sharing_expires_at: number }>();
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: false });
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
     // The late join's registration, with the epoch it read before the revocation, is refused by the room.
     const late = await getRoom(env, practice.id).addGuest('late-session', 'Late', before!.guest_epoch, before!.sharing_expires_at, practice.id);
     expect(late).toBe('void');
@@ -39,7 +39,7 @@ describe('revocation without races', () => {
     const { client, practice, pool } = await sharedPractice();
     const { guest, answer } = await joinAsGuest(practice.room_code);
     const sid = (decode(answer.sessionToken).payload as { sid: string }).sid;
-    await client.post(`/api/practices/${practice.id}/room-code`);
+    await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } });
     // Put the session back, as a registration racing the new code would have under the old code.
     await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
       state.storage.sql.exec('INSERT OR REPLACE INTO guests (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)', sid, 'Parent', Date.now(), Date.now() + 60_000);
@@ -54,12 +54,12 @@ describe('revocation without races', () => {
     const { answer } = await joinAsGuest(practice.room_code);
     const sid = (decode(answer.sessionToken).payload as { sid: string; ep: number }).sid;
     const epoch = (decode(answer.sessionToken).payload as { ep: number }).ep;
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: false });
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
     const socket = await upgradeAtRoom(practice.id, { role: 'guest', subject: sid, epoch, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     expect(await socket.closed).toBe(4001);
     expect(socket.messages.map((m) => m.type)).toEqual(['room-closed']);
     // A spectator holding a board id from before a new board link is refused the same way.
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
     await client.post(`/api/practices/${practice.id}/board`);
     const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     expect(await board.closed).toBe(4001);
@@ -122,7 +122,7 @@ describe('sharing expires', () => {
     expect(await g.closed).toBe(4001);
     const update = await coach.waitFor((m) => m.type === 'practice');
     expect(update.type === 'practice' && update.practice.allow_guest_access).toBe(false);
-    const row = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
+    const row = await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     expect(row.allow_guest_access).toBe(false);
     coach.ws.close();
   });
@@ -137,7 +137,7 @@ describe('sharing expires', () => {
     expect(row).toEqual({ allow_guest_access: 0, guest_epoch: 1 });
     expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
     // Turned on again, the old guest stays out: their token names the old epoch.
-    await client.post(`/api/practices/${practice.id}/sharing`, { enabled: true });
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
     expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
   });
 
@@ -145,8 +145,8 @@ describe('sharing expires', () => {
     const { client, practice, pool } = await sharedPractice();
     await env.DB.prepare('UPDATE practices SET sharing_expires_at = ? WHERE id = ?').bind(Date.now() + 60_000, practice.id).run();
     const [a, b] = pool.players;
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 })).status).toBe(200);
-    const after = await json<Practice>(await client.get(`/api/practices/${practice.id}`));
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 } })).status).toBe(200);
+    const after = await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     expect(after.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
   });
 });
@@ -160,7 +160,7 @@ describe('the coach sees who is in the room', () => {
     await board.waitFor((m) => m.type === 'hello');
     const samSocket = (await guestSocket(sam, practice.id)).socket!;
     await samSocket.waitFor((m) => m.type === 'hello');
-    const room = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
+    const room = await json<RoomPresence>(await client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } }));
     expect(room.guests.map((g) => g.name)).toEqual(['Sam', 'Kim']);
     expect(room.guests.every((g) => Math.abs(g.joined_at - Date.now()) < 60_000)).toBe(true);
     expect(room.spectators).toBe(1);
@@ -169,8 +169,8 @@ describe('the coach sees who is in the room', () => {
     expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(200);
     expect(await samSocket.closed).toBe(4001);
     expect(samSocket.messages.at(-1)).toEqual({ type: 'room-closed', reason: 'The coach removed you from the room.', code: 'removed_from_room' });
-    expect((await sam.get(`/api/pools/${pool.id}`)).status).toBe(401);
-    const after = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
+    expect((await sam.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
+    const after = await json<RoomPresence>(await client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } }));
     expect(after.guests.map((g) => g.name)).toEqual(['Kim']);
     expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(404);
     board.ws.close();
@@ -179,7 +179,7 @@ describe('the coach sees who is in the room', () => {
   it('another coach gets 404, a guest 403, nobody 401', async () => {
     const { practice } = await sharedPractice();
     const other = await signedUpCoach('Other');
-    expect((await other.client.get(`/api/practices/${practice.id}/room`)).status).toBe(404);
+    expect((await other.client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } })).status).toBe(404);
     const { guest } = await joinAsGuest(practice.room_code);
     expect((await guest.get(`/api/practices/${practice.id}/room`)).status).toBe(403);
     expect((await guest.delete(`/api/practices/${practice.id}/guests/x`)).status).toBe(403);

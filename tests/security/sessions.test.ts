@@ -12,7 +12,7 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
   it('a burst of 100 parallel wrong passwords from one address gets at most the limit of answers that are not 429', async () => {
     const { email } = await signedUpCoach();
     const attacker = freshClient();
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => attacker.post('/api/auth/signin', { email, password: `wrong-${i}` })));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => attacker.api.auth.signin.$post({ json: { email, password: `wrong-${i}` } })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(SIGNIN_LIMITS.perEmailAndNetwork);
     expect(statuses.filter((s) => s === 401).length).toBe(SIGNIN_LIMITS.perEmailAndNetwork);
@@ -21,8 +21,8 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
   it('wrong passwords for a coach’s email from elsewhere never lock the coach out', async () => {
     const { email, password } = await signedUpCoach();
     const attacker = freshClient();
-    for (let i = 0; i < SIGNIN_LIMITS.perEmailAndNetwork + 3; i++) await attacker.post('/api/auth/signin', { email, password: `wrong-${i}` });
-    expect((await attacker.post('/api/auth/signin', { email, password })).status).toBe(429);
+    for (let i = 0; i < SIGNIN_LIMITS.perEmailAndNetwork + 3; i++) await attacker.api.auth.signin.$post({ json: { email, password: `wrong-${i}` } });
+    expect((await attacker.api.auth.signin.$post({ json: { email, password } })).status).toBe(429);
     expect((await freshClient().post('/api/auth/signin', { email, password })).status).toBe(200);
   });
 
@@ -32,7 +32,7 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
     let sent = 0;
     for (const a of attackers) {
       for (let i = 0; i < SIGNIN_LIMITS.perEmailAndNetwork && sent <= SIGNIN_LIMITS.perEmailCeiling; i++, sent++) {
-        await a.post('/api/auth/signin', { email, password: `wrong-${sent}` });
+        await a.api.auth.signin.$post({ json: { email, password: `wrong-${sent}` } });
       }
     }
     // An address with one failure for this email is past the ceiling now…
@@ -70,7 +70,7 @@ describe('refresh that never signs a coach out by racing itself', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(tabA.cookies.get('piste_refresh')).toBe(tabB.cookies.get('piste_refresh'));
     expect(tabA.cookies.get('piste_refresh')).not.toBe(token);
-    for (const tab of [tabA, tabB]) expect((await json(await tab.get('/api/auth/session'))).user).not.toBeNull();
+    for (const tab of [tabA, tabB]) expect((await json(await tab.api.auth.session.$get())).user).not.toBeNull();
     // The shared new token goes on working.
     expect((await tabA.post('/api/auth/refresh')).status).toBe(200);
   });

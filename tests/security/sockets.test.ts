@@ -29,7 +29,7 @@ describe('sockets that break the room’s message limits (issue 25)', () => {
     // The coach's screen stayed live: a score entered now reaches it, and the guest can come back.
     expect(await closedWithin(coach, 100)).toBeNull();
     const [ann, bob] = pool.players;
-    expect((await client.post(`/api/pools/${pool.id}/bouts`, { player1_id: ann!.id, player2_id: bob!.id, score1: 5, score2: 3, version: 0 })).status).toBe(200);
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann!.id, player2_id: bob!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
     await coach.waitFor((m) => m.type === 'bout' && m.delta.bout !== null, 15_000);
     await admitted(guest, guestQuery(guest, practice.id));
     expect((await getRoom(env, practice.id).presence()).guests.map((g) => g.name)).toEqual(['Flooder']);
@@ -52,7 +52,7 @@ describe('sockets that break the room’s message limits (issue 25)', () => {
     socket.ws.send(new Uint8Array(32 * 1024 * 1024));
     expect(await closedWithin(socket, 10_000)).toBe(CLOSE_CODES.tooBig);
     const started = Date.now();
-    expect((await client.get(`/api/practices/${practice.id}/pools`)).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(200);
     await admitted(client, `practice=${practice.id}`);
     expect(Date.now() - started).toBeLessThan(2_000);
   });

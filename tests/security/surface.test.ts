@@ -57,47 +57,47 @@ describe('headers on every response', () => {
 describe('bounded input: 4xx with a message, never 500, nothing written', () => {
   it('a 1 MB body is refused with 413 and a JSON message, and nothing is stored', async () => {
     const { client } = await signedUpCoach();
-    const res = await client.post('/api/athletes', { name: 'x'.repeat(1024 * 1024) });
+    const res = await client.api.athletes.$post({ json: { name: 'x'.repeat(1024 * 1024) } });
     expect(res.status).toBe(413);
     expect(await json(res)).toEqual(errorBody('The request is too large (at most 64 KB)'));
-    expect(await json<Athlete[]>(await client.get('/api/athletes'))).toEqual([]);
+    expect(await json<Athlete[]>(await client.api.athletes.$get())).toEqual([]);
   });
 
   it('refuses dates that are not real calendar days, and the practices list keeps working', async () => {
     const { client } = await signedUpCoach();
     for (const date of ['2024-99-99', '2023-02-29', '2024-04-31', '0000-01-01', '2024-1-1']) {
-      const res = await client.post('/api/practices', { practice_type: 'individual', name: 'Bad date', date });
+      const res = await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Bad date', date } });
       expect(res.status, date).toBe(400);
       expect(await json(res)).toEqual(errorBody('Date must be a calendar date (YYYY-MM-DD)'));
     }
-    expect((await client.post('/api/practices', { practice_type: 'individual', name: 'Leap', date: '2024-02-29' })).status).toBe(201);
-    const list = await json<Practice[]>(await client.get('/api/practices'));
+    expect((await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Leap', date: '2024-02-29' } })).status).toBe(201);
+    const list = await json<Practice[]>(await client.api.practices.$get());
     expect(list.map((p) => p.date)).toEqual(['2024-02-29']);
   });
 
   it('refuses an athlete selected twice in a generation or a team draw', async () => {
     const { client } = await signedUpCoach();
-    const athlete = await json<Athlete>(await client.post('/api/athletes', { name: 'Twice' }));
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Dup' }));
+    const athlete = await json<Athlete>(await client.api.athletes.$post({ json: { name: 'Twice' } }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Dup' } }));
     const entries = [{ athlete_id: athlete.id }, { athlete_id: athlete.id }, { name: 'Other' }];
-    const res = await client.post(`/api/practices/${practice.id}/pools/generate`, { method: 'single', entries });
+    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries } });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('An athlete was selected more than once: each fencer can be placed only once'));
-    expect(await json(await client.get(`/api/practices/${practice.id}/pools`))).toEqual([]);
-    const teams = await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: [...entries, { name: 'A' }, { name: 'B' }] });
+    expect(await json(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toEqual([]);
+    const teams = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [...entries, { name: 'A' }, { name: 'B' }] } });
     expect(teams.status).toBe(400);
   });
 
   it('a pool never passes 20 fencers, even with 25 adds at once', async () => {
     const { client } = await signedUpCoach();
-    const practice = await json<Practice>(await client.post('/api/practices', { practice_type: 'individual', name: 'Crowd' }));
+    const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Crowd' } }));
     const pool = await json<PoolSnapshot>(await client.post(`/api/practices/${practice.id}/pools`, { name: 'Big' }));
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => client.post(`/api/pools/${pool.id}/players`, { name: `F${i}` })));
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: `F${i}` } })));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(5).fill(400));
     expect(await json(refused[0]!)).toEqual(errorBody('A pool holds at most 20 fencers'));
-    const after = await json<PoolSnapshot>(await client.get(`/api/pools/${pool.id}`));
+    const after = await json<PoolSnapshot>(await client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(after.players).toHaveLength(20);
     expect(after.players.map((p) => p.position)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
@@ -138,17 +138,17 @@ describe('sockets', () => {
 
   it('each message reaches only the roles allowed to read it: teams and room changes never reach guests or the board', async () => {
     const { client, practice } = await sharedPractice();
-    const team = await json<Practice>(await client.post('/api/practices', { practice_type: 'team', name: 'Relay' }));
-    await client.post(`/api/practices/${team.id}/sharing`, { enabled: true });
-    const shared = await json<Practice>(await client.get(`/api/practices/${team.id}`));
+    const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relay' } }));
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: team.id }, json: { enabled: true } });
+    const shared = await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: team.id } }));
     const { guest } = await joinAsGuest(shared.room_code);
     const coach = (await openSocket(client, `practice=${team.id}`)).socket!;
     const board = (await openSocket(freshClient(), `board=${shared.board_id}`)).socket!;
     const g = (await openSocket(guest, `practice=${team.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
     await Promise.all([coach, board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
-    await client.post(`/api/practices/${team.id}/teams`, { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 });
+    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 } });
     await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 3, score_b: 2, version: 0 });
-    await client.post(`/api/practices/${team.id}/room-code`);
+    await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: team.id } });
     await coach.waitFor((m) => m.type === 'relay');
     await coach.waitFor((m) => m.type === 'practice');
     expect(coach.messages.some((m) => m.type === 'teams')).toBe(true);

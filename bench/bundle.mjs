@@ -10,7 +10,7 @@ export const ENTRY_ROUTES = {
   'sign-in (/auth)': ['app/keepers.tsx', 'app/features/auth/auth-page.tsx'],
   'guest join (/guest-join)': ['app/keepers.tsx', 'app/features/guest/guest-join-page.tsx'],
   'live board (/live/{id})': ['app/features/spectator/spectator-page.tsx', 'app/features/spectator/board-pools.tsx'],
-  "coach's pools (/individual-practice)": ['app/keepers.tsx', 'app/components/layout/app-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx'],
+  "coach's pools (/individual-practice)": ['app/keepers.tsx', 'app/features/account/account-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx'],
 };
 
 /** Goals of issue 13, KiB gzip before first paint. */

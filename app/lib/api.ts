@@ -151,7 +151,27 @@ async function pisteFetch(input: RequestInfo | URL, init: RequestInit = {}): Pro
  * The API, typed from the worker's routes (worker/contract.ts): paths, parameters, bodies and answers.
  * Call it through `call`, which turns an answer other than 2xx into an ApiError.
  */
-export const client = hc<AppType>(globalThis.location?.origin ?? 'http://localhost', { fetch: pisteFetch }).api;
+export const client = encodingParams(hc<AppType>(globalThis.location?.origin ?? 'http://localhost', { fetch: pisteFetch }).api);
+
+type Call = (args?: { param?: Record<string, string> }, ...rest: unknown[]) => unknown;
+
+/**
+ * hc puts path parameters into the URL as they are: each is encoded here (as the old path table did), so an
+ * id taken from a link (`../`, `?`, `#`, `/`) stays one segment of the path it was meant for.
+ */
+function encodingParams<T extends object>(node: T): T {
+  return new Proxy(node, {
+    get(target, key) {
+      const next: unknown = Reflect.get(target, key);
+      if (typeof key !== 'string' || typeof next !== 'function') return next;
+      if (!key.startsWith('$')) return encodingParams(next);
+      return (args?: { param?: Record<string, string> }, ...rest: unknown[]) => {
+        const param = args?.param && Object.fromEntries(Object.entries(args.param).map(([k, v]) => [k, encodeURIComponent(v)]));
+        return (next as Call)(param ? { ...args, param } : args, ...rest);
+      };
+    },
+  });
+}
 
 /** A live socket's path: a practice's (the coach by cookie, a guest with their token: browsers cannot set headers on a socket) or a board's. */
 export function livePath(watch: { practice: string; token?: string } | { board: string }): string {

@@ -71,8 +71,11 @@ type SendOutcome = Exclude<WriteOutcome, 'dropped'> | 'offline';
 /** Callers waiting to hear what became of their write. */
 const sentWaiters = new Map<string, (outcome: WriteOutcome) => void>();
 function settle(key: string, outcome: WriteOutcome) {
-  sentWaiters.get(key)?.(outcome);
+  const waiter = sentWaiters.get(key);
   sentWaiters.delete(key);
+  // Nobody waits (a write restored after a reload): a referee step's answer has no view to go to.
+  if (!waiter) return void takeStepAnswer(key);
+  waiter(outcome);
 }
 
 /** Queues a write: kept on this device at once, sent as soon as the network allows. Settles with its outcome. */
@@ -250,8 +253,10 @@ async function sendAll() {
 
 /** Replaces an entry here and on the device (a storage failure leaves it in memory: `saveEntry` never throws). */
 async function update(entry: OutboxEntry) {
-  setEntries((list) => list.map((x) => (x.key === entry.key ? entry : x)));
-  await saveEntry(entry);
+  let queued = false;
+  setEntries((list) => list.map((x) => (x.key === entry.key ? ((queued = true), entry) : x)));
+  // A write dropped while its try was on the way (a hand-over, a deleted practice) is not stored again.
+  if (queued) await saveEntry(entry);
 }
 
 /** The entry after one more transient failure: when it may go again (backoff with jitter, never before the server's `Retry-After`). */

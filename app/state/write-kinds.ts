@@ -114,7 +114,10 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     // The latest state wins and each step is numbered after the last: a bout's steps go one after another.
     line: refereeRecord,
     send: async (e, options) => {
-      const { applied } = await call(practice.referee.$put({ param: { practiceId: e.practiceId }, json: e.body }, options));
+      // Stamped when it goes, not when it was made: the room shifts the bout's clock by the phone's offset,
+      // which a step that waited (offline, behind another write, across a reload) would otherwise add to it.
+      const json = { ...e.body, sent_at: Date.now() };
+      const { applied } = await call(practice.referee.$put({ param: { practiceId: e.practiceId }, json }, options));
       return () => stepAnswers.set(e.key, { applied });
     },
     // Another view holds the bout now, or the step was refused: the view says so and stops.

@@ -18,7 +18,7 @@ async function audit(found: Record<string, string[]>, name: string, page: Page, 
 async function practiceWithResults(page: Page) {
   const athletes = [];
   for (const name of ['Moreau', 'Yamada', 'Okafor', 'Lindqvist']) {
-    athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name } })).json());
+    athletes.push(await seed(viaBrowser(page.request)).athlete({ name }));
   }
   const api = seed(viaBrowser(page.request));
   const { practice, pool } = await api.practiceWithPool('Audit Night', [...athletes.map((a) => ({ athlete_id: a.id })), 'Silva', 'Novak']);
@@ -57,7 +57,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('menuitem', { name: 'Restore a backup…' }).click();
     await audit(found, 'restore a backup', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    await audit(found, 'athlete: history, charts and notes', page, `/athletes/${athlete.id}`, (p) => p.getByTestId('indicator-chart').locator('canvas'));
+    await audit(found, 'athlete: history, charts and notes', page, `/athletes/${athlete!.id}`, (p) => p.getByTestId('indicator-chart').locator('canvas'));
     await audit(found, 'practice setup', page, '/practice-setup', (p) => p.getByText('Moreau'));
     await page.getByRole('button', { name: 'Select all' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -96,7 +96,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'final results', page, '/final-results', (p) => p.getByRole('table'));
 
     // Sharing on: a guest and a spectator; the board's QR code in the header.
-    await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
+    await seed(viaBrowser(page.request)).share(practice.id);
     const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
     await page.goto('/individual-practice');
     await page.getByTestId('board-qr').click();

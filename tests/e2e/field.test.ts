@@ -265,9 +265,9 @@ describe('when the server stumbles, no score is lost', () => {
     expect(new Set(keys).size).toBe(1);
     // Stored exactly once.
     const practiceId = await a.evaluate(() => localStorage.getItem('current_practice_id'));
-    const [pool] = await (await a.request.get(`/api/practices/${practiceId}/pools`)).json();
-    expect(pool.bouts).toHaveLength(1);
-    expect(pool.bouts[0].version).toBe(1);
+    const [pool] = await seed(viaBrowser(a.request)).poolsOf(practiceId!);
+    expect(pool!.bouts).toHaveLength(1);
+    expect(pool!.bouts[0]!.version).toBe(1);
     await close();
   });
 
@@ -289,8 +289,8 @@ describe('when the server stumbles, no score is lost', () => {
 
   it('one bout the server keeps failing never holds back another bout', async () => {
     const { a, b, close } = await twoScreens();
-    const pools = await (await a.request.get(`/api/practices/${await a.evaluate(() => localStorage.getItem('current_practice_id'))}/pools`)).json();
-    const ann = pools[0].players[0].id;
+    const pools = await seed(viaBrowser(a.request)).poolsOf((await a.evaluate(() => localStorage.getItem('current_practice_id')))!);
+    const ann = pools[0]!.players[0]!.id;
     let failing = true;
     await a.route('**/api/practices/*/pools/*/bouts', async (route) => {
       const body = route.request().postDataJSON() as { player1_id?: string; player2_id?: string } | null;
@@ -357,7 +357,7 @@ describe('when the server stumbles, no score is lost', () => {
   it('a board whose first load and then whose catch-up after a reconnect fail says it may be behind, then converges by itself', async () => {
     const { a, close } = await twoScreens();
     const practiceId = await a.evaluate(() => localStorage.getItem('current_practice_id'));
-    const shared = await (await a.request.post(`/api/practices/${practiceId}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const shared = await seed(viaBrowser(a.request)).share(practiceId!);
     const boardContext = await newContext(browser());
     const board = await boardContext.newPage();
     // The board's socket goes through the test, which can cut it and hold the reconnect back.

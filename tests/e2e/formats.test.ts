@@ -55,14 +55,14 @@ describe('competition formats, as a coach runs them', () => {
     await page.getByTestId('check-in').getByRole('button', { name: 'F11 arrived: add to the smallest pool' }).waitFor();
 
     // The live board, open in the hall.
-    const shared = await (await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const shared = await seed(viaBrowser(page.request)).share(practice.id);
     const boardContext = await newContext(browser());
     const board = await boardContext.newPage();
     await board.goto(`/live/${shared.board_id}`);
     await expect.poll(() => board.getByTestId('pool-row').count()).toBe(10);
 
     // F10 fences three bouts, then withdraws (injury) from the row menu: their bouts are annulled for everyone.
-    const [pool] = (await (await page.request.get(`/api/practices/${practice.id}/pools`)).json()) as Pool[];
+    const [pool] = (await seed(viaBrowser(page.request)).poolsOf(practice.id)) as Pool[];
     await fence(page, pool!, [[0, 9], [1, 9], [2, 9]]);
     await expect.poll(() => page.getByTestId('cell-1-10').textContent()).toBe('V5');
     expect(await page.locator('[data-stat="V"]').first().textContent()).toBe('1');

@@ -113,7 +113,7 @@ describe('guests and spectators', () => {
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Leave Coach', email: uniqueEmail('leave'), password: 'leave coach pw' });
     const practice = await seed(viaBrowser(coach.request)).practice('Short visit');
-    await coach.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } });
+    await seed(viaBrowser(coach.request)).share(practice.id);
 
     const guestContext = await newContext(browser());
     const guest = await guestContext.newPage();

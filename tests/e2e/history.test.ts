@@ -4,7 +4,6 @@ import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../hel
 import { seed, viaBrowser, type Entry } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
 /** A practice of one pool of these entries, every bout fenced through the API (the earlier entry wins 5 to its gap). */
 async function practice(page: Page, name: string, date: string, entries: Entry[]) {
@@ -22,7 +21,7 @@ describe("a fencer's progress across practices", () => {
     await signUp(page, { name: 'History Coach', email: uniqueEmail('history'), password: 'history coach pw' });
     const athletes = [];
     for (const name of ['Anna Rossi', 'Ben Okafor', 'Cleo Diaz', 'Dora Kiss']) {
-      athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name, club: 'Club Nord' } })).json());
+      athletes.push(await seed(viaBrowser(page.request)).athlete({ name, club: 'Club Nord' }));
     }
     const [anna] = athletes;
     // Tuesday: the four from the roster, Anna first (she wins all three). Thursday: Anna typed by name, last (she loses all three).
@@ -35,12 +34,12 @@ describe("a fencer's progress across practices", () => {
     await page.getByRole('button', { name: 'Status of ANNA ROSSI' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByTestId('roster-link').textContent()).toContain('Not linked');
-    expect(await dialog.getByLabel('Link to roster athlete…').inputValue()).toBe(anna.id);
+    expect(await dialog.getByLabel('Link to roster athlete…').inputValue()).toBe(anna!.id);
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     await expectToast(page, 'ANNA ROSSI is linked to Anna Rossi');
 
     // Her page: 6 bouts (3 won on Tuesday, 3 lost on Thursday), a head-to-head row against Ben, the charts.
-    await page.goto(`/athletes/${anna.id}`);
+    await page.goto(`/athletes/${anna!.id}`);
     const record = page.getByTestId('athlete-record');
     await expect.poll(() => record.locator('[data-stat="Bouts"]').textContent()).toBe('6');
     expect(await record.locator('[data-stat="V"]').textContent()).toBe('3');

@@ -15,7 +15,7 @@ describe('the human check (issue 25)', () => {
     await signUp(coach, { name: 'Check Coach', email: uniqueEmail('check'), password: 'check coach pw' });
     const created = await seed(viaBrowser(coach.request)).practice('Checked Night');
     await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
-    const practice = await (await coach.request.post(`/api/practices/${created.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const practice = await seed(viaBrowser(coach.request)).share(created.id);
 
     // A script rotates addresses inside the /64: the network's limit is reached whatever the address.
     const wrong = (i: number) => String((Number(practice.room_code) + 1 + i) % 1_000_000).padStart(6, '0');

@@ -115,7 +115,7 @@ describe('results out of the app', () => {
     const names = ['ALBA', 'BRUNO', 'CARLA', 'DIEGO', 'ELENA', 'FABIO', 'GIULIA', 'HUGO', 'IRIS'];
     const { practice, pools } = await newPractice(page, 'Sheets Night', names, 3);
     await fenceAll(page, pools[0]!);
-    const shared = await (await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const shared = await seed(viaBrowser(page.request)).share(practice.id);
 
     await page.goto('/pool-results');
     await expect.poll(() => page.getByTestId('result-row').count()).toBe(9);
@@ -196,9 +196,9 @@ describe('the whole account out and back in', () => {
     const { context, page } = await coach('backup');
     const athletes = [];
     for (const name of ['Anna Rossi', 'Ben Okafor', 'Chloé Durand', 'Dora Kiss']) {
-      athletes.push(await (await page.request.post('/api/athletes', { headers: json, data: { name, club: 'Club Nord' } })).json());
+      athletes.push(await seed(viaBrowser(page.request)).athlete({ name, club: 'Club Nord' }));
     }
-    await page.request.post(`/api/athletes/${athletes[0].id}/notes`, { headers: json, data: { note: 'Works on her parry 6' } });
+    await page.request.post(`/api/athletes/${athletes[0]!.id}/notes`, { headers: json, data: { note: 'Works on her parry 6' } });
     const api = seed(viaBrowser(page.request));
     const { practice, pool } = await api.practiceWithPool('Season Opener', athletes.map((a) => ({ athlete_id: a.id })));
     await api.fenceAll(pool);
@@ -235,9 +235,9 @@ describe('the whole account out and back in', () => {
     await expectToast(other.page, 'Backup restored');
     await other.page.getByText('Season Opener').first().waitFor();
 
-    const [restored] = await (await other.page.request.get('/api/practices')).json();
-    expect(restored.id).not.toBe(practice.id);
-    await other.page.evaluate((id) => localStorage.setItem('current_practice_id', id), restored.id);
+    const [restored] = await seed(viaBrowser(other.page.request)).practices();
+    expect(restored!.id).not.toBe(practice.id);
+    await other.page.evaluate((id) => localStorage.setItem('current_practice_id', id), restored!.id);
     await other.page.goto('/pool-results');
     await expect.poll(() => other.page.getByTestId('result-row').count()).toBe(4);
     expect(await rowsOf(other.page, 'result-row')).toEqual(poolResults);
@@ -259,7 +259,7 @@ describe('the TV board in the hall', () => {
     const { context, page } = await coach('tv');
     const names = ['ADA', 'BEA', 'CAI', 'DAN', 'EVA', 'FIN', 'GUS', 'HAL', 'IDA', 'JON', 'KAY', 'LEO', 'MIA', 'NED', 'OLA'];
     const { practice, pools } = await newPractice(page, 'Hall TV', names, 3);
-    const shared = await (await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const shared = await seed(viaBrowser(page.request)).share(practice.id);
     await page.goto('/individual-practice');
     await page.getByTestId('pool-grid').waitFor();
     // The coach sees who watches, beside the room code.

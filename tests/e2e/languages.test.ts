@@ -39,8 +39,8 @@ describe('the app in the coach’s language (issue 17)', () => {
     await page.getByRole('heading', { name: 'Bienvenue dans les poules !' }).waitFor();
 
     // A pool of three, drawn on the server; then a bout entered on the grid, in French.
-    const practices = await (await page.request.get('/api/practices')).json();
-    await seed(viaBrowser(page.request)).pools(practices[0].id, ['Anne', 'Bruno', 'Chloé']);
+    const practices = await seed(viaBrowser(page.request)).practices();
+    await seed(viaBrowser(page.request)).pools(practices[0]!.id, ['Anne', 'Bruno', 'Chloé']);
     await page.reload();
     await page.getByRole('heading', { name: 'Ordre des matchs' }).waitFor();
     expect(await page.getByTestId('bout-order-item').first().textContent()).toContain('En piste');

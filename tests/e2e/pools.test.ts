@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, useBrowser, newContext, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const coach = { name: 'Pool Coach', email: uniqueEmail('pools'), password: 'pool night pw' };
@@ -137,9 +138,9 @@ describe('pools, live', () => {
     await expect.poll(liveLog).toContain('reconnecting…');
 
     // Written while the watcher is disconnected: Bob beats Cleo 5–1 (cell 2-3).
-    const pools = await (await coachPage.request.get(`/api/practices/${practiceId}/pools`)).json();
-    const [bob, cleo] = [pools[0].players[1].id, pools[0].players[2].id];
-    const write = await coachPage.request.post(`/api/pools/${pools[0].id}/bouts`, {
+    const pools = await seed(viaBrowser(coachPage.request)).poolsOf(practiceId!);
+    const [bob, cleo] = [pools[0]!.players[1]!.id, pools[0]!.players[2]!.id];
+    const write = await coachPage.request.post(`/api/pools/${pools[0]!.id}/bouts`, {
       headers: { 'content-type': 'application/json' },
       data: { player1_id: bob, player2_id: cleo, score1: 5, score2: 1, version: 0 },
     });

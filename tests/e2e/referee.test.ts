@@ -5,7 +5,6 @@ import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
 const score = (page: Page, side: 'left' | 'right') => page.getByTestId(`referee-score-${side}`).textContent();
 const tap = (page: Page, side: 'left' | 'right', times = 1) =>
@@ -20,7 +19,7 @@ describe('referee mode (issue 18)', () => {
     await signUp(coach, { name: 'Referee Coach', email: uniqueEmail('ref'), password: 'referee coach pw' });
     const created = await seed(viaBrowser(coach.request)).practice('Ref night', { weapon: 'epee' });
     await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
-    const practice = await (await coach.request.post(`/api/practices/${created.id}/sharing`, { headers: json, data: { enabled: true } })).json();
+    const practice = await seed(viaBrowser(coach.request)).share(created.id);
     await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await coach.goto('/individual-practice');
     await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(3);

@@ -53,6 +53,12 @@ export function seed(fetch: Fetch) {
         }
       }
     },
+    /** A roster athlete of the signed-in coach. */
+    athlete: (input: { name: string; club?: string }) => expectAnswer(client.athletes.$post({ json: input }), 201),
+    /** The coach's practices, newest first. */
+    practices: () => expectAnswer(client.practices.$get()),
+    /** A practice's pools as its room holds them. */
+    poolsOf: (practiceId: string) => expectAnswer(practiceApi.pools.$get({ param: { practiceId } })),
     /** Guest access (the room code and the board link) turned on; the practice as it then reads. */
     share: (practiceId: string): Promise<Practice> => expectAnswer(practiceApi.sharing.$post({ param: { practiceId }, json: { enabled: true } })),
   };

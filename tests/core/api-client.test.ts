@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call, client } from '../../app/lib/api';
+
+/** What the app's typed client asked for: the URL and how. */
+function recordFetch() {
+  const seen: { url: string; method: string; type: string | null; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    seen.push({ url: String(input), method: init.method ?? 'GET', type: new Headers(init.headers).get('content-type'), body: init.body ?? null });
+    return new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
+  });
+  return seen;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the app’s typed client (issue 27)', () => {
+  it('encodes a path parameter taken from a link: it stays one segment of the path it was meant for', async () => {
+    const seen = recordFetch();
+    await call(client.board[':boardId'].$get({ param: { boardId: '../athletes/a?b#c' } }));
+    await call(client.athletes[':id'].notes.$post({ param: { id: 'x/../../practices' }, json: { note: 'n' } }));
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual(['/api/board/..%2Fathletes%2Fa%3Fb%23c', '/api/athletes/x%2F..%2F..%2Fpractices/notes']);
+  });
+
+  it('sends every write as JSON, an empty one as {}, and a read without a body', async () => {
+    const seen = recordFetch();
+    await call(client.auth.signout.$post());
+    await call(client.practices.$get());
+    expect(seen.map(({ method, type, body }) => ({ method, type, body }))).toEqual([
+      { method: 'POST', type: 'application/json', body: '{}' },
+      { method: 'GET', type: null, body: null },
+    ]);
+  });
+});

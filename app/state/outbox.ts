@@ -197,13 +197,18 @@ const OFFLINE_RETRY_MS = 5_000;
 let wakes = 0;
 
 /**
- * Sends waiting writes, one at a time, each line (a bout, a relay, a practice's tableau) in the order
- * entered. A write whose last try failed for a while waits its turn (backoff, `Retry-After`) and holds back
- * the later writes of its line only: one stuck bout never keeps another from the server. Safe to call at
- * any moment.
+ * Sends waiting writes, each line (a bout, a relay, a practice's tableau, a refereed bout) in the order
+ * entered, one write of a line at a time and up to LINES_AT_ONCE lines side by side. A write whose last try
+ * failed for a while waits its turn (backoff, `Retry-After`), and one whose request hangs until its timeout,
+ * hold back the later writes of their line only: one stuck bout never keeps another, or a referee's touch,
+ * from the server. Safe to call at any moment.
  */
 export function flushOutbox(): Promise<void> {
-  flushing ??= sendAll().finally(() => {
+  if (flushing) {
+    kick?.();
+    return flushing;
+  }
+  flushing = sendAll().finally(() => {
     flushing = null;
   });
   return flushing;
@@ -219,35 +224,68 @@ export function wakeOutbox(): Promise<void> {
   return flushOutbox();
 }
 
-/** The next write that may go now: the first of its line, and due. Or when the earliest waiting one is due. */
-function nextToSend(entries: readonly OutboxEntry[], now: number): { entry: OutboxEntry } | { at: number } | null {
+/** Lines sent side by side at most: a stuck request (no answer until its timeout) holds back its own line only. */
+const LINES_AT_ONCE = 4;
+
+/**
+ * The writes that may go now, the first of each line not already on its way, and due; and when the earliest
+ * of the others is due (Infinity: none waits).
+ */
+function dueHeads(entries: readonly OutboxEntry[], now: number, busy: ReadonlySet<string>): { due: OutboxEntry[]; at: number } {
   const started = new Set<string>();
+  const due: OutboxEntry[] = [];
   let at = Infinity;
   for (const e of entries) {
     if (!sendable(e)) continue;
     const line = kindOf(e).line(e);
     if (started.has(line)) continue;
     started.add(line);
-    const due = e.waiting?.retryAt ?? 0;
-    if (due <= now) return { entry: e };
-    at = Math.min(at, due);
+    if (busy.has(line)) continue;
+    const when = e.waiting?.retryAt ?? 0;
+    if (when <= now) due.push(e);
+    else at = Math.min(at, when);
   }
-  return at === Infinity ? null : { at };
+  return { due, at };
 }
+
+/** One try of one write that never rejects: something unforeseen (storage, a bug) leaves it waiting like any transient failure. */
+async function sendSafely(entry: OutboxEntry) {
+  try {
+    await send(entry);
+  } catch {
+    const still = store.get(outboxAtom).find((e) => e.key === entry.key);
+    if (still) await update(waitingAgain(still, 'busy', null));
+  }
+}
+
+/** Resolves the wait of a running `sendAll` (a new write, a wake): it looks again at once. */
+let kick: (() => void) | null = null;
 
 async function sendAll() {
   clearTimeout(retryTimer);
+  const running = new Map<string, Promise<void>>();
   for (;;) {
-    const next = nextToSend(store.get(outboxAtom), Date.now());
-    if (!next) return;
-    if ('at' in next) return void (retryTimer = setTimeout(() => void flushOutbox(), Math.max(0, next.at - Date.now())));
-    try {
-      await send(next.entry);
-    } catch {
-      // Something unforeseen (storage, a bug): never a dead queue. The entry, if still queued, waits like any transient failure.
-      const still = store.get(outboxAtom).find((e) => e.key === next.entry.key);
-      if (still) await update(waitingAgain(still, 'busy', null));
+    const now = Date.now();
+    const { due, at } = dueHeads(store.get(outboxAtom), now, new Set(running.keys()));
+    for (const entry of due.slice(0, Math.max(0, LINES_AT_ONCE - running.size))) {
+      const line = kindOf(entry).line(entry);
+      running.set(line, sendSafely(entry).finally(() => running.delete(line)));
     }
+    if (running.size === 0) {
+      if (at !== Infinity) retryTimer = setTimeout(() => void flushOutbox(), Math.max(0, at - now));
+      return;
+    }
+    // Until a write is answered, a new one is queued or woken, or a waiting one falls due.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      ...running.values(),
+      new Promise<void>((resolve) => {
+        kick = resolve;
+        if (at !== Infinity) timer = setTimeout(resolve, Math.max(0, at - now));
+      }),
+    ]);
+    clearTimeout(timer);
+    kick = null;
   }
 }
 

@@ -312,6 +312,37 @@ describe('when the server stumbles, no score is lost', () => {
     await close();
   });
 
+  it('a bout whose request hangs holds back its own line only: another bout reaches the other screen while it is still unanswered', async () => {
+    const { a, b, close } = await twoScreens();
+    const pools = await seed(viaBrowser(a.request)).poolsOf((await a.evaluate(() => localStorage.getItem('current_practice_id')))!);
+    const ann = pools[0]!.players[0]!.id;
+    // Ann's bout gets no answer at all until the test lets it go; the page's own timeout has not cut it yet.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let hanging = 0;
+    let cut = 0;
+    a.on('requestfailed', (request) => {
+      if (request.url().includes('/bouts') && (request.postDataJSON() as { player1_id?: string } | null)?.player1_id === ann) cut++;
+    });
+    await a.route('**/api/practices/*/pools/*/bouts', async (route) => {
+      const body = route.request().postDataJSON() as { player1_id?: string; player2_id?: string } | null;
+      if (body?.player1_id !== ann && body?.player2_id !== ann) return route.continue();
+      hanging++;
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await enterBout(a, 1, 2, 5, 1);
+    await expect.poll(() => hanging).toBe(1);
+    await enterBout(a, 3, 4, 2, 5);
+    // Cleo – Dan is stored and shown elsewhere while Ann – Bob's first request is still on its way.
+    await expect.poll(() => cell(b, 3, 4).textContent()).toBe('D2');
+    expect(cut).toBe(0);
+    expect(await cell(b, 1, 2).textContent()).toBe('-');
+    release();
+    await expect.poll(() => cell(b, 1, 2).textContent()).toBe('V5');
+    await close();
+  });
+
   it('a refused bout stays in sight with the reason, to copy or to discard; it is never silently dropped', async () => {
     const { a, b, contextA, close } = await twoScreens();
     await contextA.grantPermissions(['clipboard-read', 'clipboard-write']);

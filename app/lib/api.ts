@@ -185,7 +185,7 @@ export function sendOptions(headers: Record<string, string> = {}, timeoutMs?: nu
 }
 
 /** What a route answers when it succeeds (its 2xx JSON). */
-type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
+export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /**
  * Waits for a typed client's request and gives its answer. A 401 for a guest (outside /api/guest) ends

@@ -11,7 +11,7 @@ import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, Rela
 import type { RefereeTarget } from '../../core/refereeing';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
-import { kindOf, refereeRecord, stepRefused, takeStepAnswer, type StepAnswer } from './write-kinds';
+import { kindOf, refereeRecord, takeStepAnswer, type StepAnswer } from './write-kinds';
 import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
 import { requestResync } from './resync';
@@ -333,12 +333,12 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
 
 async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
   const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
-  // A write its view decides on (a referee's step) leaves the queue at a conflict or a refusal: the view is told.
-  if (kindOf(entry).decidedBy === 'view' && (outcome.kind === 'conflict' || outcome.kind === 'refused')) {
+  const kind = kindOf(entry);
+  // A write its view decides on (a referee's step) leaves the queue at a conflict or a refusal: the view is told why.
+  if ('endsAtView' in kind && (outcome.kind === 'conflict' || outcome.kind === 'refused')) {
     try {
       await forget(entry);
-      if (outcome.kind === 'conflict') kindOf(entry).conflict(entry, failure.body);
-      else stepRefused(entry.key, failure.message);
+      kind.endsAtView(entry, failure.message);
     } finally {
       settle(entry.key, outcome.kind);
     }
@@ -349,7 +349,7 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
       const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
       try {
         await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
-        if (body) kindOf(entry).conflict(entry, body);
+        if (body && 'conflict' in kind) kind.conflict(entry, body);
       } finally {
         settle(entry.key, 'conflict');
       }

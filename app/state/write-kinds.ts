@@ -7,7 +7,6 @@ import type { MatchConflict } from '../../core/contracts/tableau';
 import type { RelayConflict } from '../../core/contracts/teams';
 import { boutKey } from '../../core/fencing/bout-result';
 import { refereeKey, type RefereeTarget } from '../../core/refereeing';
-import { answerError } from '../i18n/errors';
 import { call, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
@@ -17,24 +16,24 @@ import { applyRelayRow } from './teams';
 type Kind = OutboxEntry['kind'];
 type EntryOf<K extends Kind> = Extract<OutboxEntry, { kind: K }>;
 
-export interface WriteKind<K extends Kind> {
+interface Travel<K extends Kind> {
   /** The record the write changes, whose versions chain from one write to the next. */
   record(e: EntryOf<K>): string;
   /** The writes that reach the server in the order entered (a record's; a practice's whole tableau). */
   line(e: EntryOf<K>): string;
   /** One try: resolves to the step that shows the server's answer; an answer other than 2xx throws an ApiError. */
   send(e: EntryOf<K>, options: ClientRequestOptions): Promise<() => void>;
-  /** Shows the state that won a conflict (the 409's body) where the write was shown. */
-  conflict(e: EntryOf<K>, body: unknown): void;
   /** The version of its record once this write is stored. */
   versionAfter(e: EntryOf<K>): number;
-  /**
-   * Who decides what a conflict or a refusal leaves: the person (the write stays in sight, in the header,
-   * until they keep theirs, take the other or discard it) or the view that made it (the write leaves the
-   * queue and the view is told: a referee's step, which a newer step or another referee supersedes).
-   */
-  decidedBy: 'person' | 'view';
 }
+
+/**
+ * Who decides what a conflict or a refusal leaves: the person (the write stays in sight, in the header, until
+ * they keep theirs, take the other or discard it; `conflict` shows the state that won, the 409's body, where
+ * the write was shown), or the view that made it (the write leaves the queue and `endsAtView` tells the view
+ * why: a referee's step, which a newer step or another referee supersedes).
+ */
+export type WriteKind<K extends Kind> = Travel<K> & ({ conflict(e: EntryOf<K>, body: unknown): void } | { endsAtView(e: EntryOf<K>, message: string): void });
 
 /** What became of a referee's step, for the view that made it: stored (and whether it was new to the room), or why it ended. */
 export type StepAnswer = { applied: boolean } | { ended: string };
@@ -55,7 +54,6 @@ const boutRecord = (e: EntryOf<'bout' | 'clear'>) => `bout:${e.poolId}:${boutKey
 const poolBout = {
   record: boutRecord,
   line: boutRecord,
-  decidedBy: 'person' as const,
   conflict: (e: EntryOf<'bout' | 'clear'>, body: unknown) => applyBoutDelta(e.practiceId, body as BoutConflict),
 };
 
@@ -96,7 +94,6 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     },
     conflict: (e, body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
     versionAfter: (e) => e.body.version + 1,
-    decidedBy: 'person',
   },
   relay: {
     record: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
@@ -107,7 +104,6 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     },
     conflict: (e, body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
     versionAfter: (e) => e.body.version + 1,
-    decidedBy: 'person',
   },
   referee: {
     record: refereeRecord,
@@ -120,17 +116,11 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
       const { applied } = await call(practice.referee.$put({ param: { practiceId: e.practiceId }, json }, options));
       return () => stepAnswers.set(e.key, { applied });
     },
-    // Another view holds the bout now, or the step was refused: the view says so and stops.
-    conflict: (e, body) => stepAnswers.set(e.key, { ended: answerError(body) ?? '' }),
     versionAfter: (e) => e.body.seq,
-    decidedBy: 'view',
+    // Another view holds the bout now (409), or the step was refused: the view says so and stops.
+    endsAtView: (e, message) => stepAnswers.set(e.key, { ended: message }),
   },
 };
-
-/** A refused step ends at its view too: why, as the server said it. */
-export function stepRefused(key: string, message: string) {
-  stepAnswers.set(key, { ended: message });
-}
 
 /** The definition of an entry's kind. */
 // The table is keyed by kind, so the definition found is the entry's own (TypeScript cannot follow that through the index).

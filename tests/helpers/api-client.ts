@@ -5,6 +5,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { APIRequestContext } from 'playwright-core';
 import type { AppType } from '../../worker/contract';
 import { asJsonWrite } from '../../app/lib/json-write';
+import type { Answer } from '../../app/lib/api';
 
 export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -28,9 +29,6 @@ export const viaBrowser =
     const empty = [101, 204, 205, 304].includes(res.status());
     return new Response(empty ? null : await res.text(), { status: res.status(), headers: res.headers() });
   };
-
-/** What a route answers when it succeeds. */
-export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends 200 | 201 ? T : never) : never;
 
 /**
  * The answer of a request that must succeed with `status` (200 unless said): otherwise it fails the test,

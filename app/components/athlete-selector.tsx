@@ -1,3 +1,4 @@
+import { useTexts, textsOf } from '../i18n/common';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { parseManualNames } from '../../core/fencing/pool-generation';
@@ -8,10 +9,9 @@ import { Spinner } from './ui/spinner';
 import { toast, toastError } from '../state/toasts';
 import { useRoster } from '../state/roster';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../i18n';
+import { i18n } from '../i18n';
 
 const messages = i18n('athlete-selector', {
-  loadFailed: 'Failed to load athletes',
   fromRoster: 'Athletes from your roster',
   selectNone: 'Select none',
   selectAll: 'Select all',
@@ -23,12 +23,11 @@ const messages = i18n('athlete-selector', {
   added: params('{count} fencers added from {file}'),
   skipped: params('{count} rows with errors were skipped.'),
   split: params('{known} from your roster, {typed} typed.'),
-  unreadable: 'This file could not be read.',
 });
 
 /** The roster with checkboxes and a box for typed names (one per line): step 1 of pool and team setup. */
 export function useAthleteSelection() {
-  const roster = useRoster(() => toastError(messages.get().loadFailed));
+  const roster = useRoster(() => toastError(textsOf(messages).loadAthletesFailed));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [manual, setManual] = useState('');
@@ -40,7 +39,7 @@ export function useAthleteSelection() {
 }
 
 export function AthleteSelector({ selection }: { selection: ReturnType<typeof useAthleteSelection> }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const { athletes, selected, setSelected, manual, setManual } = selection;
   if (!athletes) return <Spinner />;
   const toggle = (id: string) => setSelected((s) => toggled(s, id));
@@ -100,9 +99,9 @@ async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, fi
     selection.setSelected((s) => new Set([...s, ...known]));
     if (fresh.length > 0) selection.setManual((m) => [m.trim(), ...fresh].filter(Boolean).join('\n'));
     const skipped = rows.length - good.length;
-    const t = messages.get();
+    const t = textsOf(messages);
     toast({ title: t.added({ count: good.length, file: file.name }), description: skipped > 0 ? t.skipped({ count: skipped }) : t.split({ known: known.length, typed: fresh.length }) });
   } catch (e) {
-    toastError(e instanceof RosterFileError ? localMessage(e.message) : messages.get().unreadable);
+    toastError(e instanceof RosterFileError ? localMessage(e.message) : textsOf(messages).unreadableFile);
   }
 }

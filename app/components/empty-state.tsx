@@ -1,10 +1,10 @@
+import { useTexts } from '../i18n/common';
 import { Link } from 'react-router';
-import { i18n, useStore } from '../i18n';
+import { i18n } from '../i18n';
 
 const messages = i18n('empty-state', {
   title: 'No Practice Selected',
   text: 'Please select or create a practice first.',
-  action: 'Go to practices',
 });
 
 /** A centred card that says what is missing and links to where it is made. */
@@ -20,6 +20,6 @@ export function EmptyState({ title, text, to, action }: { title: string; text: s
 
 /** SPEC §8: 'No Practice Selected' / 'Please select or create a practice first.' */
 export function NoPracticeSelected() {
-  const t = useStore(messages);
-  return <EmptyState title={t.title} text={t.text} to="/practices" action={t.action} />;
+  const t = useTexts(messages);
+  return <EmptyState title={t.title} text={t.text} to="/practices" action={t.goPractices} />;
 }

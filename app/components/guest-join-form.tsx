@@ -14,7 +14,6 @@ const messages = i18n('guest-join-form', {
   codeFormat: 'Please enter a 6-digit room code',
   joined: 'Joined room successfully!',
   failed: 'Failed to join room',
-  invalid: 'Invalid room code or room is not accessible',
   roomCode: 'Room code',
   yourName: 'Your name (optional)',
   join: 'Join Room',
@@ -51,7 +50,7 @@ export function GuestJoinForm({ nameLimit, failure }: { nameLimit: number; failu
       // A wait (429) or a full room (409) says so; every other failure reads the same, so a code's existence never leaks.
       const explained = err instanceof ApiError && (err.status === 429 || err.status === 409);
       if (failure === 'auth' || explained) toastError(err instanceof ApiError ? err.message : t.failed);
-      else toastError(t.invalid);
+      else toastError(t.invalidRoom);
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { count, params } from '@nanostores/i18n';
 import type { ReadableAtom } from 'nanostores';
 import { i18n, useStore } from '.';
 
@@ -15,12 +16,87 @@ export const common = i18n('common', {
   backToTournament: '← Back to Tournament',
   noAthletesSelected: 'No athletes selected',
   tbd: 'TBD',
+  loadAthletesFailed: 'Failed to load athletes',
+  unreadableFile: 'This file could not be read.',
+  boardQr: 'QR code of the live board',
+  goPractices: 'Go to practices',
+  invalidRoom: 'Invalid room code or room is not accessible',
+  copied: 'Copied!',
+  liveBoard: 'Live board',
+  team: 'Team',
+  individual: 'Individual',
+  athletes: 'Athletes',
+  pools: 'Pools',
+  poolResults: 'Pool Results',
+  tableau: 'Tableau',
+  finalResults: 'Final Results',
+  practice: 'Practice',
+  removeName: params('Remove {name}'),
+  remove: 'Remove',
+  weapon: 'Weapon',
+  boutOrder: 'Bout order',
+  fencingNow: 'Fencing now',
+  onDeck: 'On deck',
+  annulled: 'annulled',
+  referee: 'Referee',
+  actions: 'Actions',
+  waitingToSync: ', waiting to sync',
+  liveResults: 'Live results',
+  fencer: 'Fencer',
+  rank: 'Rank',
+  athlete: 'Athlete',
+  pool: 'Pool',
+  player: 'Player',
+  stage: 'Stage',
+  back: 'Back',
+  refereeName: params('Referee: {name}'),
+  period: params('Period {n}'),
+  rest: 'Rest',
+  extraMinute: 'Extra minute',
+  priorityName: params('Priority: {name}'),
+  shareFeedback: 'Share Feedback',
+  myAthletes: 'My Athletes',
+  athleteCount: count({ one: '{count} athlete', other: '{count} athletes' }),
+  date: 'Date',
+  rating: 'Rating',
+  edit: 'Edit',
+  bouts: 'Bouts',
+  linkFailed: 'Failed to link the entry',
+  link: 'Link',
+  winRate: 'Win %',
+  club: 'Club',
+  deleteName: params('Delete {name}'),
+  error: 'Error',
+  unexpected: 'An unexpected error occurred.',
+  nameStatus: params('{name}: {status}'),
+  createPool: 'Create Pool',
+  loadingPools: 'Loading pool data...',
+  notShared: 'The coach has not shared any pools yet. They appear here the moment they do.',
+  setUpPools: 'Set up pools',
+  selectAthletes: 'Please select athletes or add names manually.',
+  poolCount: 'Number of pools',
+  unassigned: 'Unassigned',
+  poolsGenerated: 'Pools generated successfully',
+  generateFailed: 'Failed to generate pools',
+  selectAthletesOrNames: 'Please select athletes or add names manually',
+  poolDivision: 'Pool division',
+  randomSplit: 'Random split',
+  generatePools: 'Generate Pools',
+  newPractice: 'New Practice',
+  placesFenced: 'Places fenced out',
+  teamSizesTitle: 'Invalid Team Sizes',
+  teamSizes: 'Each team must have 3 or 4 members',
+  teamN: params('Team {n}'),
+  teamPools: 'Team pools',
 });
 
 /** A component's own texts and the common ones, in the viewer's language. */
 export function useTexts<T extends object>(messages: ReadableAtom<T>): T & ReturnType<typeof common.get> {
   return { ...useStore(common), ...useStore(messages) };
 }
+
+/** The type of a component's own texts with the common ones (a prop that passes them down). */
+export type TextsOf<M extends ReadableAtom<object>> = ReturnType<M['get']> & ReturnType<typeof common.get>;
 
 /** The same outside React (actions, toasts): a component's own texts and the common ones, as they are now. */
 export function textsOf<T extends object>(messages: ReadableAtom<T>): T & ReturnType<typeof common.get> {

@@ -1,3 +1,4 @@
+import { textsOf } from '../i18n/common';
 import { hc, type ClientRequestOptions, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../../worker/contract';
@@ -7,7 +8,6 @@ import { asJsonWrite } from './json-write';
 
 const messages = i18n('api', {
   network: 'Network error: check your connection and try again.',
-  unexpected: 'An unexpected error occurred.',
 });
 
 /** An API answer other than 2xx, carrying the server's message for the screen. */
@@ -143,7 +143,7 @@ async function pisteFetch(input: RequestInfo | URL, init: RequestInit = {}): Pro
   const refreshed = await refresh();
   if (refreshed === 'ok') return fetchOnce(input, init);
   // The session may well be fine: the server could not say. Not a 401 (which would end it for good).
-  if (refreshed === 'unavailable') throw new ApiError(503, messages.get().unexpected);
+  if (refreshed === 'unavailable') throw new ApiError(503, textsOf(messages).unexpected);
   return res;
 }
 
@@ -197,11 +197,11 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
     res = await request;
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    throw new ApiError(0, messages.get().network, null, null, e instanceof NoAnswer && e.timedOut);
+    throw new ApiError(0, textsOf(messages).network, null, null, e instanceof NoAnswer && e.timedOut);
   }
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const message = answerError(data) ?? messages.get().unexpected;
+    const message = answerError(data) ?? textsOf(messages).unexpected;
     if (res.status === 401 && bearer() && !pathOf(res.url).startsWith('/api/guest/')) onGuestEnded(message);
     throw new ApiError(res.status, message, data, res.headers.get('retry-after'));
   }

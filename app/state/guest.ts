@@ -1,3 +1,4 @@
+import { common } from '../i18n/common';
 import { atom, getDefaultStore } from 'jotai';
 import type { GuestJoinBody } from '../../core/validation';
 import type { GuestSession } from '../../core/contracts/guests';
@@ -5,11 +6,7 @@ import { ApiError, call, client } from '../lib/api';
 import { checkHeaders } from '../lib/challenge';
 import { forget, isNetworkError, loadOrRecall } from '../lib/offline-cache';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage';
-import { i18n } from '../i18n';
 
-const messages = i18n('guest-state', {
-  invalid: 'Invalid room code or room is not accessible',
-});
 
 export type GuestState =
   | { status: 'checking' }
@@ -29,7 +26,7 @@ export async function joinRoom(roomCode: string, guestName: string, check?: stri
   const body = { room_code: roomCode, guest_name: guestName || null } satisfies GuestJoinBody;
   const answer = await call(client.guest.join.$post({ json: body }, { headers: checkHeaders(check) }));
   // SPEC §5: a join answer without pools or a token is a failed join.
-  if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, messages.get().invalid);
+  if (!answer.tournaments || !answer.sessionToken) throw new ApiError(404, common.get().invalidRoom);
   const { sessionToken, ...session } = answer;
   writeStorage(storageKeys.guestSessionToken, sessionToken);
   store.set(guestAtom, { status: 'active', token: sessionToken, session });

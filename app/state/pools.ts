@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { boutOfDelta, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/contracts/pools';
+import { fencersOf, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/contracts/pools';
 import { isBoutOf } from '../../core/fencing/bout-result';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
@@ -53,9 +53,9 @@ export function applyBoutDelta(practiceId: string, delta: BoutDelta) {
   if (!pool) return requestResync();
   if (pool.version >= delta.pool_version) return;
   if (pool.version < delta.pool_version - 1) return requestResync();
-  const bouts = pool.bouts.filter((b) => !isBoutOf(b, delta.player1_id, delta.player2_id));
-  const bout = boutOfDelta(delta);
-  const next: PoolSnapshot = { ...pool, version: delta.pool_version, bouts: bout ? [...bouts, bout] : bouts };
+  const { player1_id, player2_id } = fencersOf(delta);
+  const bouts = pool.bouts.filter((b) => !isBoutOf(b, player1_id, player2_id));
+  const next: PoolSnapshot = { ...pool, version: delta.pool_version, bouts: delta.bout ? [...bouts, delta.bout] : bouts };
   store.set(poolsAtom, (s) => (s.practiceId === practiceId ? { ...s, pools: s.pools.map((p) => (p.id === next.id ? next : p)) } : s));
 }
 

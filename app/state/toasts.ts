@@ -2,9 +2,9 @@
 // connection); components/ui/toast draws them.
 import { atom, getDefaultStore } from 'jotai';
 import { i18n } from '../i18n';
+import { common } from '../i18n/common';
 
 export const toastMessages = i18n('toast', {
-  error: 'Error',
   dismiss: 'Dismiss',
 });
 
@@ -28,6 +28,6 @@ export function toast(t: Omit<Toast, 'id'>) {
 }
 
 /** An error toast titled 'Error' unless told otherwise. */
-export function toastError(description: string, title = toastMessages.get().error) {
+export function toastError(description: string, title = common.get().error) {
   toast({ title, description, variant: 'destructive' });
 }

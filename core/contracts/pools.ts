@@ -37,24 +37,26 @@ export interface GeneratedPools {
 
 /**
  * What a bout write changed (issue 13: deltas, not snapshots): the bout as it now stands (null when cleared),
- * named by its two fencers in stored order, and the pool's version after the write. Clients apply it to the
- * pool they hold at the version before, and load the pool again when they see a gap.
+ * and the pool's version after the write. Clients apply it to the
+ * pool they hold at the version before, and load the pool again when they see a gap. The same shape is the
+ * writer's answer, the 409's body and the live message: a bout takes four shapes on its way from the score
+ * picker to another screen's grid (`Bout`, `BoutBody`, `PoolBout`, this).
  */
-export interface BoutDelta {
+export type BoutDelta = {
   pool_id: string;
   /** The pool's version after this change (a bout's own is in `bout`). */
   pool_version: number;
-  player1_id: string;
-  player2_id: string;
-  /** The bout's result without the two ids above (the message stays small), or null when cleared. */
-  bout: Omit<PoolBout, 'player1_id' | 'player2_id'> | null;
-}
+} & (
+  | { bout: PoolBout }
+  /** Cleared: no bout, so the two fencers (in stored order) are named beside it. */
+  | { bout: null; player1_id: string; player2_id: string }
+);
 
-/** The full bout a delta describes, or null when it was cleared. */
-export const boutOfDelta = (d: BoutDelta): PoolBout | null => (d.bout ? { player1_id: d.player1_id, player2_id: d.player2_id, ...d.bout } : null);
+/** The two fencers a delta is about (in stored order), whether it holds a bout or clears one. */
+export const fencersOf = (delta: BoutDelta): { player1_id: string; player2_id: string } => delta.bout ?? delta;
 
-/** The 409 answer to a bout written against an older state: the bout as it stands (null when cleared), as a delta. */
-export interface BoutConflict extends BoutDelta {
+/** The 409 answer to a bout written against an older state: the bout as it stands (`current`, null when cleared), as a delta. */
+export type BoutConflict = BoutDelta & {
   error: string;
   current: PoolBout | null;
-}
+};

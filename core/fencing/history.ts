@@ -1,4 +1,4 @@
-import { boutVictories } from './bout-result';
+import { boutVictories, type Bout } from './bout-result';
 import { isMainMatch, placesTitle, roundCount, roundTitle } from './bracket';
 import { stageLabel } from './final-positions';
 import { computeRatings, type RatingPoint } from './rating';
@@ -41,9 +41,8 @@ export interface CoachBout extends BoutContext {
 }
 
 /** A stored pool bout as the history query reads it (with both entries, their links and statuses). */
-export interface PoolBoutRow {
+export interface PoolBoutRow extends Bout {
   date: string; practice_id: string; practice: string; pool: string; updated_at: number;
-  player1_id: string; player2_id: string; score1: number; score2: number; priority_id: string | null;
   name1: string; name2: string; athlete1: string | null; athlete2: string | null; status1: string | null; status2: string | null;
 }
 

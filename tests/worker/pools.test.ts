@@ -2,12 +2,15 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BoutConflict, BoutDelta, GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
 import { computePoolStats } from '../../core/fencing/pool-stats';
-import { toStoredBout } from '../../core/fencing/bout-result';
+import { orderPair, toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
+
+/** Two fencers' ids as a bout stores them. */
+const pairOf = (a: string, b: string) => { const [player1_id, player2_id] = orderPair(a, b); return { player1_id, player2_id }; };
 
 async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
   const practice = await json(await client.api.practices.$post({ json: { practice_type: type, name: 'Pools night' } }));
@@ -97,7 +100,7 @@ describe('bouts', () => {
     // The answer is what changed (a delta): the bout in stored order and the pool's new version.
     const delta = await json<BoutDelta>(res);
     const stored = toStoredBout({ player1_id: b!.id, player2_id: a!.id, score1: 3, score2: 5, priority_id: null });
-    expect(delta).toMatchObject({ pool_id: pool.id, pool_version: pool.version + 1, player1_id: stored.player1_id, player2_id: stored.player2_id });
+    expect(delta).toMatchObject({ pool_id: pool.id, pool_version: pool.version + 1, bout: { player1_id: stored.player1_id, player2_id: stored.player2_id } });
     expect(delta.bout).toMatchObject({ score1: stored.score1, score2: stored.score2, version: 1 });
     const snap = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(snap.version).toBe(pool.version + 1);
@@ -114,14 +117,14 @@ describe('bouts', () => {
     expect(again.bouts[0]!.version).toBe(2);
     expect(computePoolStats(again.players, again.bouts)[1]!.matches[a!.id]).toBe('V4');
     const cleared = await json<BoutDelta>(await client.request('DELETE', `/api/pools/${pool.id}/bouts`, { player1_id: a!.id, player2_id: b!.id, version: 2 }));
-    expect(cleared).toMatchObject({ pool_version: pool.version + 3, bout: null });
+    expect(cleared).toEqual({ pool_id: pool.id, pool_version: pool.version + 3, bout: null, ...pairOf(a!.id, b!.id) });
     expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts).toEqual([]);
   });
 
   it('refuses a fencer of another pool, scores above the max or below 0, and non-integers with 400', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
-    const other = await json<PoolSnapshot>(await client.post(`/api/practices/${practice.id}/pools`, { name: 'Other' }));
+    const other = await json<PoolSnapshot>(await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: 'Other' } }));
     const withX = await json<PoolSnapshot>(await client.api.pools[':poolId'].players.$post({ param: { poolId: other.id }, json: { name: 'x' } }));
     const [a, b] = pool.players;
     const url = `/api/pools/${pool.id}/bouts`;
@@ -174,7 +177,7 @@ describe('bouts', () => {
     const conflict = await json<BoutConflict>(results.find((r) => r.status === 409)!);
     expect(conflict.error).toBe('Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.');
     expect(conflict.current).toMatchObject({ ...stored, version: 1 });
-    expect(conflict).toMatchObject({ pool_id: pool.id, pool_version: final.version, player1_id: stored.player1_id, player2_id: stored.player2_id });
+    expect(conflict).toMatchObject({ pool_id: pool.id, pool_version: final.version, bout: { player1_id: stored.player1_id, player2_id: stored.player2_id } });
 
     // Writers of different bouts never conflict.
     const other = await Promise.all([
@@ -210,7 +213,7 @@ describe('players and pools', () => {
 
     const [a, b] = snap.players;
     await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 } });
-    const after = await json<PoolSnapshot>(await client.delete(`/api/pools/${pool.id}/players/${a!.id}`));
+    const after = await json<PoolSnapshot>(await client.api.pools[':poolId'].players[':playerId'].$delete({ param: { poolId: pool.id, playerId: a!.id } }));
     expect(after.players.map((p) => [p.name, p.position])).toEqual([['B', 1], ['C', 2], ['DORA', 3]]);
     expect(after.bouts).toEqual([]);
   });
@@ -218,14 +221,14 @@ describe('players and pools', () => {
   it('creates, renames and deletes pools; deleting removes players and bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
-    const created = await client.post(`/api/practices/${practice.id}/pools`, { name: '  Evening  ' });
+    const created = await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: '  Evening  ' } });
     expect(created.status).toBe(201);
     const evening = await json<PoolSnapshot>(created);
     expect(evening.name).toBe('Evening');
-    expect(await json(await client.post(`/api/practices/${practice.id}/pools`, { name: ' ' }))).toEqual(errorBody('Pool name is required'));
-    expect((await json<PoolSnapshot>(await client.patch(`/api/pools/${evening.id}`, { name: 'Late' }))).name).toBe('Late');
+    expect(await json(await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: ' ' } }))).toEqual(errorBody('Pool name is required'));
+    expect((await json<PoolSnapshot>(await client.api.pools[':poolId'].$patch({ param: { poolId: evening.id }, json: { name: 'Late' } }))).name).toBe('Late');
     await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 } });
-    expect((await client.delete(`/api/pools/${pool.id}`)).status).toBe(200);
+    expect((await client.api.pools[':poolId'].$delete({ param: { poolId: pool.id } })).status).toBe(200);
     const left = await env.DB.prepare('SELECT (SELECT COUNT(*) FROM players WHERE tournament_id = ?1) AS p, (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS m').bind(pool.id).first();
     expect(left).toEqual({ p: 0, m: 0 });
     expect((await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).map((p) => p.name)).toEqual(['Late']);

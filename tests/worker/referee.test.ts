@@ -130,7 +130,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const { guest: stranger } = await joinAsGuest(other.practice.room_code);
     expect((await claim(stranger)).status).toBe(404);
     // Their own practice's URL with our pool in the body: still 404.
-    expect((await stranger.post(`/api/practices/${other.practice.id}/referee/claim`, { target, view: VIEW })).status).toBe(404);
+    expect((await stranger.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: other.practice.id }, json: { target, view: VIEW } })).status).toBe(404);
 
     const state = (await json<RefereeClaim>(await claim(client))).refereeing.state;
     const impossible = await update(client, 1, { ...state, left: 9 });
@@ -155,7 +155,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relays' } }));
     const teamPools = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: team.id }, json: { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] } }), 201);
     const [p, q] = teamPools.pools[0]!.players;
-    const teamClaim = await client.post(`/api/practices/${team.id}/referee/claim`, { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW });
+    const teamClaim = await client.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: team.id }, json: { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW } });
     expect(teamClaim.status).toBe(409);
     expect(await json(teamClaim)).toEqual(errorBody('Referee mode scores individual bouts; team matches are scored relay by relay.'));
   });
@@ -316,7 +316,7 @@ describe('the room: publishing only publishes; a saved result ends its refereed 
     const { client, practice, pool, ann, bob, claim } = await setting();
     expect((await claim(client)).status).toBe(200);
     const room = getRoom(env, practice.id);
-    const delta: BoutDelta = { pool_id: pool.id, pool_version: pool.version + 1, player1_id: ann.id, player2_id: bob.id, bout: { score1: 5, score2: 1, priority_id: null, updated_at: Date.now(), version: 1 } };
+    const delta: BoutDelta = { pool_id: pool.id, pool_version: pool.version + 1, bout: { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, priority_id: null, updated_at: Date.now(), version: 1 } };
     const message: Extract<LiveMessage, { type: 'bout' }> = { type: 'bout', practiceId: practice.id, delta };
     await room.publish(message);
     const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;

@@ -148,7 +148,7 @@ export class RefereeDesk {
   async resultSaved(message: SavedResult): Promise<void> {
     if (message.type === 'bout') {
       const { delta } = message;
-      if (delta.bout) this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.player1_id, delta.player2_id));
+      if (delta.bout) this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.bout.player1_id, delta.bout.player2_id));
       return;
     }
     for (const m of message.delta.matches) if (m.winner_id) this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { boutOfDelta, type BoutConflict, type BoutDelta } from '../../core/contracts/pools';
+import type { BoutConflict, BoutDelta } from '../../core/contracts/pools';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
 import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../core/validation';
@@ -30,7 +30,7 @@ const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid sh
 function settled(result: BoutWrite): BoutDelta {
   if (result.ok) return result.delta;
   if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
-  throw new HttpError(409, CHANGED_MEANWHILE, {}, { ...result.delta, current: boutOfDelta(result.delta) } satisfies Omit<BoutConflict, 'error'>);
+  throw new HttpError(409, CHANGED_MEANWHILE, {}, { ...result.delta, current: result.delta.bout } satisfies Omit<BoutConflict, 'error'>);
 }
 
 /** Publishes what a bout write changed (a delta of a few hundred bytes) and answers the writer with the same. */

@@ -73,8 +73,6 @@ function toSnapshots([poolRows, playerRows, boutRows]: SnapshotRows): PoolSnapsh
   }));
 }
 
-const resultOf = ({ score1, score2, priority_id, updated_at, version }: typeof poolBouts.$inferSelect) => ({ score1, score2, priority_id, updated_at, version });
-
 const toPoolBout = (b: typeof poolBouts.$inferSelect): PoolBout => ({
   player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,
 });
@@ -165,6 +163,8 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
 /** SQL true when both fencers (?2, ?3) belong to pool ?1: a fencer of another pool is refused. */
 const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
 const THE_BOUT = 'tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3';
+/** A stored bout's columns, read straight into a `PoolBout`. */
+const POOL_BOUT_COLUMNS = 'player1_id, player2_id, score1, score2, priority_id, updated_at, version';
 
 export type BoutWrite = { ok: true; delta: BoutDelta } | { ok: false; reason: 'not-in-pool' | 'conflict'; delta: BoutDelta };
 
@@ -174,14 +174,15 @@ export type BoutWrite = { ok: true; delta: BoutDelta } | { ok: false; reason: 'n
  */
 const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
   d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT version FROM tournaments WHERE id = ?1) AS version`).bind(poolId, a, b),
-  d1.prepare(`SELECT * FROM matches WHERE ${THE_BOUT}`).bind(poolId, a, b),
+  d1.prepare(`SELECT ${POOL_BOUT_COLUMNS} FROM matches WHERE ${THE_BOUT}`).bind(poolId, a, b),
 ];
 
 /** The delta a bout write answers, from `afterBout`'s two reads. */
 function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [check, row]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
   const { ok, version } = check!.results[0] as { ok: number; version: number | null };
-  const stored = row!.results[0] as typeof poolBouts.$inferSelect | undefined;
-  return { inPool: ok === 1, delta: { pool_id: poolId, pool_version: version ?? 0, player1_id: bout.player1_id, player2_id: bout.player2_id, bout: stored ? resultOf(stored) : null } };
+  const stored = (row!.results[0] as PoolBout | undefined) ?? null;
+  const pool = { pool_id: poolId, pool_version: version ?? 0 };
+  return { inPool: ok === 1, delta: stored ? { ...pool, bout: stored } : { ...pool, bout: null, player1_id: bout.player1_id, player2_id: bout.player2_id } };
 }
 
 /**

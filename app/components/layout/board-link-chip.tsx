@@ -1,13 +1,13 @@
+import { useTexts } from '../../i18n/common';
 import type { Practice } from '../../../core/contracts/practices';
 import { call, client } from '../../lib/api';
 import { useState } from 'react';
 import { onDemand } from '../ui/lazy';
 import { SecretChip } from './secret-chip';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('board-link-chip', {
   copy: 'Copy live board link',
-  copied: 'Copied!',
   copiedText: 'Live board link copied: it lets people watch, never score',
   rotate: 'New live board link',
   rotateButton: 'New link',
@@ -17,7 +17,6 @@ const messages = i18n('board-link-chip', {
   done: 'Board link changed',
   doneText: 'The old live board link no longer works.',
   failure: 'Failed to change the board link',
-  board: 'Live board',
   qr: 'Show the live board QR code',
 });
 
@@ -25,7 +24,7 @@ const BoardQrDialog = onDemand(() => import('../board-qr-dialog').then((m) => m.
 
 /** The read-only live board link (never the room code: it lets people watch, never score), with Copy and New link. */
 export function BoardLinkChip({ practice }: { practice: Practice }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const path = `/live/${practice.board_id}`;
   const [qr, setQr] = useState(false);
   return (
@@ -51,7 +50,7 @@ export function BoardLinkChip({ practice }: { practice: Practice }) {
       }}
     >
       <a href={path} target="_blank" rel="noreferrer" className="font-medium text-sky-700 hover:underline">
-        {t.board}
+        {t.liveBoard}
       </a>
       <button type="button" className="rounded px-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-200" aria-label={t.qr} data-testid="board-qr" onClick={() => setQr(true)}>
         QR

@@ -1,3 +1,5 @@
+import { common } from '../../i18n/common';
+import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet } from 'react-router';
 import { livePath } from '../../lib/api';
@@ -17,14 +19,9 @@ import { RoomPanel } from './room-panel';
 import { OutboxStatus } from './outbox-status';
 import { can } from '../../../core/permissions';
 import { NoPracticeSelected } from '../empty-state';
-import { i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { WeaponSelect } from './weapon-select';
 
-const messages = i18n('practice-layout', {
-  team: 'Team',
-  individual: 'Individual',
-});
 
 /** The header of every practice screen: name, type badge, room code and sharing (coach), tabs, the screen. */
 export function PracticeLayout() {
@@ -49,7 +46,7 @@ function GuestPractice() {
 
 /** A practice's screens share one live connection to its room. */
 function LivePractice({ view }: { view: PracticeView }) {
-  const t = useStore(messages);
+  const t = useStore(common);
   const term = useTerms();
   useLivePractice(view);
   return (

@@ -1,20 +1,15 @@
+import { useTexts, type TextsOf } from '../../i18n/common';
 import { NavLink } from 'react-router';
 import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../lib/paths';
-import { i18n, useStore } from '../../i18n';
+import { i18n, type TextKey } from '../../i18n';
 
 const messages = i18n('practice-tabs', {
-  athletes: 'Athletes',
-  pools: 'Pools',
-  poolResults: 'Pool Results',
-  tableau: 'Tableau',
-  finalResults: 'Final Results',
   teams: 'Teams',
-  nav: 'Practice',
 });
 
 /** Each tab with what its screen needs to read (the permission table decides who sees it). */
-const TABS: { to: string; label: keyof ReturnType<typeof messages.get>; needs: Action; root?: true }[] = [
+const TABS: { to: string; label: TextKey<{ get(): TextsOf<typeof messages> }>; needs: Action; root?: true }[] = [
   { to: paths.athletes, label: 'athletes', needs: 'roster.read' },
   { to: paths.individualPractice, label: 'pools', needs: 'pool.read', root: true },
   { to: paths.poolResults, label: 'poolResults', needs: 'results.read' },
@@ -25,9 +20,9 @@ const TABS: { to: string; label: keyof ReturnType<typeof messages.get>; needs: A
 
 /** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
 export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Role }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
-    <nav aria-label={t.nav} className="-mx-4 overflow-x-auto px-4">
+    <nav aria-label={t.practice} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
         {TABS.filter((t) => can(role, t.needs)).map((tab) => (
           <li key={tab.label}>

@@ -1,11 +1,11 @@
+import { useTexts } from '../../i18n/common';
 import type { Practice } from '../../../core/contracts/practices';
 import { call, client } from '../../lib/api';
 import { SecretChip } from './secret-chip';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('room-code-chip', {
   copy: 'Copy room code',
-  copied: 'Copied!',
   copiedText: 'Room code copied to clipboard',
   rotate: 'Regenerate room code',
   rotateButton: 'New code',
@@ -20,7 +20,7 @@ const messages = i18n('room-code-chip', {
 
 /** The practice's room code (what guests join with) with a copy button and a Regenerate code action. */
 export function RoomCodeChip({ practice }: { practice: Practice }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <SecretChip
       testId="room-code-chip"

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -5,7 +6,7 @@ import { presenceAtom, removeGuest } from '../../state/presence';
 import { Dialog } from '../ui/dialog';
 import { toast, toastError } from '../../state/toasts';
 import { count, params } from '@nanostores/i18n';
-import { formatTime, i18n, useStore } from '../../i18n';
+import { formatTime, i18n } from '../../i18n';
 
 const messages = i18n('room-panel', {
   watching: count({ one: '{count} screen is watching the live board.', other: '{count} screens are watching the live board.' }),
@@ -16,16 +17,14 @@ const messages = i18n('room-panel', {
   none: 'No guests right now.',
   guestList: 'Guests',
   joined: params('joined {time}'),
-  removeLabel: params('Remove {name}'),
   removed: 'Guest removed',
   removedText: params('{name} is out of the room.'),
   removeFailed: 'Failed to remove the guest',
-  remove: 'Remove',
 });
 
 /** The coach sees who is in the room: guests with their join time (each removable) and live-board screens. */
 export function RoomPanel({ practiceId }: { practiceId: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const state = useAtomValue(presenceAtom);
   const [open, setOpen] = useState(false);
   const presence = state?.practiceId === practiceId ? state.presence : { guests: [], spectators: 0 };
@@ -49,7 +48,7 @@ export function RoomPanel({ practiceId }: { practiceId: string }) {
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1 text-sm"
-                  aria-label={t.removeLabel({ name: g.name })}
+                  aria-label={t.removeName({ name: g.name })}
                   onClick={async () => {
                     try {
                       await removeGuest(practiceId, g.id);

@@ -1,3 +1,4 @@
+import { useTexts, type TextsOf } from '../../i18n/common';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { dutyKey, poolReferees } from '../../../core/fencing/referee-duty';
 import { boutKey } from '../../../core/fencing/bout-result';
@@ -5,20 +6,14 @@ import type { PoolPlayer } from '../../../core/contracts/pools';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('bout-order-panel', {
-  title: 'Bout order',
   allFenced: 'All bouts fenced',
   remaining: params('{left} of {total} to fence'),
   // A plain word, not a template: the line is built for every bout of the order on every result.
   vs: 'vs',
-  now: 'Fencing now',
-  deck: 'On deck',
-  annulled: 'annulled',
   refereeNow: 'Referee this bout',
-  // A plain word: the line's label is this and the bout's names.
-  referee: 'Referee',
   suggested: 'suggested',
   chooseReferee: 'Who referees this bout',
   suggestion: 'The suggestion',
@@ -38,7 +33,7 @@ interface BoutOrderPanelProps {
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
 export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onChooseReferee }: BoutOrderPanelProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const at = (n: number) => players[n - 1]!;
   // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
   const latest = useRef({ onBout, onReferee, onChooseReferee, at });
@@ -62,7 +57,7 @@ export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onCh
   return (
     <section className="card p-4" aria-labelledby="bout-order-title">
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="bout-order-title" className="font-semibold">{t.title}</h2>
+        <h2 id="bout-order-title" className="font-semibold">{t.boutOrder}</h2>
         <p className="text-sm text-slate-600" data-testid="bouts-remaining">
           {remaining === 0 ? t.allFenced : t.remaining({ left: remaining, total: order.length })}
         </p>
@@ -109,7 +104,7 @@ interface BoutItemProps {
   result: string | undefined;
   tag: 'now' | 'deck' | null;
   /** The panel's texts, handed down (a new object only when the language changes): 66 lines, one store. */
-  t: ReturnType<typeof messages.get>;
+  t: TextsOf<typeof messages>;
   onPick?: (a: number, b: number) => void;
   onReferee?: (a: number, b: number) => void;
   /** Who referees this bout (still to fence), and whether the coach chose them. */
@@ -140,7 +135,7 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, on
         {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result === 'annulled' ? t.annulled : result}</span>}
         {tag && (
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'now' ? 'bg-sky-700 text-white' : 'bg-amber-100 text-amber-900'}`}>
-            {t[tag]}
+            {tag === 'now' ? t.fencingNow : t.onDeck}
           </span>
         )}
       </button>

@@ -1,27 +1,23 @@
+import { useTexts, type TextsOf } from '../../i18n/common';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
-import { statusMessages } from './status-labels';
+import { useStatusNames, type StatusNames } from './status-labels';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('pool-grid', {
-  athletes: 'Athletes',
-  actions: 'Actions',
   statusOf: params('Status of {name}'),
   statusTip: 'Withdrawn, excluded or fencing; roster athlete',
-  removeLabel: params('Remove {name}'),
   removeTip: 'Remove from pool',
   annulledRow: params('{status}: bouts annulled'),
   same: 'Same fencer',
-  annulled: 'annulled',
   // Plain words, not a template: a row builds one label per cell each time it changes.
   against: 'against',
   notFenced: 'not fenced',
-  waiting: ', waiting to sync',
   live: ', on the piste now',
 });
 
@@ -62,8 +58,8 @@ const cellClass = (result: string | undefined) =>
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
 export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus, live }: PoolGridProps) {
-  const t = useStore(messages);
-  const statusNames = useStore(statusMessages);
+  const t = useTexts(messages);
+  const statusNames = useStatusNames();
   const stat = useStatLabels();
   useApplyMeasure(stats);
   // Stable handlers, so a row whose results did not change is not rendered again (issue 13: a bout re-renders
@@ -128,8 +124,8 @@ interface GridRowProps {
   /** The columns this row is fencing now with the running score, `colId=3–2`, comma-separated. */
   running: string;
   /** The grid's texts and the statuses' names, handed down: one subscription for the grid, not two a row. */
-  t: ReturnType<typeof messages.get>;
-  status: ReturnType<typeof statusMessages.get>;
+  t: TextsOf<typeof messages>;
+  status: StatusNames;
   onCell?: (row: PoolPlayer, col: PoolPlayer) => void;
   onRemove?: (player: PoolPlayer) => void;
   onStatus?: (player: PoolPlayer) => void;
@@ -146,7 +142,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         </button>
       )}
       {onRemove && (
-        <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.removeLabel({ name: row.name })} title={t.removeTip} onClick={() => onRemove(row)}>
+        <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.removeName({ name: row.name })} title={t.removeTip} onClick={() => onRemove(row)}>
           <TrashIcon />
         </button>
       )}
@@ -188,7 +184,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
               <button
                 type="button"
                 className="h-11 w-12 font-semibold tabular-nums"
-                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? score ?? t.notFenced}${score ? t.live : ''}${waiting ? t.waiting : ''}`}
+                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? score ?? t.notFenced}${score ? t.live : ''}${waiting ? t.waitingToSync : ''}`}
                 data-testid={`cell-${row.position}-${col.position}`}
                 onClick={() => onCell(row, col)}
               >

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { PoolSnapshot } from '../../../core/contracts/pools';
@@ -11,28 +12,18 @@ import { QrCode } from '../qr-code';
 import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
 import { params } from '@nanostores/i18n';
-import { formatNumber, i18n, useStore } from '../../i18n';
+import { formatNumber, i18n } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { STATS, useStatLabels, type Stat } from '../stats-cells';
 
 const messages = i18n('print-view', {
-  qr: 'QR code of the live board',
-  live: 'Live results',
-  fencer: 'Fencer',
-  rank: 'Rank',
-  boutOrder: 'Bout order',
   // A plain word: the sheet prints it before the name of each bout's referee.
   refShort: 'Ref.',
   referee: 'Referee: ______________________',
   signature: 'Signature: ______________________',
-  tableau: 'Tableau',
   part: params('Tableau of {size}: part {part} of {parts}'),
   lastRounds: params('Tableau of {size}: last rounds'),
-  athlete: 'Athlete',
-  pool: 'Pool',
   note: 'Note',
-  player: 'Player',
-  stage: 'Stage',
 });
 
 /**
@@ -60,7 +51,7 @@ export type PrintJob = PrintHeader &
 const SLOTS_PER_PAGE = 16;
 
 function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <header className="print-header">
       <div>
@@ -69,8 +60,8 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
       </div>
       {job.boardUrl && (
         <figure className="print-qr">
-          <QrCode value={job.boardUrl} size={88} label={t.qr} />
-          <figcaption>{t.live}</figcaption>
+          <QrCode value={job.boardUrl} size={88} label={t.boardQr} />
+          <figcaption>{t.liveResults}</figcaption>
         </figure>
       )}
     </header>
@@ -78,7 +69,7 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
 }
 
 function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const stat = useStatLabels();
   const players = pool.players;
   const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
@@ -188,7 +179,7 @@ function BracketColumns({ columns, seedOf, main = false }: { columns: { title: s
 }
 
 function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const rounds = roundsOf(job.matches);
   const seedOf = new Map(job.seeds.map((s) => [s.id, s]));
@@ -234,7 +225,7 @@ function TableauPages({ job }: { job: Extract<PrintJob, { kind: 'tableau' }> }) 
 }
 
 function TablePage({ job }: { job: Extract<PrintJob, { kind: 'table' }> }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const stat = useStatLabels();
   const term = useTerms();
   /** The shared table's English column names (core/interop/tables.ts) in the reader's language. */

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { params } from '@nanostores/i18n';
 import {
@@ -5,13 +6,13 @@ import {
   type Card, type RefereeState, type Side,
 } from '../../../core/fencing/referee';
 import { lowerSeed, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
+import type { Bout } from '../../../core/fencing/bout-result';
 import { formatClock, useTick } from '../../state/referee-clock';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { forgetKept, useRefereeing } from './use-refereeing';
 
 const messages = i18n('referee-view', {
-  back: 'Back',
   opening: 'Opening the bout…',
   cannot: 'This bout cannot be refereed here',
   lost: 'This view no longer holds the bout',
@@ -20,13 +21,8 @@ const messages = i18n('referee-view', {
   discardConfirm: 'Tap again to discard: the score so far is lost',
   poolBout: 'Pool bout',
   tableauBout: 'Tableau bout',
-  referee: params('Referee: {name}'),
-  period: params('Period {n}'),
   play: 'Tap: Play!',
   halt: 'Tap: Halt!',
-  rest: 'Rest',
-  extraMinute: 'Extra minute',
-  priority: params('Priority: {name}'),
   touchFor: params('+1 {name}'),
   double: 'Double',
   undo: 'Undo',
@@ -47,19 +43,12 @@ const messages = i18n('referee-view', {
   unsent: 'Not on the other screens yet: sending when the network is back',
 });
 
-/** What the screen does with a finished bout: saves it as the bout's result (through the outbox). */
-export interface RefereeResult {
-  left: number;
-  right: number;
-  /** The winner at equal scores (the extra minute, or an exclusion); null when the scores decide. */
-  priority: Side | null;
-}
-
 interface RefereeViewProps {
   practiceId: string;
   target: RefereeTarget;
   weapon: 'epee' | 'foil' | 'sabre';
-  onSave: (result: RefereeResult, bout: LiveBout) => void;
+  /** A finished bout, as its result is saved (left fencer first): the screen saves it through the outbox. */
+  onSave: (result: Bout, bout: LiveBout) => void;
   /** A pool bout ended by a black card: the coach marks the fencer excluded (o.74.3); absent for guests. */
   onExclude?: (side: Side, bout: LiveBout) => void;
   onClose: () => void;
@@ -94,7 +83,7 @@ const SIDE_COLOUR: Record<Side, string> = { left: 'bg-red-700', right: 'bg-green
  * at épée, undo, and the result to save when the bout is over.
  */
 export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onClose }: RefereeViewProps) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const term = useTerms();
   const { status, bout, refereeing, synced, act, undoLast, release, key } = useRefereeing(practiceId, target);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -125,12 +114,15 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
   const save = () => {
     if (!outcome) return;
     forgetKept(key);
+    const result = (left: number, right: number, priority: Side | null): Bout => ({
+      player1_id: bout.left.id, player2_id: bout.right.id, score1: left, score2: right, priority_id: priority ? bout[priority].id : null,
+    });
     if (outcome.excluded) {
       // The opponent wins: at equal or lower score, on priority (the score stays as fenced).
       const winner = other(outcome.excluded);
       const lead = state[winner] > state[outcome.excluded];
-      onSave({ left: state.left, right: state.right, priority: lead ? null : winner }, bout);
-    } else onSave({ left: outcome.left, right: outcome.right, priority: outcome.left === outcome.right ? outcome.priority : null }, bout);
+      onSave(result(state.left, state.right, lead ? null : winner), bout);
+    } else onSave(result(outcome.left, outcome.right, outcome.left === outcome.right ? outcome.priority : null), bout);
   };
 
   const side = (s: Side) => (
@@ -153,7 +145,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
 
   return shell(
     <main className="flex flex-1 flex-col gap-3 px-3 pb-4">
-      <p className="text-center text-xs text-slate-400">{t.referee({ name: bout.referee })}</p>
+      <p className="text-center text-xs text-slate-400">{t.refereeName({ name: bout.referee })}</p>
       <div className="flex gap-2">
         {side('left')}
         {side('right')}
@@ -175,7 +167,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
         </span>
       </button>
       {state.priority && (
-        <p className="rounded-lg bg-sky-700 py-2 text-center font-bold" data-testid="referee-priority">{t.priority({ name: name(state.priority) })}</p>
+        <p className="rounded-lg bg-sky-700 py-2 text-center font-bold" data-testid="referee-priority">{t.priorityName({ name: name(state.priority) })}</p>
       )}
       {pDue && (
         <p className="rounded-lg bg-amber-300 py-2 text-center font-semibold text-black" role="alert">{t.pCardDue}</p>

@@ -1,6 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { useEffect, useState } from 'react';
 import { Dialog } from './dialog';
+import type { Bout } from '../../../core/fencing/bout-result';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -16,13 +17,6 @@ export interface ScoreSide {
   name: string;
 }
 
-export interface ScoreResult {
-  left: number;
-  right: number;
-  /** At equal scores, the fencer who won on priority, if the referee gave it. */
-  priorityId: string | null;
-}
-
 interface ScorePickerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,7 +24,8 @@ interface ScorePickerProps {
   left: ScoreSide;
   right: ScoreSide;
   max: number;
-  onSave: (result: ScoreResult) => void;
+  /** The bout as entered, left fencer first; at equal scores `priority_id` is the fencer who won on priority, if given. */
+  onSave: (bout: Bout) => void;
   /** Shown when the bout already has a result: clears both cells. */
   onClear?: () => void;
 }
@@ -116,7 +111,7 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
             type="button"
             className="btn-primary"
             disabled={!both}
-            onClick={() => both && onSave({ left: l, right: r, priorityId: tie ? priority : null })}
+            onClick={() => both && onSave({ player1_id: left.id, player2_id: right.id, score1: l, score2: r, priority_id: tie ? priority : null })}
           >
             {t.save}
           </button>

@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,15 +11,13 @@ import { toast, toastError } from '../../state/toasts';
 import { onDemand } from '../../components/ui/lazy';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 
 const messages = i18n('account-menu', {
   guest: params('Guest · {name}'),
   signedOut: 'Signed out successfully!',
   signOutFailed: 'Failed to sign out. Please try again.',
-  feedback: 'Share Feedback',
   account: 'My Account',
-  athletes: 'My Athletes',
   backup: 'Back up my data',
   restore: 'Restore a backup…',
   signOut: 'Sign Out',
@@ -29,7 +28,7 @@ const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
 
 /** A guest sees who they are in the room and picks their language; no coach controls (SPEC §6). */
 function GuestChip() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const guest = useAtomValue(guestAtom);
   if (guest.status !== 'active') return null;
   return (
@@ -44,7 +43,7 @@ function GuestChip() {
 
 /** Share Feedback, the user's email, and My Account (My Athletes, Sign Out). */
 export function AccountMenu() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const session = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -78,7 +77,7 @@ export function AccountMenu() {
   return (
     <div className="flex items-center gap-2">
       <button type="button" className="btn-ghost hidden sm:inline-flex" onClick={() => setFeedbackOpen(true)}>
-        {t.feedback}
+        {t.shareFeedback}
       </button>
       <span className="hidden max-w-48 truncate text-sm text-slate-600 md:inline" data-testid="user-email">
         {session.user.email}
@@ -91,10 +90,10 @@ export function AccountMenu() {
           <div role="menu" className="absolute right-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
             <p className="truncate px-3 py-2 text-xs text-slate-500 md:hidden">{session.user.email}</p>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 sm:hidden" onClick={() => { setOpen(false); setFeedbackOpen(true); }}>
-              {t.feedback}
+              {t.shareFeedback}
             </button>
             <Link role="menuitem" to={paths.athletes} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
-              {t.athletes}
+              {t.myAthletes}
             </Link>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); void backup().then((m) => m.downloadBackup()); }}>
               {t.backup}

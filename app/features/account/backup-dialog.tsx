@@ -18,7 +18,6 @@ const messages = i18n('backup-dialog', {
   notJson: 'This file is not a Piste backup (it is not JSON).',
   restored: 'Backup restored',
   restoredText: params('Added {athletes}, {practices}, {pools} and {bouts}.'),
-  athletes: count({ one: '{count} athlete', other: '{count} athletes' }),
   practices: count({ one: '{count} practice', other: '{count} practices' }),
   pools: count({ one: '{count} pool', other: '{count} pools' }),
   bouts: count({ one: '{count} bout', other: '{count} bouts' }),
@@ -76,7 +75,7 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     try {
       const s = await call(client.account.restore.$post({ json: file.body }));
       await reloadPractices();
-      toast({ title: t.restored, description: t.restoredText({ athletes: t.athletes(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) }) });
+      toast({ title: t.restored, description: t.restoredText({ athletes: t.athleteCount(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) }) });
       onOpenChange(false);
     } catch (e) {
       setProblem(errorMessage(e, t.restoreFailed));
@@ -92,7 +91,7 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <label className="label" htmlFor="backup-file">{t.file}</label>
           <input id="backup-file" type="file" accept=".json,application/json" className="block w-full text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
         </div>
-        {file && <p className="text-sm text-slate-700" data-testid="backup-summary">{t.summary({ name: file.name, athletes: t.athletes(file.athletes), practices: t.practices(file.practices) })}</p>}
+        {file && <p className="text-sm text-slate-700" data-testid="backup-summary">{t.summary({ name: file.name, athletes: t.athleteCount(file.athletes), practices: t.practices(file.practices) })}</p>}
         {problem && <p role="alert" className="text-sm font-medium text-red-700">{problem}</p>}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>

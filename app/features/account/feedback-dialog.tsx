@@ -15,7 +15,6 @@ const messages = i18n('feedback-dialog', {
   mustLogIn: 'You must be logged in to submit feedback.',
   thanks: 'Thank you for your feedback! We\'ll review it soon.',
   failed: 'Failed to submit feedback. Please try again.',
-  title: 'Share Feedback',
   description: 'Tell us what went wrong or what would help.',
   type: 'Type',
   message: 'Message',
@@ -55,7 +54,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.description}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.shareFeedback} description={t.description}>
       <form className="space-y-4" onSubmit={submit} noValidate>
         <fieldset>
           <legend className="label">{t.type}</legend>

@@ -1,15 +1,13 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatPracticeDate } from '../../lib/dates';
-import { i18n, intlLocale, useStore } from '../../i18n';
+import { i18n, intlLocale } from '../../i18n';
 
 const messages = i18n('athlete-charts', {
   nothing: 'Nothing to show in this period.',
-  date: 'Date',
-  practice: 'Practice',
   indicator: 'Indicator per practice',
-  rating: 'Rating',
 });
 
 /**
@@ -41,7 +39,7 @@ function xs(points: ChartPoint[]): number[] {
 }
 
 function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPoint[]; title: string; color: string; zeroLine?: boolean; testId: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -106,7 +104,7 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
 
 /** The indicator of each practice and the rating after each rated bout, over time. */
 export function AthleteCharts({ indicator, rating }: { indicator: ChartPoint[]; rating: ChartPoint[] }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <LineChart points={indicator} title={t.indicator} color="#0369a1" zeroLine testId="indicator-chart" />

@@ -36,7 +36,6 @@ const messages = i18n('athlete-detail-page', {
   loading: 'Loading notes...',
   empty: 'No notes yet.',
   editNote: 'Edit note',
-  edit: 'Edit',
   confirmTitle: 'Delete note?',
   confirmText: 'Are you sure you want to delete this note? This action cannot be undone.',
 });

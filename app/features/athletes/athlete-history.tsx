@@ -1,3 +1,4 @@
+import { useTexts, textsOf } from '../../i18n/common';
 import { useMemo, useState } from 'react';
 import type { Athlete } from '../../../core/contracts/athletes';
 import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
@@ -8,17 +9,15 @@ import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatNumber, formatPercent, i18n, useStore } from '../../i18n';
+import { formatNumber, formatPercent, i18n } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels, type Stat } from '../../components/stats-cells';
 
 const messages = i18n('athlete-history', {
   opponent: 'Opponent',
-  bouts: 'Bouts',
   loadFailed: 'Failed to load the history',
   linked: 'Entry linked',
   linkedText: params('{name} in {pool} ({practice}) now counts for {athlete}.'),
-  linkFailed: 'Failed to link the entry',
   loading: 'Loading history...',
   title: 'History',
   from: 'From',
@@ -26,15 +25,11 @@ const messages = i18n('athlete-history', {
   allDates: 'All dates',
   suggest: params('Typed entries with the same name: are they {name}?'),
   linkLabel: params('Link {name} in {pool} of {practice} to {athlete}'),
-  link: 'Link',
-  winRate: 'Win %',
   tsPerBout: 'TS per bout',
   trPerBout: 'TR per bout',
-  rating: 'Rating',
   noBoutsPeriod: params('No bouts in this period. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
   noBoutsYet: params('No bouts yet. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
   lastBouts: 'Last bouts',
-  date: 'Date',
   score: 'Score',
   where: 'Where',
   rounds: 'Tableau rounds reached',
@@ -73,10 +68,10 @@ const oneDecimal = (x: number) => formatNumber(x, 1);
  * and the typed entries that could be them, to link.
  */
 export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const stat = useStatLabels();
   const term = useTerms();
-  const history = useResource(`history:${athlete.id}`, () => call(client.athletes[':id'].history.$get({ param: { id: athlete.id } })), () => toastError(messages.get().loadFailed));
+  const history = useResource(`history:${athlete.id}`, () => call(client.athletes[':id'].history.$get({ param: { id: athlete.id } })), () => toastError(textsOf(messages).loadFailed));
   const roster = useRoster();
   const suggestions = useResource(`suggestions:${athlete.id}`, () => call(client.athletes[':id'].suggestions.$get({ param: { id: athlete.id } })));
   const [from, setFrom] = useState('');

@@ -1,4 +1,4 @@
-import { textsOf, useTexts } from '../../i18n/common';
+import { textsOf, useTexts, type TextsOf } from '../../i18n/common';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Athlete } from '../../../core/contracts/athletes';
@@ -19,37 +19,27 @@ import { params } from '@nanostores/i18n';
 import { formatPercent, i18n, type TextKey } from '../../i18n';
 
 const messages = i18n('athletes-page', {
-  athlete: 'Athlete',
   sortName: 'Sort by name',
-  rating: 'Rating',
   ratingHelp: 'Elo rating from every bout against another roster athlete (start 1500)',
-  win: 'Win %',
   winHelp: 'Share of bouts won, pools and tableau',
-  bouts: 'Bouts',
   boutsHelp: 'Bouts fenced in your practices',
   last: 'Last practice',
   lastHelp: 'The latest practice they fenced in',
-  loadFailed: 'Failed to load athletes',
   added: 'Athlete added successfully',
   addFailed: 'Failed to add athlete',
   updated: 'Athlete updated successfully',
   updateFailed: 'Failed to update athlete',
   deleted: 'Athlete deleted successfully',
   deleteFailed: 'Failed to delete athlete',
-  title: 'My Athletes',
   import: 'Import…',
   name: 'Athlete name',
-  club: 'Club (optional)',
+  clubOptional: 'Club (optional)',
   add: 'Add Athlete',
   empty: 'No athletes yet. Add the fencers you coach.',
-  actions: 'Actions',
   newName: 'New name',
   newClub: 'New club',
-  clubPlaceholder: 'Club',
   ranked: params('ranked {ranking}'),
   editLabel: params('Edit {name}'),
-  edit: 'Edit',
-  deleteLabel: params('Delete {name}'),
   confirmTitle: 'Delete athlete?',
   confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
 });
@@ -61,13 +51,13 @@ const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 type SortKey = 'name' | 'rating' | 'win' | 'bouts' | 'last';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
-type Key = TextKey<typeof messages>;
+type Key = TextKey<{ get(): TextsOf<typeof messages> }>;
 
 /** Issue 16: the roster's columns, each sortable; the sort is remembered on this device. */
 const COLUMNS: { key: SortKey; label: Key; numeric: boolean; help: Key }[] = [
   { key: 'name', label: 'athlete', numeric: false, help: 'sortName' },
   { key: 'rating', label: 'rating', numeric: true, help: 'ratingHelp' },
-  { key: 'win', label: 'win', numeric: true, help: 'winHelp' },
+  { key: 'win', label: 'winRate', numeric: true, help: 'winHelp' },
   { key: 'bouts', label: 'bouts', numeric: true, help: 'boutsHelp' },
   { key: 'last', label: 'last', numeric: true, help: 'lastHelp' },
 ];
@@ -92,7 +82,7 @@ function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): str
 /** /athletes: the coach's roster; add, rename, delete with confirmation. */
 export function AthletesPage() {
   const t = useTexts(messages);
-  const roster = useRoster(() => toastError(textsOf(messages).loadFailed));
+  const roster = useRoster(() => toastError(textsOf(messages).loadAthletesFailed));
   const athletes = roster.status === 'error' ? [] : roster.data;
   const setAthletes = roster.update;
   const [name, setName] = useState('');
@@ -166,7 +156,7 @@ export function AthletesPage() {
           {t.backToTournament}
         </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold">{t.title}</h1>
+          <h1 className="text-2xl font-bold">{t.myAthletes}</h1>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => setImporting(true)}>{t.import}</button>
             <button type="button" className="btn-secondary" disabled={!athletes?.length} onClick={async () => {
@@ -190,7 +180,7 @@ export function AthletesPage() {
           <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="sm:w-56">
-          <label className="label" htmlFor="athlete-club">{t.club}</label>
+          <label className="label" htmlFor="athlete-club">{t.clubOptional}</label>
           <input id="athlete-club" className="input" value={club} maxLength={100} onChange={(e) => setClub(e.target.value)} />
         </div>
         <button type="submit" className="btn-primary">{t.add}</button>
@@ -224,7 +214,7 @@ export function AthletesPage() {
                     <td colSpan={COLUMNS.length + 1} className="p-3">
                       <form className="flex flex-col gap-2 sm:flex-row" onSubmit={saveEdit} noValidate>
                         <input aria-label={t.newName} className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                        <input aria-label={t.newClub} className="input sm:w-48" value={editing.club} maxLength={100} placeholder={t.clubPlaceholder} onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
+                        <input aria-label={t.newClub} className="input sm:w-48" value={editing.club} maxLength={100} placeholder={t.club} onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
                         <div className="flex gap-2">
                           <button type="submit" className="btn-primary">{t.save}</button>
                           <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>{t.cancel}</button>
@@ -246,7 +236,7 @@ export function AthletesPage() {
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-stat="last">{s?.last_practice ? formatPracticeDate(s.last_practice) : '—'}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
                       <button type="button" className="btn-ghost px-2 py-1" aria-label={t.editLabel({ name: a.name })} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>{t.edit}</button>
-                      <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteLabel({ name: a.name })} onClick={() => setDeleting(a)}>{t.delete}</button>
+                      <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteName({ name: a.name })} onClick={() => setDeleting(a)}>{t.delete}</button>
                     </td>
                   </tr>
                 );

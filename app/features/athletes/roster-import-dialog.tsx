@@ -15,7 +15,6 @@ import { i18n } from '../../i18n';
 const messages = i18n('roster-import-dialog', {
   noFencers: 'No fencers found in this file.',
   tooMany: params('This file has {count} rows: at most {max} can be imported at once.'),
-  unreadable: 'This file could not be read.',
   imported: count({ one: 'Imported {count} athlete', other: 'Imported {count} athletes' }),
   skipped: count({ one: '{count} row was not imported (errors or already in the roster).', other: '{count} rows were not imported (errors or already in the roster).' }),
   allImported: 'Every row was imported.',
@@ -29,18 +28,16 @@ const messages = i18n('roster-import-dialog', {
   summary: params('{fresh} new · {listed} already listed · {errors} with errors'),
   line: 'Line',
   name: 'Name',
-  club: 'Club',
   ranking: 'Ranking',
   status: 'Status',
   empty: '(empty)',
   statusNew: 'New',
   statusExisting: 'Already in the roster',
   statusRepeated: 'Repeated in the file',
-  statusError: 'Error',
   import: count({ one: 'Import {count} athlete', other: 'Import {count} athletes' }),
 });
 
-const STATUS_LABEL = { new: 'statusNew', existing: 'statusExisting', repeated: 'statusRepeated', error: 'statusError' } as const satisfies Record<ImportStatus, string>;
+const STATUS_LABEL = { new: 'statusNew', existing: 'statusExisting', repeated: 'statusRepeated', error: 'error' } as const satisfies Record<ImportStatus, string>;
 
 const STATUS_STYLE: Record<ImportStatus, string> = {
   new: 'bg-green-100 text-green-900',
@@ -79,7 +76,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
       setProblem(result.length === 0 ? t.noFencers : result.length > IMPORT_MAX ? t.tooMany({ count: result.length, max: IMPORT_MAX }) : null);
     } catch (e) {
       setRows(null);
-      setProblem(e instanceof RosterFileError ? localMessage(e.message) : t.unreadable);
+      setProblem(e instanceof RosterFileError ? localMessage(e.message) : t.unreadableFile);
     }
   }
 

@@ -21,7 +21,6 @@ const messages = i18n('auth-page', {
   linkUsed: 'This link was already used or has expired. If you confirmed your address, sign in; otherwise sign up again for a new link.',
   forgot: 'Forgot password?',
   joinWithCode: 'Join with a room code',
-  unexpected: 'An unexpected error occurred.',
   email: 'Email',
   password: 'Password',
   signIn: 'Sign In',

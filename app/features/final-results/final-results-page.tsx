@@ -25,9 +25,6 @@ const messages = i18n('final-results-page', {
   notFinished: 'The tableau is not finished: the file holds the results so far',
   exportXml: 'Export FIE XML',
   printTitle: 'Final results',
-  rank: 'Rank',
-  player: 'Player',
-  stage: 'Stage',
 });
 
 /**

@@ -18,12 +18,9 @@ const messages = i18n('pool-results-page', {
   loading: 'Loading pool results...',
   none: 'No athletes found in any pool tables.',
   tables: count({ one: '{count} pool table', other: '{count} pool tables' }),
-  athletes: count({ one: '{count} athlete', other: '{count} athletes' }),
   cut: params(' · Tableau: {cut} ({count} go on)'),
   file: params('{name} pool results'),
   printTitle: 'Pool results',
-  rank: 'Rank',
-  athlete: 'Athlete',
 });
 
 /** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
@@ -48,7 +45,7 @@ export function PoolResultsPage() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" data-testid="results-summary">
-          {t.tables(state.pools.length)} · {t.athletes(results.length)}
+          {t.tables(state.pools.length)} · {t.athleteCount(results.length)}
           {format.cut.kind !== 'all' && t.cut({ cut: term.cut(format.cut), count: results.filter((r) => r.promoted).length })}
         </p>
         <div className="flex gap-2">

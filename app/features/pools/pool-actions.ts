@@ -1,7 +1,7 @@
 import { textsOf } from '../../i18n/common';
 import type { PoolPlayer, PoolSnapshot } from '../../../core/contracts/pools';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
-import { statusMessages } from '../../components/pool/status-labels';
+import { statusNames } from '../../components/pool/status-labels';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { toast, toastError } from '../../state/toasts';
 import { call, client, errorMessage } from '../../lib/api';
@@ -22,14 +22,12 @@ const messages = i18n('pool-actions', {
   updateFailed: 'Failed to update pool',
   deleted: 'Pool deleted successfully',
   deleteFailed: 'Failed to delete pool',
-  status: params('{name}: {status}'),
   fencingAgain: params('{name} is fencing again'),
   statusFailed: 'Failed to change the status',
   joins: params('{name} joins {pool}'),
   latecomerFailed: 'Failed to add the latecomer',
   linked: params('{name} is linked to {athlete}'),
   unlinked: params('{name} is no longer linked to a roster athlete'),
-  linkFailed: 'Failed to link the entry',
   refereeFailed: 'Failed to change the referee',
 });
 
@@ -110,7 +108,7 @@ export async function deletePool(practice: Practice, pool: PoolSnapshot, others:
 export async function setPlayerStatus(practice: Practice, pool: PoolSnapshot, player: PoolPlayer, status: PlayerStatus | null) {
   try {
     applyPoolSnapshot(practice.id, await call(client.practices[':practiceId'].pools[':poolId'].players[':playerId'].status.$put({ param: { practiceId: practice.id, poolId: pool.id, playerId: player.id }, json: { status } })));
-    toast({ title: t().success, description: status ? t().status({ name: player.name, status: statusMessages.get()[status] }) : t().fencingAgain({ name: player.name }) });
+    toast({ title: t().success, description: status ? t().nameStatus({ name: player.name, status: statusNames()[status] }) : t().fencingAgain({ name: player.name }) });
   } catch (e) {
     toastError(errorMessage(e, t().statusFailed));
   }

@@ -4,7 +4,6 @@ import { Dialog } from '../../components/ui/dialog';
 import { i18n } from '../../i18n';
 
 const messages = i18n('pool-name-dialog', {
-  create: 'Create Pool',
   update: 'Update Pool',
   edit: 'Edit Pool',
   name: 'Pool name',
@@ -40,9 +39,9 @@ export function PoolNameDialog({ open, onOpenChange, mode, initialName = '', onS
     }
   }
 
-  const label = mode === 'create' ? t.create : t.update;
+  const label = mode === 'create' ? t.createPool : t.update;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={mode === 'create' ? t.create : t.edit}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={mode === 'create' ? t.createPool : t.edit}>
       <form onSubmit={submit} className="space-y-4">
         <div>
           <label className="label" htmlFor="pool-name">{t.name}</label>

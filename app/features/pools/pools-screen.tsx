@@ -1,6 +1,7 @@
 // The pools screen (SPEC §3–§5): the grid, the bout order, the management dialogs and the check-in of one
 // practice's pools, for the coach, a guest and the board. One file because every part reads the same pool,
 // outbox and referee state the screen holds; issue 29 takes the management controls behind one menu.
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';
@@ -21,27 +22,22 @@ import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM, ZoomControl } from './zoom-control';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 import type { LiveBout } from '../../../core/refereeing';
+import type { Bout } from '../../../core/fencing/bout-result';
 import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
-import type { RefereeResult } from '../../components/referee/referee-view';
 
 const messages = i18n('pools-screen', {
-  loading: 'Loading pool data...',
   loadFailed: 'Failed to load tournament data',
-  notShared: 'The coach has not shared any pools yet. They appear here the moment they do.',
   welcome: 'Welcome to Pools!',
   welcomeText: 'Get started by creating your first pool. You can add players and manage tournament matches easily.',
-  create: 'Create Pool',
   fromTeams: 'Set up pools from teams',
   fromAthletes: 'Set up pools from athletes',
   nameEmpty: 'Player name cannot be empty',
-  pool: 'Pool',
   newPool: 'New Pool',
   rename: 'Rename',
   deletePool: 'Delete Pool',
-  setUp: 'Set up pools',
   print: 'Print pool sheets',
   playerName: 'Player name',
   addPlaceholder: 'Add an athlete to this pool',
@@ -56,7 +52,6 @@ const messages = i18n('pools-screen', {
   deleteText: 'Are you sure you want to delete this pool? This action cannot be undone.',
   removeTitle: 'Remove athlete?',
   removeText: params('Remove {name} from {pool}? Their bouts in this pool are deleted too.'),
-  remove: 'Remove',
   nameRequired: 'Name is required',
   latecomers: 'Latecomers',
   absent: 'Absent at the draw:',
@@ -75,7 +70,7 @@ const RefereeView = onDemand(() => import('../../components/referee/referee-view
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
   // Guests score but do not manage pools; a spectator only watches (core/permissions decides).
@@ -103,7 +98,7 @@ export function PoolsScreen() {
   const live = usePoolScores(pool?.id);
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
-    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loadingPools}</p>;
   }
   if (state.status === 'error') {
     return <p className="card p-6 text-center text-sm text-red-700">{t.loadFailed}</p>;
@@ -124,7 +119,7 @@ export function PoolsScreen() {
           {t.welcomeText}
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
-          <button type="button" className="btn-primary" onClick={() => setDialog('create')}>{t.create}</button>
+          <button type="button" className="btn-primary" onClick={() => setDialog('create')}>{t.createPool}</button>
           {practice.practice_type === 'team' ? (
             <Link to={paths.teamPoolSetup} className="btn-secondary">{t.fromTeams}</Link>
           ) : (
@@ -152,11 +147,9 @@ export function PoolsScreen() {
     // o.74.3: the fencer's bouts are annulled; the room ends the bout on the piste with the pool's change.
     if (refereedPool && player) void setPlayerStatus(practice, refereedPool, player, 'excluded');
   };
-  const saveRefereed = (result: RefereeResult, refereed: LiveBout) => {
+  const saveRefereed = (result: Bout) => {
     closeReferee();
-    if (!refereedPool) return;
-    const priority = result.priority ? refereed[result.priority].id : null;
-    void saveBout(practice, refereedPool, { player1_id: refereed.left.id, player2_id: refereed.right.id, score1: result.left, score2: result.right, priority_id: priority });
+    if (refereedPool) void saveBout(practice, refereedPool, result);
   };
 
   return (
@@ -175,7 +168,7 @@ export function PoolsScreen() {
           <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>{t.newPool}</button>
           <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>{t.rename}</button>
           <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>{t.deletePool}</button>
-          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">{t.setUp}</Link>
+          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">{t.setUpPools}</Link>
         </div>
         )}
         <button type="button" className="btn-secondary" onClick={() => print({ kind: 'pools', pools: visible, ...printHeader(practice) })}>
@@ -232,10 +225,9 @@ export function PoolsScreen() {
           left={{ id: bout.a.id, name: bout.a.name }}
           right={{ id: bout.b.id, name: bout.b.name }}
           max={max}
-          onSave={({ left, right, priorityId }) => {
-            const { a, b } = bout;
+          onSave={(entered) => {
             setBout(null);
-            void saveBout(practice, pool, { player1_id: a.id, player2_id: b.id, score1: left, score2: right, priority_id: priorityId });
+            void saveBout(practice, pool, entered);
           }}
           onClear={
             existing
@@ -293,7 +285,7 @@ export function PoolsScreen() {
  * form for anyone arriving late; either way they join the smallest pool, whose bout order then includes them.
  */
 function CheckIn({ practiceId }: { practiceId: string }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const didNotStart = useAtomValue(didNotStartAtom);
   const [name, setName] = useState('');
   const practice = { id: practiceId };

@@ -2,17 +2,16 @@ import { useTexts } from '../../i18n/common';
 import { useState } from 'react';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
-import { statusMessages } from '../../components/pool/status-labels';
+import { useStatusNames } from '../../components/pool/status-labels';
 import { nameKey } from '../../../core/interop/roster-import';
 import { Dialog } from '../../components/ui/dialog';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { i18n, type TextKey, useStore } from '../../i18n';
+import { i18n, type TextKey } from '../../i18n';
 
 const messages = i18n('status-dialog', {
   withdrawn: 'Withdrawn (injury)',
   withdrawnHelp: 'Their bouts are annulled for everyone; ranked after everyone who completes the pools (Did Not Finish).',
-  excluded: 'Excluded',
   excludedHelp: 'Their bouts are annulled as if they had not taken part; not classified.',
   fencing: 'Fencing',
   fencingHelp: 'Back in the pool with every bout they fenced (possible until the tableau starts).',
@@ -22,9 +21,7 @@ const messages = i18n('status-dialog', {
   linkTo: 'Link to roster athlete…',
   choose: 'Choose an athlete',
   sameName: params('{name} (same name)'),
-  link: 'Link',
   unlink: 'Unlink',
-  title: params('{name}: {status}'),
 });
 
 interface StatusDialogProps {
@@ -37,9 +34,10 @@ interface StatusDialogProps {
 
 type Key = TextKey<typeof messages>;
 
-const CHOICES: { status: PlayerStatus | null; label: Key; help: Key }[] = [
+/** Each choice; excluded is named by the fencing term (no label of its own). */
+const CHOICES: { status: PlayerStatus | null; label?: Key; help: Key }[] = [
   { status: 'withdrawn', label: 'withdrawn', help: 'withdrawnHelp' },
-  { status: 'excluded', label: 'excluded', help: 'excludedHelp' },
+  { status: 'excluded', help: 'excludedHelp' },
   { status: null, label: 'fencing', help: 'fencingHelp' },
 ];
 
@@ -82,15 +80,15 @@ function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLi
 
 /** A fencer's row menu (issue 14): withdrawn, excluded, or fencing again (FIE o.74); and (issue 16) the roster link. */
 export function StatusDialog({ player, onOpenChange, onChoose, onLink }: StatusDialogProps) {
-  const status = useStore(statusMessages);
+  const status = useStatusNames();
   const t = useTexts(messages);
   return (
-    <Dialog open onOpenChange={onOpenChange} title={t.title({ name: player.name, status: player.status ? status[player.status] : status.fencing })}>
+    <Dialog open onOpenChange={onOpenChange} title={t.nameStatus({ name: player.name, status: player.status ? status[player.status] : status.fencing })}>
       <ul className="space-y-2">
         {CHOICES.filter((c) => c.status !== player.status).map((c) => (
-          <li key={c.label}>
+          <li key={c.status ?? 'fencing'}>
             <button type="button" className="w-full rounded-md border border-slate-200 p-3 text-left hover:border-slate-900" onClick={() => onChoose(c.status)}>
-              <span className="block font-medium">{t[c.label]}</span>
+              <span className="block font-medium">{c.label ? t[c.label] : status.excluded}</span>
               <span className="text-sm text-slate-600">{t[c.help]}</span>
             </button>
           </li>

@@ -16,14 +16,11 @@ import { i18n } from '../../i18n';
 const messages = i18n('manual-pool-assignment-page', {
   created: 'Pools created successfully',
   createFailed: 'Failed to create pools',
-  noneText: 'Please select athletes or add names manually.',
   goSetup: 'Go to setup',
-  unassigned: params('Please assign all athletes to pools. {n} athlete(s) unassigned.'),
+  unassignedCount: params('Please assign all athletes to pools. {n} athlete(s) unassigned.'),
   back: '← Back to setup',
   title: 'Assign athletes to pools',
-  poolCount: 'Number of pools',
   poolFor: params('Pool for {name}'),
-  none: 'Unassigned',
   pool: params('Pool {n}'),
   create: 'Create Pools',
 });
@@ -39,13 +36,13 @@ export function ManualPoolAssignmentPage() {
 
   if (!practice) return <NoPracticeSelected />;
   if (entries.length === 0) {
-    return <EmptyState title={t.noAthletesSelected} text={t.noneText} to={paths.practiceSetup} action={t.goSetup} />;
+    return <EmptyState title={t.noAthletesSelected} text={t.selectAthletes} to={paths.practiceSetup} action={t.goSetup} />;
   }
 
   async function create() {
     if (!practice) return;
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
-    if (unassigned > 0) return toastError(t.unassigned({ n: unassigned }));
+    if (unassigned > 0) return toastError(t.unassignedCount({ n: unassigned }));
     const body = { method: 'manual' as const, entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
     await submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }
@@ -69,7 +66,7 @@ export function ManualPoolAssignmentPage() {
           <li key={i} className="flex items-center justify-between gap-3 px-4 py-2">
             <span className="font-medium">{e.name}</span>
             <select aria-label={t.poolFor({ name: e.name })} className="input w-40" value={assignment[i] ?? 0} onChange={(ev) => setAssignment((a) => ({ ...a, [i]: Number(ev.target.value) }))}>
-              <option value={0}>{t.none}</option>
+              <option value={0}>{t.unassigned}</option>
               {Array.from({ length: poolCount }, (_, p) => (
                 <option key={p} value={p + 1}>{t.pool({ n: p + 1 })}</option>
               ))}

@@ -18,25 +18,18 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('practice-setup-page', {
-  generated: 'Pools generated successfully',
-  generateFailed: 'Failed to generate pools',
-  noneSelected: 'Please select athletes or add names manually',
   allAbsent: 'Everyone is marked absent: mark at least one fencer present',
   allAbsentTitle: 'No athletes present',
-  title: 'Set up pools',
   step: params('{name} · Step {step} of 2'),
   manual: 'Assign pools manually',
   next: 'Next',
-  division: 'Pool division',
   single: 'Single pool',
   singleHelp: 'Everyone fences everyone in one pool named Main Pool.',
-  random: 'Random split',
   randomHelp: 'Shuffled into pools whose sizes differ by at most one.',
   seeded: 'Seeded (serpentine)',
   seededHelp: 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.',
   rating: 'Seeded by rating (serpentine)',
   ratingHelp: 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.',
-  poolCount: 'Number of pools',
   checkInTitle: 'Check-in',
   checkIn: 'Tap a fencer who has not arrived: they are left out of the draw and listed as not started. A latecomer can join the smallest pool later.',
   absent: 'Absent',
@@ -46,8 +39,6 @@ const messages = i18n('practice-setup-page', {
   onePool: params('One pool of {sizes} fencers · {bouts} bouts.'),
   pools: params('{count} pools of {sizes} fencers · {bouts} bouts.'),
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
-  backButton: 'Back',
-  generate: 'Generate Pools',
 });
 
 type Method = 'single' | 'random' | 'seeded' | 'rating';
@@ -64,14 +55,14 @@ export function PracticeSetupPage() {
   const [poolCount, setPoolCount] = useState(2);
   // Issue 14 check-in: who is marked absent (by entry), left out of the draw and listed "Did Not Start".
   const [absent, setAbsent] = useState<Set<string>>(new Set());
-  const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
+  const { busy, generate: submit } = useGeneratePools({ success: t.poolsGenerated, failure: t.generateFailed });
 
   if (!practice) return <NoPracticeSelected />;
   const { entries } = selection;
 
   function next(to: 'division' | 'manual') {
     const list = entries();
-    if (list.length === 0) return toastError(t.noneSelected, t.noAthletesSelected);
+    if (list.length === 0) return toastError(t.selectAthletesOrNames, t.noAthletesSelected);
     setSelection(list);
     if (to === 'manual') navigate(paths.manualPoolAssignment);
     else setStep('division');
@@ -98,7 +89,7 @@ export function PracticeSetupPage() {
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
         <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.backToTournament}</Link>
-        <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
+        <h1 className="mt-2 text-2xl font-bold">{t.setUpPools}</h1>
         <p className="text-sm text-slate-600">{t.step({ name: practice.name, step: step === 'select' ? 1 : 2 })}</p>
       </div>
 
@@ -113,10 +104,10 @@ export function PracticeSetupPage() {
       ) : (
         <>
           <fieldset className="card space-y-3 p-4">
-            <legend className="sr-only">{t.division}</legend>
+            <legend className="sr-only">{t.poolDivision}</legend>
             {([
               ['single', t.single, t.singleHelp],
-              ['random', t.random, t.randomHelp],
+              ['random', t.randomSplit, t.randomHelp],
               ['seeded', t.seeded, t.seededHelp],
               ['rating', t.rating, t.ratingHelp],
             ] as const).map(([value, label, help]) => (
@@ -164,8 +155,8 @@ export function PracticeSetupPage() {
             )}
           </div>
           <div className="flex justify-between gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setStep('select')}>{t.backButton}</button>
-            <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generate}</button>
+            <button type="button" className="btn-secondary" onClick={() => setStep('select')}>{t.back}</button>
+            <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generatePools}</button>
           </div>
         </>
       )}

@@ -16,18 +16,13 @@ import { useTerms } from '../../i18n/fencing-terms';
 const messages = i18n('new-practice-dialog', {
   created: 'Practice created successfully',
   failed: 'Failed to create practice',
-  title: 'New Practice',
   nameIt: 'Name your practice.',
   chooseType: 'Choose the type of practice.',
-  individual: 'Individual',
-  team: 'Team',
   individualHint: 'Pools and a tableau',
   teamHint: 'Teams of 3–4 and relays',
   type: 'Type:',
   change: 'change',
   name: 'Practice name',
-  weapon: 'Weapon',
-  date: 'Date',
   create: 'Create Practice',
 });
 
@@ -72,7 +67,7 @@ export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpe
   }
 
   return (
-    <Dialog open={open} onOpenChange={reset} title={t.title} description={type ? t.nameIt : t.chooseType}>
+    <Dialog open={open} onOpenChange={reset} title={t.newPractice} description={type ? t.nameIt : t.chooseType}>
       {type === null ? (
         <div className="grid grid-cols-2 gap-3">
           {(['individual', 'team'] as const).map((kind) => (

@@ -25,15 +25,11 @@ const messages = i18n('practices-page', {
   view: 'View',
   grid: 'Grid',
   list: 'List',
-  new: 'New Practice',
   empty: 'No practices yet',
   emptyText: 'Create a practice to build pools and run a tableau.',
   createFirst: 'Create First Practice',
   open: 'Open',
-  team: 'Team',
-  individual: 'Individual',
   current: 'Current',
-  deleteLabel: params('Delete {name}'),
   confirmTitle: 'Delete practice?',
   confirmText: params('Are you sure you want to delete "{name}"? Its pools and results are deleted too. This action cannot be undone.'),
 });
@@ -117,7 +113,7 @@ function CoachPractices() {
             ))}
           </div>
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
-            {t.new}
+            {t.newPractice}
           </button>
         </div>
       </div>
@@ -143,7 +139,7 @@ function CoachPractices() {
                   {p.practice_type === 'team' ? t.team : t.individual}
                 </span>
                 {current?.id === p.id && <span className="text-xs font-semibold text-sky-700">{t.current}</span>}
-                <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteLabel({ name: p.name })} onClick={() => setDeleting(p)}>
+                <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteName({ name: p.name })} onClick={() => setDeleting(p)}>
                   {t.delete}
                 </button>
               </div>

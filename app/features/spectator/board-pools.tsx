@@ -1,17 +1,13 @@
+import { common } from '../../i18n/common';
+import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { PoolGrid } from '../../components/pool/pool-grid';
-import { i18n, useStore } from '../../i18n';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 
-const messages = i18n('board-pools', {
-  loading: 'Loading pool data...',
-  notShared: 'The coach has not shared any pools yet. They appear here the moment they do.',
-  pool: 'Pool',
-});
 
 /**
  * /live/{board id}: the pools as a spectator watches them: the selector, the grid and the bout order, read
@@ -19,7 +15,7 @@ const messages = i18n('board-pools', {
  * carries no scoring, outbox or management code (issue 13).
  */
 export function BoardPools() {
-  const t = useStore(messages);
+  const t = useStore(common);
   const state = useAtomValue(poolsAtom);
   const current = useAtomValue(currentPoolAtom);
   const pool = current ?? state.pools[0] ?? null;
@@ -28,7 +24,7 @@ export function BoardPools() {
   const live = usePoolScores(pool?.id);
 
   if (state.status === 'loading' || state.status === 'idle') {
-    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
+    return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loadingPools}</p>;
   }
   if (!pool) {
     return <p className="card p-10 text-center text-sm text-slate-600">{t.notShared}</p>;

@@ -1,16 +1,11 @@
-import { params } from '@nanostores/i18n';
-import { i18n, useStore } from '../../i18n';
+import { useTexts, type TextsOf } from '../../i18n/common';
+import { i18n } from '../../i18n';
 import { useLiveBouts, type OnPiste as Live } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
 
 const messages = i18n('on-piste', {
   title: 'On piste now',
-  rest: 'Rest',
-  extraMinute: 'Extra minute',
-  priority: params('Priority: {name}'),
   over: 'Bout over: saving',
-  period: params('Period {n}'),
-  referee: params('Referee: {name}'),
 });
 
 /**
@@ -19,7 +14,7 @@ const messages = i18n('on-piste', {
  * phone. Nothing shows when no bout is on the piste. `tv` sizes it for the hall's screen.
  */
 export function OnPisteList({ tv = false }: { tv?: boolean }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const bouts = [...useLiveBouts().values()];
   useTick(bouts.some((x) => x.bout.state.running));
   if (bouts.length === 0) return null;
@@ -35,15 +30,15 @@ export function OnPisteList({ tv = false }: { tv?: boolean }) {
   );
 }
 
-function Bout({ live, tv, t }: { live: Live; tv: boolean; t: ReturnType<typeof messages.get> }) {
+function Bout({ live, tv, t }: { live: Live; tv: boolean; t: TextsOf<typeof messages> }) {
   const { left, right, state, referee } = live.bout;
   const note = state.phase === 'over' ? t.over
     : state.phase === 'break' ? t.rest
-    : state.priority ? t.priority({ name: live.bout[state.priority].name })
+    : state.priority ? t.priorityName({ name: live.bout[state.priority].name })
     : state.phase === 'priority' ? t.extraMinute
     : state.format.periods > 1 ? t.period({ n: state.period }) : '';
   return (
-    <div className={`flex items-center gap-2 rounded-lg ${tv ? 'bg-slate-800 px-[0.8vw] py-[0.4vh] text-[1.5vw]' : 'bg-slate-50 px-3 py-1.5'}`} data-testid="on-piste-bout" title={t.referee({ name: referee })}>
+    <div className={`flex items-center gap-2 rounded-lg ${tv ? 'bg-slate-800 px-[0.8vw] py-[0.4vh] text-[1.5vw]' : 'bg-slate-50 px-3 py-1.5'}`} data-testid="on-piste-bout" title={t.refereeName({ name: referee })}>
       <span className="font-semibold text-red-700 data-[tv]:text-red-400" data-tv={tv || undefined}>{left.name}</span>
       <span className="font-black tabular-nums" data-testid="on-piste-score">{state.left}–{state.right}</span>
       <span className="font-semibold text-green-700 data-[tv]:text-green-400" data-tv={tv || undefined}>{right.name}</span>

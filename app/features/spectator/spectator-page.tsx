@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n/common';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
@@ -11,20 +12,15 @@ import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
 import { useLivePractice } from '../../state/live-practice';
 import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
-import { i18n, useStore } from '../../i18n';
+import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { OnPisteNow } from './on-piste-now';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
-  pools: 'Pools',
-  poolResults: 'Pool Results',
-  tableau: 'Tableau',
-  finalResults: 'Final Results',
   eyebrow: 'Piste live board',
   tv: 'TV view',
-  nav: 'Live board',
   check: 'Many wrong board links were tried lately. Confirm you are a person to open this board.',
 });
 
@@ -112,7 +108,7 @@ function useBoardSnapshot(code: string) {
 
 /** The limiter asks for a human check before it reads this link (issue 25). */
 function CheckFirst({ challenge, onToken }: { challenge: Challenge; onToken: (token: string) => void }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{t.eyebrow}</h1>
@@ -124,7 +120,7 @@ function CheckFirst({ challenge, onToken }: { challenge: Challenge; onToken: (to
 
 /** The board link no longer shows anything (sharing off, link changed): said plainly, in large type. */
 function BoardUnavailable({ reason }: { reason: string | null }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
       <h1 className="text-2xl font-bold">{t.unavailable}</h1>
@@ -134,7 +130,7 @@ function BoardUnavailable({ reason }: { reason: string | null }) {
 }
 
 function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView & { boardId: string } }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const code = view.boardId;
   const tabs = [
     { to: `/live/${code}`, label: t.pools },
@@ -156,7 +152,7 @@ function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView &
             <LiveIndicator />
           </div>
         </div>
-        <nav aria-label={t.nav} className="mx-auto max-w-7xl overflow-x-auto px-4">
+        <nav aria-label={t.liveBoard} className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex min-w-max gap-1">
             {tabs.map((tab) => (
               <li key={tab.to}>

@@ -18,14 +18,10 @@ import { OnPisteNow } from './on-piste-now';
 import { i18n } from '../../i18n';
 
 const messages = i18n('tv-board', {
-  live: 'Live results',
   offline: 'Offline: waiting for the network…',
   reconnecting: 'Reconnecting…',
   behind: 'Catching up: the results may be behind…',
   noPools: 'The pools appear here as soon as the coach shares them.',
-  now: 'Fencing now',
-  deck: 'On deck',
-  fencer: 'Fencer',
   latestLabel: 'Latest results',
   latest: 'Latest',
 });
@@ -67,7 +63,7 @@ function Tv({ board }: { board: SpectatorSnapshot }) {
     <div className="flex h-screen cursor-none flex-col overflow-hidden bg-slate-950 text-white" data-testid="tv-board">
       <header className="flex items-center justify-between px-[2vw] py-[1vh]">
         <h1 className="truncate text-[2.6vw] font-bold" data-testid="practice-name">{board.practice.name}</h1>
-        <p className="text-[1.2vw] text-slate-400">{t.live}</p>
+        <p className="text-[1.2vw] text-slate-400">{t.liveResults}</p>
       </header>
       {(status !== 'live' || behind) && (
         <p className="bg-amber-500 px-[2vw] py-[0.6vh] text-center text-[1.4vw] font-semibold text-slate-950" role="status" data-testid="tv-reconnecting">
@@ -132,11 +128,11 @@ const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapsho
       <h2 className="text-[1.7vw] font-bold text-sky-300">{pool.name}</h2>
       <div className="mt-[0.6vh] grid grid-cols-2 gap-[0.6vw]">
         <p className="rounded-lg bg-sky-600 px-[0.6vw] py-[0.5vh]" data-testid="tv-now">
-          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide text-sky-100">{t.now}</span>
+          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide text-sky-100">{t.fencingNow}</span>
           <span className="block truncate text-[1.45vw] font-bold">{pairText(now)}</span>
         </p>
         <p className="rounded-lg bg-amber-400 px-[0.6vw] py-[0.5vh] text-slate-950" data-testid="tv-on-deck">
-          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide">{t.deck}</span>
+          <span className="block text-[0.9vw] font-semibold uppercase tracking-wide">{t.onDeck}</span>
           <span className="block truncate text-[1.45vw] font-bold">{pairText(onDeck)}</span>
         </p>
       </div>

@@ -7,6 +7,7 @@ import { toast, toastError } from '../../state/toasts';
 import { ApiError, call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { i18n } from '../../i18n';
+import { useTerms } from '../../i18n/fencing-terms';
 
 const messages = i18n('format-dialog', {
   saved: 'Format saved',
@@ -14,13 +15,11 @@ const messages = i18n('format-dialog', {
   failed: 'Failed to save the format. Please try again.',
   title: 'Tableau format',
   who: 'Who goes on to the tableau',
-  everyone: 'Everyone',
   theTop: 'The top',
   topCount: 'Number of fencers who go on',
   fencers: 'fencers',
   topPercent: 'Percentage of fencers who go on',
   tied: 'Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.',
-  places: 'Places fenced out',
   thirdShared: '3rd place shared',
   thirdBout: '3rd-place bout',
   places58: 'Fence for places 5–8',
@@ -45,6 +44,7 @@ interface FormatDialogProps {
  */
 export function FormatDialog({ open, onOpenChange, practiceId, format, started }: FormatDialogProps) {
   const t = useTexts(messages);
+  const terms = useTerms();
   const [kind, setKind] = useState<Cut['kind']>(format.cut.kind);
   const [top, setTop] = useState(format.cut.kind === 'top' ? String(format.cut.value) : '8');
   const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');
@@ -77,7 +77,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
         <fieldset className="space-y-2">
           <legend className="label">{t.who}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="cut" checked={kind === 'all'} onChange={() => setKind('all')} /> {t.everyone}
+            <input type="radio" name="cut" checked={kind === 'all'} onChange={() => setKind('all')} /> {terms.cut({ kind: 'all' })}
           </label>
           <label className="flex flex-wrap items-center gap-2">
             <input type="radio" name="cut" checked={kind === 'top'} onChange={() => setKind('top')} /> {t.theTop}
@@ -92,7 +92,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
           <p className="text-xs text-slate-600">{t.tied}</p>
         </fieldset>
         <fieldset className="space-y-2">
-          <legend className="label">{t.places}</legend>
+          <legend className="label">{t.placesFenced}</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name="third" checked={thirdPlace === 'shared'} disabled={started} onChange={() => setThirdPlace('shared')} /> {t.thirdShared}
           </label>

@@ -3,11 +3,11 @@ import { can } from '../../../core/permissions';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { refereeKey, type LiveBout } from '../../../core/refereeing';
+import { refereeKey } from '../../../core/refereeing';
 import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { useLiveBouts } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
-import type { RefereeResult } from '../../components/referee/referee-view';
+import type { Bout } from '../../../core/fencing/bout-result';
 import { outboxAtom, queueTableauScore, withPendingTableau } from '../../state/outbox';
 import type { PracticeView } from '../../state/viewer';
 import { bracketMaxScore, isMainMatch, placesTitle, possibleSlots, roundsOf, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
@@ -44,12 +44,10 @@ const messages = i18n('tableau-page', {
   waiting: 'Waiting to sync',
   stale: 'The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.',
   redrawButton: 'Redraw tableau',
-  places: 'Places fenced out',
   vs: params('{title}: {a} vs {b}'),
   redrawTitle: 'Redraw the tableau?',
   redrawText: 'The tableau is drawn again from the current pool results. Every tableau result entered so far is lost.',
   redraw: 'Redraw',
-  referee: 'Referee',
   onPiste: 'On piste',
 });
 
@@ -132,11 +130,11 @@ export function TableauPage() {
     });
   }
 
-  function saveRefereed(result: RefereeResult, refereed: LiveBout) {
+  function saveRefereed(result: Bout) {
     closeReferee();
     const match = matches.find((m) => refereeing?.kind === 'tableau' && m.round === refereeing.round && m.position === refereeing.position);
-    if (!match || match.player1_id !== refereed.left.id || match.player2_id !== refereed.right.id) return;
-    save(match, result.left, result.right, result.priority ? refereed[result.priority].id : null);
+    if (!match || match.player1_id !== result.player1_id || match.player2_id !== result.player2_id) return;
+    save(match, result.score1, result.score2, result.priority_id);
   }
 
   async function redraw() {
@@ -228,7 +226,7 @@ export function TableauPage() {
       </div>
       {placeMatches.length > 0 && (
         <section aria-labelledby="places-title" data-testid="places">
-          <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{t.places}</h2>
+          <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{t.placesFenced}</h2>
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {placeMatches.map((m) => (
               <li key={m.id} className="list-none">
@@ -247,10 +245,10 @@ export function TableauPage() {
           left={{ id: editing.player1_id!, name: seedOf.get(editing.player1_id!)?.name ?? '' }}
           right={{ id: editing.player2_id!, name: seedOf.get(editing.player2_id!)?.name ?? '' }}
           max={bracketMaxScore(practice.practice_type)}
-          onSave={({ left, right, priorityId }) => {
+          onSave={(entered) => {
             const m = editing;
             setEditing(null);
-            void save(m, left, right, priorityId);
+            void save(m, entered.score1, entered.score2, entered.priority_id);
           }}
         />
       )}

@@ -16,22 +16,17 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('team-assignment-page', {
-  noneText: 'Please select athletes or add names manually.',
   goSetup: 'Go to team setup',
   noPractice: 'No practice selected',
   notAuthenticated: 'Not authenticated',
   incompleteTitle: 'Incomplete Assignment',
   incomplete: 'Please assign all athletes to teams',
-  sizesTitle: 'Invalid Team Sizes',
-  sizes: 'Each team must have 3 or 4 members',
   saved: 'Teams created and saved successfully',
   failed: 'Failed to save teams',
   back: '← Back to team setup',
   singleTitle: 'Single match: two teams',
   title: 'Assign athletes to teams',
   teamFor: params('Team for {name}'),
-  unassigned: 'Unassigned',
-  team: params('Team {n}'),
   save: 'Save Teams',
 });
 
@@ -50,7 +45,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   const count = singleMatch ? 2 : teamCount(entries.length);
 
   if (entries.length === 0) {
-    return <EmptyState title={t.noAthletesSelected} text={t.noneText} to={paths.teamPracticeSetup} action={t.goSetup} />;
+    return <EmptyState title={t.noAthletesSelected} text={t.selectAthletes} to={paths.teamPracticeSetup} action={t.goSetup} />;
   }
 
   const sizes = Array.from({ length: count }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);
@@ -60,7 +55,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
     if (session.status !== 'signed-in') return toastError(t.notAuthenticated);
     const { groups, unassigned } = assignTeams(entries.map((_, i) => i), (i) => teamOf[i], count);
     if (unassigned > 0) return toastError(t.incomplete, t.incompleteTitle);
-    if (!validTeamSizes(groups.map((g) => g.length))) return toastError(t.sizes, t.sizesTitle);
+    if (!validTeamSizes(groups.map((g) => g.length))) return toastError(t.teamSizes, t.teamSizesTitle);
     setBusy(true);
     try {
       const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
@@ -93,7 +88,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
                 // SPEC §2: a team option disappears once it has 4 members (unless it is this athlete's own).
                 .filter((team) => teamOf[i] === team || sizes[team - 1]! < TEAM_MAX)
                 .map((team) => (
-                  <option key={team} value={team}>{t.team({ n: team })}</option>
+                  <option key={team} value={team}>{t.teamN({ n: team })}</option>
                 ))}
             </select>
           </li>

@@ -15,19 +15,10 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('team-pool-setup-page', {
-  generated: 'Pools generated successfully',
-  generateFailed: 'Failed to generate pools',
   loadFailed: 'Failed to load teams',
-  goPractices: 'Go to practices',
-  title: 'Team pools',
   summary: params('{count} teams · team bouts go to 45'),
-  team: params('Team {n}'),
-  division: 'Pool division',
   single: 'Single pool: every team meets every other',
-  random: 'Random split',
   needsFour: '(needs at least 4 teams)',
-  poolCount: 'Number of pools',
-  generate: 'Generate Pools',
   noTeamsTitle: 'No teams found',
   noTeams: 'Please create teams first',
 });
@@ -40,7 +31,7 @@ export function TeamPoolSetupPage() {
   const navigate = useNavigate();
   const [method, setMethod] = useState<'single' | 'random'>('single');
   const [poolCount, setPoolCount] = useState(2);
-  const { busy, generate: submit } = useGeneratePools({ success: t.generated, failure: t.generateFailed });
+  const { busy, generate: submit } = useGeneratePools({ success: t.poolsGenerated, failure: t.generateFailed });
   const practiceId = practice?.id;
 
   const loaded = useResource(practiceId && session.status === 'signed-in' ? practiceId : null, () => call(client.practices[':practiceId'].teams.$get({ param: { practiceId: practiceId! } })), () => toastError(textsOf(messages).loadFailed));
@@ -65,26 +56,26 @@ export function TeamPoolSetupPage() {
     <div className="mx-auto max-w-2xl space-y-5">
       <div>
         <Link to={practiceHome(practice.practice_type)} className="text-sm text-sky-700 hover:underline">{t.backToTournament}</Link>
-        <h1 className="mt-2 text-2xl font-bold">{t.title}</h1>
+        <h1 className="mt-2 text-2xl font-bold">{t.teamPools}</h1>
         <p className="text-sm text-slate-600">{t.summary({ count: teams.length })}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="team-list">
         {teams.map((team) => (
           <li key={team.id} className="card p-3">
-            <p className="font-semibold">{t.team({ n: team.team_number })}</p>
+            <p className="font-semibold">{t.teamN({ n: team.team_number })}</p>
             <p className="text-sm text-slate-600">{team.members.map((m) => m.athlete_name).join(', ')}</p>
           </li>
         ))}
       </ul>
       <fieldset className="card space-y-3 p-4">
-        <legend className="sr-only">{t.division}</legend>
+        <legend className="sr-only">{t.poolDivision}</legend>
         <label className="flex items-center gap-3">
           <input type="radio" name="team-method" checked={method === 'single'} onChange={() => setMethod('single')} />
           <span>{t.single}</span>
         </label>
         <label className={`flex items-center gap-3 ${max < 2 ? 'opacity-50' : ''}`}>
           <input type="radio" name="team-method" disabled={max < 2} checked={method === 'random'} onChange={() => setMethod('random')} />
-          <span>{t.random} {max < 2 && t.needsFour}</span>
+          <span>{t.randomSplit} {max < 2 && t.needsFour}</span>
         </label>
         {method === 'random' && (
           <div className="w-40">
@@ -94,7 +85,7 @@ export function TeamPoolSetupPage() {
         )}
       </fieldset>
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generate}</button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={generate}>{t.generatePools}</button>
       </div>
     </div>
   );

@@ -16,9 +16,6 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('team-practice-setup-page', {
-  noneSelected: 'Please select athletes or add names manually',
-  sizes: 'Each team must have 3 or 4 members',
-  sizesTitle: 'Invalid Team Sizes',
   distributed: 'Teams distributed randomly',
   failed: 'Failed to distribute teams',
   title: 'Build teams',
@@ -47,8 +44,8 @@ export function TeamPracticeSetupPage() {
 
   function next() {
     const list = selection.entries();
-    if (list.length === 0) return toastError(t.noneSelected, t.noAthletesSelected);
-    if (!canFormTeams(list.length)) return toastError(t.sizes, t.sizesTitle);
+    if (list.length === 0) return toastError(t.selectAthletesOrNames, t.noAthletesSelected);
+    if (!canFormTeams(list.length)) return toastError(t.teamSizes, t.teamSizesTitle);
     setSelection(list);
     setChoosing(true);
   }

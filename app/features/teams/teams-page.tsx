@@ -16,16 +16,13 @@ import { i18n } from '../../i18n';
 const messages = i18n('teams-page', {
   loading: 'Loading team members...',
   loadFailed: 'Failed to load team members',
-  team: params('Team {n}'),
   saved: 'Results saved',
   savedHere: 'Saved on this device',
   willSync: count({ one: '{count} relay will sync when the network returns', other: '{count} relays will sync when the network returns' }),
   touchLabel: params('Relay {relay}, {team} touches: {touches}'),
   none: 'none',
-  waiting: ', waiting to sync',
   noTeams: 'No teams yet. Build them to fill in the fencers’ names.',
   setUp: 'Set up teams',
-  teamPools: 'Team pools',
   sides: 'Team A (Left): Fencers 4, 5, 6 | Team B (Right): Fencers 1, 2, 3',
   winsEarly: params('{team} wins (reached 45 in relay {relay})'),
   winsNinth: params('{team} wins after the ninth relay'),
@@ -62,7 +59,7 @@ export function TeamsPage() {
   const { teams } = state;
   const totals = runningTotals(sheet);
   const result = relayMatchWinner(sheet);
-  const teamName = (side: 'A' | 'B') => t.team({ n: side === 'A' ? 2 : 1 });
+  const teamName = (side: 'A' | 'B') => t.teamN({ n: side === 'A' ? 2 : 1 });
 
   function pick(row: TeamMatchRow, side: Side, value: number | null) {
     setPicking(null);
@@ -91,7 +88,7 @@ export function TeamsPage() {
       <button
         type="button"
         className="h-11 w-full min-w-14 font-semibold tabular-nums"
-        aria-label={t.touchLabel({ relay: row.match_number, team: teamName(side === 'a' ? 'A' : 'B'), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waiting : '')}
+        aria-label={t.touchLabel({ relay: row.match_number, team: teamName(side === 'a' ? 'A' : 'B'), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waitingToSync : '')}
         data-testid={`touch-${row.match_number}-${side}`}
         onClick={() => setPicking({ row, side })}
       >
@@ -109,7 +106,7 @@ export function TeamsPage() {
           <ul className="flex flex-wrap gap-3" data-testid="team-list">
             {teams.map((team) => (
               <li key={team.id} className="card px-3 py-2 text-sm">
-                <span className="font-semibold">{t.team({ n: team.team_number })}</span>
+                <span className="font-semibold">{t.teamN({ n: team.team_number })}</span>
                 <span className="ml-2 text-slate-600">{team.members.map((m) => m.athlete_name).join(', ')}</span>
               </li>
             ))}

@@ -39,7 +39,7 @@ describe('finding a live practice by guessing', () => {
     expect((await attacker.api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
     expect((await openSocket(attacker, `board=${practice.board_id}`)).socket).toBeDefined();
     // …while anyone else opens the board.
-    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(200);
+    expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
   });
 
   it('a burst of 100 parallel wrong codes from one address gets at most the limit of answers that are not 429', async () => {
@@ -57,12 +57,12 @@ describe('finding a live practice by guessing', () => {
   it('a right code never counts as a failure, and a clean address joins whatever others guessed', async () => {
     const { practice } = await sharedPractice();
     const guest = freshClient();
-    for (let i = 0; i < L + 5; i++) expect((await guest.post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
+    for (let i = 0; i < L + 5; i++) expect((await guest.api.guest.join.$post({ json: { room_code: practice.room_code, guest_name: `G${i}` } })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const other = freshClient();
       for (let j = 0; j < L + 2; j++) await other.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, j) } });
     }
-    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
   });
 
   it('past the global failure budget every address may fail only twice an hour, while right codes still open', async () => {
@@ -76,7 +76,7 @@ describe('finding a live practice by guessing', () => {
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await guesser.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, i) } })).status);
       expect(statuses).toEqual([404, 404, 429, 429]);
-      expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+      expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
       // One typo, then the right code: still in.
       const typo = freshClient();
       expect((await typo.api.guest.join.$post({ json: { room_code: wrongCode(practice.room_code, 7) } })).status).toBe(404);
@@ -94,13 +94,13 @@ describe('successful joins are bounded too', () => {
     for (let i = 0; i < JOIN_LIMITS.perNetwork; i++) expect((await busy.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
     const next = await busy.api.guest.join.$post({ json: { room_code: practice.room_code } });
     expect(next.status).toBe(429);
-    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
   });
 
   it('a room holds at most 50 guests; the next is told to ask the coach', async () => {
     const { practice } = await sharedPractice();
-    for (let i = 0; i < MAX_GUESTS; i++) expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code, guest_name: `G${i}` })).status).toBe(200);
-    const full = await freshClient().post('/api/guest/join', { room_code: practice.room_code });
+    for (let i = 0; i < MAX_GUESTS; i++) expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code, guest_name: `G${i}` } })).status).toBe(200);
+    const full = await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } });
     expect(full.status).toBe(409);
     expect(await json(full)).toEqual(errorBody(ROOM_FULL));
   });

@@ -51,9 +51,9 @@ describe('names with control characters are refused on every path (issue 25)', (
 
     const created = await json<Athlete>(await client.api.athletes.$post({ json: { name: `${FORMULA}\nX`, club: 'Two\r\nlines' } }));
     expect([created.name, created.club]).toEqual([`${FORMULA} X`, 'Two lines']);
-    const renamed = await json<Athlete>(await client.patch(`/api/athletes/${created.id}`, { name: 'Ann\tLee' }));
+    const renamed = await json<Athlete>(await client.api.athletes[':id'].$patch({ param: { id: created.id }, json: { name: 'Ann\tLee' } }));
     expect(renamed.name).toBe('Ann Lee');
-    expect((await client.patch(`/api/athletes/${created.id}`, { name: 'Ann\u2028Lee' })).status).toBe(400);
+    expect((await client.api.athletes[':id'].$patch({ param: { id: created.id }, json: { name: 'Ann\u2028Lee' } })).status).toBe(400);
     expect((await roster(client)).map((a) => a.name)).toEqual(['Ann Lee']);
   });
 
@@ -62,7 +62,7 @@ describe('names with control characters are refused on every path (issue 25)', (
     const player = await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: 'Dora\u0085Kiss' } });
     expect(player.status).toBe(400);
     expect(await json(player)).toEqual(refused('Player name'));
-    const rename = await client.patch(`/api/pools/${pool.id}`, { name: 'Pool\u200e\u202e1' });
+    const rename = await client.api.pools[':poolId'].$patch({ param: { poolId: pool.id }, json: { name: 'Pool\u200e\u202e1' } });
     expect(await json(rename)).toEqual(refused('Pool name'));
     const typed = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'Eve\u0000' }, { name: 'Finn' }] } });
     expect(await json(typed)).toEqual(refused('Each name'));
@@ -75,9 +75,9 @@ describe('names with control characters are refused on every path (issue 25)', (
 
   it('the roster import reports such a row as an error and imports the others', async () => {
     const { client } = await signedUpCoach();
-    const res = await client.post('/api/athletes/import', { athletes: [
+    const res = await client.api.athletes.import.$post({ json: { athletes: [
       { line: 2, name: 'Ann Lee' }, { line: 3, name: 'Bob\u001bOkafor' }, { line: 4, name: 'Cleo', club: 'Milano\u2066' }, { line: 5, name: 'Dora\r\nKiss' },
-    ] });
+    ] } });
     expect(res.status).toBe(200);
     const { results } = await json<{ results: { line: number; name: string; status: string; reason: string | null }[] }>(res);
     expect(results.map((r) => [r.line, r.status, r.reason])).toEqual([
@@ -95,14 +95,14 @@ describe('names with control characters are refused on every path (issue 25)', (
     const target = await signedUpCoach('Restorer');
     const bad = structuredClone(backup);
     bad.athletes.push({ id: 'x1', name: 'Ann\u0000Lee', club: null, ranking: null, created_at: 1, notes: [] });
-    const res = await target.client.post('/api/account/restore', bad);
+    const res = await target.client.api.account.restore.$post({ json: bad });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(refused('Athlete name'));
     await expectNothingRestored(target.client);
 
     const twoLines = structuredClone(backup);
     twoLines.athletes.push({ id: 'x1', name: `${FORMULA}\nX`, club: null, ranking: null, created_at: 1, notes: [] });
-    expect((await target.client.post('/api/account/restore', twoLines)).status).toBe(201);
+    expect((await target.client.api.account.restore.$post({ json: twoLines })).status).toBe(201);
     expect((await roster(target.client)).map((a) => a.name)).toEqual([`${FORMULA} X`]);
   });
 });
@@ -118,7 +118,7 @@ describe('a restore keeps the rules of the API (issue 25)', () => {
 
     Object.assign(backup.practices[0]!.pools[0]!.bouts[0]!, { score1: 99, score2: 99, priority_id: null });
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.post('/api/account/restore', backup);
+    const res = await target.client.api.account.restore.$post({ json: backup });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({
       ...errorBody('This backup is damaged: a bout of Main Pool: Scores must be whole numbers from 0 to 5'),
@@ -132,13 +132,13 @@ describe('a restore keeps the rules of the API (issue 25)', () => {
     const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     backup.practices[0]!.pools[0]!.players[2]!.position = 1;
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.post('/api/account/restore', backup);
+    const res = await target.client.api.account.restore.$post({ json: backup });
     expect(res.status).toBe(400);
     expect((await json(res)).error).toBe('This backup is damaged: two fencers of Main Pool share a position, or a position is missing');
     await expectNothingRestored(target.client);
     // The file as the API wrote it restores.
     backup.practices[0]!.pools[0]!.players[2]!.position = 3;
-    expect((await target.client.post('/api/account/restore', backup)).status).toBe(201);
+    expect((await target.client.api.account.restore.$post({ json: backup })).status).toBe(201);
   });
 });
 
@@ -156,7 +156,7 @@ async function coachWhoUsedEverything() {
   const { pools } = await json<GeneratedPools>(await client.post(`${url}/pools/generate`, { method: 'random', pool_count: 2, entries: names, absent: [{ name: 'Late Lou' }] }));
   expect((await client.post(`${url}/pools/latecomers`, { name: 'Late Lou' })).status).toBe(201);
   expect((await client.api.pools[':poolId'].players.$post({ param: { poolId: pools[1]!.id }, json: { name: 'Extra' } })).status).toBe(201);
-  expect((await client.delete(`/api/pools/${pools[1]!.id}/players/${pools[1]!.players[0]!.id}`)).status).toBe(200);
+  expect((await client.api.pools[':poolId'].players[':playerId'].$delete({ param: { poolId: pools[1]!.id, playerId: pools[1]!.players[0]!.id } })).status).toBe(200);
   const drawn = await json<PoolSnapshot[]>(await client.get(`${url}/pools`));
   for (const pool of drawn) {
     for (let i = 0; i < pool.players.length; i++) {
@@ -167,7 +167,7 @@ async function coachWhoUsedEverything() {
       }
     }
   }
-  expect((await client.put(`/api/pools/${drawn[0]!.id}/players/${drawn[0]!.players.at(-1)!.id}/status`, { status: 'withdrawn' })).status).toBe(200);
+  expect((await client.api.pools[':poolId'].players[':playerId'].status.$put({ param: { poolId: drawn[0]!.id, playerId: drawn[0]!.players.at(-1)!.id }, json: { status: 'withdrawn' } })).status).toBe(200);
   expect((await client.put(`${url}/bracket/format`, { cut: { kind: 'all' }, third_place: 'bout', places_5_8: true })).status).toBe(200);
 
   /** Scores every match that waits for one (the first fencer winning unless `flip`), round by round, until none waits. */
@@ -204,7 +204,7 @@ describe('a backup of what the API wrote restores whole (issue 25)', () => {
     const source = await coachWhoUsedEverything();
     const backup = await json<AccountBackup>(await source.client.api.account.backup.$get());
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.post('/api/account/restore', backup);
+    const res = await target.client.api.account.restore.$post({ json: backup });
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
     const again = await json<AccountBackup>(await target.client.api.account.backup.$get());
     const strip = (b: AccountBackup) => b.practices.map((p) => [p.name, p.pools.map((pool) => pool.players.map((pl) => [pl.name, pl.position, pl.status])), p.bracket?.matches.map((m) => [m.round, m.position, m.player1_score, m.player2_score]), p.teams.length, p.relays]);

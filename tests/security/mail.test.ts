@@ -145,12 +145,12 @@ describe('mail as a weapon', () => {
     }
     expect(statuses).toEqual([...Array(MAIL_LIMITS.signupPerNetwork).fill(202), 429]);
     // Another /64 of another site is its own network.
-    expect((await ipv6Client('2001:db8:26:1', 1).post('/api/auth/signup', signup(uniqueEmail('neighbour')))).status).toBe(202);
+    expect((await ipv6Client('2001:db8:26:1', 1).api.auth.signup.$post({ json: signup(uniqueEmail('neighbour')) })).status).toBe(202);
 
     // Resets from many /64s of one /48: past the block's ceiling, 429 whichever /64 asks.
     const block: number[] = [];
     for (let net = 0; net * MAIL_LIMITS.resetPerNetwork <= MAIL_LIMITS.resetPerBlock; net++) {
-      for (let i = 0; i < MAIL_LIMITS.resetPerNetwork; i++) block.push((await ipv6Client(`2001:db8:27:${net + 1}`, i + 1).post('/api/auth/reset', { email: uniqueEmail('nobody') })).status);
+      for (let i = 0; i < MAIL_LIMITS.resetPerNetwork; i++) block.push((await ipv6Client(`2001:db8:27:${net + 1}`, i + 1).api.auth.reset.$post({ json: { email: uniqueEmail('nobody') } })).status);
     }
     expect(block.filter((s) => s === 200)).toHaveLength(MAIL_LIMITS.resetPerBlock);
     expect(block.slice(MAIL_LIMITS.resetPerBlock).every((s) => s === 429)).toBe(true);

@@ -44,7 +44,7 @@ describe('revocation without races', () => {
     await runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
       state.storage.sql.exec('INSERT OR REPLACE INTO guests (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)', sid, 'Parent', Date.now(), Date.now() + 60_000);
     });
-    const res = await guest.get(`/api/pools/${pool.id}`);
+    const res = await guest.api.pools[':poolId'].$get({ param: { poolId: pool.id } });
     expect(res.status).toBe(401);
     expect((await json(res)).error).toBe('Your guest session has ended. Join again with the room code.');
   });
@@ -60,7 +60,7 @@ describe('revocation without races', () => {
     expect(socket.messages.map((m) => m.type)).toEqual(['room-closed']);
     // A spectator holding a board id from before a new board link is refused the same way.
     await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
-    await client.post(`/api/practices/${practice.id}/board`);
+    await client.api.practices[':practiceId'].board.$post({ param: { practiceId: practice.id } });
     const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     expect(await board.closed).toBe(4001);
   });
@@ -105,9 +105,9 @@ describe('sharing expires', () => {
     expect(exp * 1000).toBeLessThanOrEqual(practice.sharing_expires_at);
     expect(practice.sharing_expires_at - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
     await expireSharing(practice.id);
-    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
-    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
-    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(404);
+    expect((await guest.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
+    expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(404);
+    expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(404);
   });
 
   it('the room wakes at the expiry, turns sharing off, and closes guest and board sockets', async () => {
@@ -135,10 +135,10 @@ describe('sharing expires', () => {
     expect(sharingEnded).toBeGreaterThanOrEqual(1);
     const row = await env.DB.prepare('SELECT allow_guest_access, guest_epoch FROM practices WHERE id = ?').bind(practice.id).first<{ allow_guest_access: number; guest_epoch: number }>();
     expect(row).toEqual({ allow_guest_access: 0, guest_epoch: 1 });
-    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
+    expect((await guest.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
     // Turned on again, the old guest stays out: their token names the old epoch.
     await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
-    expect((await guest.get(`/api/pools/${pool.id}`)).status).toBe(401);
+    expect((await guest.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
   });
 
   it('a write keeps sharing alive for another quiet period', async () => {
@@ -166,13 +166,13 @@ describe('the coach sees who is in the room', () => {
     expect(room.spectators).toBe(1);
 
     const samId = room.guests[0]!.id;
-    expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].guests[':sessionId'].$delete({ param: { practiceId: practice.id, sessionId: samId } })).status).toBe(200);
     expect(await samSocket.closed).toBe(4001);
     expect(samSocket.messages.at(-1)).toEqual({ type: 'room-closed', reason: 'The coach removed you from the room.', code: 'removed_from_room' });
     expect((await sam.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
     const after = await json<RoomPresence>(await client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } }));
     expect(after.guests.map((g) => g.name)).toEqual(['Kim']);
-    expect((await client.delete(`/api/practices/${practice.id}/guests/${samId}`)).status).toBe(404);
+    expect((await client.api.practices[':practiceId'].guests[':sessionId'].$delete({ param: { practiceId: practice.id, sessionId: samId } })).status).toBe(404);
     board.ws.close();
   });
 
@@ -181,9 +181,9 @@ describe('the coach sees who is in the room', () => {
     const other = await signedUpCoach('Other');
     expect((await other.client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } })).status).toBe(404);
     const { guest } = await joinAsGuest(practice.room_code);
-    expect((await guest.get(`/api/practices/${practice.id}/room`)).status).toBe(403);
+    expect((await guest.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } })).status).toBe(403);
     expect((await guest.delete(`/api/practices/${practice.id}/guests/x`)).status).toBe(403);
-    expect((await freshClient().get(`/api/practices/${practice.id}/room`)).status).toBe(401);
+    expect((await freshClient().api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } })).status).toBe(401);
   });
 });
 
@@ -192,18 +192,18 @@ describe('the board link is not the guest door', () => {
     const { client, practice } = await sharedPractice();
     expect(practice.board_id).toMatch(/^[\w-]{22,}$/);
     expect(practice.board_id).not.toContain(practice.room_code);
-    const join = await freshClient().post('/api/guest/join', { room_code: practice.board_id });
+    const join = await freshClient().api.guest.join.$post({ json: { room_code: practice.board_id } });
     expect(join.status).toBe(400);
     const spectator = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     await spectator.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
-    const rotated = await json<Practice>(await client.post(`/api/practices/${practice.id}/board`));
+    const rotated = await json<Practice>(await client.api.practices[':practiceId'].board.$post({ param: { practiceId: practice.id } }));
     expect(rotated.board_id).not.toBe(practice.board_id);
     expect(rotated.room_code).toBe(practice.room_code);
     expect(await spectator.closed).toBe(4001);
-    expect((await freshClient().get(`/api/board/${practice.board_id}`)).status).toBe(404);
-    expect((await freshClient().get(`/api/board/${rotated.board_id}`)).status).toBe(200);
+    expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(404);
+    expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: rotated.board_id } })).status).toBe(200);
     // Guests are untouched by a new board link.
-    expect((await freshClient().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(200);
+    expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(200);
   });
 
   it('a board socket has no write access: the API knows no spectator session', async () => {
@@ -225,11 +225,11 @@ describe('deleting a practice erases its room (issue 26)', () => {
     await Promise.all([coachSocket, samSocket, board].map((s) => s.waitFor((m) => m.type === 'hello')));
     // A bout on the piste and a referee choice, kept in the room.
     const [ann, bob, cleo] = pool.players;
-    expect((await client.post(`/api/practices/${practice.id}/referee/claim`, { target: { kind: 'pool', pool_id: pool.id, a: ann!.id, b: bob!.id }, view: 'phone-view-1' })).status).toBe(200);
-    expect((await client.put(`/api/practices/${practice.id}/referee/duty`, { pool_id: pool.id, a: ann!.id, b: bob!.id, referee_id: cleo!.id })).status).toBeLessThan(300);
+    expect((await client.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: practice.id }, json: { target: { kind: 'pool', pool_id: pool.id, a: ann!.id, b: bob!.id }, view: 'phone-view-1' } })).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].referee.duty.$put({ param: { practiceId: practice.id }, json: { pool_id: pool.id, a: ann!.id, b: bob!.id, referee_id: cleo!.id } })).status).toBeLessThan(300);
 
     const { guest_epoch: epoch } = (await env.DB.prepare('SELECT guest_epoch FROM practices WHERE id = ?').bind(practice.id).first<{ guest_epoch: number }>())!;
-    expect((await client.delete(`/api/practices/${practice.id}`)).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].$delete({ param: { practiceId: practice.id } })).status).toBe(200);
     await coachSocket.waitFor((m) => m.type === 'practice-deleted' && m.practiceId === practice.id);
     expect(await samSocket.closed).toBe(4001);
     expect(await board.closed).toBe(4001);

@@ -23,7 +23,7 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
     const attacker = freshClient();
     for (let i = 0; i < SIGNIN_LIMITS.perEmailAndNetwork + 3; i++) await attacker.api.auth.signin.$post({ json: { email, password: `wrong-${i}` } });
     expect((await attacker.api.auth.signin.$post({ json: { email, password } })).status).toBe(429);
-    expect((await freshClient().post('/api/auth/signin', { email, password })).status).toBe(200);
+    expect((await freshClient().api.auth.signin.$post({ json: { email, password } })).status).toBe(200);
   });
 
   it('past the per-email ceiling, addresses that failed for it wait, and the coach’s clean address still signs in', async () => {
@@ -36,10 +36,10 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
       }
     }
     // An address with one failure for this email is past the ceiling now…
-    const again = await attackers.at(-1)!.post('/api/auth/signin', { email, password: 'wrong-again' });
+    const again = await attackers.at(-1)!.api.auth.signin.$post({ json: { email, password: 'wrong-again' } });
     expect(again.status).toBe(429);
     // …the coach, from an address with no failure, is not.
-    expect((await freshClient().post('/api/auth/signin', { email, password })).status).toBe(200);
+    expect((await freshClient().api.auth.signin.$post({ json: { email, password } })).status).toBe(200);
   });
 
   it('the scheduled clean-up purges counters whose window has passed', async () => {
@@ -50,10 +50,10 @@ describe('sign-in throttling an attacker cannot turn against a coach', () => {
   });
 
   it('refuses overlong credentials with 400 before hashing anything', async () => {
-    const long = await new Client().post('/api/auth/signin', { email: `${'a'.repeat(300)}@example.com`, password: 'x' });
+    const long = await new Client().api.auth.signin.$post({ json: { email: `${'a'.repeat(300)}@example.com`, password: 'x' } });
     expect(long.status).toBe(400);
     expect(await json(long)).toEqual(errorBody('Email must be at most 254 characters'));
-    const pw = await new Client().post('/api/auth/signin', { email: uniqueEmail(), password: 'p'.repeat(201) });
+    const pw = await new Client().api.auth.signin.$post({ json: { email: uniqueEmail(), password: 'p'.repeat(201) } });
     expect(pw.status).toBe(400);
     expect(await json(pw)).toEqual(errorBody('Password must be at most 200 characters'));
   });
@@ -66,35 +66,35 @@ describe('refresh that never signs a coach out by racing itself', () => {
     const [tabA, tabB] = [new Client(client.ip), new Client(client.ip)];
     tabA.cookies.set('piste_refresh', token);
     tabB.cookies.set('piste_refresh', token);
-    const [a, b] = await Promise.all([tabA.post('/api/auth/refresh'), tabB.post('/api/auth/refresh')]);
+    const [a, b] = await Promise.all([tabA.api.auth.refresh.$post(), tabB.api.auth.refresh.$post()]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(tabA.cookies.get('piste_refresh')).toBe(tabB.cookies.get('piste_refresh'));
     expect(tabA.cookies.get('piste_refresh')).not.toBe(token);
     for (const tab of [tabA, tabB]) expect((await json(await tab.api.auth.session.$get())).user).not.toBeNull();
     // The shared new token goes on working.
-    expect((await tabA.post('/api/auth/refresh')).status).toBe(200);
+    expect((await tabA.api.auth.refresh.$post()).status).toBe(200);
   });
 
   it('replaying a rotated token after the grace window revokes the whole family', async () => {
     const { client } = await signedUpCoach();
     const stolen = client.cookies.get('piste_refresh')!;
-    expect((await client.post('/api/auth/refresh')).status).toBe(200);
+    expect((await client.api.auth.refresh.$post()).status).toBe(200);
     const current = client.cookies.get('piste_refresh')!;
     // The grace window passes.
     await env.DB.prepare('UPDATE sessions SET revoked_at = revoked_at - ? WHERE token_hash = ?').bind(REFRESH_GRACE_MS + 1000, await hashToken(stolen)).run();
     const thief = new Client();
     thief.cookies.set('piste_refresh', stolen);
-    const replay = await thief.post('/api/auth/refresh');
+    const replay = await thief.api.auth.refresh.$post();
     expect(replay.status).toBe(401);
     expect((await json(replay)).error).toBe('Session expired, please sign in again');
     // The legitimate holder's current token is revoked too: the family is over.
     const legit = new Client();
     legit.cookies.set('piste_refresh', current);
-    expect((await legit.post('/api/auth/refresh')).status).toBe(401);
+    expect((await legit.api.auth.refresh.$post()).status).toBe(401);
   });
 
   it('a failed refresh (an old request answering late) never clears the cookies of a fresh sign-in', async () => {
-    const res = await new Client().post('/api/auth/refresh');
+    const res = await new Client().api.auth.refresh.$post();
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
@@ -102,11 +102,11 @@ describe('refresh that never signs a coach out by racing itself', () => {
   it('a signed-out token gets nothing, even within the grace window of its last rotation', async () => {
     const { client } = await signedUpCoach();
     const old = client.cookies.get('piste_refresh')!;
-    await client.post('/api/auth/refresh');
-    await client.post('/api/auth/signout');
+    await client.api.auth.refresh.$post();
+    await client.api.auth.signout.$post();
     const replay = new Client();
     replay.cookies.set('piste_refresh', old);
-    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+    expect((await replay.api.auth.refresh.$post()).status).toBe(401);
   });
 });
 

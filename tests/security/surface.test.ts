@@ -91,7 +91,7 @@ describe('bounded input: 4xx with a message, never 500, nothing written', () => 
   it('a pool never passes 20 fencers, even with 25 adds at once', async () => {
     const { client } = await signedUpCoach();
     const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Crowd' } }));
-    const pool = await json<PoolSnapshot>(await client.post(`/api/practices/${practice.id}/pools`, { name: 'Big' }));
+    const pool = await json<PoolSnapshot>(await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: 'Big' } }));
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: `F${i}` } })));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = answers.filter((r) => r.status !== 201);

@@ -55,7 +55,7 @@ describe('the archive (issue 26)', () => {
     }
     // One bout again, over its first result.
     expect((await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 3, score2: 5, version: 1 })).status).toBe(200);
-    const live = await json<PoolSnapshot>(await client.get(`/api/practices/${practice.id}/pools/${pool.id}`));
+    const live = await json<PoolSnapshot>(await client.api.practices[':practiceId'].pools[':poolId'].$get({ param: { practiceId: practice.id, poolId: pool.id } }));
     expect(live.bouts).toHaveLength(6);
 
     // D1 has none of it yet; the room knows it is behind and has set its alarm to try again.
@@ -85,7 +85,7 @@ describe('the archive (issue 26)', () => {
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map(async (name) => json<Athlete>(await client.api.athletes.$post({ json: { name } }))));
     const { practice, pool } = await practiceWithPool(client, [{ athlete_id: ann!.id }, { athlete_id: bob!.id }]);
     const [x, y] = pool.players;
-    const saved = await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: x!.id, player2_id: y!.id, score1: 5, score2: 3, version: 0 });
+    const saved = await client.api.practices[':practiceId'].pools[':poolId'].bouts.$post({ param: { practiceId: practice.id, poolId: pool.id }, json: { player1_id: x!.id, player2_id: y!.id, score1: 5, score2: 3, version: 0 } });
     expect(saved.status).toBe(200);
     await vi.waitFor(
       async () => {
@@ -118,8 +118,8 @@ describe('the archive (issue 26)', () => {
     const read = async () => ({
       pools: await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })),
       bracket: await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } })),
-      teams: await json<Team[]>(await client.get(`/api/practices/${team.id}/teams`)),
-      sheet: await json<TeamMatchRow[]>(await client.get(`/api/practices/${team.id}/team-matches`)),
+      teams: await json<Team[]>(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: team.id } })),
+      sheet: await json<TeamMatchRow[]>(await client.api.practices[':practiceId']['team-matches'].$get({ param: { practiceId: team.id } })),
     });
     const before = await read();
     expect(before.bracket.matches.some((x) => x.player1_score === 15)).toBe(true);

@@ -50,24 +50,24 @@ describe('sign up and sign in', () => {
     const res = await new Client().settled('POST', '/api/auth/signup', { full_name: 'Other', email: email.toUpperCase(), password: 'another password' });
     expect(res.status).toBe(202);
     expect((await mailsTo(email)).at(-1)!.subject).toBe('Someone tried to sign up with your address');
-    expect((await new Client().post('/api/auth/signin', { email, password: 'another password' })).status).toBe(401);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'another password' } })).status).toBe(401);
     const client = new Client();
     expect((await client.api.auth.signin.$post({ json: { email, password } })).status).toBe(200);
     expect((await json(await client.api.auth.session.$get())).user).toMatchObject({ id: user.id, full_name: 'Coach' });
   });
 
   it('gives the reason when a password is too weak', async () => {
-    const res = await new Client().post('/api/auth/signup', { full_name: 'Ann', email: uniqueEmail(), password: 'short' });
+    const res = await new Client().api.auth.signup.$post({ json: { full_name: 'Ann', email: uniqueEmail(), password: 'short' } });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('Password should be at least 8 characters.'));
   });
 
   it('answers a wrong password and an unknown email alike with 401', async () => {
     const { email } = await signedUpCoach();
-    const wrong = await new Client().post('/api/auth/signin', { email, password: 'not the password' });
+    const wrong = await new Client().api.auth.signin.$post({ json: { email, password: 'not the password' } });
     expect(wrong.status).toBe(401);
     expect(await json(wrong)).toEqual(errorBody('Invalid login credentials'));
-    const unknown = await new Client().post('/api/auth/signin', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    const unknown = await new Client().api.auth.signin.$post({ json: { email: uniqueEmail('nobody'), password: 'whatever1' } });
     expect(unknown.status).toBe(401);
     expect(await json(unknown)).toEqual(errorBody('Invalid login credentials'));
   });
@@ -90,8 +90,8 @@ describe('sign up and sign in', () => {
     const owner = new Client();
     expect((await owner.get(verifyPath(second))).headers.get('location')).toBe('/practices');
     expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ full_name: 'Second', email_verified: true });
-    expect((await new Client().post('/api/auth/signin', { email, password: 'first password' })).status).toBe(401);
-    expect((await new Client().post('/api/auth/signin', { email, password: 'second password' })).status).toBe(200);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'first password' } })).status).toBe(401);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'second password' } })).status).toBe(200);
   });
 
   it('accounts made before verification was required count as verified (migration 0013)', async () => {
@@ -100,9 +100,9 @@ describe('sign up and sign in', () => {
     await env.DB.prepare('INSERT INTO users (id, email, full_name, password_hash, email_verified_at, created_at) VALUES (?, ?, ?, ?, NULL, ?)')
       .bind(crypto.randomUUID(), email, 'Old Coach', await hashPassword('old password'), 1_700_000_000_000)
       .run();
-    expect((await new Client().post('/api/auth/signin', { email, password: 'old password' })).status).toBe(401);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'old password' } })).status).toBe(401);
     for (const query of migration.queries) await env.DB.prepare(query).run();
-    expect((await new Client().post('/api/auth/signin', { email, password: 'old password' })).status).toBe(200);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'old password' } })).status).toBe(200);
   });
 });
 
@@ -141,7 +141,7 @@ describe('bad input never becomes a 500', () => {
 
 describe('access tokens', () => {
   it('refuses a protected API without a cookie: 401 Not authenticated', async () => {
-    const res = await new Client().get('/api/practices');
+    const res = await new Client().api.practices.$get();
     expect(res.status).toBe(401);
     expect(await json(res)).toEqual(errorBody('Not authenticated'));
   });
@@ -195,14 +195,14 @@ describe('refresh tokens', () => {
   it('rotates on use; a rotated token replayed within the grace window gets the same new token', async () => {
     const { client } = await signedUpCoach();
     const first = client.cookies.get('piste_refresh')!;
-    const res = await client.post('/api/auth/refresh');
+    const res = await client.api.auth.refresh.$post();
     expect(res.status).toBe(200);
     const second = client.cookies.get('piste_refresh')!;
     expect(second).not.toBe(first);
 
     const replay = new Client();
     replay.cookies.set('piste_refresh', first);
-    const again = await replay.post('/api/auth/refresh');
+    const again = await replay.api.auth.refresh.$post();
     expect(again.status).toBe(200);
     expect(replay.cookies.get('piste_refresh')).toBe(second);
   });
@@ -210,11 +210,11 @@ describe('refresh tokens', () => {
   it('sign out revokes the refresh token', async () => {
     const { client } = await signedUpCoach();
     const refresh = client.cookies.get('piste_refresh')!;
-    expect((await client.post('/api/auth/signout')).status).toBe(200);
+    expect((await client.api.auth.signout.$post()).status).toBe(200);
     expect(client.cookies.has('piste_access')).toBe(false);
     const replay = new Client();
     replay.cookies.set('piste_refresh', refresh);
-    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+    expect((await replay.api.auth.refresh.$post()).status).toBe(401);
   });
 });
 
@@ -222,21 +222,21 @@ describe('password reset', () => {
   it('mails a single-use link; the new password works and old sessions end', async () => {
     const { client, email } = await signedUpCoach();
     const oldRefresh = client.cookies.get('piste_refresh')!;
-    expect((await new Client().post('/api/auth/reset', { email })).status).toBe(200);
+    expect((await new Client().api.auth.reset.$post({ json: { email } })).status).toBe(200);
     const mail = await mailTo(email, 'Reset your Piste password');
     const token = /reset_token=([\w-]+)/.exec(mail.body)![1]!;
 
-    const confirm = await new Client().post('/api/auth/reset/confirm', { token, password: 'a brand new password' });
+    const confirm = await new Client().api.auth.reset.confirm.$post({ json: { token, password: 'a brand new password' } });
     expect(confirm.status).toBe(200);
-    const reuse = await new Client().post('/api/auth/reset/confirm', { token, password: 'yet another password' });
+    const reuse = await new Client().api.auth.reset.confirm.$post({ json: { token, password: 'yet another password' } });
     expect(reuse.status).toBe(400);
     expect((await json(reuse)).error).toBe('The reset link is invalid or has expired');
 
-    expect((await new Client().post('/api/auth/signin', { email, password: 'correct horse battery' })).status).toBe(401);
-    expect((await new Client().post('/api/auth/signin', { email, password: 'a brand new password' })).status).toBe(200);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'correct horse battery' } })).status).toBe(401);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'a brand new password' } })).status).toBe(200);
     const replay = new Client();
     replay.cookies.set('piste_refresh', oldRefresh);
-    expect((await replay.post('/api/auth/refresh')).status).toBe(401);
+    expect((await replay.api.auth.refresh.$post()).status).toBe(401);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {
@@ -268,14 +268,14 @@ describe('throttling', () => {
     }
     expect((await attacker.api.auth.signin.$post({ json: { email: uniqueEmail('guess'), password: 'guess-1234' } })).status).toBe(429);
     const { email, password } = await signedUpCoach();
-    expect((await new Client('198.51.100.1').post('/api/auth/signin', { email, password })).status).toBe(200);
+    expect((await new Client('198.51.100.1').api.auth.signin.$post({ json: { email, password } })).status).toBe(200);
   });
 });
 
 describe('errors the app translates (issue 17)', () => {
   it('answers in English with a stable code, and the values of a message with parts', async () => {
     const { email, client } = await signedUpCoach();
-    expect(await json(await new Client().post('/api/auth/signin', { email, password: 'not the password' }))).toEqual({ error: 'Invalid login credentials', code: 'invalid_login_credentials' });
+    expect(await json(await new Client().api.auth.signin.$post({ json: { email, password: 'not the password' } }))).toEqual({ error: 'Invalid login credentials', code: 'invalid_login_credentials' });
     const big = await client.api.athletes.$post({ json: { name: 'x'.repeat(1024 * 1024) } });
     expect(await json(big)).toEqual({ error: 'The request is too large (at most 64 KB)', code: 'request_too_large_most_kb', params: { maxsize: '64' } });
     expect(await json(await client.api.practices.$post({ json: { practice_type: 'individual', name: ' ' } }))).toEqual({ error: 'Practice name is required', code: 'practice_name_required' });

@@ -133,7 +133,7 @@ describe('the tableau', () => {
     expect(tableau.seeds[0]!.name).toBe('F1');
     expect(tableau.matches[0]!.winner_id).toBe(m.player1_id);
 
-    const reset = await client.delete(`/api/practices/${practice.id}/bracket`);
+    const reset = await client.api.practices[':practiceId'].bracket.$delete({ param: { practiceId: practice.id } });
     expect(reset.status).toBe(200);
     ({ tableau } = await tableauOf(client, practice.id));
     expect(tableau.stale).toBe(false);
@@ -262,7 +262,7 @@ describe('the tableau', () => {
     const { client: other } = await signedUpCoach('Other');
     const { practice } = await fencedPractice(client, 2);
     expect((await other.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } })).status).toBe(404);
-    expect((await other.delete(`/api/practices/${practice.id}/bracket`)).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].bracket.$delete({ param: { practiceId: practice.id } })).status).toBe(404);
     expect((await score(other, practice.id, { round: 1, position: 0, player1_id: 'a', player2_id: 'b', player1_score: 15, player2_score: 1 })).status).toBe(404);
   });
 });

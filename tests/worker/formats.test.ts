@@ -64,7 +64,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
     const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await status(guest, pool, 0, 'excluded')).status).toBe(403);
-    expect((await new Client().put(`/api/pools/${pool.id}/players/${pool.players[0]!.id}/status`, { status: 'excluded' })).status).toBe(401);
+    expect((await new Client().api.pools[':poolId'].players[':playerId'].status.$put({ param: { poolId: pool.id, playerId: pool.players[0]!.id }, json: { status: 'excluded' } })).status).toBe(401);
     const now = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(now.players.map((p) => p.status)).toEqual([null, null, null]);
     expect(now.version).toBe(pool.version);
@@ -165,7 +165,7 @@ describe('check-in and latecomers', () => {
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual(['LATE LOU', 'ZED']);
 
     const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
-    const res = await client.post(`/api/practices/${practice.id}/pools/latecomers`, { name: 'Late Lou' });
+    const res = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Late Lou' } });
     expect(res.status).toBe(201);
     const joined = await json<PoolSnapshot>(res);
     const smallest = pools.find((p) => p.players.length === 2)!;
@@ -186,14 +186,14 @@ describe('check-in and latecomers', () => {
     expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual([]);
 
-    const noPools = await client.post(`/api/practices/${practice.id}/pools/latecomers`, { name: 'Lou' });
+    const noPools = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Lou' } });
     expect(noPools.status).toBe(409);
     expect((await json(noPools)).error).toBe('Draw the pools first: a latecomer joins the smallest pool.');
 
     const { practice: started } = await practiceWith(client, ['A1', 'A2', 'A3'], true);
-    expect((await client.post(`/api/practices/${started.id}/pools/latecomers`, { name: '  ' })).status).toBe(400);
+    expect((await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: started.id }, json: { name: '  ' } })).status).toBe(400);
     expect((await scoreFirstOpen(client, started.id)).status).toBe(200);
-    const late = await client.post(`/api/practices/${started.id}/pools/latecomers`, { name: 'Lou' });
+    const late = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: started.id }, json: { name: 'Lou' } });
     expect(late.status).toBe(409);
     expect((await json(late)).error).toBe(TABLEAU_STARTED);
     const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: started.id } }));

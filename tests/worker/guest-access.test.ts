@@ -36,7 +36,7 @@ async function attempt(client: Client, p: Practice, x: PoolSnapshot, owner: Clie
   const matchVersion = (await json<BracketSnapshot>(await owner.api.practices[':practiceId'].bracket.$get({ param: { practiceId: p.id } }))).matches[0]?.version ?? 0;
   out['write a bracket score'] = (await client.api.practices[':practiceId'].bracket.scores.$post({ param: { practiceId: p.id }, json: { round: 1, position: 0, player1_id: a!.id, player2_id: b!.id, player1_score: 15, player2_score: 9, version: matchVersion } })).status;
   out['read results'] = (await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: p.id } })).status;
-  out['create a pool'] = (await client.post(`/api/practices/${p.id}/pools`, { name: 'Extra' })).status;
+  out['create a pool'] = (await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: p.id }, json: { name: 'Extra' } })).status;
   out['read the roster'] = (await client.api.athletes.$get()).status;
   return out;
 }
@@ -67,7 +67,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('a guest of this practice reads and scores its shared pools and tableau, and nothing else (403)', async () => {
     expect(await attempt(guestOfP, P, X)).toEqual(row([200, 200, 200, 200, 200, 403, 403]));
-    const refused = await guestOfP.post(`/api/practices/${P.id}/pools`, { name: 'x' });
+    const refused = await guestOfP.api.practices[':practiceId'].pools.$post({ param: { practiceId: P.id }, json: { name: 'x' } });
     expect((await json(refused)).error).toBe('Guests cannot do this: it needs the coach’s account');
     for (const [method, path, body] of [
       ['DELETE', `/api/pools/${X.id}`, {}],
@@ -113,11 +113,11 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('a guest who left is out at once (401, and says so)', async () => {
     const { guest } = await joinAsGuest(P.room_code, 'Leaver');
-    expect((await guest.get(`/api/practices/${P.id}/pools`)).status).toBe(200);
-    expect((await guest.post('/api/guest/leave')).status).toBe(200);
+    expect((await guest.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
+    expect((await guest.api.guest.leave.$post()).status).toBe(200);
     expect(await attempt(guest, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await guest.get(`/api/pools/${X.id}`))).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
-    expect((await guest.post('/api/guest/validate')).status).toBe(401);
+    expect(await json(await guest.api.pools[':poolId'].$get({ param: { poolId: X.id } }))).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
+    expect((await guest.api.guest.validate.$post()).status).toBe(401);
   });
 
   it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
@@ -128,8 +128,8 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect((await new Client().get(`/api/board/${P.board_id}`)).status).toBe(404);
-    const rejoin = await new Client().post('/api/guest/join', { room_code: P.room_code });
+    expect((await new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } })).status).toBe(404);
+    const rejoin = await new Client().api.guest.join.$post({ json: { room_code: P.room_code } });
     expect(rejoin.status).toBe(404);
     expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));
     // The owner is unaffected.

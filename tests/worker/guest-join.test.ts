@@ -26,7 +26,7 @@ describe('joining a practice by room code', () => {
     expect(answer.practice).toMatchObject({ id: practice.id, name: 'Join me', practice_type: 'individual' });
     expect(answer.guest_name).toBe('Sam');
     expect(answer.sessionToken.split('.')).toHaveLength(3);
-    const valid = await guest.post('/api/guest/validate');
+    const valid = await guest.api.guest.validate.$post();
     expect(valid.status).toBe(200);
     expect((await json(valid)).tournaments).toEqual(answer.tournaments);
   });
@@ -34,8 +34,8 @@ describe('joining a practice by room code', () => {
   it('gives the same answer for a wrong code and for a practice that does not share', async () => {
     const { client } = await signedUpCoach();
     const unshared = await practiceOf(client, false);
-    const a = await new Client().post('/api/guest/join', { room_code: unshared.room_code });
-    const b = await new Client().post('/api/guest/join', { room_code: codeOutside(unshared.room_code, 7) });
+    const a = await new Client().api.guest.join.$post({ json: { room_code: unshared.room_code } });
+    const b = await new Client().api.guest.join.$post({ json: { room_code: codeOutside(unshared.room_code, 7) } });
     expect([a.status, b.status]).toEqual([404, 404]);
     const [bodyA, bodyB] = [await json(a), await json(b)];
     expect(bodyA).toEqual(bodyB);
@@ -44,11 +44,11 @@ describe('joining a practice by room code', () => {
 
   it('needs six digits and a name of at most 50 characters', async () => {
     for (const room_code of ['12345', '1234567', '12a456', '']) {
-      const res = await new Client().post('/api/guest/join', { room_code });
+      const res = await new Client().api.guest.join.$post({ json: { room_code } });
       expect(res.status).toBe(400);
       expect(await json(res)).toEqual(errorBody('Please enter a 6-digit room code'));
     }
-    const long = await new Client().post('/api/guest/join', { room_code: '123456', guest_name: 'x'.repeat(51) });
+    const long = await new Client().api.guest.join.$post({ json: { room_code: '123456', guest_name: 'x'.repeat(51) } });
     expect(await json(long)).toEqual(errorBody('Your name must be at most 50 characters'));
   });
 
@@ -57,8 +57,8 @@ describe('joining a practice by room code', () => {
     const practice = await practiceOf(client, true);
     const { guest } = await joinAsGuest(practice.room_code);
     const fresh = await json<Practice>(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
-    expect((await guest.get(`/api/practices/${practice.id}/pools`)).status).toBe(401);
-    expect((await new Client().post('/api/guest/join', { room_code: practice.room_code })).status).toBe(404);
+    expect((await guest.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(401);
+    expect((await new Client().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(404);
     expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
   });
 
@@ -99,7 +99,7 @@ describe('guessing room codes', () => {
     // Even the right code asks for the check from that network now…
     expect((await attacker.api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(429);
     // …while a guest elsewhere joins.
-    const ok = await new Client('198.51.100.23').post('/api/guest/join', { room_code: practice.room_code, guest_name: 'Parent' });
+    const ok = await new Client('198.51.100.23').api.guest.join.$post({ json: { room_code: practice.room_code, guest_name: 'Parent' } });
     expect(ok.status).toBe(200);
   });
 
@@ -107,9 +107,9 @@ describe('guessing room codes', () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
     for (let i = 0; i < 30; i++) {
-      expect((await new Client(`203.0.${i + 1}.9`).post('/api/guest/join', { room_code: codeOutside(practice.room_code, i) })).status).toBe(404);
+      expect((await new Client(`203.0.${i + 1}.9`).api.guest.join.$post({ json: { room_code: codeOutside(practice.room_code, i) } })).status).toBe(404);
     }
-    const ok = await new Client('203.0.113.200').post('/api/guest/join', { room_code: practice.room_code });
+    const ok = await new Client('203.0.113.200').api.guest.join.$post({ json: { room_code: practice.room_code } });
     expect(ok.status).toBe(200);
   });
 });

@@ -37,7 +37,7 @@ async function fencedPractice(client: Client, name: string, entries: ({ athlete_
 
 const historyOf = (client: Client, id: string) => client.api.athletes[':id'].history.$get({ param: { id: id } }).then((r) => json<AthleteHistory>(r));
 const link = (client: Client, pool: PoolSnapshot, entry: number, athleteId: string | null) =>
-  client.put(`/api/pools/${pool.id}/players/${pool.players[entry]!.id}/athlete`, { athlete_id: athleteId });
+  client.api.pools[':poolId'].players[':playerId'].athlete.$put({ param: { poolId: pool.id, playerId: pool.players[entry]!.id }, json: { athlete_id: athleteId } });
 
 describe('one identity per fencer', () => {
   it('links a typed entry to an athlete: their history gains its pool and tableau bouts once each; unlinking takes them away', async () => {
@@ -46,7 +46,7 @@ describe('one identity per fencer', () => {
     // Anna fenced as a typed name: first in the pool, she wins every bout and the tableau's first match.
     const { pool } = await fencedPractice(client, 'Typed night', [{ name: 'Anna Rossi' }, { athlete_id: ben!.id }, { athlete_id: cleo!.id }, { name: 'Dora Kiss' }]);
     expect((await historyOf(client, anna!.id)).bouts).toHaveLength(0);
-    const suggestions = await json<{ player_id: string; name: string }[]>(await client.get(`/api/athletes/${anna!.id}/suggestions`));
+    const suggestions = await json<{ player_id: string; name: string }[]>(await client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }));
     expect(suggestions).toEqual([expect.objectContaining({ player_id: pool.players[0]!.id, name: 'ANNA ROSSI' })]);
 
     const linked = await link(client, pool, 0, anna!.id);
@@ -63,9 +63,9 @@ describe('one identity per fencer', () => {
     // Two of her bouts were against roster athletes: she has a rating, and so do they.
     expect(history.rating).toBeGreaterThan(1500);
     expect(history.ratings).toHaveLength(2);
-    expect(await json(await client.get(`/api/athletes/${anna!.id}/suggestions`))).toEqual([]);
+    expect(await json(await client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }))).toEqual([]);
 
-    const summaries = await json<Record<string, AthleteSummary>>(await client.get('/api/athletes/summaries'));
+    const summaries = await json<Record<string, AthleteSummary>>(await client.api.athletes.summaries.$get());
     expect(summaries[anna!.id]).toMatchObject({ bouts: 4, victories: 4 });
     expect(summaries[ben!.id]!.bouts).toBe(3);
 
@@ -97,7 +97,7 @@ describe('one identity per fencer', () => {
     expect((await client.put(`/api/pools/${pool.id}/players/${pool.players[1]!.id}/athlete`, { athlete_id: 42 })).status).toBe(400);
     expect((await client.api.athletes[':id'].history.$get({ param: { id: anna!.id } })).status).toBe(200);
     expect((await other.client.api.athletes[':id'].history.$get({ param: { id: anna!.id } })).status).toBe(404);
-    expect((await other.client.get(`/api/athletes/${anna!.id}/suggestions`)).status).toBe(404);
+    expect((await other.client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } })).status).toBe(404);
   });
 
   it('is the coach’s: a guest may not link, a stranger is not signed in', async () => {
@@ -107,7 +107,7 @@ describe('one identity per fencer', () => {
     const shared = await json<Practice>(await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } }));
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await link(guest, pool, 0, anna!.id)).status).toBe(403);
-    expect((await guest.get('/api/athletes/summaries')).status).toBe(403);
+    expect((await guest.api.athletes.summaries.$get()).status).toBe(403);
     expect((await link(new Client(), pool, 0, anna!.id)).status).toBe(401);
   });
 });
@@ -118,7 +118,7 @@ describe('seeding by rating', () => {
     const athletes = await roster(client, ['A1', 'A2', 'A3', 'A4']);
     // One practice where A1 beats everyone, A2 everyone but A1, and so on.
     await fencedPractice(client, 'Rated', athletes.map((a) => ({ athlete_id: a.id })));
-    const summaries = await json<Record<string, AthleteSummary>>(await client.get('/api/athletes/summaries'));
+    const summaries = await json<Record<string, AthleteSummary>>(await client.api.athletes.summaries.$get());
     const ratings = athletes.map((a) => summaries[a.id]!.rating!);
     expect(ratings[0]).toBeGreaterThan(ratings[1]!);
     expect(ratings[1]).toBeGreaterThan(ratings[2]!);

@@ -95,9 +95,9 @@ async function coachWithData() {
   for (const name of names) athletes.push(await json<Athlete>(await client.api.athletes.$post({ json: { name, club: 'Club A' } })));
   await client.api.athletes[':id'].notes.$post({ param: { id: athletes[0]!.id }, json: { note: 'Strong parry 4' } });
   const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Tuesday' } }));
-  const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/pools/generate`, {
+  const { pools } = await json<GeneratedPools>(await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: {
     method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })), absent: [{ name: 'Eve Late' }],
-  }));
+  } }));
   const pool = pools[0]!;
   for (let i = 0; i < 4; i++) {
     for (let j = i + 1; j < 4; j++) {
@@ -138,7 +138,7 @@ describe('the account backup and restore', () => {
     const source = await coachWithData();
     const backup = await backupOf(source.client);
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.post('/api/account/restore', backup);
+    const res = await target.client.api.account.restore.$post({ json: backup });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6 });
     const again = await backupOf(target.client);
@@ -177,7 +177,7 @@ describe('the account backup and restore', () => {
     const target = await signedUpCoach('Careful');
     const damaged = structuredClone(backup);
     damaged.practices.find((p) => p.name === 'Tuesday')!.pools[0]!.bouts[0]!.player1_id = 'who';
-    const res = await target.client.post('/api/account/restore', damaged);
+    const res = await target.client.api.account.restore.$post({ json: damaged });
     expect(res.status).toBe(400);
     expect((await json(res)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
     expect((await target.client.post('/api/account/restore', { ...backup, format: 'excel' })).status).toBe(400);
@@ -191,7 +191,7 @@ describe('the account backup and restore', () => {
     const attacker = await signedUpCoach('Attacker');
     // The attacker restores the victim's ids (as if stolen); the victim's data is unchanged.
     const before = JSON.stringify(await backupOf(victim.client), (k, v) => (k === 'exported_at' ? undefined : v));
-    expect((await attacker.client.post('/api/account/restore', backup)).status).toBe(201);
+    expect((await attacker.client.api.account.restore.$post({ json: backup })).status).toBe(201);
     const after = JSON.stringify(await backupOf(victim.client), (k, v) => (k === 'exported_at' ? undefined : v));
     expect(after).toBe(before);
     const theirs = await json<Practice[]>(await attacker.client.api.practices.$get());
@@ -204,7 +204,7 @@ describe('the account backup and restore', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await guest.get('/api/account/backup')).status).toBe(403);
     expect((await guest.post('/api/account/restore', {})).status).toBe(403);
-    expect((await new Client().get('/api/account/backup')).status).toBe(401);
+    expect((await new Client().api.account.backup.$get()).status).toBe(401);
   });
 
 });
@@ -226,7 +226,7 @@ describe("an athlete's bouts", () => {
     expect(tableau[0]).toMatchObject({ phase: 'Tableau: Semi-finals', opponent: 'DORA KISS', scored: 15, received: 11, victory: true });
     const other = await signedUpCoach('Nosy');
     expect((await other.client.api.athletes[':id'].history.$get({ param: { id: anna.id } })).status).toBe(404);
-    expect((await new Client().get(`/api/athletes/${anna.id}/history`)).status).toBe(401);
+    expect((await new Client().api.athletes[':id'].history.$get({ param: { id: anna.id } })).status).toBe(401);
   });
 });
 

@@ -21,7 +21,7 @@ describe('teams', () => {
     expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
     expect(teams[0]!.members.map((m) => m.position)).toEqual([1, 2, 3, 4]);
     expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(names(7).map((n) => n.name).sort());
-    expect(await json(await client.get(`/api/practices/${practice.id}/teams`))).toEqual(teams);
+    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
   });
 
   it('manual assignment refuses an incomplete or oversized split with the spec texts, and replaces teams', async () => {
@@ -59,22 +59,22 @@ describe('teams', () => {
     const practice = await teamPractice(client);
     const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] } });
     expect(res.status).toBe(404);
-    expect(await json(await client.get(`/api/practices/${practice.id}/teams`))).toEqual([]);
+    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     // Nor can anyone touch this coach's teams.
-    expect((await other.get(`/api/practices/${practice.id}/teams`)).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } })).status).toBe(404);
     expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(6) } })).status).toBe(404);
   });
 
   it('team pools hold Team n entries and score to 45; without teams the coach is told to create them', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const none = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' });
+    const none = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'single' } });
     expect(none.status).toBe(400);
     expect(await json(none)).toEqual(errorBody('Please create teams first'));
     await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(16) } });
-    const tooMany = await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 3 });
+    const tooMany = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 3 } });
     expect(await json(tooMany)).toEqual(errorBody('Pool count must be a whole number from 2 to 2'));
-    const { pools } = await json<GeneratedPools>(await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'random', pool_count: 2 }));
+    const { pools } = await json<GeneratedPools>(await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2 } }));
     expect(pools.map((p) => p.players.length)).toEqual([2, 2]);
     expect(pools.flatMap((p) => p.players.map((x) => x.name)).sort()).toEqual(['Team 1', 'Team 2', 'Team 3', 'Team 4']);
     const [a, b] = pools[0]!.players;
@@ -116,7 +116,7 @@ describe('the relay sheet', () => {
     const url = `/api/practices/${practice.id}/team-matches/2`;
     const answers = await Promise.all([1, 2, 3].map(() => client.request('PUT', url, { score_a: 4, score_b: 6, version: 0 }, { 'idempotency-key': 'relay-replay-01' })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const rows = await json<TeamMatchRow[]>(await client.get(`/api/practices/${practice.id}/team-matches`));
+    const rows = await json<TeamMatchRow[]>(await client.api.practices[':practiceId']['team-matches'].$get({ param: { practiceId: practice.id } }));
     expect(rows[1]).toMatchObject({ score_a: 4, score_b: 6, version: 1 });
   });
 

@@ -48,7 +48,7 @@ describe('practices', () => {
     const again = await json(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: p.id } }));
     expect(again.room_code).toMatch(/^\d{6}$/);
     expect(again.room_code).not.toBe(p.room_code);
-    expect((await client.delete(`/api/practices/${p.id}`)).status).toBe(200);
+    expect((await client.api.practices[':practiceId'].$delete({ param: { practiceId: p.id } })).status).toBe(200);
     expect((await client.api.practices[':practiceId'].$get({ param: { practiceId: p.id } })).status).toBe(404);
   });
 });
@@ -99,9 +99,9 @@ describe('athletes and notes', () => {
     let list = await json<{ id: string; name: string }[]>(await client.api.athletes.$get());
     expect(list.map((a) => a.name)).toEqual(['Adam', 'Mia', 'Zoe']);
     const zoe = list.find((a) => a.name === 'Zoe')!;
-    const renamed = await client.patch(`/api/athletes/${zoe.id}`, { name: 'Bea', club: 'Salle Nord' });
+    const renamed = await client.api.athletes[':id'].$patch({ param: { id: zoe.id }, json: { name: 'Bea', club: 'Salle Nord' } });
     expect(await json(renamed)).toMatchObject({ name: 'Bea', club: 'Salle Nord' });
-    expect((await client.delete(`/api/athletes/${list[0]!.id}`)).status).toBe(200);
+    expect((await client.api.athletes[':id'].$delete({ param: { id: list[0]!.id } })).status).toBe(200);
     list = await json(await client.api.athletes.$get());
     expect(list.map((a) => a.name)).toEqual(['Bea', 'Mia']);
   });
@@ -112,11 +112,11 @@ describe('athletes and notes', () => {
     const first = await json(await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: 'Work on parry four' } }));
     await new Promise((r) => setTimeout(r, 5));
     await client.api.athletes[':id'].notes.$post({ param: { id: a.id }, json: { note: 'Great footwork today' } });
-    let notes = await json<{ note: string }[]>(await client.get(`/api/athletes/${a.id}/notes`));
+    let notes = await json<{ note: string }[]>(await client.api.athletes[':id'].notes.$get({ param: { id: a.id } }));
     expect(notes.map((n) => n.note)).toEqual(['Great footwork today', 'Work on parry four']);
-    expect((await client.patch(`/api/notes/${first.id}`, { note: 'Parry four is better' })).status).toBe(200);
-    expect((await client.delete(`/api/notes/${first.id}`)).status).toBe(200);
-    notes = await json(await client.get(`/api/athletes/${a.id}/notes`));
+    expect((await client.api.notes[':id'].$patch({ param: { id: first.id }, json: { note: 'Parry four is better' } })).status).toBe(200);
+    expect((await client.api.notes[':id'].$delete({ param: { id: first.id } })).status).toBe(200);
+    notes = await json(await client.api.athletes[':id'].notes.$get({ param: { id: a.id } }));
     expect(notes.map((n) => n.note)).toEqual(['Great footwork today']);
   });
 
@@ -164,15 +164,15 @@ describe('one coach never reaches another coach’s rows', () => {
 
     // Nothing of A's changed.
     expect((await json(await a.client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }))).room_code).toBe(practice.room_code);
-    expect((await json(await a.client.get(`/api/athletes/${athlete.id}`))).name).toBe('Adam');
-    expect((await json(await a.client.get(`/api/athletes/${athlete.id}/notes`))).map((n: { note: string }) => n.note)).toEqual(['private']);
+    expect((await json(await a.client.api.athletes[':id'].$get({ param: { id: athlete.id } }))).name).toBe('Adam');
+    expect((await json(await a.client.api.athletes[':id'].notes.$get({ param: { id: athlete.id } }))).map((n: { note: string }) => n.note)).toEqual(['private']);
   });
 });
 
 describe('feedback', () => {
   it('stores feedback with the coach’s id, email and status new', async () => {
     const { client, user } = await signedUpCoach();
-    const res = await client.post('/api/feedback', { feedback_type: 'suggest_feature', message: 'A bout timer please' });
+    const res = await client.api.feedback.$post({ json: { feedback_type: 'suggest_feature', message: 'A bout timer please' } });
     expect(res.status).toBe(201);
     const row = await env.DB.prepare('SELECT * FROM feedback WHERE user_id = ?').bind(user.id).first();
     expect(row).toMatchObject({ user_email: user.email, feedback_type: 'suggest_feature', message: 'A bout timer please', status: 'new' });
@@ -181,8 +181,8 @@ describe('feedback', () => {
   it('gives the spec messages for a missing type, an empty message and no login', async () => {
     const { client } = await signedUpCoach();
     expect(await json(await client.post('/api/feedback', { message: 'hi' }))).toEqual(errorBody('Please select a feedback type.'));
-    expect(await json(await client.post('/api/feedback', { feedback_type: 'report_issue', message: ' ' }))).toEqual(errorBody('Please enter your feedback message.'));
-    const anon = await new Client().post('/api/feedback', { feedback_type: 'report_issue', message: 'hi' });
+    expect(await json(await client.api.feedback.$post({ json: { feedback_type: 'report_issue', message: ' ' } }))).toEqual(errorBody('Please enter your feedback message.'));
+    const anon = await new Client().api.feedback.$post({ json: { feedback_type: 'report_issue', message: 'hi' } });
     expect(anon.status).toBe(401);
     expect(await json(anon)).toEqual(errorBody('You must be logged in to submit feedback.'));
   });

@@ -12,6 +12,7 @@ import { migrateRoom } from '../../worker/room/schema';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient, type Entry } from '../helpers/seed';
+import { openSocket } from '../helpers/sockets';
 
 // Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
 
@@ -35,6 +36,9 @@ async function roomD1(practiceId: string, db: D1Database) {
 
 const archivedBouts = (poolId: string) =>
   env.DB.prepare('SELECT player1_id, player2_id, score1, score2, version FROM matches WHERE tournament_id = ? ORDER BY player1_id, player2_id').bind(poolId).all().then((r) => r.results);
+
+/** Each entry's name and the roster athlete it is linked to. */
+const links = (p: PoolSnapshot) => Object.fromEntries(p.players.map((e) => [e.name, e.athlete_id]));
 
 const practiceWithPool = (client: Client, entries: Entry[]) => seed(viaClient(client)).practiceWithPool('Archive night', entries);
 
@@ -78,6 +82,32 @@ describe('the archive (issue 26)', () => {
     await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom) => {
       expect(room.archive.behind()).toBe(false);
     });
+  });
+
+  it('deleting a roster athlete unlinks their entry in the room: the screens get the pool, and the archive follows', async () => {
+    const { client } = await signedUpCoach();
+    const api = seed(viaClient(client));
+    const [ann, bob] = [await api.athlete({ name: 'ANN' }), await api.athlete({ name: 'BOB' })];
+    const { practice, pool } = await practiceWithPool(client, [{ athlete_id: ann.id }, { athlete_id: bob.id }, { name: 'CLEO' }]);
+    const socket = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    try {
+      await socket.waitFor((m) => m.type === 'hello');
+      expect((await client.api.athletes[':id'].$delete({ param: { id: ann.id } })).status).toBe(200);
+      const told = await socket.waitFor((m) => m.type === 'pool' && m.pool.id === pool.id);
+      expect(told.type === 'pool' && links(told.pool)).toEqual({ ANN: null, BOB: bob.id, CLEO: null });
+      expect(told.type === 'pool' && told.pool.version).toBe(pool.version + 1);
+      // The room's own read says the same, and so does the archive once written.
+      expect(links(await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } })))).toEqual({ ANN: null, BOB: bob.id, CLEO: null });
+      await runInDurableObject(getRoom(env, practice.id), (room: PracticeRoom) => room.flushArchive());
+      const archived = await env.DB.prepare('SELECT name, athlete_id FROM players WHERE tournament_id = ? ORDER BY name').bind(pool.id).all();
+      expect(archived.results).toEqual([{ name: 'ANN', athlete_id: null }, { name: 'BOB', athlete_id: bob.id }, { name: 'CLEO', athlete_id: null }]);
+    } finally {
+      socket.ws.close();
+    }
+    // Deleting an athlete no practice names tells no room, and another coach's athlete stays out of reach.
+    const stranger = (await signedUpCoach()).client;
+    expect((await stranger.api.athletes[':id'].$delete({ param: { id: bob.id } })).status).toBe(404);
+    expect(links(await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } })))).toMatchObject({ BOB: bob.id });
   });
 
   it('athlete history shows a bout saved in the room within seconds', async () => {

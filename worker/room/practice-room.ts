@@ -19,7 +19,8 @@ import { ArchiveWriter } from './archive';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
-import { listPoolSnapshots } from '../store/pools';
+import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
+import { forgetAthlete } from '../store/identity';
 import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
@@ -123,6 +124,21 @@ export class PracticeRoom extends DurableObject<Env> {
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
   async indexChanged(facts: IndexFacts): Promise<void> {
     if (heldPractice(this.ctx.storage.sql) === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
+  }
+
+  /**
+   * A roster athlete was deleted: this practice's entries, team members and absentees that named them name
+   * no one now (one batch), every screen gets the pools that changed, and the archive follows.
+   */
+  async athleteDeleted(practiceId: string, athleteId: string): Promise<void> {
+    if (heldPractice(this.ctx.storage.sql) !== practiceId) return;
+    await this.archive.changed();
+    const changed = await forgetAthlete(this.store, athleteId);
+    for (const poolId of changed) {
+      const pool = await loadPoolSnapshot(this.store, poolId);
+      if (pool) fanOut(this.ctx, { type: 'pool', practiceId, pool });
+    }
+    this.ctx.waitUntil(this.archive.flush());
   }
 
   /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */

@@ -7,7 +7,8 @@ import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
 } from '../store/athletes';
 import { athleteHistory, athleteSummaries } from '../store/athlete-results';
-import { linkSuggestions } from '../store/identity';
+import { linkSuggestions, practicesNaming } from '../store/identity';
+import { getRoom } from '../room/room';
 import { importAthletes } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
 import { json } from '../validate';
@@ -31,7 +32,12 @@ export const athleteRoutes = new Hono<AppEnv>()
     return c.json(await updateAthlete(c.get('db'), coachOf(c).id, c.req.param('id'), input));
   })
   .delete('/:id', authorize('roster.write'), async (c) => {
-    await deleteAthlete(c.get('db'), coachOf(c).id, c.req.param('id'));
+    const id = c.req.param('id');
+    const naming = await practicesNaming(c.get('d1'), coachOf(c).id, id);
+    await deleteAthlete(c.get('db'), coachOf(c).id, id);
+    // Each practice that named them is told in its room, the home of its entries (issue 26); a room out of
+    // reach keeps the link until its archive writes it, as no link (the athlete is gone from D1).
+    await Promise.all(naming.map((practiceId) => getRoom(c.env, practiceId).athleteDeleted(practiceId, id).catch((e) => console.error('athlete deletion: room', practiceId, e))));
     return c.json({ ok: true });
   })
   .get('/:id/history', authorize('roster.read'), async (c) => c.json(await athleteHistory(c.get('db'), coachOf(c).id, c.req.param('id'))))

@@ -65,3 +65,35 @@ export async function linkSuggestions(db: Db, userId: string, athleteId: string)
   const key = nameKey(athlete.name);
   return rows.filter((r) => nameKey(r.name) === key).sort((a, b) => b.date.localeCompare(a.date));
 }
+
+/**
+ * A roster athlete was deleted (D1): the practice's entries, team members and absentees that named them
+ * name no one now, in one batch, and the pools whose entries changed move to a new version. Answers those
+ * pools' ids, so their screens can be sent the new state.
+ */
+export async function forgetAthlete(db: Db, athleteId: string): Promise<string[]> {
+  const d1 = db.$client;
+  const now = Date.now();
+  const [linked] = await d1.batch<{ id: string }>([
+    d1.prepare('SELECT DISTINCT tournament_id AS id FROM players WHERE athlete_id = ?1').bind(athleteId),
+    d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id IN (SELECT tournament_id FROM players WHERE athlete_id = ?1)').bind(athleteId, now),
+    d1.prepare('UPDATE players SET athlete_id = NULL, updated_at = ?2 WHERE athlete_id = ?1').bind(athleteId, now),
+    d1.prepare('UPDATE absentees SET athlete_id = NULL WHERE athlete_id = ?1').bind(athleteId),
+    d1.prepare('UPDATE team_members SET athlete_id = NULL WHERE athlete_id = ?1').bind(athleteId),
+  ]);
+  return linked!.results.map((r) => r.id);
+}
+
+/** The practices of a coach whose archive (D1) names a roster athlete: an entry, a team member or an absentee. */
+export async function practicesNaming(db: Db, userId: string, athleteId: string): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT id FROM practices WHERE user_id = ?1 AND id IN (
+         SELECT t.practice_id FROM players p JOIN tournaments t ON t.id = p.tournament_id WHERE p.athlete_id = ?2
+         UNION SELECT practice_id FROM absentees WHERE athlete_id = ?2
+         UNION SELECT t.practice_id FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.athlete_id = ?2)`,
+    )
+    .bind(userId, athleteId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}

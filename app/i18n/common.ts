@@ -3,8 +3,10 @@ import type { ReadableAtom } from 'nanostores';
 import { i18n, useStore } from '.';
 
 /**
- * The words every screen shares (issue 27), translated once: a component's own texts come with them
- * (`useTexts(messages)`), so "Cancel" is one key in each catalog, not twelve.
+ * Every text two screens share (issue 27), translated once: a component's own texts come with them
+ * (`useTexts(messages)`), so "Cancel" is one key in each catalog, not twelve, and "Pools" one, not three.
+ * A component's own key of the same name wins, so a shared key is named for its text (`teamN`, not `team`).
+ * Fencing's own words (rounds, stages, statuses) live in ./fencing-terms instead.
  */
 export const common = i18n('common', {
   cancel: 'Cancel',

@@ -55,6 +55,15 @@ async function twoScreens(setup: (page: Page) => Promise<string> = onePool, rout
   return { a, b, contextA, contextB, close: async () => { await contextA.close(); await contextB.close(); } };
 }
 
+/**
+ * Waits until every score this screen entered is on the server: nothing shown pending, no waiting badge.
+ * A result shows at once, before its write is answered (on a cold first run, a second or more later).
+ */
+async function storedEverything(page: Page) {
+  await expect.poll(() => page.locator('[data-pending]').count()).toBe(0);
+  await expect.poll(() => page.getByTestId('outbox-badge').count()).toBe(0);
+}
+
 const match = (page: Page, id: string) => page.getByTestId(`match-${id}`);
 
 async function enterTableauScore(page: Page, id: string, s1: number, s2: number) {
@@ -120,6 +129,9 @@ describe('at the piste, on flaky Wi-Fi', () => {
     await enterBout(a, 1, 2, 5, 1);
     await enterBout(b, 1, 2, 2, 5);
     await expect.poll(() => cell(b, 1, 2).textContent()).toBe('D2');
+    // The other screen's result is shown at once, pending: it must be on the server before this one returns,
+    // or this screen's write arrives first and the conflict is the other screen's.
+    await storedEverything(b);
     await contextA.setOffline(false);
 
     const dialog = a.getByRole('dialog', { name: 'A score changed while yours was on its way' });
@@ -168,6 +180,7 @@ describe('at the piste, on flaky Wi-Fi', () => {
     await enterTableauScore(b, 'r1-m1', 15, 3);
     await enterTableauScore(b, 'r1-m0', 4, 15);
     await expect.poll(() => match(b, 'r2-m0').textContent()).toMatch(/^4F4.*3F3/);
+    await storedEverything(b);
 
     await contextA.setOffline(false);
     const dialog = a.getByRole('dialog', { name: 'A score changed while yours was on its way' });
@@ -197,6 +210,7 @@ describe('at the piste, on flaky Wi-Fi', () => {
     await expectToast(a, '3 relays will sync when the network returns');
     await pickTouch(b, 2, 'a', 6);
     await expect.poll(() => b.getByTestId('touch-2-a').textContent()).toBe('6');
+    await storedEverything(b);
 
     await contextA.setOffline(false);
     await expect.poll(() => b.getByTestId('touch-1-b').textContent()).toBe('3');

@@ -116,8 +116,16 @@ class NoAnswer extends Error {
   }
 }
 
-async function fetchOnce(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
-  const write = asJsonWrite(init);
+/**
+ * How long one try may wait for its answer, carried in the call's init (hc spreads the init into fetch's):
+ * each try gets a clock of its own, so a retry after a refresh has the whole wait too.
+ */
+const TRY_TIMEOUT = Symbol('try timeout');
+type TimedInit = RequestInit & { [TRY_TIMEOUT]?: number };
+
+async function fetchOnce(input: RequestInfo | URL, init: TimedInit): Promise<Response> {
+  const timeoutMs = init[TRY_TIMEOUT];
+  const write = asJsonWrite(timeoutMs ? { ...init, signal: timeoutSignal(timeoutMs) } : init);
   const headers = new Headers(write.headers);
   if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   const token = bearer();
@@ -137,7 +145,7 @@ const pathOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? 
  * The typed client's fetch: the D1 bookmark and the guest's token on every request, and a 401 outside
  * /api/auth retried once after a token refresh (the body is a string, so it can be sent again).
  */
-async function pisteFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+async function pisteFetch(input: RequestInfo | URL, init: TimedInit = {}): Promise<Response> {
   const res = await fetchOnce(input, init);
   if (res.status !== 401 || bearer() || pathOf(input).startsWith('/api/auth/')) return res;
   const refreshed = await refresh();
@@ -181,7 +189,8 @@ export function livePath(watch: { practice: string; token?: string } | { board: 
 
 /** Per-call options for the typed client: extra headers, and how long to wait for an answer. */
 export function sendOptions(headers: Record<string, string> = {}, timeoutMs?: number): ClientRequestOptions {
-  return { headers, init: timeoutMs ? { signal: timeoutSignal(timeoutMs) } : {} };
+  const init: TimedInit = timeoutMs ? { [TRY_TIMEOUT]: timeoutMs } : {};
+  return { headers, init };
 }
 
 /** What a route answers when it succeeds (its 2xx JSON). */

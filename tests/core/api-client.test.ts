@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, client } from '../../app/lib/api';
+import { call, client, sendOptions } from '../../app/lib/api';
 
 /** What the app's typed client asked for: the URL and how. */
 function recordFetch() {
@@ -29,5 +29,28 @@ describe('the app’s typed client (issue 27)', () => {
       { method: 'POST', type: 'application/json', body: '{}' },
       { method: 'GET', type: null, body: null },
     ]);
+  });
+
+  it('gives the try after a session refresh a whole wait of its own, not what the first try left', async () => {
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const tries: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/auth/refresh') {
+        await later(150);
+        return new Response('{}');
+      }
+      // As a browser does: a try whose wait ran out fails with a TimeoutError.
+      if (init.signal?.aborted) throw new DOMException('The operation timed out.', 'TimeoutError');
+      tries.push(path);
+      if (tries.length === 1) {
+        await later(100);
+        return new Response('{"error":"session expired","code":"auth_required"}', { status: 401 });
+      }
+      return new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
+    });
+    // The first try and the refresh take 250 ms of a 200 ms wait: the retry still goes, on its own clock.
+    await call(client.practices.$get(undefined, sendOptions({}, 200)));
+    expect(tries).toEqual(['/api/practices', '/api/practices']);
   });
 });

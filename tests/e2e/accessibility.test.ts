@@ -5,7 +5,6 @@ import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 /** Opens a screen, waits for what shows it is ready, and collects what axe finds under this name. */
 async function audit(found: Record<string, string[]>, name: string, page: Page, url: string | null, ready: (page: Page) => Locator) {
   if (url) await page.goto(url);
@@ -23,7 +22,7 @@ async function practiceWithResults(page: Page) {
   const api = seed(viaBrowser(page.request));
   const { practice, pool } = await api.practiceWithPool('Audit Night', [...athletes.map((a) => ({ athlete_id: a.id })), 'Silva', 'Novak']);
   await api.fenceAll(pool, (i, j) => ((i + j) % 3 === 0 ? [2, 5] : [5, j - i - 1]));
-  const bracket = await (await page.request.get(`/api/practices/${practice.id}/bracket`)).json();
+  const bracket = await api.bracket(practice.id);
   expect(bracket.version).toBe(0);
   await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
   return { practice, athlete: athletes[0] };
@@ -73,7 +72,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'fencer status menu', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
     // The top 4 go on and 3rd place is fenced: pool results mark those cut; the tableau has a bout for places.
-    await page.request.put(`/api/practices/${practice.id}/bracket/format`, { headers: json, data: { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false } });
+    await seed(viaBrowser(page.request)).format(practice.id, { cut: { kind: 'top', value: 4 }, third_place: 'bout', places_5_8: false });
     await audit(found, 'pool results', page, '/pool-results', (p) => p.getByTestId('result-note').first());
     await audit(found, 'tableau', page, '/tableau', (p) => p.getByTestId('places'));
     await page.getByRole('button', { name: 'Format…' }).click();
@@ -96,15 +95,15 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'final results', page, '/final-results', (p) => p.getByRole('table'));
 
     // Sharing on: a guest and a spectator; the board's QR code in the header.
-    await seed(viaBrowser(page.request)).share(practice.id);
-    const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
+    const shared = await seed(viaBrowser(page.request)).share(practice.id);
     await page.goto('/individual-practice');
     await page.getByTestId('board-qr').click();
     await audit(found, 'live board QR code', page, null, (p) => p.getByRole('dialog').getByTestId('qr-code'));
     await page.keyboard.press('Escape');
-    const team = await seed(viaBrowser(page.request)).practice('Audit Relays', { type: 'team' });
-    await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
-    await page.request.put(`/api/practices/${team.id}/team-matches/1`, { headers: json, data: { score_a: 5, score_b: 3, version: 0 } });
+    const teamApi = seed(viaBrowser(page.request));
+    const team = await teamApi.practice('Audit Relays', { type: 'team' });
+    await teamApi.teams(team.id, ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay']);
+    await teamApi.relay(team.id, 1, 5, 3);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
     await audit(found, 'team practice', page, '/team-practice', (p) => p.getByRole('main'));
     await audit(found, 'team setup', page, '/team-practice-setup', (p) => p.getByLabel('Or type names, one per line'));

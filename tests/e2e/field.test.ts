@@ -4,7 +4,6 @@ import { expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueE
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 
 /** Enters a bout from the grid: the cell, the row fencer's score, the column fencer's score, Save. */
@@ -31,9 +30,10 @@ async function fencedPool(page: Page) {
 
 /** A team practice with two teams of three. */
 async function twoTeams(page: Page) {
-  const practice = await seed(viaBrowser(page.request)).practice('Relays in the hall', { type: 'team' });
-  await page.request.post(`/api/practices/${practice.id}/teams`, { headers: json, data: { method: 'random', entries: ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'].map((name) => ({ name })), teams: 2 } });
-  return practice.id as string;
+  const api = seed(viaBrowser(page.request));
+  const practice = await api.practice('Relays in the hall', { type: 'team' });
+  await api.teams(practice.id, ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay']);
+  return practice.id;
 }
 
 /** A coach with a practice (made by `setup`), open at `route` on two screens (two browsers, same account). */

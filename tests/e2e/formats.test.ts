@@ -1,26 +1,18 @@
 import type { Page } from 'playwright-core';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import { describe, expect, it } from 'vitest';
 import { enterScore, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `F${String(i + 1).padStart(2, '0')}`);
 
-interface Pool {
-  id: string;
-  players: { id: string; name: string }[];
-}
 
 /** Fences pool bouts through the API: the fencer listed first always wins, 5 to the gap between them (at most 4). */
-async function fence(page: Page, pool: Pool, pairs: [number, number][]) {
+async function fence(page: Page, pool: PoolSnapshot, pairs: [number, number][]) {
   for (const [i, j] of pairs) {
-    const r = await page.request.post(`/api/pools/${pool.id}/bouts`, {
-      headers: json,
-      data: { player1_id: pool.players[i]!.id, player2_id: pool.players[j]!.id, score1: 5, score2: Math.min(4, j - i), version: 0 },
-    });
-    expect(r.status()).toBe(200);
+    await seed(viaBrowser(page.request)).bout(pool, pool.players[i]!.id, pool.players[j]!.id, 5, Math.min(4, j - i));
   }
 }
 
@@ -62,7 +54,7 @@ describe('competition formats, as a coach runs them', () => {
     await expect.poll(() => board.getByTestId('pool-row').count()).toBe(10);
 
     // F10 fences three bouts, then withdraws (injury) from the row menu: their bouts are annulled for everyone.
-    const [pool] = (await seed(viaBrowser(page.request)).poolsOf(practice.id)) as Pool[];
+    const [pool] = await seed(viaBrowser(page.request)).poolsOf(practice.id);
     await fence(page, pool!, [[0, 9], [1, 9], [2, 9]]);
     await expect.poll(() => page.getByTestId('cell-1-10').textContent()).toBe('V5');
     expect(await page.locator('[data-stat="V"]').first().textContent()).toBe('1');

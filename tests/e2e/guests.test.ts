@@ -5,7 +5,6 @@ import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 
-const json = { 'content-type': 'application/json' };
 const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 
 async function joinAsGuest(page: Page, code: string, name: string) {
@@ -20,11 +19,9 @@ describe('guests and spectators', () => {
     const coachContext = await newContext(browser());
     const coach = await coachContext.newPage();
     await signUp(coach, { name: 'Host Coach', email: uniqueEmail('host'), password: 'host coach pw' });
-    const practice = await seed(viaBrowser(coach.request)).practice('Open Night');
-    await coach.request.post(`/api/practices/${practice.id}/pools/generate`, {
-      headers: json,
-      data: { method: 'random', pool_count: 2, entries: ['Ann', 'Bob', 'Cleo', 'Dan'].map((name) => ({ name })) },
-    });
+    const api = seed(viaBrowser(coach.request));
+    const practice = await api.practice('Open Night');
+    await api.pools(practice.id, ['Ann', 'Bob', 'Cleo', 'Dan'], 2);
     await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await coach.goto('/individual-practice');
     await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(2);

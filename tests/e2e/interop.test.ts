@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import { readCsv } from '../../core/interop/csv';
 import { readFieFencers } from '../../core/interop/fie-xml';
 import { enterScore, expectToast, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
@@ -8,14 +9,7 @@ import { pdfPages } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
-interface Pool {
-  id: string;
-  practice_id: string;
-  name: string;
-  players: { id: string; name: string }[];
-}
 
 const rowsOf = (p: Page, testId: string) => p.getByTestId(testId).evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 
@@ -35,13 +29,13 @@ async function coach(label: string) {
 async function newPractice(page: Page, name: string, names: string[], poolCount?: number) {
   const api = seed(viaBrowser(page.request));
   const practice = await api.practice(name);
-  const pools = (await api.pools(practice.id, names, poolCount)) as Pool[];
+  const pools = await api.pools(practice.id, names, poolCount);
   await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
   return { practice, pools };
 }
 
 /** Fences every bout of a pool through the API: the fencer listed first wins 5 to the gap between them. */
-const fenceAll = (page: Page, pool: Pool) => seed(viaBrowser(page.request)).fenceAll(pool);
+const fenceAll = (page: Page, pool: PoolSnapshot) => seed(viaBrowser(page.request)).fenceAll(pool);
 
 /** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
 const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
@@ -198,8 +192,8 @@ describe('the whole account out and back in', () => {
     for (const name of ['Anna Rossi', 'Ben Okafor', 'Chloé Durand', 'Dora Kiss']) {
       athletes.push(await seed(viaBrowser(page.request)).athlete({ name, club: 'Club Nord' }));
     }
-    await page.request.post(`/api/athletes/${athletes[0]!.id}/notes`, { headers: json, data: { note: 'Works on her parry 6' } });
     const api = seed(viaBrowser(page.request));
+    await api.note(athletes[0]!.id, 'Works on her parry 6');
     const { practice, pool } = await api.practiceWithPool('Season Opener', athletes.map((a) => ({ athlete_id: a.id })));
     await api.fenceAll(pool);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
@@ -302,11 +296,8 @@ describe('the TV board in the hall', () => {
     // Each round ends on a score none of its other writes has (5–4, then 5–3): the TV showing it has seen them all.
     const resave = async (round: number, last: number) => {
       for (let i = 0; i < 30; i++) {
-        const r = await page.request.post(`/api/pools/${pools[1]!.id}/bouts`, {
-          headers: json, data: { player1_id: pools[1]!.players[0]!.id, player2_id: pools[1]!.players[1]!.id, score1: 5, score2: i === 29 ? last : i % 3, version },
-        });
-        expect(r.status()).toBe(200);
-        version = (await r.json()).bout.version;
+        const saved = await seed(viaBrowser(page.request)).bout(pools[1]!, pools[1]!.players[0]!.id, pools[1]!.players[1]!.id, 5, i === 29 ? last : i % 3, version);
+        version = saved.bout!.version;
       }
       await expect.poll(() => tv.getByTestId('tv-latest').textContent()).toContain(`${pools[1]!.players[0]!.name} 5–${last}`);
       await cdp.send('HeapProfiler.collectGarbage');
@@ -320,7 +311,7 @@ describe('the TV board in the hall', () => {
     expect(after.heap - warm.heap).toBeLessThan(1024 * 1024);
 
     // Sharing off: the TV says so instead of showing stale scores.
-    await page.request.post(`/api/practices/${practice.id}/sharing`, { headers: json, data: { enabled: false } });
+    await seed(viaBrowser(page.request)).share(practice.id, false);
     await tv.getByText('Live board unavailable').waitFor();
     await Promise.all([context.close(), tvContext.close()]);
   });

@@ -4,7 +4,6 @@ import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser'
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const json = { 'content-type': 'application/json' };
 
 /**
  * Controls smaller than 44×44 px on screen (WCAG 2.5.5's size; a thumb at the piste needs it). Links inside
@@ -38,8 +37,7 @@ describe('on a 375 px phone', () => {
     const names = ['Moreau', 'Yamada', 'Okafor', 'Lindqvist', 'Castillo', 'Nakamura', 'Petrov', 'Dubois'];
     const { practice, pool } = await api.practiceWithPool('Phone night', names);
     await api.fenceAll(pool, (i, j) => [5, (j - i) % 5]);
-    await api.share(practice.id);
-    const shared = await (await page.request.get(`/api/practices/${practice.id}`)).json();
+    const shared = await api.share(practice.id);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
 
     for (const [path, ready] of [
@@ -71,7 +69,7 @@ describe('on a 375 px phone', () => {
 
     // A team practice's relay sheet.
     const team = await seed(viaBrowser(page.request)).practice('Phone relay', { type: 'team' });
-    await page.request.post(`/api/practices/${team.id}/teams`, { headers: json, data: { method: 'random', teams: 2, entries: ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => ({ name })) } });
+    await seed(viaBrowser(page.request)).teams(team.id, ['A', 'B', 'C', 'D', 'E', 'F']);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
     await page.goto('/teams');
     await page.getByRole('button', { name: 'Save Results' }).waitFor();

@@ -140,11 +140,7 @@ describe('pools, live', () => {
     // Written while the watcher is disconnected: Bob beats Cleo 5–1 (cell 2-3).
     const pools = await seed(viaBrowser(coachPage.request)).poolsOf(practiceId!);
     const [bob, cleo] = [pools[0]!.players[1]!.id, pools[0]!.players[2]!.id];
-    const write = await coachPage.request.post(`/api/pools/${pools[0]!.id}/bouts`, {
-      headers: { 'content-type': 'application/json' },
-      data: { player1_id: bob, player2_id: cleo, score1: 5, score2: 1, version: 0 },
-    });
-    expect(write.status()).toBe(200);
+    await seed(viaBrowser(coachPage.request)).bout(pools[0]!, bob, cleo, 5, 1);
     expect(await cell(watcherPage, 2, 3).textContent()).toBe('-');
 
     await expect.poll(liveLog, { timeout: 15_000 }).toContain('live');

@@ -11,7 +11,7 @@ export class GuestClient extends Client {
 
 export async function joinAsGuest(code: string, name = 'Parent') {
   const guest = new GuestClient();
-  const res = await guest.post('/api/guest/join', { room_code: code, guest_name: name });
+  const res = await guest.api.guest.join.$post({ json: { room_code: code, guest_name: name } });
   if (res.status !== 200) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   const answer = await json<GuestJoinAnswer>(res);
   guest.token = answer.sessionToken;

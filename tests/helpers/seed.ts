@@ -4,6 +4,8 @@
 // step says which answer it did not get.
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
+import type { tableauFormatSchema } from '../../core/validation';
+import type { z } from 'zod';
 import { apiOver, expectAnswer, type Fetch } from './api-client';
 import type { Client } from './worker-client';
 
@@ -59,8 +61,21 @@ export function seed(fetch: Fetch) {
     practices: () => expectAnswer(client.practices.$get()),
     /** A practice's pools as its room holds them. */
     poolsOf: (practiceId: string) => expectAnswer(practiceApi.pools.$get({ param: { practiceId } })),
-    /** Guest access (the room code and the board link) turned on; the practice as it then reads. */
-    share: (practiceId: string): Promise<Practice> => expectAnswer(practiceApi.sharing.$post({ param: { practiceId }, json: { enabled: true } })),
+    /** Guest access (the room code and the board link) turned on, or off; the practice as it then reads. */
+    share: (practiceId: string, enabled = true): Promise<Practice> => expectAnswer(practiceApi.sharing.$post({ param: { practiceId }, json: { enabled } })),
+    /** A team practice's teams: `names` drawn at random into `teams` teams. */
+    teams: (practiceId: string, names: string[], teams = 2) =>
+      expectAnswer(practiceApi.teams.$post({ param: { practiceId }, json: { method: 'random', entries: names.map((name) => ({ name })), teams } }), 201),
+    /** One relay of a team match saved over the version its writer saw. */
+    relay: (practiceId: string, n: number, score_a: number | null, score_b: number | null, version = 0) =>
+      expectAnswer(practiceApi['team-matches'][':n'].$put({ param: { practiceId, n: String(n) }, json: { score_a, score_b, version } })),
+    /** The tableau's format (the cut, the 3rd place, places 5 to 8). */
+    format: (practiceId: string, json: z.input<typeof tableauFormatSchema>) =>
+      expectAnswer(practiceApi.bracket.format.$put({ param: { practiceId }, json })),
+    /** A practice's tableau as its room holds it. */
+    bracket: (practiceId: string) => expectAnswer(practiceApi.bracket.$get({ param: { practiceId } })),
+    /** A note on a roster athlete. */
+    note: (athleteId: string, note: string) => expectAnswer(client.athletes[':id'].notes.$post({ param: { id: athleteId }, json: { note } }), 201),
   };
   return api;
 }

@@ -12,20 +12,35 @@ export function uniqueEmail(label = 'coach') {
   return `${label}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+type Send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+
+/** One of a client's ways to send, as a fetch for the typed client. */
+const asFetch =
+  (send: Send): Fetch =>
+  async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    return send(init.method ?? 'GET', url.pathname + url.search, body, Object.fromEntries(new Headers(init.headers)));
+  };
+
 /** A cookie jar over SELF.fetch: the way a browser talks to the worker. */
 export class Client {
   cookies = new Map<string, string>();
   constructor(readonly ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
 
   /** This client as a fetch (its cookies, its address): what the typed client (`api`) sends through. */
-  readonly fetch: Fetch = async (input, init = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
-    return this.request(init.method ?? 'GET', url.pathname + url.search, body, Object.fromEntries(new Headers(init.headers)));
-  };
+  readonly fetch: Fetch = asFetch((...args) => this.request(...args));
 
   /** The API through the app's typed client (../helpers/api-client), with this client's cookies. */
   readonly api = apiOver(this.fetch);
+
+  /** The typed API whose answers come once the work they left running is done (`settled`). */
+  readonly settledApi = apiOver(asFetch((...args) => this.settled(...args)));
+
+  /** The typed API of a worker with some of its bindings replaced (`requestIn`). */
+  apiIn(bindings: Partial<Env>) {
+    return apiOver(asFetch((...args) => this.requestIn(bindings, ...args)));
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -131,10 +146,10 @@ export async function signedUpCoach(name = 'Coach') {
   const client = new Client();
   const email = uniqueEmail(name.toLowerCase());
   const password = 'correct horse battery';
-  const res = await client.settled('POST', '/api/auth/signup', { full_name: name, email, password });
+  const res = await client.settledApi.auth.signup.$post({ json: { full_name: name, email, password } });
   if (res.status !== 202) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const opened = await client.get(verifyPath(await mailTo(email, 'Verify your Piste account')));
   if (opened.headers.get('location') !== '/practices') throw new Error(`verification failed: ${opened.status} ${opened.headers.get('location')}`);
-  const session = await json(await client.get('/api/auth/session'));
+  const session = await json(await client.api.auth.session.$get());
   return { client, email, password, user: session.user as { id: string; email: string } };
 }

@@ -47,7 +47,7 @@ describe('sign up and sign in', () => {
 
   it('a second sign-up with a verified address changes nothing: the password stays, the owner is told by mail', async () => {
     const { email, password, user } = await signedUpCoach();
-    const res = await new Client().settled('POST', '/api/auth/signup', { full_name: 'Other', email: email.toUpperCase(), password: 'another password' });
+    const res = await new Client().settledApi.auth.signup.$post({ json: { full_name: 'Other', email: email.toUpperCase(), password: 'another password' } });
     expect(res.status).toBe(202);
     expect((await mailsTo(email)).at(-1)!.subject).toBe('Someone tried to sign up with your address');
     expect((await new Client().api.auth.signin.$post({ json: { email, password: 'another password' } })).status).toBe(401);
@@ -82,9 +82,9 @@ describe('sign up and sign in', () => {
 
   it('an unverified account signs in only through its link; a second sign-up replaces its name and password, and only the latest link opens', async () => {
     const email = uniqueEmail('pending');
-    await new Client().settled('POST', '/api/auth/signup', { full_name: 'First', email, password: 'first password' });
+    await new Client().settledApi.auth.signup.$post({ json: { full_name: 'First', email, password: 'first password' } });
     const first = await mailTo(email, 'Verify your Piste account');
-    await new Client().settled('POST', '/api/auth/signup', { full_name: 'Second', email, password: 'second password' });
+    await new Client().settledApi.auth.signup.$post({ json: { full_name: 'Second', email, password: 'second password' } });
     const second = await mailTo(email, 'Verify your Piste account', first.id);
     expect((await new Client().get(verifyPath(first))).headers.get('location')).toBe('/auth?verified=0');
     const owner = new Client();
@@ -241,7 +241,7 @@ describe('password reset', () => {
 
   it('answers the same for an unknown email and sends nothing', async () => {
     const email = uniqueEmail('ghost');
-    const res = await new Client().settled('POST', '/api/auth/reset', { email });
+    const res = await new Client().settledApi.auth.reset.$post({ json: { email } });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ ok: true });
     expect(await mailsTo(email)).toEqual([]);

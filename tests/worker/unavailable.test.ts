@@ -41,19 +41,20 @@ describe('a server that stumbles says so: 503, Retry-After and a code, nothing h
     const body = { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 };
     const headers = { 'idempotency-key': 'stumble-key-0001' };
 
-    const down = await client.requestIn({ DB: failingD1('D1_ERROR: Network connection lost.') }, 'GET', '/api/athletes');
+    const down = await client.apiIn({ DB: failingD1('D1_ERROR: Network connection lost.') }).athletes.$get();
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('2');
     expect(await json(down)).toMatchObject({ code: 'server_busy' });
-    const overloaded = await client.requestIn({ DB: failingD1('D1_ERROR: D1 DB is overloaded. Too many requests queued.') }, 'POST', '/api/athletes', { name: 'Dana' });
+    const overloaded = await client.apiIn({ DB: failingD1('D1_ERROR: D1 DB is overloaded. Too many requests queued.') }).athletes.$post({ json: { name: 'Dana' } });
     expect(overloaded.status).toBe(503);
     expect(await json(await client.api.athletes.$get())).toEqual([]);
 
     // A score goes to the practice's room, which is its store (issue 26): D1 out of reach changes nothing.
-    const path = `/api/practices/${practice.id}/pools/${p.id}/bouts`;
-    const stored1 = await client.requestIn({ DB: failingD1('D1_ERROR: Network connection lost.') }, 'POST', path, body, headers);
+    const bouts = () => client.apiIn({ DB: failingD1('D1_ERROR: Network connection lost.') }).practices[':practiceId'].pools[':poolId'].bouts;
+    const param = { practiceId: practice.id, poolId: p.id };
+    const stored1 = await bouts().$post({ param, json: body }, { headers });
     expect(stored1.status).toBe(200);
-    const again = await client.requestIn({ DB: failingD1('D1_ERROR: Network connection lost.') }, 'POST', path, body, headers);
+    const again = await bouts().$post({ param, json: body }, { headers });
     expect(again.status).toBe(200);
     const stored = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: p.id } }));
     expect(stored.bouts).toHaveLength(1);
@@ -80,7 +81,7 @@ describe('a server that stumbles says so: 503, Retry-After and a code, nothing h
   it('a fault of our own is a 500 with its code, never mistaken for a moment of unavailability', async () => {
     const { client } = await signedUpCoach();
     await pool(client);
-    const res = await client.requestIn({ DB: failingD1('D1_ERROR: no such column: nonsense: SQLITE_ERROR') }, 'GET', '/api/athletes');
+    const res = await client.apiIn({ DB: failingD1('D1_ERROR: no such column: nonsense: SQLITE_ERROR') }).athletes.$get();
     expect(res.status).toBe(500);
     expect(res.headers.get('retry-after')).toBeNull();
     expect(await json(res)).toMatchObject({ code: 'something_went_wrong_on_our' });

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
@@ -9,6 +9,9 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
+import { getRoom } from '../../worker/room/room';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { heldPractice } from '../../worker/room/practice-store';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
 const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
@@ -138,9 +141,14 @@ describe('the account backup and restore', () => {
     const source = await coachWithData();
     const backup = await backupOf(source.client);
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.api.account.restore.$post({ json: backup });
+    // Answered once the work it left running is done: the rooms it builds behind its answer.
+    const res = await target.client.settledApi.account.restore.$post({ json: backup });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6 });
+    // Each restored practice's room already holds it, before any screen opened it.
+    const practices = await json<Practice[]>(await target.client.api.practices.$get());
+    expect(practices).toHaveLength(2);
+    for (const p of practices) expect(await runInDurableObject(getRoom(env, p.id), (_room: PracticeRoom, state) => heldPractice(state.storage.sql))).toBe(p.id);
     const again = await backupOf(target.client);
     const strip = (b: AccountBackup) => JSON.parse(JSON.stringify(b, (k, v) => (['id', 'athlete_id', 'player1_id', 'player2_id', 'priority_id', 'winner_id', 'exported_at'].includes(k) ? undefined : v)));
     const sortPractices = (b: AccountBackup) => ({ ...strip(b), practices: strip(b).practices.sort((x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name)) });

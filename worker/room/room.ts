@@ -12,6 +12,28 @@ export function getRoom(env: Env, practiceId: string): DurableObjectStub<Practic
   return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
 }
 
+/** Rooms built at once, at most: a restore of a thousand practices never opens a thousand calls together. */
+const BUILDS_AT_ONCE = 8;
+
+/**
+ * The rooms of practices just written to D1 (a restore) take their practice now, each once, so the first
+ * screen to open one is not the one that waits for it. A room that fails here takes it on first use instead.
+ */
+export async function buildRooms(env: Env, practiceIds: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < practiceIds.length) {
+      const id = practiceIds[next++]!;
+      try {
+        await getRoom(env, id).ensurePractice(id);
+      } catch (e) {
+        console.error('room build failed', id, e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILDS_AT_ONCE, practiceIds.length) }, worker));
+}
+
 /** Tells a practice's room after a write; a failed call is logged and never fails the write (it is stored). */
 async function tell(practiceId: string, type: LiveMessage['type'], call: () => Promise<unknown>) {
   try {

@@ -5,6 +5,7 @@ import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { exportAccount, restoreAccount } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
+import { buildRooms } from '../room/room';
 import { json } from '../validate';
 
 /** Issue 15: the coach's whole data as one file, and back into an account (theirs only, all or nothing). */
@@ -17,5 +18,8 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/restore', authorize('account.backup'), json(backupSchema), async (c) => {
     await countFileWrite(c.env.DB, 'restore', coachOf(c).id);
     const backup = c.req.valid('json');
-    return c.json(await restoreAccount(c.get('db'), coachOf(c).id, backup), 201);
+    const { summary, practiceIds } = await restoreAccount(c.get('db'), coachOf(c).id, backup);
+    // Each restored practice's room takes it from D1 behind the answer (DESIGN: a restore builds its rooms).
+    c.executionCtx.waitUntil(buildRooms(c.env, practiceIds));
+    return c.json(summary, 201);
   });

@@ -152,7 +152,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
  * the roster (same name) reused, each practice with fresh secrets and sharing off. A clash of room codes
  * (a one-in-a-million draw) retries the whole restore with new codes; nothing is ever half-restored.
  */
-export async function restoreAccount(db: Db, userId: string, backup: AccountBackup): Promise<RestoreSummary> {
+export async function restoreAccount(db: Db, userId: string, backup: AccountBackup): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
   const roster = await db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
   const byName = new Map(roster.map((a) => [nameKey(a.name), a.id]));
   for (let attempt = 0; ; attempt++) {
@@ -166,7 +166,8 @@ export async function restoreAccount(db: Db, userId: string, backup: AccountBack
     const statements = RESTORE_TABLES.flatMap((t) => insertRows(db.$client, t, rows[t]));
     try {
       if (statements.length > 0) await db.$client.batch(statements);
-      return { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length };
+      const summary = { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length };
+      return { summary, practiceIds: rows.practices.map((p) => String(p.id)) };
     } catch (e) {
       if (attempt < 3 && isUniqueViolation(e, 'practices.room_code')) continue;
       throw e;

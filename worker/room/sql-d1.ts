@@ -39,21 +39,20 @@ class RoomStatement {
     return new RoomStatement(this.sql, this.query, values.map(toValue));
   }
 
-  /** Runs the statement now, reading every row (SQLite's `changes()` is exact only once the cursor is done). */
+  /**
+   * Runs the statement now, reading every row first: the cursor's `rowsWritten` and SQLite's `changes()` are
+   * exact only once it is done. A statement that wrote no row changed none (an UPDATE whose WHERE matched
+   * nothing, an INSERT that was ignored): 0 without asking. One that wrote asks `changes()`, which counts the
+   * rows this INSERT, UPDATE or DELETE changed, as D1's `meta.changes` does (not the index entries or the
+   * rows its cascades touched, which `rowsWritten` includes). A SELECT is never asked: it writes nothing.
+   */
   execute(): Ran {
-    // A SELECT changes nothing: only a write is counted (two more statements around it, on the score path).
-    const reads = READ_ONLY.test(this.query);
-    const before = reads ? 0 : this.totalChanges();
     const cursor = this.sql.exec(this.query, ...this.values);
     const rows = [...cursor.raw()] as Value[][];
     const columns = cursor.columnNames;
-    const changed = !reads && this.totalChanges() !== before;
-    const changes = changed ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
+    const wrote = cursor.rowsWritten > 0 && !READ_ONLY.test(this.query);
+    const changes = wrote ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
     return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
-  }
-
-  private totalChanges() {
-    return this.sql.exec<{ n: number }>('SELECT total_changes() AS n').one().n;
   }
 
   result(): D1Result {

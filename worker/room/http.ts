@@ -57,12 +57,13 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
   .route('/api/pools', poolRoutes);
 
-export function roomApp(context: () => RoomContext, archive: ArchiveHook) {
+/** The room's context for a request about `practiceId` (the practice the worker named, which the room holds). */
+export function roomApp(context: (practiceId: string) => RoomContext, archive: ArchiveHook) {
   const app = new Hono<AppEnv>();
   app.use(
     '*',
     createMiddleware<AppEnv>(async (c, next) => {
-      const here = context();
+      const here = context(c.env.HERE?.practiceId ?? '');
       const caller = JSON.parse(c.req.header(CALLER_HEADER) ?? 'null') as Caller | null;
       c.set('db', here.db);
       c.set('d1', here.d1);

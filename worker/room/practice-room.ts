@@ -65,12 +65,12 @@ export class PracticeRoom extends DurableObject<Env> {
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
     this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
     this.app = roomApp(
-      () => ({
-        practiceId: this.clock.practiceId()!,
+      (practiceId) => ({
+        practiceId,
         db: this.store,
         d1: getDb(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
-        ownerId: () => practiceOwner(this.ctx.storage.sql),
+        ownerId: () => this.ownerOf(practiceId),
       }),
       async (when, score) => {
         if (when === 'before') return this.archive.changed();
@@ -81,6 +81,19 @@ export class PracticeRoom extends DurableObject<Env> {
       },
     );
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  /**
+   * The coach of the practice the room holds, read once: a practice never changes hands (a restore makes new
+   * ones), so only its deletion, which erases the room, forgets it. A lookup on every request was one SQLite
+   * call of the score's path.
+   */
+  private owner: { practiceId: string; userId: string } | null = null;
+  private ownerOf(practiceId: string): string | null {
+    if (this.owner?.practiceId === practiceId) return this.owner.userId;
+    const userId = practiceOwner(this.ctx.storage.sql);
+    this.owner = userId === null ? null : { practiceId, userId };
+    return userId;
   }
 
   /** The room's one alarm serves the sharing clock and the archive's retries: it rings at the earliest. */
@@ -269,6 +282,7 @@ export class PracticeRoom extends DurableObject<Env> {
     closeTagged(this.ctx, 'guest', 'This practice was deleted.');
     closeTagged(this.ctx, 'spectator', 'This practice was deleted.');
     await this.ctx.storage.deleteAlarm();
+    this.owner = null;
     await this.ctx.storage.deleteAll();
     await migrateRoom(this.ctx.storage);
     this.guests.endAll(epoch);

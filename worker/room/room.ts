@@ -12,26 +12,26 @@ export function getRoom(env: Env, practiceId: string): DurableObjectStub<Practic
   return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
 }
 
-/** Rooms built at once, at most: a restore of a thousand practices never opens a thousand calls together. */
-const BUILDS_AT_ONCE = 8;
+/** Rooms called at once, at most: a restore of a thousand practices never opens a thousand calls together. */
+const ROOMS_AT_ONCE = 8;
 
 /**
- * The rooms of practices just written to D1 (a restore) take their practice now, each once, so the first
- * screen to open one is not the one that waits for it. A room that fails here takes it on first use instead.
+ * Tells each of these practices' rooms something (`call`), at most ROOMS_AT_ONCE at a time. A room that fails
+ * is logged (under `what`) and the others still hear: a room out of reach catches up from D1 on first use.
  */
-export async function buildRooms(env: Env, practiceIds: readonly string[]): Promise<void> {
+export async function eachRoom(env: Env, practiceIds: readonly string[], what: string, call: (room: DurableObjectStub<PracticeRoom>, practiceId: string) => Promise<unknown>): Promise<void> {
   let next = 0;
-  const worker = async () => {
+  const caller = async () => {
     while (next < practiceIds.length) {
       const id = practiceIds[next++]!;
       try {
-        await getRoom(env, id).ensurePractice(id);
+        await call(getRoom(env, id), id);
       } catch (e) {
-        console.error('room build failed', id, e);
+        console.error(`${what}: room failed`, id, e);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(BUILDS_AT_ONCE, practiceIds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(ROOMS_AT_ONCE, practiceIds.length) }, caller));
 }
 
 /** Tells a practice's room after a write; a failed call is logged and never fails the write (it is stored). */

@@ -5,7 +5,7 @@ import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import { exportAccount, restoreAccount } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
-import { buildRooms } from '../room/room';
+import { eachRoom } from '../room/room';
 import { json } from '../validate';
 
 /** Issue 15: the coach's whole data as one file, and back into an account (theirs only, all or nothing). */
@@ -19,7 +19,8 @@ export const accountRoutes = new Hono<AppEnv>()
     await countFileWrite(c.env.DB, 'restore', coachOf(c).id);
     const backup = c.req.valid('json');
     const { summary, practiceIds } = await restoreAccount(c.get('db'), coachOf(c).id, backup);
-    // Each restored practice's room takes it from D1 behind the answer (DESIGN: a restore builds its rooms).
-    c.executionCtx.waitUntil(buildRooms(c.env, practiceIds));
+    // Each restored practice's room takes it from D1 behind the answer (DESIGN: a restore builds its rooms), so
+    // the first screen to open one is not the one that waits for it.
+    c.executionCtx.waitUntil(eachRoom(c.env, practiceIds, 'restore', (room, practiceId) => room.ensurePractice(practiceId)));
     return c.json(summary, 201);
   });

@@ -8,7 +8,7 @@ import {
 } from '../store/athletes';
 import { athleteHistory, athleteSummaries } from '../store/athlete-results';
 import { linkSuggestions, practicesNaming } from '../store/identity';
-import { getRoom } from '../room/room';
+import { eachRoom } from '../room/room';
 import { importAthletes } from '../store/interop';
 import { countFileWrite } from '../store/throttle';
 import { json } from '../validate';
@@ -37,7 +37,7 @@ export const athleteRoutes = new Hono<AppEnv>()
     await deleteAthlete(c.get('db'), coachOf(c).id, id);
     // Each practice that named them is told in its room, the home of its entries (issue 26); a room out of
     // reach keeps the link until its archive writes it, as no link (the athlete is gone from D1).
-    await Promise.all(naming.map((practiceId) => getRoom(c.env, practiceId).athleteDeleted(practiceId, id).catch((e) => console.error('athlete deletion: room', practiceId, e))));
+    await eachRoom(c.env, naming, 'athlete deletion', (room, practiceId) => room.athleteDeleted(practiceId, id));
     return c.json({ ok: true });
   })
   .get('/:id/history', authorize('roster.read'), async (c) => c.json(await athleteHistory(c.get('db'), coachOf(c).id, c.req.param('id'))))

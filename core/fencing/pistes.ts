@@ -1,4 +1,5 @@
 import { MAX_POOL_SIZE } from '../validation';
+import { boutsInPool } from './pool-generation';
 
 /**
  * Where a competition day fences (issue 28): the pools of every event put on the day's pistes, in flights
@@ -49,7 +50,6 @@ export const MAX_MATCHES = 512;
 /** Input a room should never have sent (unknown ids, a pin to a piste that cannot take it, sizes out of bounds). */
 export class PisteError extends Error {}
 
-export const poolBouts = (fencers: number) => (fencers * (fencers - 1)) / 2;
 
 /** Flights are lettered A…Z, then AA, AB… like spreadsheet columns (a club day may run past 26). */
 export function flightName(index: number): string {
@@ -116,7 +116,7 @@ function place(order: readonly PoolToPlace[], open: readonly Piste[], pins: Read
   const load = new Map(open.map((p) => [p.id, 0]));
   for (const pool of order) {
     const pin = pins.get(pool.id);
-    if (pin !== undefined) load.set(pin, load.get(pin)! + poolBouts(pool.fencers));
+    if (pin !== undefined) load.set(pin, load.get(pin)! + boutsInPool(pool.fencers));
   }
   const rank = new Map(open.map((p, i) => [p.id, i]));
   const placements: PoolPlacement[] = [];
@@ -143,7 +143,7 @@ function place(order: readonly PoolToPlace[], open: readonly Piste[], pins: Read
         .filter((p) => !taken.has(p.id))
         .sort((a, b) => load.get(a.id)! - load.get(b.id)! || Number(!!a.final) - Number(!!b.final) || rank.get(a.id)! - rank.get(b.id)!)[0]!;
       taken.add(piste.id);
-      load.set(piste.id, load.get(piste.id)! + poolBouts(pool.fencers));
+      load.set(piste.id, load.get(piste.id)! + boutsInPool(pool.fencers));
       put(pool, piste.id);
     }
     placements.push(...here.sort((a, b) => rank.get(a.pisteId)! - rank.get(b.pisteId)!));

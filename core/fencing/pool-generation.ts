@@ -101,7 +101,7 @@ export function serpentinePools<T extends { club: string | null }>(ranked: reado
 }
 
 /** How many club mates share a pool beyond the first of each club. */
-function clashes<T extends { club: string | null }>(group: readonly T[]): number {
+export function clashes<T extends { club: string | null }>(group: readonly T[]): number {
   const seen = new Map<string, number>();
   let extra = 0;
   for (const m of group) {

@@ -1,6 +1,6 @@
 import type { Seed } from './bracket';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP, promotedCount, type Cut } from './cut';
-import { balancedSizes, serpentineIndex, type GeneratedPool } from './pool-generation';
+import { balancedSizes, clashes, serpentineIndex, type GeneratedPool } from './pool-generation';
 import type { PlayerStatus } from './withdrawal';
 import { MAX_POOL_SIZE } from '../validation';
 
@@ -104,12 +104,6 @@ export function roundPoolCount(fencers: number, shape: PoolShape): number {
   return Math.max(1, Math.ceil(fencers / shape.poolSize));
 }
 
-/** Club mates sharing a pool beyond the first of each club. */
-function clashesIn(members: readonly { club: string | null }[]): number {
-  const clubs = members.flatMap((m) => (m.club === null ? [] : [m.club]));
-  return clubs.length - new Set(clubs).size;
-}
-
 /**
  * The pool of each seed (0-based) for `pools` pools: the o.68.1 serpentine, then the o.68.2 moves within
  * a band. In seed order, a fencer whose pool holds a club mate seeded higher swaps with a band mate, only
@@ -173,7 +167,7 @@ export function composeSecondRound(firstRound: readonly RankedFencer[], cut: Cut
     pools: groups.map((members, i) => ({ name: `Pool ${i + 1}`, members })),
     promoted,
     eliminated: classified.slice(n),
-    clubClashes: groups.reduce((sum, g) => sum + clashesIn(g), 0),
+    clubClashes: groups.reduce((sum, g) => sum + clashes(g), 0),
   };
 }
 

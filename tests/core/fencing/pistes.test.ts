@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allocatePools, callMatches, flightName, MatchStateError, MAX_MATCHES, MAX_PISTES, MAX_POOLS, nextMatchState, PisteError, poolBouts,
+  allocatePools, callMatches, flightName, MatchStateError, MAX_MATCHES, MAX_PISTES, MAX_POOLS, nextMatchState, PisteError,
   type CallInput, type HeldMatch, type MatchCall, type MatchEvent, type MatchState, type Piste, type PoolAllocation, type PoolPlacement, type PoolToPlace, type TableauMatch,
 } from '../../../core/fencing/pistes';
+import { boutsInPool } from '../../../core/fencing/pool-generation';
 
 const pistes = (n: number, extra: Partial<Record<number, Partial<Piste>>> = {}): Piste[] =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: String(i + 1), ...extra[i + 1] }));
@@ -16,8 +17,8 @@ const forty = [pool('pool1', 7), pool('pool2', 7), pool('pool3', 7), pool('pool4
 
 describe('pools onto pistes', () => {
   it('a pool of 7 fences 21 bouts, a pool of 6 fences 15', () => {
-    expect(poolBouts(7)).toBe(21);
-    expect(poolBouts(6)).toBe(15);
+    expect(boutsInPool(7)).toBe(21);
+    expect(boutsInPool(6)).toBe(15);
   });
 
   it('issue 28: 40 fencers in 6 pools of 6–7 on 4 pistes fence in two flights, A with 4 pools and B with 2', () => {

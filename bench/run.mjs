@@ -24,6 +24,7 @@ import { startMiniflare } from './miniflare.mjs';
 import { startFloor } from './floor.mjs';
 import { startPeer } from './peer.mjs';
 import { seasonScale } from './season.mjs';
+import { planningTime } from './planning.mjs';
 import { refereeTouch } from './referee.mjs';
 import { resetTiming } from './reset.mjs';
 
@@ -357,6 +358,13 @@ if (ONLY === 'ratio' || ONLY === 'far') {
   process.exit(0);
 }
 
+// `BENCH_ONLY=planning npm run bench`: issue 28's day planned by the rules alone (no worker), printed only.
+if (ONLY === 'planning') {
+  rmSync(dir, { recursive: true, force: true });
+  console.log(JSON.stringify(await planningTime(), null, 2));
+  process.exit(0);
+}
+
 buildSpa();
 const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, settings: { SOCKETS, SPECTATORS, ROUNDS, LOAD_SECONDS, WRITERS } };
 
@@ -456,6 +464,9 @@ for (const [name, r] of [['Miniflare', results.refereeMiniflare], ['wrangler dev
 }
 const reset = results.reset;
 row('password reset answer, existing / unknown address (Miniflare) p50', `${ms(reset.existing.p50)} / ${ms(reset.unknown.p50)}`, 'no gap that tells', Math.abs(reset.medianGapMs) < 2 ? 'yes' : 'NO');
+results.planning = await planningTime();
+const planning = results.planning;
+row('planning a day: 300 fencers, 48 pools, 16 pistes, 30 referees (rules alone) p50 / p99', `${ms(planning.p50)} / ${ms(planning.p99)}`, '< 50 ms', planning.p99 < 50 ? 'yes' : 'NO');
 const season = results.season;
 row(`athlete page data, ${season.athletes} athletes, ${season.bouts} bouts, ${season.practices} practices (Miniflare) p50 / p99`, `${ms(season.history.p50)} / ${ms(season.history.p99)}`, '< 200 ms', season.history.p99 < 200 ? 'yes' : 'NO');
 row('roster columns (ratings of every athlete), same season, p50 / p99', `${ms(season.summaries.p50)} / ${ms(season.summaries.p99)}`);

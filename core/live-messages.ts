@@ -1,3 +1,4 @@
+import type { DaySnapshot } from './contracts/days';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
 import type { Practice, RoomPresence } from './contracts/practices';
@@ -30,7 +31,10 @@ export type LiveMessage =
   /** A live bout ended: saved (its result arrives as a bout or matches message), handed over or discarded. */
   | { type: 'referee-end'; practiceId: string; key: string }
   /** The coach's choices of who referees which bout of a pool (issue 18): bout (ordered ids "a:b") → referee id. */
-  | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> };
+  | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> }
+  /** A competition day's room (issue 28): the whole day after each change (pistes, events' pools, placements), by version. */
+  | { type: 'day'; day: DaySnapshot }
+  | { type: 'day-deleted'; dayId: string };
 
 /** Close codes a room uses; the app explains each one to the person watching. */
 export const CLOSE_CODES = {

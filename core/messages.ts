@@ -139,6 +139,18 @@ export const ERROR_MESSAGES = {
   athlete_id_athlete_or_null: 'athlete_id must be an athlete or null',
   xml_not_well_formed: 'This file is not well-formed XML (line {line}: {detail})',
   not_fie_competition_file: 'This is not an FIE competition file (no CompetitionIndividuelle or CompetitionParEquipes)',
+  day_name_required: 'Day name is required',
+  hall_board_shared_flag: 'Say whether the hall board is shared',
+  piste_name_required: 'Piste name is required',
+  day_pistes_most: 'A day has at most {max_pistes} pistes',
+  day_piste_names_unique: 'Two pistes cannot share a name',
+  day_events_most: 'A day groups at most {max_events} events',
+  practice_in_other_day: 'This practice is already part of another day. Take it out of that day first.',
+  piste_in_use: 'A pool is fencing on piste {name}. Remove the piste once its pool is done.',
+  day_needs_pistes: 'Add the day’s pistes first: the pools need somewhere to fence.',
+  pool_started_stays: 'This pool has started: it stays on its piste.',
+  say_which_piste: 'Say which piste',
+  hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -45,6 +45,8 @@ export const ACTIONS = [
   'bracket.write',
   // Referee mode (issue 18): score a bout touch by touch from a phone; coaches and guests, never spectators.
   'bout.referee',
+  // A competition day (issue 28): its events, pistes and the placement of its pools; the coach's alone.
+  'day.manage',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -345,6 +345,9 @@ export function scoresWithin<K extends string>(max: number, ...keys: K[]) {
 export const liveQuerySchema = z.object({
   practice: z.string().max(64).optional(),
   board: z.string().max(64).optional(),
+  /** A competition day (issue 28): its coach's screen (`day`), or its hall board by link (`hall`). */
+  day: z.string().max(64).optional(),
+  hall: z.string().max(64).optional(),
   token: z.string().max(2048).optional(),
 });
 

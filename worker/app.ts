@@ -10,6 +10,7 @@ import { accountRoutes } from './routes/account';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { boardRoutes } from './routes/board';
+import { dayRoutes, hallRoutes } from './routes/days';
 import { feedbackRoutes } from './routes/feedback';
 import { guestRoutes } from './routes/guest';
 import { healthRoutes } from './routes/health';
@@ -52,6 +53,8 @@ export const api = new Hono<AppEnv>()
   .route('/live', liveRoutes)
   .route('/guest', guestRoutes)
   .route('/board', boardRoutes)
+  .route('/days', dayRoutes)
+  .route('/hall', hallRoutes)
   .route('/health', healthRoutes);
 
 app.route('/api', api);

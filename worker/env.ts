@@ -2,10 +2,13 @@ import type { Role } from '../core/permissions';
 import type { PracticeRecord } from './store/practices';
 import type { Db } from './db/client';
 import type { PracticeRoom } from './room/practice-room';
+import type { DayRoom } from './day/day-room';
 
 export interface Env {
   DB: D1Database;
   PRACTICE_ROOM: DurableObjectNamespace<PracticeRoom>;
+  /** A competition day's room (issue 28): its pistes and placements, and the hall board's sockets. */
+  DAY_ROOM: DurableObjectNamespace<DayRoom>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
   /** Seconds an access token lives (default 900). */

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import { runScheduledCleanup } from './scheduled';
 
 export { PracticeRoom } from './room/practice-room';
+export { DayRoom } from './day/day-room';
 
 export default {
   fetch: app.fetch,

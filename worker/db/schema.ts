@@ -193,3 +193,24 @@ export const appliedWrites = sqliteTable('applied_writes', {
   practice_id: text('practice_id').notNull(),
   created_at: integer('created_at').notNull(),
 });
+
+/** A competition day (issue 28): the index only; its pistes and placements are its room's (worker/day/). */
+export const days = sqliteTable('days', {
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  name: text('name').notNull(),
+  date: text('date').notNull(),
+  venue: text('venue'),
+  board_id: text('board_id').notNull(),
+  board_shared: integer('board_shared', { mode: 'boolean' }).notNull(),
+  created_at: integer('created_at').notNull(),
+  updated_at: integer('updated_at').notNull(),
+});
+
+/** Which practices a day groups: a practice is in one day at most. */
+export const dayEvents = sqliteTable('day_events', {
+  practice_id: text('practice_id').primaryKey(),
+  day_id: text('day_id').notNull(),
+  position: integer('position').notNull(),
+  created_at: integer('created_at').notNull(),
+});

@@ -16,6 +16,9 @@ import { migrateRoom, TABLES } from './schema';
 import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
+import { DayLink } from './day-link';
+import { dayPoolOf } from '../../core/fencing/day-plan';
+import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
@@ -25,6 +28,7 @@ import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { errorBody } from '../../core/messages';
+import type { Weapon } from '../../core/fencing/referee';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -48,6 +52,8 @@ export class PracticeRoom extends DurableObject<Env> {
   private readonly desk: RefereeDesk;
   private readonly clock: SharingClock;
   readonly archive: ArchiveWriter;
+  /** The practice's word to its competition day, when it is an event of one (./day-link). */
+  readonly dayLink: DayLink;
   private readonly app: ReturnType<typeof roomApp>;
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
   private readonly store = getDb(roomD1(this.ctx.storage));
@@ -64,6 +70,17 @@ export class PracticeRoom extends DurableObject<Env> {
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
     this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
+    this.dayLink = new DayLink(
+      ctx.storage,
+      async () => {
+        const practiceId = heldPractice(this.ctx.storage.sql);
+        if (practiceId === null) return null;
+        const { weapon } = this.ctx.storage.sql.exec<{ weapon: Weapon }>('SELECT weapon FROM practices WHERE id = ?', practiceId).one();
+        return { practiceId, weapon, pools: (await listPoolSnapshots(this.store, practiceId)).map(dayPoolOf) };
+      },
+      (dayId, seq, word) => getDayRoom(this.env, dayId).eventChanged(seq, word),
+      (at) => this.wakeBy(at),
+    );
     this.app = roomApp(
       (practiceId) => ({
         practiceId,
@@ -74,6 +91,7 @@ export class PracticeRoom extends DurableObject<Env> {
       }),
       async (when, score) => {
         if (when === 'before') return this.archive.changed();
+        this.toldDay();
         // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
         // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
         if (score) this.ctx.waitUntil(this.archive.flush());
@@ -151,7 +169,20 @@ export class PracticeRoom extends DurableObject<Env> {
       const pool = await loadPoolSnapshot(this.store, poolId);
       if (pool) fanOut(this.ctx, { type: 'pool', practiceId, pool });
     }
+    this.toldDay();
     this.ctx.waitUntil(this.archive.flush());
+  }
+
+  /** A change was made: the practice's day (if it is an event of one) hears of it behind the answer. */
+  private toldDay() {
+    if (this.dayLink.changed()) this.ctx.waitUntil(this.dayLink.flush());
+  }
+
+  /** The practice joined a competition day, or left it (null): the day hears its pools from now on (issue 28). */
+  async dayLinked(practiceId: string, dayId: string | null): Promise<boolean> {
+    if (!(await this.ensurePractice(practiceId))) return false;
+    await this.dayLink.linked(dayId);
+    return true;
   }
 
   /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */
@@ -313,6 +344,7 @@ export class PracticeRoom extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     // The archive first: a failed write backs off and sets the next ring itself.
     if (this.archive.behind()) await this.archive.flush(true);
+    if (this.dayLink.behind()) await this.dayLink.flush();
     const practiceId = this.clock.practiceId();
     if (practiceId) await this.endSharingIfExpired(practiceId);
   }

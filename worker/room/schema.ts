@@ -150,6 +150,16 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archive_failures INTEGER NOT NULL DEFAULT 0`);
     },
   }),
+  // 4. The competition day the practice is an event of (issue 28), and the words told to it: changes made
+  // (`day_seq`), the last the day acknowledged (`day_told`), failures in a row (the alarm's back-off).
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_id TEXT`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_seq INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_told INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_failures INTEGER NOT NULL DEFAULT 0`);
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

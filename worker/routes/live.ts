@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import { BOARD_ID_PATTERN, BOARD_UNAVAILABLE } from '../../core/room-code';
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
-import { authorize, clientNetwork, lookupClient, practiceFor } from '../auth/access';
+import { authorize, clientNetwork, GUEST_REFUSED, lookupClient, practiceFor } from '../auth/access';
+import { getDayRoom } from '../day/day';
+import { HALL_UNAVAILABLE } from './days';
+import { findSharedDay, getDay } from '../store/days';
 import { getRoom } from '../room/room';
 import { findSharedPractice, getPractice } from '../store/practices';
 import type { SocketTag } from '../room/practice-room';
@@ -36,7 +39,23 @@ export const liveRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     // Sockets are capped per network (an IPv4 address or an IPv6 /64) and per block (/24, /48) in a room.
     const { net: address, block } = clientNetwork(c);
-    const { practice: practiceId, board: boardId } = c.req.valid('query');
+    const { practice: practiceId, board: boardId, day: dayId, hall } = c.req.valid('query');
+    // A competition day's room (issue 28): the coach's day screen, or a hall board while the day shares.
+    if (dayId !== undefined || hall !== undefined) {
+      let dayTag: SocketTag;
+      if (dayId !== undefined) {
+        if (c.get('role') !== 'coach') throw c.get('role') === 'anonymous' ? unauthenticated(c) : new HttpError(403, GUEST_REFUSED);
+        const day = await getDay(db, coachOf(c).id, dayId);
+        dayTag = { role: 'coach', subject: coachOf(c).id, practiceId: day.id, address, block };
+      } else {
+        const day = BOARD_ID_PATTERN.test(hall!) ? await findSharedDay(db, hall!, await lookupClient(c)) : null;
+        if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
+        dayTag = { role: 'spectator', boardId: hall, practiceId: day.id, address, block };
+      }
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('x-piste-socket', JSON.stringify(dayTag));
+      return getDayRoom(c.env, dayTag.practiceId).fetch(new Request(c.req.raw.url, { headers }));
+    }
     let tag: SocketTag;
     if (practiceId !== undefined) {
       const role = c.get('role');

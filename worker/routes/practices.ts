@@ -10,6 +10,8 @@ import {
   type PracticeRecord,
 } from '../store/practices';
 import { json } from '../validate';
+import { dayOfPractice } from '../store/days';
+import { getDayRoom } from '../day/day';
 import { todayIso } from '../../core/dates';
 import type { Context } from 'hono';
 
@@ -79,7 +81,10 @@ export const practiceRoutes = new Hono<AppEnv>()
   .delete('/:practiceId', authorize('practice.delete'), async (c) => {
     const id = c.req.param('practiceId');
     const practice = await getPractice(c.get('db'), coachOf(c).id, id);
+    const dayId = await dayOfPractice(c.get('db'), id);
     await deletePractice(c.get('db'), coachOf(c).id, id);
+    // Its day (issue 28) takes its pools off the pistes.
+    if (dayId) await getDayRoom(c.env, dayId).eventUnlinked(id);
     // The room tells every screen, shows guests and the board out, and erases what it kept of the practice.
     await getRoom(c.env, id).practiceDeleted(id, practice.guest_epoch + 1);
     return c.json({ ok: true });

@@ -1,0 +1,70 @@
+/** A competition day (issue 28): its index facts, its events, pistes and where each pool fences. Shapes shared by the worker and the app. */
+import type { PracticeType } from './practices';
+import type { Weapon } from '../fencing/referee';
+
+/** A day as the index keeps it (D1): the coach's, named and dated, with its hall board's own link. */
+export interface Day {
+  id: string;
+  name: string;
+  /** Date only, YYYY-MM-DD. */
+  date: string;
+  venue: string | null;
+  /** The hall board's read-only id (`/hall/{board_id}`): it opens the board only while `board_shared` is on. */
+  board_id: string;
+  board_shared: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A day in the coach's list: the index facts and how many events it groups. */
+export type DaySummary = Day & { events: number };
+
+/** A pool of an event as the day knows it (the event's room tells the day after each change). */
+export interface DayPool {
+  id: string;
+  name: string;
+  /** Fencers still in the pool (withdrawn and excluded fencers fence no more bouts). */
+  fencers: number;
+  bouts: number;
+  done: number;
+}
+
+/** One of the day's events: a practice of the coach, with its pools as last told. */
+export interface DayEvent {
+  practice_id: string;
+  name: string;
+  weapon: Weapon;
+  practice_type: PracticeType;
+  position: number;
+  pools: DayPool[];
+}
+
+export interface DayPiste {
+  id: string;
+  name: string;
+  /** The piste kept for finals. */
+  final: boolean;
+  position: number;
+}
+
+/** Where a pool fences: waiting for its flight, fencing (a bout has a result) or done (every bout has one). */
+export type PoolState = 'waiting' | 'fencing' | 'done';
+
+export interface DayPlacement {
+  pool_id: string;
+  practice_id: string;
+  piste_id: string;
+  /** 0 for flight A, 1 for B… */
+  flight: number;
+  /** The coach moved it here: a new allocation keeps it. */
+  pinned: boolean;
+}
+
+/** Everything a screen shows of a day, from its room; `version` grows with every change. */
+export interface DaySnapshot {
+  day: Day;
+  events: DayEvent[];
+  pistes: DayPiste[];
+  placements: DayPlacement[];
+  version: number;
+}

@@ -1,0 +1,55 @@
+// The inputs of a competition day (issue 28), as zod schemas with their limits and coded messages
+// (core/messages). Apart from ./validation because the day's rules (./fencing/pistes) read that file.
+import { z } from 'zod';
+import { MAX_PISTES } from './fencing/pistes';
+import { isCalendarDate, NAME_MAX, nameText, oneLine, withoutControls } from './validation';
+
+/** A day groups at most this many events (practices). */
+export const MAX_DAY_EVENTS = 32;
+
+const CALENDAR_DATE = 'Date must be a calendar date (YYYY-MM-DD)';
+const date = z.string({ error: CALENDAR_DATE }).refine(isCalendarDate, { error: CALENDAR_DATE });
+
+const venue = z
+  .string()
+  .overwrite(oneLine)
+  .trim()
+  .max(NAME_MAX, { error: `Venue must be at most ${NAME_MAX} characters` })
+  .refine(withoutControls, { error: 'Venue cannot contain control characters' })
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const dayName = nameText('Day name is required', NAME_MAX, 'Day name');
+
+export const createDaySchema = z.object({ name: dayName, date: date.optional(), venue: venue.optional() });
+
+export const updateDaySchema = z.object({
+  name: dayName.optional(),
+  date: date.optional(),
+  venue: venue.optional(),
+  /** The hall board opens while this is on. */
+  board_shared: z.boolean({ error: 'Say whether the hall board is shared' }).optional(),
+});
+
+/** An id the app made (a new piste) or the server gave: letters, digits and dashes. */
+const clientId = z.string({ error: 'Say which piste' }).regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Say which piste' });
+
+/** The day's pistes, in order: the whole list at once (ids kept for pistes that stay). */
+export const pistesSchema = z.object({
+  pistes: z
+    .array(
+      z.object({
+        id: clientId.optional(),
+        name: nameText('Piste name is required', 40, 'Piste name'),
+        final: z.boolean().optional(),
+      }),
+      { error: 'Say which piste' },
+    )
+    .max(MAX_PISTES, { error: `A day has at most ${MAX_PISTES} pistes` })
+    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, { error: 'Two pistes cannot share a name' }),
+});
+
+/** A pool moved by hand to a piste (it stays there when the day is placed again). */
+export const movePoolSchema = z.object({ piste_id: clientId });
+
+export type PistesBody = z.input<typeof pistesSchema>;

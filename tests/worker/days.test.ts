@@ -1,0 +1,227 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+import { getDayRoom } from '../../worker/day/day';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { getRoom } from '../../worker/room/room';
+import type { Day, DaySnapshot, DaySummary } from '../../core/contracts/days';
+import { joinAsGuest } from '../helpers/guests';
+import { seed, viaClient } from '../helpers/seed';
+import { openSocket } from '../helpers/sockets';
+import { Client, json, signedUpCoach } from '../helpers/worker-client';
+
+const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+
+/** A coach with a day of `pistes` pistes named 1…n. */
+async function coachWithDay(pistes = 4) {
+  const { client } = await signedUpCoach();
+  const made = seed(viaClient(client));
+  const day = await json<Day>(await client.api.days.$post({ json: { name: 'Club open', date: '2026-12-05', venue: 'Salle Nord' } }));
+  const set = await client.api.days[':dayId'].pistes.$put({ param: { dayId: day.id }, json: { pistes: Array.from({ length: pistes }, (_, i) => ({ name: String(i + 1), final: i === 0 })) } });
+  expect(set.status).toBe(200);
+  return { client, made, day, api: client.api.days[':dayId'] };
+}
+
+const link = (client: Client, dayId: string, practiceId: string) => client.api.days[':dayId'].events[':practiceId'].$put({ param: { dayId, practiceId } });
+
+describe('a competition day (issue 28)', () => {
+  it('groups two events on 4 pistes: 40 fencers in 6 pools go in two flights, a moved pool stays where the coach put it', async () => {
+    const { client, made, day, api } = await coachWithDay(4);
+    const u13 = await made.practice('U13 épée');
+    const u15 = await made.practice('U15 foil', { weapon: 'foil' });
+    await made.pools(u13.id, names(20, 'Ann'), 3);
+    await made.pools(u15.id, names(20, 'Bob'), 3);
+    expect((await link(client, day.id, u13.id)).status).toBe(200);
+    const linked = await json<DaySnapshot>(await link(client, day.id, u15.id));
+    expect(linked.events.map((e) => [e.name, e.weapon, e.pools.length, e.pools.reduce((n, p) => n + p.fencers, 0)])).toEqual([
+      ['U13 épée', 'epee', 3, 20],
+      ['U15 foil', 'foil', 3, 20],
+    ]);
+    expect(linked.events[0]!.pools.every((p) => p.bouts === (p.fencers * (p.fencers - 1)) / 2 && p.done === 0)).toBe(true);
+    // The weapon changes until the first bout: the day hears it.
+    expect((await client.request('PUT', `/api/practices/${u13.id}/weapon`, { weapon: 'sabre' })).status).toBe(200);
+    await vi.waitFor(async () => expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events[0]!.weapon).toBe('sabre'), { timeout: 5000, interval: 100 });
+
+    const placed = await json<DaySnapshot>(await api.placements.$post({ param: { dayId: day.id } }));
+    expect(placed.placements).toHaveLength(6);
+    expect(new Set(placed.placements.map((p) => p.flight))).toEqual(new Set([0, 1]));
+    expect(placed.placements.filter((p) => p.flight === 0)).toHaveLength(4);
+    // A pool stays on one piste; no piste holds two pools in one flight.
+    const slots = placed.placements.map((p) => `${p.piste_id}:${p.flight}`);
+    expect(new Set(slots).size).toBe(6);
+
+    const pool = placed.placements.find((p) => p.flight === 1)!;
+    const target = placed.pistes.find((p) => p.name === '4')!;
+    const moved = await json<DaySnapshot>(await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.pool_id }, json: { piste_id: target.id } }));
+    expect(moved.placements.find((p) => p.pool_id === pool.pool_id)).toMatchObject({ piste_id: target.id, pinned: true });
+    const again = await json<DaySnapshot>(await api.placements.$post({ param: { dayId: day.id } }));
+    expect(again.placements.find((p) => p.pool_id === pool.pool_id)).toMatchObject({ piste_id: target.id, pinned: true });
+    expect(again.version).toBeGreaterThan(moved.version);
+
+    const list = await json<DaySummary[]>(await client.api.days.$get());
+    expect(list.map((d) => [d.name, d.venue, d.events])).toEqual([['Club open', 'Salle Nord', 2]]);
+  });
+
+  it('hears every score of its events: the day counts the bout, and a piste with a pool fencing on it cannot go (409)', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const { practice, pool } = await made.practiceWithPool('Tuesday', ['Ann', 'Bob', 'Cleo']);
+    await link(client, day.id, practice.id);
+    const placed = await json<DaySnapshot>(await api.placements.$post({ param: { dayId: day.id } }));
+    const piste = placed.pistes.find((p) => p.id === placed.placements[0]!.piste_id)!;
+    await made.bout(pool, pool.players[0]!.id, pool.players[1]!.id, 5, 2);
+    await vi.waitFor(async () => {
+      const now = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
+      expect(now.events[0]!.pools[0]).toMatchObject({ fencers: 3, bouts: 3, done: 1 });
+    }, { timeout: 5000, interval: 100 });
+    const others = placed.pistes.filter((p) => p.id !== piste.id).map((p) => ({ id: p.id, name: p.name }));
+    const refused = await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: others } });
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({ code: 'piste_in_use', params: { name: piste.name } });
+    const still = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
+    expect(still.pistes).toHaveLength(2);
+    // A started pool stays on its piste.
+    const move = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.id }, json: { piste_id: others[0]!.id } });
+    expect(move.status).toBe(409);
+    expect(await json(move)).toMatchObject({ code: 'pool_started_stays' });
+  });
+
+  it('a removed piste unplaces its waiting pool; new pistes get the day’s ids; the order is kept', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const { practice } = await made.practiceWithPool('Wednesday', ['Ann', 'Bob', 'Cleo', 'Dan']);
+    await link(client, day.id, practice.id);
+    const placed = await json<DaySnapshot>(await api.placements.$post({ param: { dayId: day.id } }));
+    const used = placed.placements[0]!.piste_id;
+    const kept = placed.pistes.filter((p) => p.id !== used);
+    const next = await json<DaySnapshot>(await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: [{ name: 'Blue', id: 'made-up-id' }, ...kept.map((p) => ({ id: p.id, name: p.name }))] } }));
+    expect(next.pistes.map((p) => p.name)).toEqual(['Blue', kept[0]!.name]);
+    expect(next.pistes[0]!.id).not.toBe('made-up-id');
+    expect(next.pistes[1]!.id).toBe(kept[0]!.id);
+    expect(next.placements).toEqual([]);
+  });
+
+  it('is the coach’s alone: another coach 404, a guest 403, nobody 401; a practice joins one day at most', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const practice = await made.share((await made.practice('Shared')).id);
+    const { client: other } = await signedUpCoach('Other');
+    const theirs = await seed(viaClient(other)).practice('Theirs');
+    expect((await other.api.days[':dayId'].$get({ param: { dayId: day.id } })).status).toBe(404);
+    expect((await other.api.days[':dayId'].pistes.$put({ param: { dayId: day.id }, json: { pistes: [] } })).status).toBe(404);
+    expect((await other.api.days[':dayId'].placements.$post({ param: { dayId: day.id } })).status).toBe(404);
+    expect((await other.api.days[':dayId'].$delete({ param: { dayId: day.id } })).status).toBe(404);
+    // Someone else's practice cannot be linked to my day, nor mine to theirs.
+    expect((await link(client, day.id, theirs.id)).status).toBe(404);
+    const { guest } = await joinAsGuest(practice.room_code);
+    expect((await guest.api.days[':dayId'].$get({ param: { dayId: day.id } })).status).toBe(403);
+    expect((await guest.api.days.$post({ json: { name: 'Mine now' } })).status).toBe(403);
+    expect((await new Client().api.days.$get()).status).toBe(401);
+    expect((await new Client().api.days[':dayId'].placements.$post({ param: { dayId: day.id } })).status).toBe(401);
+
+    expect((await link(client, day.id, practice.id)).status).toBe(200);
+    const second = await json<Day>(await client.api.days.$post({ json: { name: 'Another day' } }));
+    const clash = await link(client, second.id, practice.id);
+    expect(clash.status).toBe(409);
+    expect(await json(clash)).toMatchObject({ code: 'practice_in_other_day' });
+    // Linking it again to its own day changes nothing.
+    expect((await json<DaySnapshot>(await link(client, day.id, practice.id))).events).toHaveLength(1);
+    expect((await api.events[':practiceId'].$delete({ param: { dayId: day.id, practiceId: practice.id } })).status).toBe(200);
+    expect((await link(client, second.id, practice.id)).status).toBe(200);
+  });
+
+  it('refuses bad input with a coded 400 and keeps what it had', async () => {
+    const { client, day, api } = await coachWithDay(2);
+    const cases: [unknown, string][] = [
+      [{ pistes: Array.from({ length: 65 }, (_, i) => ({ name: `P${i}` })) }, 'day_pistes_most'],
+      [{ pistes: [{ name: 'Red' }, { name: 'red' }] }, 'day_piste_names_unique'],
+      [{ pistes: [{ name: '  ' }] }, 'piste_name_required'],
+      [{ pistes: [{ name: 'A', id: 'x'.repeat(65) }] }, 'say_which_piste'],
+      [{ pistes: 'all of them' }, 'say_which_piste'],
+    ];
+    for (const [body, code] of cases) {
+      const res = await client.request('PUT', `/api/days/${day.id}/pistes`, body);
+      expect(res.status, code).toBe(400);
+      expect((await json(res)).code, JSON.stringify(body).slice(0, 60)).toBe(code);
+    }
+    expect((await json(await client.request('POST', '/api/days', { name: '' }))).code).toBe('day_name_required');
+    expect((await json(await client.request('POST', '/api/days', { name: 'x', date: '2026-02-30' }))).code).toBe('date_calendar_date_yyyy_mm');
+    expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).pistes.map((p) => p.name)).toEqual(['1', '2']);
+    const unknownPool = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: crypto.randomUUID() }, json: { piste_id: 'nope' } });
+    expect(unknownPool.status).toBe(404);
+    const empty = await coachWithDay(0);
+    const none = await empty.api.placements.$post({ param: { dayId: empty.day.id } });
+    expect(none.status).toBe(409);
+    expect(await json(none)).toMatchObject({ code: 'day_needs_pistes' });
+  });
+
+  it('shows its hall board only while shared; a spectator hears each change live and cannot change anything', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const { practice } = await made.practiceWithPool('Thursday', ['Ann', 'Bob', 'Cleo']);
+    await link(client, day.id, practice.id);
+    const visitor = new Client();
+    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
+    expect((await openSocket(visitor, `hall=${day.board_id}`)).status).toBe(404);
+    await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
+    const board = await json<DaySnapshot>(await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } }));
+    expect(board.events.map((e) => e.name)).toEqual(['Thursday']);
+    const { socket } = await openSocket(visitor, `hall=${day.board_id}`);
+    await socket!.waitFor((m) => m.type === 'day');
+    await api.placements.$post({ param: { dayId: day.id } });
+    const heard = await socket!.waitFor((m) => m.type === 'day' && m.day.placements.length === 1);
+    expect(heard.type === 'day' && heard.day.placements[0]!.pool_id).toBe(board.events[0]!.pools[0]!.id);
+    expect((await visitor.api.days[':dayId'].placements.$post({ param: { dayId: day.id } })).status).toBe(401);
+    expect((await openSocket(visitor, `day=${day.id}`)).status).toBe(401);
+    const { client: other } = await signedUpCoach('Other');
+    expect((await openSocket(other, `day=${day.id}`)).status).toBe(404);
+    const wrong = await new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}x` } });
+    expect(wrong.status).toBe(404);
+    expect(await json(wrong)).toMatchObject({ code: 'hall_board_not_valid' });
+    // A new link ends the old one's sockets and lookups.
+    await api.board.$post({ param: { dayId: day.id } });
+    expect(await socket!.closed).toBe(4001);
+    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
+  });
+
+  it('deleting the day frees its events for another; deleting a practice takes it off the day', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const a = await made.practice('A');
+    const b = await made.practice('B');
+    await link(client, day.id, a.id);
+    await link(client, day.id, b.id);
+    const { socket } = await openSocket(client, `day=${day.id}`);
+    await socket!.waitFor((m) => m.type === 'day');
+    expect((await client.api.practices[':practiceId'].$delete({ param: { practiceId: b.id } })).status).toBe(200);
+    expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events.map((e) => e.name)).toEqual(['A']);
+    expect((await api.$delete({ param: { dayId: day.id } })).status).toBe(200);
+    await socket!.waitFor((m) => m.type === 'day-deleted');
+    expect((await api.$get({ param: { dayId: day.id } })).status).toBe(404);
+    const next = await json<Day>(await client.api.days.$post({ json: { name: 'Next' } }));
+    expect((await json<DaySnapshot>(await link(client, next.id, a.id))).events.map((e) => e.name)).toEqual(['A']);
+  });
+
+  it('a score answers while the day cannot be reached; the room’s alarm tells the day later, and an older word changes nothing', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const { practice, pool } = await made.practiceWithPool('Friday', ['Ann', 'Bob', 'Cleo']);
+    await link(client, day.id, practice.id);
+    const unreachable = { idFromName: (name: string) => env.DAY_ROOM.idFromName(name), get: () => ({ eventChanged: () => Promise.reject(new Error('Network connection lost.')) }) };
+    const setDayRooms = (rooms: unknown) =>
+      runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom) => {
+        (room as unknown as { env: typeof env }).env = { ...env, DAY_ROOM: rooms as typeof env.DAY_ROOM };
+      });
+    await setDayRooms(unreachable);
+    const [a, b] = pool.players;
+    expect((await client.api.practices[':practiceId'].pools[':poolId'].bouts.$post({ param: { practiceId: practice.id, poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 } })).status).toBe(200);
+    const failures = () => runInDurableObject(getRoom(env, practice.id), async (_room, state) => state.storage.sql.exec<{ day_failures: number }>('SELECT day_failures FROM room').one().day_failures);
+    await vi.waitFor(async () => expect(await failures()).toBeGreaterThan(0), { timeout: 5000, interval: 50 });
+    const before = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
+    expect(before.events[0]!.pools[0]!.done).toBe(0);
+
+    await setDayRooms(env.DAY_ROOM);
+    expect(await runDurableObjectAlarm(getRoom(env, practice.id))).toBe(true);
+    const after = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
+    expect(after.events[0]!.pools[0]).toMatchObject({ done: 1, bouts: 3 });
+    expect(await failures()).toBe(0);
+    // A word older than the day's is acknowledged and changes nothing.
+    expect(await getDayRoom(env, day.id).eventChanged(1, { practiceId: practice.id, weapon: 'epee', pools: [] })).toBe(true);
+    expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events[0]!.pools).toHaveLength(1);
+    // A practice that is not one of the day's events is told so.
+    expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [] })).toBe(false);
+  });
+});

@@ -1,0 +1,254 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DaySnapshot } from '../../core/contracts/days';
+import { placeDay, poolState } from '../../core/fencing/day-plan';
+import { PisteError } from '../../core/fencing/pistes';
+import type { LiveMessage } from '../../core/live-messages';
+import type { Env } from '../env';
+import { migrateRoom } from '../room/schema';
+import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { CLOSE_CODES } from '../../core/live-messages';
+import { DAY_STEPS, DAY_TABLES as T } from './schema';
+import type { EventWord } from '../room/day-link';
+
+/** An event as the worker links it to the day. */
+export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;
+
+const NEEDS_PISTES = 'Add the day’s pistes first: the pools need somewhere to fence.';
+const STARTED_STAYS = 'This pool has started: it stays on its piste.';
+const PISTE_IN_USE = (name: string) => `A pool is fencing on piste ${name}. Remove the piste once its pool is done.`;
+
+/** A change the day refused: the status and message the worker answers with. */
+export type DayRefusal = { refused: { status: 404 | 409; message: string } };
+
+/**
+ * One instance per competition day (issue 28), named by the day's id: the only writer of the day's
+ * arrangements (its pistes, and which pool fences on which piste in which flight), kept in its own SQLite,
+ * and the holder of the sockets that watch them (the coach's day screen, the hall board). The events'
+ * results stay in their practices' rooms, which tell the day their pools after each change (`eventChanged`,
+ * numbered, so an older word never overwrites a newer one); nothing flows back. Every change is one
+ * `transactionSync` and ends with the whole snapshot sent to every socket: a day holds at most 64 pistes and
+ * 200 pools, and a snapshot carries its version so a screen keeps the newest.
+ */
+export class DayRoom extends DurableObject<Env> {
+  private readonly limits: SocketLimits;
+  private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.limits = socketLimits(env);
+    void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage, DAY_STEPS));
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  private get sql() {
+    return this.ctx.storage.sql;
+  }
+
+  private facts(): { day: Day | null; version: number } {
+    const row = this.sql.exec<{ facts: string | null; version: number }>(`SELECT facts, version FROM ${T.day}`).one();
+    return { day: row.facts ? (JSON.parse(row.facts) as Day) : null, version: row.version };
+  }
+
+  private events(): DayEvent[] {
+    return this.sql
+      .exec<{ practice_id: string; position: number; name: string; weapon: DayEvent['weapon']; practice_type: DayEvent['practice_type']; pools: string }>(
+        `SELECT practice_id, position, name, weapon, practice_type, pools FROM ${T.events} ORDER BY position`,
+      )
+      .toArray()
+      .map((e) => ({ ...e, pools: JSON.parse(e.pools) as DayPool[] }));
+  }
+
+  private pistes(): DayPiste[] {
+    return this.sql.exec<{ id: string; name: string; final: number; position: number }>(`SELECT id, name, final, position FROM ${T.pistes} ORDER BY position`).toArray().map((p) => ({ ...p, final: p.final === 1 }));
+  }
+
+  private placements(): DayPlacement[] {
+    return this.sql
+      .exec<{ pool_id: string; practice_id: string; piste_id: string; flight: number; pinned: number }>(`SELECT pool_id, practice_id, piste_id, flight, pinned FROM ${T.placements} ORDER BY flight, pool_id`)
+      .toArray()
+      .map((p) => ({ ...p, pinned: p.pinned === 1 }));
+  }
+
+  /** The day as every screen shows it; null before the worker has told the room its facts. */
+  async snapshot(): Promise<DaySnapshot | null> {
+    const { day, version } = this.facts();
+    if (!day) return null;
+    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), version };
+  }
+
+  /** Runs a change in one transaction, moves the version on and sends the new snapshot to every socket. */
+  private change(write: () => void): DaySnapshot {
+    this.ctx.storage.transactionSync(() => {
+      write();
+      this.sql.exec(`UPDATE ${T.day} SET version = version + 1`);
+    });
+    const { day, version } = this.facts();
+    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), version };
+    fanOut(this.ctx, { type: 'day', day: snapshot });
+    return snapshot;
+  }
+
+  /** The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows. */
+  async dayChanged(day: Day, ownerId: string): Promise<DaySnapshot> {
+    const previous = this.facts().day;
+    const snapshot = this.change(() => this.sql.exec(`UPDATE ${T.day} SET day_id = ?, owner_id = ?, facts = ?`, day.id, ownerId, JSON.stringify(day)));
+    // The hall board's sockets hold the old link, or sharing ended: they go.
+    if (previous && (previous.board_id !== day.board_id || (previous.board_shared && !day.board_shared))) {
+      closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+    }
+    return snapshot;
+  }
+
+  /** A practice joined the day (or its name or weapon changed): kept with the pools its room tells. */
+  async eventLinked(event: EventFacts): Promise<DaySnapshot> {
+    return this.change(() =>
+      this.sql.exec(
+        `INSERT INTO ${T.events} (practice_id, position, name, weapon, practice_type) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (practice_id) DO UPDATE SET name = excluded.name, weapon = excluded.weapon, practice_type = excluded.practice_type`,
+        event.practice_id, event.position, event.name, event.weapon, event.practice_type,
+      ),
+    );
+  }
+
+  /** A practice left the day (unlinked or deleted): its pools leave the pistes. */
+  async eventUnlinked(practiceId: string): Promise<DaySnapshot> {
+    return this.change(() => {
+      this.sql.exec(`DELETE FROM ${T.events} WHERE practice_id = ?`, practiceId);
+      this.sql.exec(`DELETE FROM ${T.placements} WHERE practice_id = ?`, practiceId);
+    });
+  }
+
+  /**
+   * An event's room tells its pools and weapon (after every change), numbered: an older or repeated word is
+   * acknowledged and dropped. A pool that is gone (deleted, redrawn) leaves its piste. False when the
+   * practice is not one of the day's events (it was unlinked): the room stops telling.
+   */
+  async eventChanged(seq: number, { practiceId, weapon, pools }: EventWord): Promise<boolean> {
+    const held = this.sql.exec<{ seq: number }>(`SELECT seq FROM ${T.events} WHERE practice_id = ?`, practiceId).toArray()[0];
+    if (!held) return false;
+    if (seq <= held.seq) return true;
+    this.change(() => {
+      this.sql.exec(`UPDATE ${T.events} SET pools = ?, weapon = ?, seq = ? WHERE practice_id = ?`, JSON.stringify(pools), weapon, seq, practiceId);
+      const ids = new Set(pools.map((p) => p.id));
+      for (const p of this.placements()) if (p.practice_id === practiceId && !ids.has(p.pool_id)) this.sql.exec(`DELETE FROM ${T.placements} WHERE pool_id = ?`, p.pool_id);
+    });
+    return true;
+  }
+
+  private poolsById(): Map<string, DayPool> {
+    return new Map(this.events().flatMap((e) => e.pools.map((p) => [p.id, p] as const)));
+  }
+
+  /**
+   * The day's pistes, in order, all at once: ids kept for pistes that stay, new ones made. A piste with a
+   * pool fencing on it cannot go (409); a waiting pool on a removed piste is unplaced until the next placing.
+   */
+  async setPistes(list: { id?: string; name: string; final?: boolean }[]): Promise<DaySnapshot | DayRefusal> {
+    const keep = new Set(list.flatMap((p) => (p.id ? [p.id] : [])));
+    const pools = this.poolsById();
+    const current = this.pistes();
+    for (const placed of this.placements()) {
+      const pool = pools.get(placed.pool_id);
+      if (keep.has(placed.piste_id) || !pool || poolState(pool) !== 'fencing') continue;
+      const name = current.find((p) => p.id === placed.piste_id)?.name ?? '';
+      return { refused: { status: 409, message: PISTE_IN_USE(name) } };
+    }
+    const known = new Set(current.map((p) => p.id));
+    return this.change(() => {
+      for (const p of current) if (!keep.has(p.id)) this.sql.exec(`DELETE FROM ${T.pistes} WHERE id = ?`, p.id);
+      this.sql.exec(`DELETE FROM ${T.placements} WHERE piste_id NOT IN (SELECT id FROM ${T.pistes})`);
+      list.forEach((p, position) => {
+        // An id the day never gave is a new piste's: the room names it.
+        const id = p.id && known.has(p.id) ? p.id : crypto.randomUUID();
+        this.sql.exec(
+          `INSERT INTO ${T.pistes} (id, name, final, position) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, final = excluded.final, position = excluded.position`,
+          id, p.name, p.final ? 1 : 0, position,
+        );
+      });
+    });
+  }
+
+  /** Places the day's pools on its pistes (./core/fencing/day-plan): balanced, in flights when pistes run short. */
+  async placePools(): Promise<DaySnapshot | DayRefusal> {
+    const pistes = this.pistes();
+    if (pistes.length === 0) return { refused: { status: 409, message: NEEDS_PISTES } };
+    const events = this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools }));
+    let placed: DayPlacement[];
+    try {
+      placed = placeDay(events, pistes, this.placements());
+    } catch (e) {
+      if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
+      throw e;
+    }
+    return this.change(() => this.writePlacements(placed));
+  }
+
+  private writePlacements(placed: readonly DayPlacement[]) {
+    this.sql.exec(`DELETE FROM ${T.placements}`);
+    for (const p of placed) {
+      this.sql.exec(`INSERT INTO ${T.placements} (pool_id, practice_id, piste_id, flight, pinned) VALUES (?, ?, ?, ?, ?)`, p.pool_id, p.practice_id, p.piste_id, p.flight, p.pinned ? 1 : 0);
+    }
+  }
+
+  /** The coach moves a pool to a piste: it is pinned there and the rest are placed around it. */
+  async movePool(poolId: string, pisteId: string): Promise<DaySnapshot | DayRefusal> {
+    const pool = this.poolsById().get(poolId);
+    if (!pool) return { refused: { status: 404, message: 'Pool not found' } };
+    const pistes = this.pistes();
+    if (!pistes.some((p) => p.id === pisteId)) return { refused: { status: 404, message: 'Piste not found' } };
+    const current = this.placements();
+    const here = current.find((p) => p.pool_id === poolId);
+    if (poolState(pool) !== 'waiting' && here?.piste_id !== pisteId) return { refused: { status: 409, message: STARTED_STAYS } };
+    const event = this.events().find((e) => e.pools.some((p) => p.id === poolId))!;
+    const moved: DayPlacement = { pool_id: poolId, practice_id: event.practice_id, piste_id: pisteId, flight: here?.flight ?? 0, pinned: true };
+    let placed: DayPlacement[];
+    try {
+      placed = placeDay(this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools })), pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
+    } catch (e) {
+      if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
+      throw e;
+    }
+    return this.change(() => this.writePlacements(placed));
+  }
+
+  /** The day was deleted: its screens are told and shown out, and its storage erased. */
+  async dayDeleted(dayId: string): Promise<void> {
+    fanOut(this.ctx, { type: 'day-deleted', dayId });
+    closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+    await this.ctx.storage.deleteAll();
+    await migrateRoom(this.ctx.storage, DAY_STEPS);
+  }
+
+  /** Accepts an upgrade the worker has authenticated (the coach, or a hall board while the day shares). */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('Not found', { status: 404 });
+    const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    this.ctx.acceptWebSocket(server, tagsOf(tag));
+    server.serializeAttachment(tag);
+    const over = overCap(this.ctx, this.limits, tag);
+    const snapshot = await this.snapshot();
+    const ended = tag.role === 'spectator' && (!snapshot?.day.board_shared || snapshot.day.board_id !== tag.boardId);
+    if (over || ended || !snapshot) {
+      const message: LiveMessage = over ? { type: 'refused', ...reasonOf(over) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
+      server.send(JSON.stringify(message));
+      server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
+    } else {
+      server.send(JSON.stringify({ type: 'day', day: snapshot } satisfies LiveMessage));
+    }
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (ws.readyState === WebSocket.OPEN) brokeLimits(this.received, ws, message);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    closeQuietly(ws, code);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    closeQuietly(ws, 1011);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * A day room's own SQLite (issue 28): its tables, declared once, and the numbered steps that build them
+ * (applied by ../room/schema's `migrateRoom`, before the room answers anything). A step never changes once
+ * shipped; a change of shape is a new step.
+ */
+export const DAY_TABLES = {
+  /** The one row of the day's index facts (copied from D1 when they change) and its version. */
+  day: 'day',
+  /** Its events: practices of the coach, with the pools their rooms last told (`pools` JSON, numbered by `seq`). */
+  events: 'events',
+  pistes: 'pistes',
+  /** Where each placed pool fences: piste and flight; `pinned` when the coach moved it there. */
+  placements: 'placements',
+} as const;
+
+const T = DAY_TABLES;
+
+export const DAY_STEPS = [
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`CREATE TABLE ${T.day} (
+        id INTEGER PRIMARY KEY CHECK (id = 1), day_id TEXT, owner_id TEXT, facts TEXT, version INTEGER NOT NULL DEFAULT 0)`);
+      sql.exec(`INSERT INTO ${T.day} (id) VALUES (1)`);
+      sql.exec(`CREATE TABLE ${T.events} (
+        practice_id TEXT PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL, weapon TEXT NOT NULL, practice_type TEXT NOT NULL,
+        pools TEXT NOT NULL DEFAULT '[]', seq INTEGER NOT NULL DEFAULT 0)`);
+      sql.exec(`CREATE TABLE ${T.pistes} (id TEXT PRIMARY KEY, name TEXT NOT NULL, final INTEGER NOT NULL DEFAULT 0, position INTEGER NOT NULL)`);
+      sql.exec(`CREATE TABLE ${T.placements} (
+        pool_id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, piste_id TEXT NOT NULL, flight INTEGER NOT NULL, pinned INTEGER NOT NULL DEFAULT 0)`);
+    },
+  },
+];

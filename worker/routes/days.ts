@@ -1,0 +1,124 @@
+import { Hono, type Context } from 'hono';
+import type { DaySnapshot } from '../../core/contracts/days';
+import { createDaySchema, movePoolSchema, pistesSchema, updateDaySchema } from '../../core/day-validation';
+import { todayIso } from '../../core/dates';
+import { BOARD_ID_PATTERN } from '../../core/room-code';
+import type { AppEnv } from '../env';
+import { authorize, lookupClient } from '../auth/access';
+import { HttpError, notFound } from '../errors';
+import { coachOf } from '../middleware/session';
+import { eachRoom, getRoom } from '../room/room';
+import { getDayRoom } from '../day/day';
+import type { DayRefusal } from '../day/day-room';
+import { createDay, dayPractices, deleteDay, findSharedDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
+import { getPractice } from '../store/practices';
+import { json } from '../validate';
+
+/** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
+export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
+
+/** A day of the coach's (404 for anyone else's) and its room. */
+async function ownDay(c: Context<AppEnv>) {
+  const day = await getDay(c.get('db'), coachOf(c).id, c.req.param('dayId')!);
+  return { day, room: getDayRoom(c.env, day.id) };
+}
+
+/** The room's answer: the day as it now stands, or the refusal as a coded error. */
+function answer(c: Context<AppEnv>, result: DaySnapshot | DayRefusal) {
+  if ('refused' in result) throw new HttpError(result.refused.status, result.refused.message);
+  return c.json(result);
+}
+
+/** The day as its room holds it; a room that never heard of the day (first use, or erased) is told first. */
+async function snapshotOf(c: Context<AppEnv>, day: Awaited<ReturnType<typeof getDay>>) {
+  const room = getDayRoom(c.env, day.id);
+  const held = await room.snapshot();
+  if (held && held.day.id === day.id) return held;
+  const { user_id, ...facts } = day;
+  await room.dayChanged(facts, user_id);
+  for (const [position, p] of (await dayPractices(c.get('db'), day.id)).entries()) {
+    await room.eventLinked({ practice_id: p.id, name: p.name, weapon: p.weapon, practice_type: p.practice_type, position });
+    await getRoom(c.env, p.id).dayLinked(p.id, day.id);
+  }
+  return (await room.snapshot())!;
+}
+
+/**
+ * A competition day (issue 28): the coach groups practices (its events) at a venue, with its pistes, and
+ * places their pools on them. D1 keeps the index (the day, its events, its hall board link); the day's room
+ * keeps the pistes and placements and tells every screen. Mounted at /days.
+ */
+export const dayRoutes = new Hono<AppEnv>()
+  .get('/', authorize('day.manage'), async (c) => c.json(await listDays(c.get('db'), coachOf(c).id)))
+  .post('/', authorize('day.manage'), json(createDaySchema), async (c) => {
+    const input = c.req.valid('json');
+    const day = await createDay(c.get('db'), coachOf(c).id, { name: input.name, date: input.date ?? todayIso(new Date()), venue: input.venue ?? null });
+    await getDayRoom(c.env, day.id).dayChanged(day, coachOf(c).id);
+    return c.json(day, 201);
+  })
+  .get('/:dayId', authorize('day.manage'), async (c) => {
+    const day = await getDay(c.get('db'), coachOf(c).id, c.req.param('dayId'));
+    return c.json(await snapshotOf(c, day));
+  })
+  .patch('/:dayId', authorize('day.manage'), json(updateDaySchema), async (c) => {
+    const { room } = await ownDay(c);
+    const day = await updateDay(c.get('db'), coachOf(c).id, c.req.param('dayId'), c.req.valid('json'));
+    return c.json(await room.dayChanged(day, coachOf(c).id));
+  })
+  .post('/:dayId/board', authorize('day.manage'), async (c) => {
+    const day = await rotateDayBoard(c.get('db'), coachOf(c).id, c.req.param('dayId'));
+    return c.json(await getDayRoom(c.env, day.id).dayChanged(day, coachOf(c).id));
+  })
+  .delete('/:dayId', authorize('day.manage'), async (c) => {
+    const id = c.req.param('dayId');
+    const practiceIds = await deleteDay(c.get('db'), coachOf(c).id, id);
+    await getDayRoom(c.env, id).dayDeleted(id);
+    // The events go on alone: their rooms stop telling the day.
+    await eachRoom(c.env, practiceIds, 'day deleted', (room, practiceId) => room.dayLinked(practiceId, null));
+    return c.json({ ok: true });
+  })
+  .put('/:dayId/events/:practiceId', authorize('day.manage'), async (c) => {
+    const { day, room } = await ownDay(c);
+    const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
+    const position = await linkPractice(c.get('db'), day.id, practice);
+    await snapshotOf(c, day);
+    await room.eventLinked({ practice_id: practice.id, name: practice.name, weapon: practice.weapon, practice_type: practice.practice_type, position });
+    // The practice's room tells the day its pools now, and after every change from here on.
+    await getRoom(c.env, practice.id).dayLinked(practice.id, day.id);
+    return c.json((await room.snapshot())!);
+  })
+  .delete('/:dayId/events/:practiceId', authorize('day.manage'), async (c) => {
+    const { day, room } = await ownDay(c);
+    const practiceId = c.req.param('practiceId');
+    if (!(await unlinkPractice(c.get('db'), day.id, practiceId))) throw notFound('Practice');
+    await getRoom(c.env, practiceId).dayLinked(practiceId, null);
+    return c.json(await room.eventUnlinked(practiceId));
+  })
+  .put('/:dayId/pistes', authorize('day.manage'), json(pistesSchema), async (c) => {
+    const { day, room } = await ownDay(c);
+    await snapshotOf(c, day);
+    return answer(c, await room.setPistes(c.req.valid('json').pistes));
+  })
+  .post('/:dayId/placements', authorize('day.manage'), async (c) => {
+    const { day, room } = await ownDay(c);
+    await snapshotOf(c, day);
+    return answer(c, await room.placePools());
+  })
+  .put('/:dayId/placements/:poolId', authorize('day.manage'), json(movePoolSchema), async (c) => {
+    const { day, room } = await ownDay(c);
+    await snapshotOf(c, day);
+    return answer(c, await room.movePool(c.req.param('poolId'), c.req.valid('json').piste_id));
+  });
+
+/**
+ * The hall board of a day that shares (issue 28), by its board id: every event's pools with their pistes and
+ * flights, read-only, no account. Mounted at /hall.
+ */
+export const hallRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.read'), async (c) => {
+  const boardId = c.req.param('boardId');
+  const day = BOARD_ID_PATTERN.test(boardId) ? await findSharedDay(c.get('db'), boardId, await lookupClient(c)) : null;
+  if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
+  const held = await getDayRoom(c.env, day.id).snapshot();
+  if (!held || !held.day.board_shared || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
+  return c.json(held);
+});

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Day, DaySummary } from '../../core/contracts/days';
+import { MAX_DAY_EVENTS } from '../../core/day-validation';
+import type { Db } from '../db/client';
+import { dayEvents, days, practices } from '../db/schema';
+import { HttpError, notFound } from '../errors';
+import { newBoardId, type PracticeRecord, toPractice } from './practices';
+import { lookupUnderLimits, type LookupClient } from './throttle';
+
+/**
+ * A competition day's index in D1 (issue 28): the day, its hall board link and the practices it groups. The
+ * day's pistes and placements are its room's (worker/day/); everything here crosses practices.
+ */
+
+type DayRow = typeof days.$inferSelect;
+
+const toDay = ({ user_id: _owner, ...row }: DayRow): Day => row;
+
+export async function listDays(db: Db, userId: string): Promise<DaySummary[]> {
+  const rows = await db
+    .select({ day: days, events: sql<number>`(SELECT count(*) FROM day_events WHERE day_events.day_id = ${days.id})` })
+    .from(days)
+    .where(eq(days.user_id, userId))
+    .orderBy(desc(days.date), desc(days.created_at))
+    .all();
+  return rows.map((r) => ({ ...toDay(r.day), events: r.events }));
+}
+
+/** A day of this coach; 404 for one that does not exist or is someone else's. */
+export async function getDay(db: Db, userId: string, id: string): Promise<Day & { user_id: string }> {
+  const row = await db.select().from(days).where(and(eq(days.id, id), eq(days.user_id, userId))).get();
+  if (!row) throw notFound('Day');
+  return { ...toDay(row), user_id: row.user_id };
+}
+
+export async function createDay(db: Db, userId: string, input: { name: string; date: string; venue: string | null }): Promise<Day> {
+  const now = Date.now();
+  const row: DayRow = { id: crypto.randomUUID(), user_id: userId, name: input.name, date: input.date, venue: input.venue, board_id: newBoardId(), board_shared: false, created_at: now, updated_at: now };
+  await db.insert(days).values(row);
+  return toDay(row);
+}
+
+export async function updateDay(db: Db, userId: string, id: string, change: { name?: string; date?: string; venue?: string | null; board_shared?: boolean }): Promise<Day> {
+  const row = await db.update(days).set({ ...change, updated_at: Date.now() }).where(and(eq(days.id, id), eq(days.user_id, userId))).returning().get();
+  if (!row) throw notFound('Day');
+  return toDay(row);
+}
+
+/** A new hall board link: the old one stops opening the board at once. */
+export async function rotateDayBoard(db: Db, userId: string, id: string): Promise<Day> {
+  const row = await db.update(days).set({ board_id: newBoardId(), updated_at: Date.now() }).where(and(eq(days.id, id), eq(days.user_id, userId))).returning().get();
+  if (!row) throw notFound('Day');
+  return toDay(row);
+}
+
+/** Deletes the day (its events are unlinked by the cascade); answers the practices it grouped. */
+export async function deleteDay(db: Db, userId: string, id: string): Promise<string[]> {
+  const linked = await db.select({ id: dayEvents.practice_id }).from(dayEvents).innerJoin(days, eq(days.id, dayEvents.day_id)).where(and(eq(days.id, id), eq(days.user_id, userId))).all();
+  const row = await db.delete(days).where(and(eq(days.id, id), eq(days.user_id, userId))).returning({ id: days.id }).get();
+  if (!row) throw notFound('Day');
+  return linked.map((l) => l.id);
+}
+
+/** The practices a day groups, in the day's order (the coach's own: a day only ever links them). */
+export async function dayPractices(db: Db, dayId: string): Promise<PracticeRecord[]> {
+  const rows = await db.select({ practice: practices }).from(dayEvents).innerJoin(practices, eq(practices.id, dayEvents.practice_id)).where(eq(dayEvents.day_id, dayId)).orderBy(asc(dayEvents.position)).all();
+  return rows.map((r) => toPractice(r.practice));
+}
+
+const IN_OTHER_DAY = 'This practice is already part of another day. Take it out of that day first.';
+
+/**
+ * Puts a practice of the coach in the day (at the end). Linking it again to the same day changes nothing;
+ * a practice of another day is refused (409), and so is a day already holding the most events.
+ */
+export async function linkPractice(db: Db, dayId: string, practice: PracticeRecord): Promise<number> {
+  const held = await db.select({ day_id: dayEvents.day_id, position: dayEvents.position }).from(dayEvents).where(eq(dayEvents.practice_id, practice.id)).get();
+  if (held?.day_id === dayId) return held.position;
+  if (held) throw new HttpError(409, IN_OTHER_DAY);
+  await db.$client
+    .prepare(
+      `INSERT INTO day_events (practice_id, day_id, position, created_at)
+       SELECT ?1, ?2, coalesce(max(position), -1) + 1, ?3 FROM day_events WHERE day_id = ?2
+       HAVING count(*) < ?4
+       ON CONFLICT (practice_id) DO NOTHING`,
+    )
+    .bind(practice.id, dayId, Date.now(), MAX_DAY_EVENTS)
+    .run();
+  const now = await db.select({ day_id: dayEvents.day_id, position: dayEvents.position }).from(dayEvents).where(eq(dayEvents.practice_id, practice.id)).get();
+  if (now?.day_id === dayId) return now.position;
+  if (now) throw new HttpError(409, IN_OTHER_DAY);
+  throw new HttpError(409, `A day groups at most ${MAX_DAY_EVENTS} events`);
+}
+
+/** Takes a practice out of the day; false when it was not in it. */
+export async function unlinkPractice(db: Db, dayId: string, practiceId: string): Promise<boolean> {
+  const row = await db.delete(dayEvents).where(and(eq(dayEvents.day_id, dayId), eq(dayEvents.practice_id, practiceId))).returning({ id: dayEvents.practice_id }).get();
+  return row !== undefined;
+}
+
+/** The day a practice belongs to, if any. */
+export async function dayOfPractice(db: Db, practiceId: string): Promise<string | null> {
+  const row = await db.select({ day_id: dayEvents.day_id }).from(dayEvents).where(eq(dayEvents.practice_id, practiceId)).get();
+  return row?.day_id ?? null;
+}
+
+/** The day a hall board link opens while it is shared: through the lookup limits, like a practice's board. */
+export async function findSharedDay(db: Db, boardId: string, client: LookupClient): Promise<Day | null> {
+  const row = await lookupUnderLimits<Omit<DayRow, 'board_shared'> & { board_shared: number }>(db.$client, client, { sql: 'SELECT * FROM days WHERE board_id = ? AND board_shared = 1', params: [boardId], guessable: false });
+  return row ? toDay({ ...row, board_shared: row.board_shared === 1 }) : null;
+}

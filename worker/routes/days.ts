@@ -29,14 +29,23 @@ function answer(c: Context<AppEnv>, result: DaySnapshot | DayRefusal) {
   return c.json(result);
 }
 
-/** The day as its room holds it; a room that never heard of the day (first use, or erased) is told first. */
+/**
+ * The day as its room holds it, made to agree with D1's index first: a room that never heard of the day
+ * (first use, or erased) is told its facts, an event D1 links that the room lacks is linked, and one the room
+ * still shows after a call that failed (a practice deleted while the day was out of reach) goes.
+ */
 async function snapshotOf(c: Context<AppEnv>, day: Awaited<ReturnType<typeof getDay>>) {
   const room = getDayRoom(c.env, day.id);
-  const held = await room.snapshot();
-  if (held && held.day.id === day.id) return held;
-  const { user_id, ...facts } = day;
-  await room.dayChanged(facts, user_id);
-  for (const [position, p] of (await dayPractices(c.get('db'), day.id)).entries()) {
+  const [held, linked] = await Promise.all([room.snapshot(), dayPractices(c.get('db'), day.id)]);
+  if (!held || held.day.id !== day.id) {
+    const { user_id, ...facts } = day;
+    await room.dayChanged(facts, user_id);
+  }
+  const known = new Set(held?.day.id === day.id ? held.events.map((e) => e.practice_id) : []);
+  const wanted = new Set(linked.map((p) => p.id));
+  for (const id of known) if (!wanted.has(id)) await room.eventUnlinked(id);
+  for (const [position, p] of linked.entries()) {
+    if (known.has(p.id)) continue;
     await room.eventLinked({ practice_id: p.id, name: p.name, weapon: p.weapon, practice_type: p.practice_type, position });
     await getRoom(c.env, p.id).dayLinked(p.id, day.id);
   }
@@ -78,14 +87,12 @@ export const dayRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .put('/:dayId/events/:practiceId', authorize('day.manage'), async (c) => {
-    const { day, room } = await ownDay(c);
+    const { day } = await ownDay(c);
     const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
-    const position = await linkPractice(c.get('db'), day.id, practice);
-    await snapshotOf(c, day);
-    await room.eventLinked({ practice_id: practice.id, name: practice.name, weapon: practice.weapon, practice_type: practice.practice_type, position });
-    // The practice's room tells the day its pools now, and after every change from here on.
-    await getRoom(c.env, practice.id).dayLinked(practice.id, day.id);
-    return c.json((await room.snapshot())!);
+    await linkPractice(c.get('db'), day.id, practice);
+    // The day's room takes the event as D1 now links it, and the practice's room tells the day its pools now
+    // and after every change from here on.
+    return c.json(await snapshotOf(c, day));
   })
   .delete('/:dayId/events/:practiceId', authorize('day.manage'), async (c) => {
     const { day, room } = await ownDay(c);

@@ -83,8 +83,8 @@ export const practiceRoutes = new Hono<AppEnv>()
     const practice = await getPractice(c.get('db'), coachOf(c).id, id);
     const dayId = await dayOfPractice(c.get('db'), id);
     await deletePractice(c.get('db'), coachOf(c).id, id);
-    // Its day (issue 28) takes its pools off the pistes.
-    if (dayId) await getDayRoom(c.env, dayId).eventUnlinked(id);
+    // Its day (issue 28) takes its pools off the pistes; the practice is gone whether or not the day hears it.
+    if (dayId) await getDayRoom(c.env, dayId).eventUnlinked(id).catch((e: unknown) => console.error('day not told of a deleted practice', dayId, e));
     // The room tells every screen, shows guests and the board out, and erases what it kept of the practice.
     await getRoom(c.env, id).practiceDeleted(id, practice.guest_epoch + 1);
     return c.json({ ok: true });

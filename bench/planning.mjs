@@ -1,6 +1,6 @@
 // Issue 28: planning a competition day at scale, the rules alone (no I/O): 300 fencers of four events in 48
 // pools (12 of 7, 36 of 6), 16 pistes, 30 referees with clubs. One plan = the pools placed on the pistes in
-// flights (core/fencing/day-plan.ts), a neutral referee for each pool with duty spread (referee-assignment.ts),
+// flights and a neutral referee for each pool, one pool of a flight each, duty spread (core/fencing/day-plan.ts),
 // the day's estimated schedule (schedule.ts), and the first tableau round of each event (64 fencers, 32
 // matches) called to the free pistes with its referees (pistes.ts). The TypeScript rules are bundled with
 // esbuild (wrangler's own) into a temporary module, then timed in this process: `BENCH_ONLY=planning`.
@@ -14,8 +14,8 @@ import { root } from '../scripts/local.mjs';
 import { summarize } from './fanout.mjs';
 
 const ENTRY = `
-export { placeDay } from './core/fencing/day-plan';
-export { assignPoolReferees, assignMatchReferees } from './core/fencing/referee-assignment';
+export { placeDay, refereeDay } from './core/fencing/day-plan';
+export { assignMatchReferees } from './core/fencing/referee-assignment';
 export { estimateSchedule } from './core/fencing/schedule';
 export { callMatches, flightName } from './core/fencing/pistes';
 `;
@@ -38,19 +38,22 @@ function theDay() {
     practiceId: `event-${e}`,
     pools: Array.from({ length: 12 }, (_, p) => {
       const fencers = p < 3 ? 7 : 6;
-      return { id: `e${e}-pool${p}`, name: `Pool ${p + 1}`, fencers, bouts: (fencers * (fencers - 1)) / 2, done: 0, clubs: Array.from({ length: fencers }, (_, f) => clubs[(p * 7 + f + e) % clubs.length]) };
+      const athletes = Array.from({ length: fencers }, (_, f) => `e${e}-p${p}-f${f}`);
+      return { id: `e${e}-pool${p}`, name: `Pool ${p + 1}`, fencers, bouts: (fencers * (fencers - 1)) / 2, done: 0, athletes };
     }),
   }));
   const pistes = Array.from({ length: 16 }, (_, i) => ({ id: `piste-${i + 1}`, name: String(i + 1), final: i === 0, position: i }));
   const referees = Array.from({ length: 30 }, (_, i) => ({ id: `ref-${i}`, name: `Referee ${i + 1}`, club: clubs[i % clubs.length] }));
-  return { events, pistes, referees };
+  const clubOf = new Map(events.flatMap((e, ei) => e.pools.flatMap((p, pi) => p.athletes.map((a, f) => [a, clubs[(pi * 7 + f + ei) % clubs.length]]))));
+  return { events, pistes, referees, clubOf };
 }
 
-function plan(rules, { events, pistes, referees }) {
-  const placed = rules.placeDay(events, pistes, []);
+function plan(rules, { events, pistes, referees, clubOf }) {
   const pools = events.flatMap((e) => e.pools);
   const byId = new Map(pools.map((p) => [p.id, p]));
-  const poolRefs = rules.assignPoolReferees({ referees, pools: pools.map((p) => ({ id: p.id, fencers: p.clubs.map((club) => ({ club })) })) });
+  const placed = rules.refereeDay(rules.placeDay(events, pistes, []), byId, { referees, clubs: clubOf });
+  const poolDuties = new Map();
+  for (const p of placed) if (p.referee_id) poolDuties.set(p.referee_id, (poolDuties.get(p.referee_id) ?? 0) + 1);
   const flightOf = new Map(placed.map((p) => [p.pool_id, p]));
   const schedule = rules.estimateSchedule({
     start: Date.UTC(2026, 11, 5, 8),
@@ -66,7 +69,7 @@ function plan(rules, { events, pistes, referees }) {
   // Each event's round of 64 ready at once: the day calls what its pistes take, event after event.
   const free = new Set(pistes.map((p) => p.id));
   const busy = new Set();
-  let duties = poolRefs.duties;
+  let duties = poolDuties;
   let called = 0;
   for (const e of events) {
     const matches = Array.from({ length: 32 }, (_, m) => ({ id: `${e.practiceId}-m${m}`, round: 1, position: m, fencers: [`${e.practiceId}-f${m}`, `${e.practiceId}-f${63 - m}`], done: false, state: 'waiting', pisteId: null }));
@@ -76,7 +79,7 @@ function plan(rules, { events, pistes, referees }) {
     duties = refs.duties;
     called += calls.length;
   }
-  if (placed.length !== 48 || byId.size !== 48 || !schedule.end || called !== 16) throw new Error(`unexpected plan: ${placed.length} placed, ${called} called`);
+  if (placed.length !== 48 || placed.some((p) => !p.referee_id) || !schedule.end || called !== 16) throw new Error(`unexpected plan: ${placed.length} placed, ${called} called`);
   return placed;
 }
 

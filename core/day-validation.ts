@@ -2,6 +2,7 @@
 // (core/messages). Apart from ./validation because the day's rules (./fencing/pistes) read that file.
 import { z } from 'zod';
 import { MAX_PISTES } from './fencing/pistes';
+import { MAX_REFEREES } from './fencing/referee-assignment';
 import { isCalendarDate, NAME_MAX, nameText, oneLine, withoutControls } from './validation';
 
 /** A day groups at most this many events (practices). */
@@ -48,6 +49,24 @@ export const pistesSchema = z.object({
     .max(MAX_PISTES, { error: `A day has at most ${MAX_PISTES} pistes` })
     .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, { error: 'Two pistes cannot share a name' }),
 });
+
+/** The day's referees, in order, all at once: roster athletes (the server reads their name and club) or typed. */
+export const refereesSchema = z.object({
+  referees: z
+    .array(
+      z.object({
+        id: clientId.optional(),
+        name: nameText('Name is required', NAME_MAX, 'Name'),
+        club: z.string().overwrite(oneLine).trim().max(NAME_MAX, { error: `Club must be at most ${NAME_MAX} characters` }).refine(withoutControls, { error: 'Club cannot contain control characters' }).nullable().optional().transform((v) => (v ? v : null)),
+        athlete_id: z.string({ error: 'athlete_id must be an athlete or null' }).min(1).max(64).nullable().optional(),
+      }),
+      { error: 'Say which referee' },
+    )
+    .max(MAX_REFEREES, { error: `A day has at most ${MAX_REFEREES} referees` }),
+});
+
+/** The coach's choice of a pool's referee (null: the day chooses again). */
+export const poolRefereeSchema = z.object({ referee_id: clientId.nullable() });
 
 /** A pool moved by hand to a piste (it stays there when the day is placed again). */
 export const movePoolSchema = z.object({ piste_id: clientId });

@@ -150,6 +150,8 @@ export const ERROR_MESSAGES = {
   day_needs_pistes: 'Add the day’s pistes first: the pools need somewhere to fence.',
   pool_started_stays: 'This pool has started: it stays on its piste.',
   say_which_piste: 'Say which piste',
+  say_which_referee: 'Say which referee',
+  day_referees_most: 'A day has at most {max_referees} referees',
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
 } as const;
 

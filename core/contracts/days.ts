@@ -27,6 +27,8 @@ export interface DayPool {
   fencers: number;
   bouts: number;
   done: number;
+  /** The roster athletes among its fencers (typed names have no club, so they never clash with a referee). */
+  athletes: string[];
 }
 
 /** One of the day's events: a practice of the coach, with its pools as last told. */
@@ -58,6 +60,20 @@ export interface DayPlacement {
   flight: number;
   /** The coach moved it here: a new allocation keeps it. */
   pinned: boolean;
+  /** Its referee (null while the day has none free); `referee_override` when the coach chose them. */
+  referee_id: string | null;
+  referee_override: boolean;
+  /** False when the referee shares a club with a fencer of the pool (t.50.2): the screens warn. */
+  neutral: boolean;
+}
+
+/** A referee of the day: a roster athlete (name and club from the roster) or typed. */
+export interface DayReferee {
+  id: string;
+  name: string;
+  club: string | null;
+  athlete_id: string | null;
+  position: number;
 }
 
 /** Everything a screen shows of a day, from its room; `version` grows with every change. */
@@ -66,5 +82,6 @@ export interface DaySnapshot {
   events: DayEvent[];
   pistes: DayPiste[];
   placements: DayPlacement[];
+  referees: DayReferee[];
   version: number;
 }

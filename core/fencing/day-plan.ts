@@ -1,6 +1,7 @@
 import type { DayPiste, DayPlacement, DayPool, PoolState } from '../contracts/days';
 import type { PoolSnapshot } from '../contracts/pools';
 import { allocatePools, type PoolToPlace } from './pistes';
+import { assignPoolReferees, neutralityClash } from './referee-assignment';
 import { boutsInPool } from './pool-generation';
 
 /**
@@ -15,9 +16,11 @@ import { boutsInPool } from './pool-generation';
  * bouts are fenced by nobody, o.74), the bouts between them, and how many of those have a result.
  */
 export function dayPoolOf(pool: Pick<PoolSnapshot, 'id' | 'name' | 'players' | 'bouts'>): DayPool {
-  const active = new Set(pool.players.filter((p) => p.status === null).map((p) => p.id));
+  const fencing = pool.players.filter((p) => p.status === null);
+  const active = new Set(fencing.map((p) => p.id));
   const done = pool.bouts.filter((b) => active.has(b.player1_id) && active.has(b.player2_id)).length;
-  return { id: pool.id, name: pool.name, fencers: active.size, bouts: boutsInPool(active.size), done };
+  const athletes = fencing.flatMap((p) => (p.athlete_id ? [p.athlete_id] : []));
+  return { id: pool.id, name: pool.name, fencers: active.size, bouts: boutsInPool(active.size), done, athletes };
 }
 
 /** Where a pool stands, from its bouts: done when every bout has a result, fencing from its first. */
@@ -59,7 +62,10 @@ export function placeDay(events: readonly EventPools[], pistes: readonly DayPist
   const { placements } = allocatePools(toPlace, ordered, pins);
   return [
     ...kept,
-    ...placements.map((p) => ({ pool_id: p.poolId, practice_id: p.eventId, piste_id: p.pisteId, flight: p.flight, pinned: now.get(p.poolId)?.pinned ?? false })),
+    ...placements.map((p) => {
+      const before = now.get(p.poolId);
+      return { pool_id: p.poolId, practice_id: p.eventId, piste_id: p.pisteId, flight: p.flight, pinned: before?.pinned ?? false, referee_id: before?.referee_id ?? null, referee_override: before?.referee_override ?? false, neutral: before?.neutral ?? true };
+    }),
   ];
 }
 
@@ -75,4 +81,61 @@ export function nowOnPistes(placements: readonly DayPlacement[], pools: Readonly
     now.set(p.piste_id, p);
   }
   return now;
+}
+
+/** What a pool's referee is chosen for: its fencers' clubs (./referee-assignment). */
+export interface RefereeClubs {
+  referees: readonly { id: string; name: string; club: string | null }[];
+  /** A roster athlete's club, by athlete id. */
+  clubs: ReadonlyMap<string, string | null>;
+}
+
+/**
+ * A referee for every placed pool that is not done, flight by flight. The pools of a flight fence at once,
+ * so a referee takes one of them while a referee is free (a referee with two pools at once would stop one);
+ * among the free, `assignPoolReferees` chooses: neutral first (t.50.2), then the fewest duties of the day,
+ * the pools with the fewest neutral choices choosing first. The coach's choices stand, marked not neutral
+ * when they are not; a done pool keeps its referee and counts as their duty.
+ */
+export function refereeDay(placements: readonly DayPlacement[], pools: ReadonlyMap<string, DayPool>, { referees, clubs }: RefereeClubs): DayPlacement[] {
+  const fencersOf = (poolId: string) => (pools.get(poolId)?.athletes ?? []).map((a) => ({ club: clubs.get(a) ?? null }));
+  const byId = new Map(referees.map((r) => [r.id, r]));
+  const duties = new Map<string, number>();
+  const duty = (id: string) => duties.set(id, (duties.get(id) ?? 0) + 1);
+  const result = new Map<string, DayPlacement>();
+  for (const p of placements) {
+    const pool = pools.get(p.pool_id);
+    if (pool && poolState(pool) === 'done') {
+      result.set(p.pool_id, p);
+      if (p.referee_id) duty(p.referee_id);
+    }
+  }
+  const flights = [...new Set(placements.map((p) => p.flight))].sort((a, b) => a - b);
+  for (const flight of flights) {
+    const here = placements.filter((p) => p.flight === flight && !result.has(p.pool_id));
+    const engaged = new Set<string>();
+    for (const p of here) {
+      const chosen = p.referee_override && p.referee_id ? byId.get(p.referee_id) : undefined;
+      if (!chosen) continue;
+      engaged.add(chosen.id);
+      duty(chosen.id);
+      result.set(p.pool_id, { ...p, referee_override: true, neutral: neutralityClash(chosen, fencersOf(p.pool_id)) === null });
+    }
+    const neutralChoices = (p: DayPlacement) => referees.filter((r) => neutralityClash(r, fencersOf(p.pool_id)) === null).length;
+    const open = here.filter((p) => !result.has(p.pool_id)).sort((a, b) => neutralChoices(a) - neutralChoices(b));
+    for (const p of open) {
+      const free = referees.filter((r) => !engaged.has(r.id));
+      if (referees.length === 0) {
+        result.set(p.pool_id, { ...p, referee_id: null, referee_override: false, neutral: true });
+        continue;
+      }
+      const [a] = assignPoolReferees({ referees: free.length > 0 ? free : referees, pools: [{ id: p.pool_id, fencers: fencersOf(p.pool_id) }], duties: new Map([...duties].filter(([id]) => byId.has(id))) }).assignments;
+      if (a!.refereeId) {
+        engaged.add(a!.refereeId);
+        duty(a!.refereeId);
+      }
+      result.set(p.pool_id, { ...p, referee_id: a!.refereeId, referee_override: false, neutral: a!.neutral });
+    }
+  }
+  return placements.map((p) => result.get(p.pool_id)!);
 }

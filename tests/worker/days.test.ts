@@ -224,4 +224,42 @@ describe('a competition day (issue 28)', () => {
     // A practice that is not one of the day's events is told so.
     expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [] })).toBe(false);
   });
+
+  it('seats a neutral referee on each pool from the roster’s clubs; the coach’s choice stands, marked not neutral', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const lions = await Promise.all(['Ann', 'Bob', 'Cleo'].map((name) => made.athlete({ name, club: 'Lions' })));
+    const tigers = await Promise.all(['Dan', 'Eve', 'Finn'].map((name) => made.athlete({ name, club: 'Tigers' })));
+    const practice = await made.practice('Saturday');
+    await made.pools(practice.id, lions.map((a) => ({ athlete_id: a.id })));
+    await made.pools(practice.id, tigers.map((a) => ({ athlete_id: a.id })));
+    await link(client, day.id, practice.id);
+    // Rita is a Lion from the roster (her name and club come from it, whatever the screen sent); Tom is typed.
+    const rita = await made.athlete({ name: 'Rita', club: 'Lions' });
+    const listed = await json<DaySnapshot>(
+      await api.referees.$put({ param: { dayId: day.id }, json: { referees: [{ name: 'Someone else', club: 'Nobody', athlete_id: rita.id }, { name: 'Tom', club: 'Tigers' }] } }),
+    );
+    expect(listed.referees.map((r) => [r.name, r.club, r.athlete_id])).toEqual([['Rita', 'Lions', rita.id], ['Tom', 'Tigers', null]]);
+    const placed = await json<DaySnapshot>(await api.placements.$post({ param: { dayId: day.id } }));
+    const poolOf = (p: { pool_id: string }) => placed.events[0]!.pools.find((x) => x.id === p.pool_id)!;
+    const refereeOf = (id: string | null) => placed.referees.find((r) => r.id === id)?.name;
+    const byPool = Object.fromEntries(placed.placements.map((p) => [poolOf(p).athletes.includes(lions[0]!.id) ? 'lions' : 'tigers', [refereeOf(p.referee_id), p.neutral]]));
+    expect(byPool).toEqual({ lions: ['Tom', true], tigers: ['Rita', true] });
+
+    const lionsPool = placed.placements.find((p) => poolOf(p).athletes.includes(lions[0]!.id))!;
+    const ritaId = placed.referees[0]!.id;
+    const chosen = await json<DaySnapshot>(await api.placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: lionsPool.pool_id }, json: { referee_id: ritaId } }));
+    expect(chosen.placements.find((p) => p.pool_id === lionsPool.pool_id)).toMatchObject({ referee_id: ritaId, referee_override: true, neutral: false });
+    // The other pool is refereed by Tom now (Rita has the Lions), though he is a Tiger: nobody neutral is left.
+    expect(chosen.placements.find((p) => p.pool_id !== lionsPool.pool_id)).toMatchObject({ referee_id: chosen.referees[1]!.id, neutral: false });
+
+    const { client: other } = await signedUpCoach('Other');
+    const theirs = await seed(viaClient(other)).athlete({ name: 'Spy', club: 'Lions' });
+    const foreign = await api.referees.$put({ param: { dayId: day.id }, json: { referees: [{ name: 'Spy', athlete_id: theirs.id }] } });
+    expect(foreign.status).toBe(404);
+    const tooMany = await client.request('PUT', `/api/days/${day.id}/referees`, { referees: Array.from({ length: 201 }, (_, i) => ({ name: `R${i}` })) });
+    expect(tooMany.status).toBe(400);
+    expect(await json(tooMany)).toMatchObject({ code: 'day_referees_most' });
+    expect((await api.placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: lionsPool.pool_id }, json: { referee_id: 'not-a-referee' } })).status).toBe(404);
+    expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).referees.map((r) => r.name)).toEqual(['Rita', 'Tom']);
+  });
 });

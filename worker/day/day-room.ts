@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DaySnapshot } from '../../core/contracts/days';
-import { placeDay, poolState } from '../../core/fencing/day-plan';
+import type { Day, DayEvent, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
+import { placeDay, poolState, refereeDay } from '../../core/fencing/day-plan';
 import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
@@ -8,6 +8,7 @@ import { migrateRoom } from '../room/schema';
 import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
+import { keepClubs, readClubs, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 
 /** An event as the worker links it to the day. */
@@ -44,36 +45,24 @@ export class DayRoom extends DurableObject<Env> {
     return this.ctx.storage.sql;
   }
 
-  private facts(): { day: Day | null; version: number } {
-    const row = this.sql.exec<{ facts: string | null; version: number }>(`SELECT facts, version FROM ${T.day}`).one();
-    return { day: row.facts ? (JSON.parse(row.facts) as Day) : null, version: row.version };
+  private facts = () => readFacts(this.sql);
+  private events = () => readEvents(this.sql);
+  private pistes = () => readPistes(this.sql);
+  private placements = () => readPlacements(this.sql);
+  private referees = () => readReferees(this.sql);
+
+  /** A referee for each placed pool (core/fencing/day-plan `refereeDay`), from the referees and clubs the day holds. */
+  private refereed(placements: readonly DayPlacement[]): DayPlacement[] {
+    return refereeDay(placements, this.poolsById(), { referees: this.referees(), clubs: readClubs(this.sql) });
   }
 
-  private events(): DayEvent[] {
-    return this.sql
-      .exec<{ practice_id: string; position: number; name: string; weapon: DayEvent['weapon']; practice_type: DayEvent['practice_type']; pools: string }>(
-        `SELECT practice_id, position, name, weapon, practice_type, pools FROM ${T.events} ORDER BY position`,
-      )
-      .toArray()
-      .map((e) => ({ ...e, pools: JSON.parse(e.pools) as DayPool[] }));
-  }
-
-  private pistes(): DayPiste[] {
-    return this.sql.exec<{ id: string; name: string; final: number; position: number }>(`SELECT id, name, final, position FROM ${T.pistes} ORDER BY position`).toArray().map((p) => ({ ...p, final: p.final === 1 }));
-  }
-
-  private placements(): DayPlacement[] {
-    return this.sql
-      .exec<{ pool_id: string; practice_id: string; piste_id: string; flight: number; pinned: number }>(`SELECT pool_id, practice_id, piste_id, flight, pinned FROM ${T.placements} ORDER BY flight, pool_id`)
-      .toArray()
-      .map((p) => ({ ...p, pinned: p.pinned === 1 }));
-  }
+  private keepClubs = (clubs: Record<string, string | null>) => keepClubs(this.sql, clubs);
 
   /** The day as every screen shows it; null before the worker has told the room its facts. */
   async snapshot(): Promise<DaySnapshot | null> {
     const { day, version } = this.facts();
     if (!day) return null;
-    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), version };
+    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), version };
   }
 
   /** Runs a change in one transaction, moves the version on and sends the new snapshot to every socket. */
@@ -83,7 +72,7 @@ export class DayRoom extends DurableObject<Env> {
       this.sql.exec(`UPDATE ${T.day} SET version = version + 1`);
     });
     const { day, version } = this.facts();
-    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), version };
+    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), version };
     fanOut(this.ctx, { type: 'day', day: snapshot });
     return snapshot;
   }
@@ -169,7 +158,7 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   /** Places the day's pools on its pistes (./core/fencing/day-plan): balanced, in flights when pistes run short. */
-  async placePools(): Promise<DaySnapshot | DayRefusal> {
+  async placePools(clubs: Record<string, string | null> = {}): Promise<DaySnapshot | DayRefusal> {
     const pistes = this.pistes();
     if (pistes.length === 0) return { refused: { status: 409, message: NEEDS_PISTES } };
     const events = this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools }));
@@ -180,14 +169,38 @@ export class DayRoom extends DurableObject<Env> {
       if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
       throw e;
     }
-    return this.change(() => this.writePlacements(placed));
+    return this.change(() => {
+      this.keepClubs(clubs);
+      this.writePlacements(this.refereed(placed));
+    });
   }
 
-  private writePlacements(placed: readonly DayPlacement[]) {
-    this.sql.exec(`DELETE FROM ${T.placements}`);
-    for (const p of placed) {
-      this.sql.exec(`INSERT INTO ${T.placements} (pool_id, practice_id, piste_id, flight, pinned) VALUES (?, ?, ?, ?, ?)`, p.pool_id, p.practice_id, p.piste_id, p.flight, p.pinned ? 1 : 0);
-    }
+  private writePlacements = (placed: readonly DayPlacement[]) => writePlacements(this.sql, placed);
+
+  /**
+   * The day's referees, in order, all at once (ids kept for referees that stay); every placed pool that is
+   * not done gets its referee again, the coach's choices kept while their referee stays on the list.
+   */
+  async setReferees(list: (Omit<DayReferee, 'id' | 'position'> & { id?: string })[], clubs: Record<string, string | null> = {}): Promise<DaySnapshot> {
+    const known = new Set(this.referees().map((r) => r.id));
+    return this.change(() => {
+      this.keepClubs(clubs);
+      this.sql.exec(`DELETE FROM ${T.referees}`);
+      list.forEach((r, position) => {
+        const id = r.id && known.has(r.id) ? r.id : crypto.randomUUID();
+        this.sql.exec(`INSERT INTO ${T.referees} (id, name, club, athlete_id, position) VALUES (?, ?, ?, ?, ?)`, id, r.name, r.club, r.athlete_id, position);
+      });
+      this.writePlacements(this.refereed(this.placements()));
+    });
+  }
+
+  /** The coach chooses a placed pool's referee (null: the day chooses again); the other pools follow. */
+  async choosePoolReferee(poolId: string, refereeId: string | null): Promise<DaySnapshot | DayRefusal> {
+    const placements = this.placements();
+    if (!placements.some((p) => p.pool_id === poolId)) return { refused: { status: 404, message: 'Pool not found' } };
+    if (refereeId !== null && !this.referees().some((r) => r.id === refereeId)) return { refused: { status: 404, message: 'Referee not found' } };
+    const chosen = placements.map((p) => (p.pool_id === poolId ? { ...p, referee_id: refereeId, referee_override: refereeId !== null } : p));
+    return this.change(() => this.writePlacements(this.refereed(chosen)));
   }
 
   /** The coach moves a pool to a piste: it is pinned there and the rest are placed around it. */
@@ -200,7 +213,7 @@ export class DayRoom extends DurableObject<Env> {
     const here = current.find((p) => p.pool_id === poolId);
     if (poolState(pool) !== 'waiting' && here?.piste_id !== pisteId) return { refused: { status: 409, message: STARTED_STAYS } };
     const event = this.events().find((e) => e.pools.some((p) => p.id === poolId))!;
-    const moved: DayPlacement = { pool_id: poolId, practice_id: event.practice_id, piste_id: pisteId, flight: here?.flight ?? 0, pinned: true };
+    const moved: DayPlacement = { referee_id: null, referee_override: false, neutral: true, ...here, pool_id: poolId, practice_id: event.practice_id, piste_id: pisteId, flight: here?.flight ?? 0, pinned: true };
     let placed: DayPlacement[];
     try {
       placed = placeDay(this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools })), pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
@@ -208,7 +221,7 @@ export class DayRoom extends DurableObject<Env> {
       if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
       throw e;
     }
-    return this.change(() => this.writePlacements(placed));
+    return this.change(() => this.writePlacements(this.refereed(placed)));
   }
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */
@@ -235,6 +248,8 @@ export class DayRoom extends DurableObject<Env> {
       server.send(JSON.stringify(message));
       server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
     } else {
+      // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.
+      server.send(JSON.stringify({ type: 'hello', practiceId: snapshot.day.id, role: tag.role } satisfies LiveMessage));
       server.send(JSON.stringify({ type: 'day', day: snapshot } satisfies LiveMessage));
     }
     return new Response(null, { status: 101, webSocket: pair[0] });

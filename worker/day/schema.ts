@@ -9,8 +9,12 @@ export const DAY_TABLES = {
   /** Its events: practices of the coach, with the pools their rooms last told (`pools` JSON, numbered by `seq`). */
   events: 'events',
   pistes: 'pistes',
-  /** Where each placed pool fences: piste and flight; `pinned` when the coach moved it there. */
+  /** Where each placed pool fences: piste and flight; `pinned` when the coach moved it there; its referee. */
   placements: 'placements',
+  /** The day's referees, in order. */
+  referees: 'referees',
+  /** The clubs of the events' roster athletes (the worker reads them from the roster when it places pools). */
+  clubs: 'clubs',
 } as const;
 
 const T = DAY_TABLES;
@@ -27,6 +31,16 @@ export const DAY_STEPS = [
       sql.exec(`CREATE TABLE ${T.pistes} (id TEXT PRIMARY KEY, name TEXT NOT NULL, final INTEGER NOT NULL DEFAULT 0, position INTEGER NOT NULL)`);
       sql.exec(`CREATE TABLE ${T.placements} (
         pool_id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, piste_id TEXT NOT NULL, flight INTEGER NOT NULL, pinned INTEGER NOT NULL DEFAULT 0)`);
+    },
+  },
+  // 2. Referees (issue 28, step 4): the list, the fencers' clubs, and each placement's referee.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`CREATE TABLE ${T.referees} (id TEXT PRIMARY KEY, name TEXT NOT NULL, club TEXT, athlete_id TEXT, position INTEGER NOT NULL)`);
+      sql.exec(`CREATE TABLE ${T.clubs} (athlete_id TEXT PRIMARY KEY, club TEXT)`);
+      sql.exec(`ALTER TABLE ${T.placements} ADD COLUMN referee_id TEXT`);
+      sql.exec(`ALTER TABLE ${T.placements} ADD COLUMN referee_override INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${T.placements} ADD COLUMN neutral INTEGER NOT NULL DEFAULT 1`);
     },
   },
 ];

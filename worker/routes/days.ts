@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { DaySnapshot } from '../../core/contracts/days';
-import { createDaySchema, movePoolSchema, pistesSchema, updateDaySchema } from '../../core/day-validation';
+import { createDaySchema, movePoolSchema, pistesSchema, poolRefereeSchema, refereesSchema, updateDaySchema } from '../../core/day-validation';
 import { todayIso } from '../../core/dates';
 import { BOARD_ID_PATTERN } from '../../core/room-code';
 import type { AppEnv } from '../env';
@@ -50,6 +50,20 @@ async function snapshotOf(c: Context<AppEnv>, day: Awaited<ReturnType<typeof get
     await getRoom(c.env, p.id).dayLinked(p.id, day.id);
   }
   return (await room.snapshot())!;
+}
+
+/**
+ * The clubs of the roster athletes fencing in the day's pools (the coach's own), by athlete id, for the
+ * referees' neutrality: read from D1 when the coach places pools or lists referees, never on a score's path.
+ */
+async function clubsOf(c: Context<AppEnv>, day: DaySnapshot): Promise<Record<string, string | null>> {
+  const ids = [...new Set(day.events.flatMap((e) => e.pools.flatMap((p) => p.athletes ?? [])))];
+  if (ids.length === 0) return {};
+  const rows = await c.get('db').$client
+    .prepare('SELECT id, club FROM athletes WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
+    .bind(coachOf(c).id, JSON.stringify(ids))
+    .all<{ id: string; club: string | null }>();
+  return Object.fromEntries(rows.results.map((r) => [r.id, r.club]));
 }
 
 /**
@@ -108,8 +122,29 @@ export const dayRoutes = new Hono<AppEnv>()
   })
   .post('/:dayId/placements', authorize('day.manage'), async (c) => {
     const { day, room } = await ownDay(c);
+    return answer(c, await room.placePools(await clubsOf(c, await snapshotOf(c, day))));
+  })
+  .put('/:dayId/referees', authorize('day.manage'), json(refereesSchema), async (c) => {
+    const { day, room } = await ownDay(c);
+    const list = c.req.valid('json').referees;
+    // A roster athlete referees under the roster's name and club (never the client's word for them).
+    const linked = list.flatMap((r) => (r.athlete_id ? [r.athlete_id] : []));
+    const roster = new Map<string, { name: string; club: string | null }>();
+    if (linked.length > 0) {
+      const rows = await c.get('db').$client
+        .prepare('SELECT id, name, club FROM athletes WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
+        .bind(coachOf(c).id, JSON.stringify(linked))
+        .all<{ id: string; name: string; club: string | null }>();
+      for (const r of rows.results) roster.set(r.id, r);
+      if (linked.some((id) => !roster.has(id))) throw notFound('Athlete');
+    }
+    const referees = list.map((r) => ({ id: r.id, athlete_id: r.athlete_id ?? null, name: r.athlete_id ? roster.get(r.athlete_id)!.name : r.name, club: r.athlete_id ? roster.get(r.athlete_id)!.club : r.club }));
+    return c.json(await room.setReferees(referees, await clubsOf(c, await snapshotOf(c, day))));
+  })
+  .put('/:dayId/placements/:poolId/referee', authorize('day.manage'), json(poolRefereeSchema), async (c) => {
+    const { day, room } = await ownDay(c);
     await snapshotOf(c, day);
-    return answer(c, await room.placePools());
+    return answer(c, await room.choosePoolReferee(c.req.param('poolId'), c.req.valid('json').referee_id));
   })
   .put('/:dayId/placements/:poolId', authorize('day.manage'), json(movePoolSchema), async (c) => {
     const { day, room } = await ownDay(c);

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPiste, DayPlacement, DayPool } from '../../../core/contracts/days';
-import { dayPoolOf, nowOnPistes, placeDay, poolState, type EventPools } from '../../../core/fencing/day-plan';
+import { dayPoolOf, nowOnPistes, placeDay, poolState, refereeDay, type EventPools } from '../../../core/fencing/day-plan';
 
 const pistes = (n: number): DayPiste[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: String(i + 1), final: false, position: i }));
-const pool = (id: string, fencers: number, done = 0): DayPool => ({ id, name: id, fencers, bouts: (fencers * (fencers - 1)) / 2, done });
+const pool = (id: string, fencers: number, done = 0, athletes: string[] = []): DayPool => ({ id, name: id, fencers, bouts: (fencers * (fencers - 1)) / 2, done, athletes });
+/** A placement with no referee yet. */
+const at = (pool_id: string, practice_id: string, piste_id: string, flight: number, more: Partial<DayPlacement> = {}): DayPlacement => ({
+  pool_id, practice_id, piste_id, flight, pinned: false, referee_id: null, referee_override: false, neutral: true, ...more,
+});
 
 // Issue 28's worked example: 40 fencers in 6 pools of 7 and 6, two events, on 4 pistes.
 const u13: EventPools = { practiceId: 'u13', pools: [pool('a1', 7), pool('a2', 7), pool('a3', 6)] };
@@ -14,7 +18,12 @@ describe('a pool as its day sees it', () => {
     const players = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, status: i === 3 ? ('withdrawn' as const) : null }));
     const bout = (x: string, y: string) => ({ player1_id: x, player2_id: y });
     // Four fencers, one withdrawn: three fence 3 bouts; the withdrawn fencer's bout counts for nobody.
-    expect(dayPoolOf({ id: 'p', name: 'Pool 1', players, bouts: [bout('a', 'b'), bout('a', 'd')] } as never)).toEqual({ id: 'p', name: 'Pool 1', fencers: 3, bouts: 3, done: 1 });
+    const linked = players.map((p, i) => ({ ...p, athlete_id: i === 1 ? null : `ath-${p.id}` }));
+    expect(dayPoolOf({ id: 'p', name: 'Pool 1', players: linked, bouts: [bout('a', 'b'), bout('a', 'd')] } as never)).toEqual({
+      id: 'p', name: 'Pool 1', fencers: 3, bouts: 3, done: 1,
+      // The roster athletes still fencing: b is a typed name, d withdrew.
+      athletes: ['ath-a', 'ath-c'],
+    });
   });
 
   it('waits before its first result, fences from it, is done when every bout has one', () => {
@@ -40,8 +49,8 @@ describe('placing a day', () => {
   });
 
   it('keeps a pool the coach pinned, and a pool that fences, where they are', () => {
-    const pinned: DayPlacement = { pool_id: 'a3', practice_id: 'u13', piste_id: 'p4', flight: 1, pinned: true };
-    const fencing: DayPlacement = { pool_id: 'b1', practice_id: 'u15', piste_id: 'p3', flight: 0, pinned: false };
+    const pinned: DayPlacement = at('a3', 'u13', 'p4', 1, { pinned: true });
+    const fencing: DayPlacement = at('b1', 'u15', 'p3', 0);
     const started = { practiceId: 'u15', pools: [pool('b1', 7, 4), pool('b2', 7), pool('b3', 6)] };
     const placed = placeDay([u13, started], pistes(4), [pinned, fencing]);
     expect(placed.find((p) => p.pool_id === 'a3')).toMatchObject({ piste_id: 'p4', pinned: true });
@@ -49,8 +58,8 @@ describe('placing a day', () => {
   });
 
   it('keeps a done pool’s row as it was, leaves pools without a bout unplaced, and drops a placement on a piste gone', () => {
-    const done: DayPlacement = { pool_id: 'a1', practice_id: 'u13', piste_id: 'p1', flight: 0, pinned: false };
-    const gone: DayPlacement = { pool_id: 'a2', practice_id: 'u13', piste_id: 'p9', flight: 0, pinned: true };
+    const done: DayPlacement = at('a1', 'u13', 'p1', 0);
+    const gone: DayPlacement = at('a2', 'u13', 'p9', 0, { pinned: true });
     const events = [{ practiceId: 'u13', pools: [pool('a1', 7, 21), pool('a2', 7), pool('solo', 1)] }];
     const placed = placeDay(events, pistes(2), [done, gone]);
     expect(placed).toContainEqual(done);
@@ -64,9 +73,9 @@ describe('placing a day', () => {
 describe('what fences on each piste now', () => {
   it('flight B takes a piste when flight A’s pool there is done', () => {
     const placements: DayPlacement[] = [
-      { pool_id: 'a1', practice_id: 'u13', piste_id: 'p1', flight: 0, pinned: false },
-      { pool_id: 'a3', practice_id: 'u13', piste_id: 'p1', flight: 1, pinned: false },
-      { pool_id: 'a2', practice_id: 'u13', piste_id: 'p2', flight: 0, pinned: false },
+      at('a1', 'u13', 'p1', 0),
+      at('a3', 'u13', 'p1', 1),
+      at('a2', 'u13', 'p2', 0),
     ];
     const progress = (a1: number, a3: number, a2: number) => new Map([['a1', pool('a1', 7, a1)], ['a3', pool('a3', 6, a3)], ['a2', pool('a2', 7, a2)]]);
     const ids = (m: Map<string, DayPlacement>) => Object.fromEntries([...m].map(([piste, p]) => [piste, p.pool_id]));
@@ -74,5 +83,52 @@ describe('what fences on each piste now', () => {
     expect(ids(nowOnPistes(placements, progress(21, 0, 3)))).toEqual({ p1: 'a3', p2: 'a2' });
     // Every pool done: the pistes are free.
     expect(ids(nowOnPistes(placements, progress(21, 15, 21)))).toEqual({});
+  });
+});
+
+describe('a referee for each pool of the day', () => {
+  const clubs = new Map([['ann', 'Lions'], ['bob', 'Lions'], ['cleo', 'Tigers'], ['dan', 'Tigers'], ['eve', 'Bears']]);
+  const referees = [{ id: 'r-lion', name: 'Rita', club: 'Lions' }, { id: 'r-tiger', name: 'Tom', club: 'Tigers' }, { id: 'r-none', name: 'Nia', club: null }];
+
+  it('never seats a referee with a clubmate in the pool while a neutral referee is free (t.50.2)', () => {
+    const pools = new Map([['lions', pool('lions', 3, 0, ['ann', 'bob', 'eve'])], ['tigers', pool('tigers', 3, 0, ['cleo', 'dan', 'eve'])]]);
+    const placed = refereeDay([at('lions', 'u13', 'p1', 0), at('tigers', 'u13', 'p2', 0)], pools, { referees: referees.slice(0, 2), clubs });
+    expect(placed.map((p) => [p.pool_id, p.referee_id, p.neutral])).toEqual([['lions', 'r-tiger', true], ['tigers', 'r-lion', true]]);
+  });
+
+  it('never gives one referee two pools of a flight while another is free, even a clubmate', () => {
+    const pools = new Map([['x', pool('x', 3, 0, ['cleo'])], ['y', pool('y', 3, 0, ['dan'])]]);
+    const placed = refereeDay([at('x', 'u13', 'p1', 0), at('y', 'u13', 'p2', 0)], pools, { referees: referees.slice(0, 2), clubs });
+    // Rita (a Lion) is neutral for both Tiger pools, but she cannot referee two at once: Tom takes one, flagged.
+    expect(placed.map((p) => [p.referee_id, p.neutral])).toEqual([['r-lion', true], ['r-tiger', false]]);
+  });
+
+  it('gives a referee one pool of a flight while there are referees enough, and spreads the flights', () => {
+    const pools = new Map(['a', 'b', 'c', 'd'].map((id) => [id, pool(id, 5, 0, ['eve'])]));
+    const placed = refereeDay([at('a', 'u13', 'p1', 0), at('b', 'u13', 'p2', 0), at('c', 'u13', 'p1', 1), at('d', 'u13', 'p2', 1)], pools, { referees: referees.slice(0, 2), clubs });
+    const [a, b, c, d] = placed.map((p) => p.referee_id);
+    expect(new Set([a, b]).size).toBe(2);
+    expect(new Set([c, d]).size).toBe(2);
+    expect(placed.every((p) => p.neutral)).toBe(true);
+  });
+
+  it('keeps the coach’s choice, marked not neutral when it is not; a done pool keeps its referee and counts as their duty', () => {
+    const pools = new Map([['lions', pool('lions', 3, 0, ['ann', 'bob'])], ['done', pool('done', 3, 3, ['cleo'])], ['open', pool('open', 3, 0, [])]]);
+    const placed = refereeDay(
+      [at('lions', 'u13', 'p1', 0, { referee_id: 'r-lion', referee_override: true }), at('done', 'u13', 'p2', 0, { referee_id: 'r-none' }), at('open', 'u13', 'p3', 0)],
+      pools,
+      { referees, clubs },
+    );
+    expect(placed[0]).toMatchObject({ referee_id: 'r-lion', referee_override: true, neutral: false });
+    expect(placed[1]).toMatchObject({ referee_id: 'r-none' });
+    // Nia has a duty already (the done pool), Rita is busy with the Lions: Tom takes the open pool.
+    expect(placed[2]).toMatchObject({ referee_id: 'r-tiger', referee_override: false, neutral: true });
+  });
+
+  it('leaves pools without a referee while the day lists none; a choice naming a referee no longer listed is dropped', () => {
+    const pools = new Map([['a', pool('a', 3)]]);
+    expect(refereeDay([at('a', 'u13', 'p1', 0)], pools, { referees: [], clubs })[0]).toMatchObject({ referee_id: null, neutral: true });
+    const gone = refereeDay([at('a', 'u13', 'p1', 0, { referee_id: 'r-old', referee_override: true })], pools, { referees: [referees[2]!], clubs })[0];
+    expect(gone).toMatchObject({ referee_id: 'r-none', referee_override: false });
   });
 });

@@ -1,0 +1,58 @@
+import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee } from '../../core/contracts/days';
+import { DAY_TABLES as T } from './schema';
+
+/** A day room's SQLite, read and written row by row (issue 28): the day room's one place for its statements. */
+
+export function readFacts(sql: SqlStorage): { day: Day | null; version: number } {
+  const row = sql.exec<{ facts: string | null; version: number }>(`SELECT facts, version FROM ${T.day}`).one();
+  return { day: row.facts ? (JSON.parse(row.facts) as Day) : null, version: row.version };
+}
+
+export function readEvents(sql: SqlStorage): DayEvent[] {
+  return sql
+    .exec<{ practice_id: string; position: number; name: string; weapon: DayEvent['weapon']; practice_type: DayEvent['practice_type']; pools: string }>(
+      `SELECT practice_id, position, name, weapon, practice_type, pools FROM ${T.events} ORDER BY position`,
+    )
+    .toArray()
+    .map((e) => ({ ...e, pools: JSON.parse(e.pools) as DayPool[] }));
+}
+
+export function readPistes(sql: SqlStorage): DayPiste[] {
+  return sql.exec<{ id: string; name: string; final: number; position: number }>(`SELECT id, name, final, position FROM ${T.pistes} ORDER BY position`).toArray().map((p) => ({ ...p, final: p.final === 1 }));
+}
+
+export function readPlacements(sql: SqlStorage): DayPlacement[] {
+  return sql
+    .exec<{ pool_id: string; practice_id: string; piste_id: string; flight: number; pinned: number; referee_id: string | null; referee_override: number; neutral: number }>(
+      `SELECT pool_id, practice_id, piste_id, flight, pinned, referee_id, referee_override, neutral FROM ${T.placements} ORDER BY flight, pool_id`,
+    )
+    .toArray()
+    .map((p) => ({ ...p, pinned: p.pinned === 1, referee_override: p.referee_override === 1, neutral: p.neutral === 1 }));
+}
+
+/** Every placement at once: the day is placed as a whole. */
+export function writePlacements(sql: SqlStorage, placed: readonly DayPlacement[]) {
+  sql.exec(`DELETE FROM ${T.placements}`);
+  for (const p of placed) {
+    sql.exec(
+      `INSERT INTO ${T.placements} (pool_id, practice_id, piste_id, flight, pinned, referee_id, referee_override, neutral) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      p.pool_id, p.practice_id, p.piste_id, p.flight, p.pinned ? 1 : 0, p.referee_id, p.referee_override ? 1 : 0, p.neutral ? 1 : 0,
+    );
+  }
+}
+
+export function readReferees(sql: SqlStorage): DayReferee[] {
+  return sql.exec<{ id: string; name: string; club: string | null; athlete_id: string | null; position: number }>(`SELECT id, name, club, athlete_id, position FROM ${T.referees} ORDER BY position`).toArray();
+}
+
+/** The clubs of the events' roster athletes, by athlete id. */
+export function readClubs(sql: SqlStorage): Map<string, string | null> {
+  return new Map(sql.exec<{ athlete_id: string; club: string | null }>(`SELECT athlete_id, club FROM ${T.clubs}`).toArray().map((c) => [c.athlete_id, c.club]));
+}
+
+/** Keeps the clubs the worker read from the roster (a club changed there is changed here at the next placing). */
+export function keepClubs(sql: SqlStorage, clubs: Record<string, string | null>) {
+  for (const [athlete, club] of Object.entries(clubs)) {
+    sql.exec(`INSERT INTO ${T.clubs} (athlete_id, club) VALUES (?, ?) ON CONFLICT (athlete_id) DO UPDATE SET club = excluded.club`, athlete, club);
+  }
+}

@@ -45,6 +45,11 @@ const BoardPools = screen(boardPools, (m) => m.BoardPools);
 // The board's pools tab is what most visitors open: fetched alongside the board itself, not after its data.
 const SpectatorPage = screen(() => (void boardPools(), import('./features/spectator/spectator-page')), (m) => m.SpectatorPage);
 const TvBoard = screen(() => import('./features/spectator/tv-board'), (m) => m.TvBoard);
+const HallPage = screen(() => import('./features/hall/hall-page'), (m) => m.HallPage);
+// A competition day's two coach screens come in one chunk (one entry in every first load's preload list, not two).
+const days = () => import('./features/days/days-page');
+const DaysPage = screen(days, (m) => m.DaysPage);
+const DayPage = screen(days, (m) => m.DayPage);
 const SignedInShell = screen(() => import('./features/account/account-shell'), (m) => m.SignedInShell);
 const PracticeLayout = screen(() => import('./components/layout/practice-layout'), (m) => m.PracticeLayout);
 const PracticesPage = screen(() => import('./features/practices/practices-page'), (m) => m.PracticesPage);
@@ -78,6 +83,7 @@ export function AppRoutes() {
           <Route path="tableau" element={<TableauPage />} />
           <Route path="final" element={<FinalResultsPage />} />
         </Route>
+        <Route path="/hall/:boardId" element={<HallPage />} />
         <Route element={<Keepers />}>
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/guest-join" element={<GuestJoinPage />} />
@@ -87,6 +93,8 @@ export function AppRoutes() {
             <Route path="/practices" element={<PracticesPage />} />
             <Route path="/athletes" element={coach(AthletesPage)} />
             <Route path="/athletes/:id" element={coach(AthleteDetailPage)} />
+            <Route path="/days" element={coach(DaysPage)} />
+            <Route path="/days/:dayId" element={coach(DayPage)} />
             <Route path="/practice-setup" element={coach(PracticeSetupPage)} />
             <Route path="/manual-pool-assignment" element={coach(ManualPoolAssignmentPage)} />
             <Route path="/team-practice-setup" element={coach(TeamPracticeSetupPage)} />

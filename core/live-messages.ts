@@ -8,6 +8,7 @@ import type { LiveBout } from './refereeing';
 
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
+  /** The socket is in. A day's room (issue 28) names its day in `practiceId`, the room's id. */
   | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator' }
   | { type: 'practice'; practice: Practice }
   | { type: 'practice-deleted'; practiceId: string }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
 import { describeError } from './messages';
+import { MAX_POOL_SIZE } from './fencing/pool-generation';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -204,9 +205,9 @@ export const clearBoutSchema = z
   .object({ player1_id: id('The first fencer'), player2_id: id('The second fencer'), version: boutVersion })
   .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' });
 
-/** Most fencers a pool holds, and a generation takes. */
-export const MAX_POOL_SIZE = 20;
+/** Most fencers a generation takes (a pool holds at most MAX_POOL_SIZE, kept with the pool rules so they need no zod). */
 export const MAX_GENERATED = 200;
+export { MAX_POOL_SIZE };
 
 const NO_ATHLETES = 'Please select athletes or add names manually';
 const REPEATED_ATHLETE = 'An athlete was selected more than once: each fencer can be placed only once';

@@ -90,6 +90,7 @@ export const common = i18n('common', {
   teamSizes: 'Each team must have 3 or 4 members',
   teamN: params('Team {n}'),
   teamPools: 'Team pools',
+  competitionDays: 'Competition days',
 });
 
 /** A component's own texts and the common ones, in the viewer's language. */

@@ -19,6 +19,9 @@ export const paths = {
   tableau: '/tableau',
   finalResults: '/final-results',
   teams: '/teams',
+  days: '/days',
+  day: (id: string) => `/days/${encodeURIComponent(id)}`,
+  hall: (boardId: string) => `/hall/${encodeURIComponent(boardId)}`,
 } as const;
 
 export function practiceHome(type: 'individual' | 'team') {

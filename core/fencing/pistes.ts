@@ -1,5 +1,4 @@
-import { MAX_POOL_SIZE } from '../validation';
-import { boutsInPool } from './pool-generation';
+import { MAX_POOL_SIZE, boutsInPool } from './pool-generation';
 
 /**
  * Where a competition day fences (issue 28): the pools of every event put on the day's pistes, in flights

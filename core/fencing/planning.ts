@@ -1,8 +1,7 @@
 import type { Athlete } from '../contracts/athletes';
-import { MAX_POOL_SIZE } from '../validation';
+import { MAX_POOL_SIZE, manualPools, randomPools, serpentinePools, shuffle, singlePool, type GeneratedPool, type PoolEntry, type Random, unassignedMessage } from './pool-generation';
 import { rankFencers } from './ranking';
 import type { PlayerStats } from './pool-stats';
-import { manualPools, randomPools, serpentinePools, shuffle, singlePool, unassignedMessage, type GeneratedPool, type PoolEntry, type Random } from './pool-generation';
 import { assignTeams, distributeRandomly, maxTeamPools, teamCount, teamEntryName, TEAM_MESSAGES, validTeamSizes } from './teams';
 
 /** A fencer as a request names them: a roster athlete by id, or a typed name; with a manual pool or team. */

@@ -1,3 +1,6 @@
+/** Most fencers a pool holds (and the most the rules and the API take in one). */
+export const MAX_POOL_SIZE = 20;
+
 /** A fencer to place in a pool: an athlete of the roster (with an optional club) or a typed name. */
 export interface PoolEntry {
   key: string;

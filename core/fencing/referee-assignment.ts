@@ -1,4 +1,4 @@
-import { MAX_POOL_SIZE } from '../validation';
+import { MAX_POOL_SIZE } from './pool-generation';
 
 /**
  * The day's referees (issue 28): one referee for each pool, and one for each tableau match as it is called.

@@ -1,5 +1,4 @@
-import { MAX_POOL_SIZE } from '../validation';
-import { boutsInPool } from './pool-generation';
+import { MAX_POOL_SIZE, boutsInPool } from './pool-generation';
 import { WEAPONS, type Weapon } from './referee';
 
 /**

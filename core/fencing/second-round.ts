@@ -1,8 +1,7 @@
 import type { Seed } from './bracket';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP, promotedCount, type Cut } from './cut';
-import { balancedSizes, clashes, serpentineIndex, type GeneratedPool } from './pool-generation';
+import { MAX_POOL_SIZE, balancedSizes, clashes, serpentineIndex, type GeneratedPool } from './pool-generation';
 import type { PlayerStatus } from './withdrawal';
-import { MAX_POOL_SIZE } from '../validation';
 
 /**
  * A second round of pools (issue 28), composed from the first round's ranking. FIE Organisation rules:

@@ -95,6 +95,9 @@ export function AccountMenu() {
             <Link role="menuitem" to={paths.athletes} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
               {t.myAthletes}
             </Link>
+            <Link role="menuitem" to={paths.days} className="block px-3 py-2 text-sm hover:bg-slate-100" onClick={() => setOpen(false)}>
+              {t.competitionDays}
+            </Link>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); void backup().then((m) => m.downloadBackup()); }}>
               {t.backup}
             </button>

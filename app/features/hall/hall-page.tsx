@@ -1,0 +1,145 @@
+import { params } from '@nanostores/i18n';
+import { useParams } from 'react-router';
+import type { DayPlacement, DaySnapshot } from '../../../core/contracts/days';
+import { poolState } from '../../../core/fencing/day-plan';
+import { flightName } from '../../../core/fencing/pistes';
+import { Spinner } from '../../components/ui/spinner';
+import type { LiveStatus } from '../../lib/live-socket';
+import { dayTerms, pisteQueues, poolsById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
+import { i18n, intlLocale, useStore } from '../../i18n';
+import { LanguagePicker } from '../../i18n/language-picker';
+
+const messages = i18n('hall-page', {
+  eyebrow: 'Piste hall board',
+  unavailable: 'Hall board unavailable',
+  notValid: 'This hall board link is not valid, or the day is not shared right now.',
+  pistesTitle: 'On the pistes',
+  nowLabel: 'Now',
+  nextLabel: 'Next up',
+  free: 'Nothing fencing',
+  noneNext: 'Nothing after',
+  noPistes: 'The pistes appear here once the pools are placed.',
+  notPlaced: 'not placed yet',
+  where: params('{piste}, {flight}'),
+});
+
+/** The day's date in the viewer's language, by the browser's own Intl (no date library on the board's load). */
+function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+}
+
+/**
+ * /hall/{board id} (issue 28): a competition day's hall board for a screen in the hall or a parent's phone,
+ * no account: per piste what fences now and what comes next, and each event's pools with their piste and
+ * flight; live through the day's room while the coach shares it. Its own chunk: no other screen grows.
+ */
+export function HallPage() {
+  const t = useStore(messages);
+  const { boardId = '' } = useParams();
+  const live = useLiveDay({ hall: boardId });
+  if (live.closed || live.snapshot === null) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center">
+        <h1 className="text-2xl font-bold">{t.unavailable}</h1>
+        <p className="text-slate-600" data-testid="hall-unavailable">{live.closed ?? t.notValid}</p>
+      </main>
+    );
+  }
+  if (live.snapshot === undefined) return <Spinner />;
+  return <Hall snapshot={live.snapshot} status={live.status} />;
+}
+
+function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
+  const t = useStore(messages);
+  const d = useStore(dayTerms);
+  const { day } = snapshot;
+  const pools = poolsById(snapshot);
+  const queues = pisteQueues(snapshot);
+  const placementOf = new Map(snapshot.placements.map((p) => [p.pool_id, p]));
+  const pisteName = new Map(snapshot.pistes.map((p) => [p.id, p.name]));
+
+  const line = (label: string, placement: DayPlacement | null, empty: string, testId: string) => {
+    const pool = placement ? pools.get(placement.pool_id) : undefined;
+    return (
+      <p data-testid={testId}>
+        <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+        {pool ? (
+          <>
+            <span className="font-semibold">{pool.event} · {pool.name}</span>{' '}
+            <span className="tabular-nums" aria-hidden="true">{d.progress({ done: pool.done, bouts: pool.bouts })}</span>
+            <span className="sr-only">{d.poolProgress({ done: pool.done, bouts: pool.bouts })}</span>
+          </>
+        ) : (
+          <span className="text-slate-500">{empty}</span>
+        )}
+      </p>
+    );
+  };
+
+  return (
+    <div className="min-h-screen text-base lg:text-lg">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-widest text-slate-500">{t.eyebrow}</p>
+            <h1 className="text-2xl font-bold lg:text-4xl" data-testid="hall-day-name">{day.name}</h1>
+            <p className="text-sm text-slate-600">{[longDate(day.date), day.venue].filter(Boolean).join(' · ')}</p>
+          </div>
+          <div className="flex items-center gap-4">
+            <LanguagePicker />
+            <span role="status" className={`text-xs font-semibold ${status === 'live' ? 'text-green-700' : 'text-amber-700'}`}>{statusLabel(d, status)}</span>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
+        <section aria-labelledby="hall-pistes">
+          <h2 id="hall-pistes" className="mb-3 text-xl font-bold">{t.pistesTitle}</h2>
+          {snapshot.placements.length === 0 ? (
+            <p className="text-slate-600">{t.noPistes}</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {snapshot.pistes.map((piste) => {
+                const queue = queues.get(piste.id);
+                return (
+                  <li key={piste.id} className="card space-y-1 p-3" data-testid="hall-piste" data-piste={piste.name}>
+                    <h3 className="text-lg font-bold">
+                      {d.pisteName({ name: piste.name })}
+                      {piste.final && <span className="ml-2 text-xs font-semibold uppercase text-violet-700">{d.finalPiste}</span>}
+                    </h3>
+                    {line(t.nowLabel, queue?.now ?? null, t.free, 'hall-now')}
+                    {line(t.nextLabel, queue?.next ?? null, t.noneNext, 'hall-next')}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="hall-events" className="space-y-4">
+          <h2 id="hall-events" className="text-xl font-bold">{d.events}</h2>
+          {snapshot.events.map((e) => (
+            <article key={e.practice_id} className="card p-3" data-testid="hall-event">
+              <h3 className="mb-2 text-lg font-semibold">{e.name}</h3>
+              <ul className="divide-y divide-slate-100">
+                {e.pools.map((p) => {
+                  const at = placementOf.get(p.id);
+                  const piste = at ? pisteName.get(at.piste_id) : undefined;
+                  return (
+                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="hall-pool" data-pool={p.name}>
+                      <span className="font-medium">{p.name}</span>
+                      <span className="text-slate-700">
+                        {at && piste !== undefined ? t.where({ piste: d.pisteName({ name: piste }), flight: d.flightName({ name: flightName(at.flight) }) }) : t.notPlaced}
+                      </span>
+                      <span className="tabular-nums" data-testid="hall-pool-progress">{d.progress({ done: p.done, bouts: p.bouts })} · {stateLabel(d, poolState(p))}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </article>
+          ))}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { count, params } from '@nanostores/i18n';
+import { useCallback, useEffect, useState } from 'react';
+import type { DayPlacement, DayPool, DaySnapshot, PoolState } from '../../core/contracts/days';
+import { nowOnPistes } from '../../core/fencing/day-plan';
+import { ApiError, call, client } from '../lib/api';
+import { openLive, type LiveStatus } from '../lib/live-socket';
+import { backoffMs } from '../lib/retry';
+import { i18n } from '../i18n';
+import { localError } from '../i18n/errors';
+import { toast } from './toasts';
+
+/** A competition day's words (issue 28) that the coach's day screen and the hall board both show. */
+export const dayTerms = i18n('day-terms', {
+  pisteName: params('Piste {name}'),
+  flightName: params('Flight {name}'),
+  progress: params('{done}/{bouts}'),
+  poolProgress: params('{done} of {bouts} bouts fenced'),
+  fencerCount: count({ one: '{count} fencer', other: '{count} fencers' }),
+  poolWaiting: 'waiting',
+  poolFencing: 'fencing now',
+  poolDone: 'done',
+  finalPiste: 'final piste',
+  events: 'Events',
+  statusLive: 'live',
+  statusConnecting: 'connecting…',
+  statusOffline: 'offline',
+  deleted: 'This competition day was deleted.',
+  refused: 'Live updates of this day are paused',
+});
+
+/** The label of a pool's state, in the viewer's language. */
+export function stateLabel(t: ReturnType<typeof dayTerms.get>, state: PoolState): string {
+  return state === 'done' ? t.poolDone : state === 'fencing' ? t.poolFencing : t.poolWaiting;
+}
+
+/** What the day's socket is doing, said the same way on the coach's screen and the hall board. */
+export function statusLabel(t: ReturnType<typeof dayTerms.get>, status: LiveStatus): string {
+  return status === 'live' ? t.statusLive : status === 'offline' ? t.statusOffline : t.statusConnecting;
+}
+
+/** Which day a screen watches: the coach's own (`day`, by cookie) or a hall board by its link (`hall`). */
+export type DayWatch = { day: string } | { hall: string };
+
+export interface LiveDay {
+  /** Undefined while loading, null when the day cannot be shown (not the coach's, or the link not valid). */
+  snapshot: DaySnapshot | null | undefined;
+  status: LiveStatus;
+  /** Why the server ended this screen's watch (day deleted, sharing off, link changed), in the viewer's language. */
+  closed: string | null;
+  /** Shows the day a route answered with (kept only when it is not older than the one on screen). */
+  apply: (snapshot: DaySnapshot) => void;
+}
+
+const keyOf = (watch: DayWatch) => ('day' in watch ? `day:${watch.day}` : `hall:${watch.hall}`);
+
+function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
+  return 'day' in watch
+    ? call(client.days[':dayId'].$get({ param: { dayId: watch.day } }))
+    : call(client.hall[':boardId'].$get({ param: { boardId: watch.hall } }));
+}
+
+function livePathOf(watch: DayWatch): string {
+  const url = client.live.$url({ query: watch });
+  return url.pathname + url.search;
+}
+
+/** Every pool of the day by id (as its event's room last told the day). */
+export function poolsById(snapshot: DaySnapshot): Map<string, DayPool & { event: string }> {
+  return new Map(snapshot.events.flatMap((e) => e.pools.map((p) => [p.id, { ...p, event: e.name }] as const)));
+}
+
+/** Per piste: the pool fencing there now, and the one after it (the next flight's pool on that piste). */
+export function pisteQueues(snapshot: DaySnapshot): Map<string, { now: DayPlacement | null; next: DayPlacement | null }> {
+  const pools = poolsById(snapshot);
+  const now = nowOnPistes(snapshot.placements, pools);
+  const queues = new Map<string, { now: DayPlacement | null; next: DayPlacement | null }>();
+  for (const piste of snapshot.pistes) {
+    const current = now.get(piste.id) ?? null;
+    const next = current
+      ? snapshot.placements.filter((p) => p.piste_id === piste.id && p.pool_id !== current.pool_id && p.flight >= current.flight).sort((a, b) => a.flight - b.flight)[0] ?? null
+      : null;
+    queues.set(piste.id, { now: current, next });
+  }
+  return queues;
+}
+
+/**
+ * A competition day kept live (issue 28): read once, then every snapshot its room sends over the practice
+ * rooms' socket machinery (reconnects with backoff); the highest version wins, so a late answer never
+ * undoes a newer change. The room sends the whole day on every (re)connect, so a reconnect misses nothing.
+ */
+export function useLiveDay(watch: DayWatch): LiveDay {
+  const key = keyOf(watch);
+  const [state, setState] = useState<{ key: string; snapshot: DaySnapshot | null | undefined; closed: string | null }>({ key, snapshot: undefined, closed: null });
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  const keep = useCallback(
+    (snapshot: DaySnapshot) =>
+      setState((s) => (s.key !== key || (s.snapshot && s.snapshot.day.id === snapshot.day.id && s.snapshot.version > snapshot.version) ? s : { ...s, snapshot })),
+    [key],
+  );
+
+  useEffect(() => {
+    setState({ key, snapshot: undefined, closed: null });
+    const target: DayWatch = key.startsWith('day:') ? { day: key.slice(4) } : { hall: key.slice(5) };
+    let stopped = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      fetchDay(target).then(
+        (snapshot) => !stopped && keep(snapshot),
+        (e: unknown) => {
+          if (stopped) return;
+          // A missing day or a link that shows nothing (a limiter's 429 included: a right link is never limited)
+          // is said at once, and its socket stops trying; no network or a stumble is tried again.
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408) {
+            setState((s) => (s.snapshot ? s : { ...s, key, snapshot: null }));
+            close();
+            return;
+          }
+          timer = setTimeout(load, backoffMs(attempt++));
+        },
+      );
+    let refusalShown = false;
+    const end = (reason: string) => {
+      setState((s) => ({ ...s, key, closed: reason }));
+      close();
+    };
+    const close = openLive({
+      url: livePathOf(target),
+      onMessage: (msg) => {
+        switch (msg.type) {
+          case 'day':
+            return keep(msg.day);
+          case 'day-deleted':
+            return end(dayTerms.get().deleted);
+          case 'room-closed':
+            return end(localError(msg.reason, msg.code));
+          case 'refused':
+            if (!refusalShown) toast({ title: dayTerms.get().refused, description: localError(msg.reason, msg.code), variant: 'destructive' });
+            refusalShown = true;
+            return;
+          default:
+            return;
+        }
+      },
+      onOpen: () => undefined,
+      onStatus: (s) => !stopped && setStatus(s),
+    });
+    // Read at once for a quick first paint (and a screen that still loads where websockets are blocked).
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      close();
+    };
+  }, [key, keep]);
+
+  const mine = state.key === key ? state : { snapshot: undefined, closed: null };
+  return { snapshot: mine.snapshot, closed: mine.closed, status, apply: keep };
+}

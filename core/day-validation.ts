@@ -24,8 +24,15 @@ const dayName = nameText('Day name is required', NAME_MAX, 'Day name');
 
 export const createDaySchema = z.object({ name: dayName, date: date.optional(), venue: venue.optional() });
 
+const BOUT_MINUTES = 'A bout takes from 1 to 60 minutes';
+const minutes = z.number({ error: BOUT_MINUTES }).min(1, { error: BOUT_MINUTES }).max(60, { error: BOUT_MINUTES }).optional();
+const weaponMinutes = z.object({ pool: minutes, tableau: minutes }).strict().optional();
+
 export const updateDaySchema = z.object({
   name: dayName.optional(),
+  /** When the first pools begin, HH:MM (null: from now). */
+  starts_at: z.string({ error: 'Start time must be HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Start time must be HH:MM' }).nullable().optional(),
+  minutes: z.object({ epee: weaponMinutes, foil: weaponMinutes, sabre: weaponMinutes }, { error: BOUT_MINUTES }).strict().nullable().optional(),
   date: date.optional(),
   venue: venue.optional(),
   /** The hall board opens while this is on. */

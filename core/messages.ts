@@ -152,6 +152,8 @@ export const ERROR_MESSAGES = {
   say_which_piste: 'Say which piste',
   say_which_referee: 'Say which referee',
   day_referees_most: 'A day has at most {max_referees} referees',
+  day_start_time: 'Start time must be HH:MM',
+  day_bout_minutes: 'A bout takes from 1 to 60 minutes',
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
 } as const;
 

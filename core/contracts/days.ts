@@ -12,9 +12,15 @@ export interface Day {
   /** The hall board's read-only id (`/hall/{board_id}`): it opens the board only while `board_shared` is on. */
   board_id: string;
   board_shared: boolean;
+  /** When the first pools begin, HH:MM at the venue (null: the schedule starts now). */
+  starts_at: string | null;
+  /** Minutes a bout takes, per weapon, where the coach changed the defaults (core/fencing/schedule DEFAULT_MINUTES). */
+  minutes: DayMinutes | null;
   created_at: number;
   updated_at: number;
 }
+
+export type DayMinutes = Partial<Record<Weapon, { pool?: number; tableau?: number }>>;
 
 /** A day in the coach's list: the index facts and how many events it groups. */
 export type DaySummary = Day & { events: number };

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import type { DayMinutes } from '../../core/contracts/days';
 
 // Mirrors migrations/; the SQL files are the source of truth and are applied by wrangler.
 
@@ -203,6 +204,8 @@ export const days = sqliteTable('days', {
   venue: text('venue'),
   board_id: text('board_id').notNull(),
   board_shared: integer('board_shared', { mode: 'boolean' }).notNull(),
+  starts_at: text('starts_at'),
+  minutes: text('minutes', { mode: 'json' }).$type<DayMinutes>(),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });

@@ -1,6 +1,6 @@
 import { count, params } from '@nanostores/i18n';
 import { useCallback, useEffect, useState } from 'react';
-import type { DayPlacement, DayPool, DaySnapshot, PoolState } from '../../core/contracts/days';
+import type { DayPlacement, DayPool, DayReferee, DaySnapshot, PoolState } from '../../core/contracts/days';
 import { nowOnPistes } from '../../core/fencing/day-plan';
 import { ApiError, call, client } from '../lib/api';
 import { openLive, type LiveStatus } from '../lib/live-socket';
@@ -67,6 +67,11 @@ function livePathOf(watch: DayWatch): string {
 /** Every pool of the day by id (as its event's room last told the day). */
 export function poolsById(snapshot: DaySnapshot): Map<string, DayPool & { event: string }> {
   return new Map(snapshot.events.flatMap((e) => e.pools.map((p) => [p.id, { ...p, event: e.name }] as const)));
+}
+
+/** The day's referees by id (a placement names its referee by id). */
+export function refereesById(snapshot: DaySnapshot): Map<string, DayReferee> {
+  return new Map(snapshot.referees.map((r) => [r.id, r]));
 }
 
 /** Per piste: the pool fencing there now, and the one after it (the next flight's pool on that piste). */

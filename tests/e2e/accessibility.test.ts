@@ -47,21 +47,28 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('button', { name: /New Practice/ }).first().click();
     await audit(found, 'new practice dialog', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    // A competition day (issue 28) with an event of two pools to fence, placed on two pistes and shared.
+    // A competition day (issue 28) with an event of two pools to fence, placed on two pistes and shared, with
+    // its referees: one chosen by hand for the pool of a clubmate (the grid warns).
     const event = await seed(viaBrowser(page.request)).practice('Audit Open');
-    await seed(viaBrowser(page.request)).pools(event.id, ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'], 2);
+    const ada = await seed(viaBrowser(page.request)).athlete({ name: 'Ada Audit', club: 'Audit Club' });
+    const eventPools = await seed(viaBrowser(page.request)).pools(event.id, [{ athlete_id: ada.id }, 'Ben', 'Cal', 'Dee', 'Eli', 'Fay'], 2);
+    const adaPool = eventPools.find((p) => p.players.some((f) => f.athlete_id === ada.id))!;
     const days = apiOver(viaBrowser(page.request)).days;
     const day = await expectAnswer(days.$post({ json: { name: 'Audit Day', venue: 'Audit Hall' } }), 201);
     const dayId = { param: { dayId: day.id } };
     await expectAnswer(days[':dayId'].events[':practiceId'].$put({ param: { dayId: day.id, practiceId: event.id } }));
     await expectAnswer(days[':dayId'].pistes.$put({ ...dayId, json: { pistes: [{ name: '1' }, { name: '2', final: true }] } }));
+    const referees = await expectAnswer(days[':dayId'].referees.$put({ ...dayId, json: { referees: [{ name: 'Moreau', athlete_id: athlete!.id }, { name: 'Rita Ref', club: 'Audit Club' }] } }));
     await expectAnswer(days[':dayId'].placements.$post(dayId));
+    const rita = referees.referees.find((r) => r.name === 'Rita Ref')!.id;
+    await expectAnswer(days[':dayId'].placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: adaPool.id }, json: { referee_id: rita } }));
     await expectAnswer(days[':dayId'].$patch({ ...dayId, json: { board_shared: true } }));
     await audit(found, 'competition days', page, '/days', (p) => p.getByRole('link', { name: /Audit Day/ }));
     await page.getByRole('button', { name: 'New day' }).click();
     await audit(found, 'new day dialog', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    await audit(found, 'competition day', page, `/days/${day.id}`, (p) => p.getByTestId('pool-chip'));
+    await audit(found, 'competition day', page, `/days/${day.id}`, (p) => p.getByLabel('Referee from your roster'));
+    expect(await page.getByTestId('referee-clash').count()).toBe(1);
     await audit(found, 'roster', page, '/athletes', (p) => p.getByText('Moreau'));
     await page.getByRole('button', { name: 'Import…' }).click();
     await page.getByLabel('Or paste the rows').fill('Name,Club\nZed Import,Club\n,Nowhere');
@@ -152,7 +159,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     // A bout was fenced for 3rd place: one name on each step.
     expect(await spectator.getByTestId('podium-name').count()).toBe(3);
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
-    await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-piste'));
+    await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-pool-referee'));
     await audit(found, 'spectator: hall board unavailable', spectator, '/hall/000000', (p) => p.getByRole('heading', { name: 'Hall board unavailable' }));
 
     // In another language (issue 17): the page says which (lang), and every label is translated, not lost.

@@ -7,11 +7,16 @@ import { seed, viaBrowser } from '../helpers/seed';
 const browser = useBrowser();
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} Fencer ${i + 1}`);
 
-/** An event of the day: a practice whose fencers are drawn into three pools of 6–7. */
-async function eventWithPools(page: Page, name: string, fencers: number) {
+/**
+ * An event of the day: a practice whose fencers are drawn into three pools of 6–7; with a `club`, its
+ * fencers are roster athletes of that club (so a referee of the club is no neutral referee for its pools).
+ */
+async function eventWithPools(page: Page, name: string, fencers: number, club?: string) {
   const api = seed(viaBrowser(page.request));
   const practice = await api.practice(name);
-  const pools = await api.pools(practice.id, names(name, fencers), 3);
+  const entries = [];
+  for (const fencer of names(name, fencers)) entries.push(club ? { athlete_id: (await api.athlete({ name: fencer, club })).id } : fencer);
+  const pools = await api.pools(practice.id, entries, 3);
   expect(pools.map((p) => p.players.length).sort()).toEqual(fencers === 20 ? [6, 7, 7] : [6, 6, 7]);
   return { practice, pools };
 }
@@ -23,7 +28,10 @@ describe('a competition day (issue 28)', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Day Coach', email: uniqueEmail('day'), password: 'competition day pw' });
-    const epee = await eventWithPools(page, 'U13 Epee', 20);
+    // The épée fencers are all of the Lions; two roster referees (a Lion, an Owl) and a typed one.
+    const epee = await eventWithPools(page, 'U13 Epee', 20, 'Lions');
+    await seed(viaBrowser(page.request)).athlete({ name: 'Lena Lions', club: 'Lions' });
+    await seed(viaBrowser(page.request)).athlete({ name: 'Otto Owls', club: 'Owls' });
     const foil = await eventWithPools(page, 'U15 Foil', 19);
 
     // The day, from the main navigation.
@@ -55,12 +63,45 @@ describe('a competition day (issue 28)', () => {
     }
     await expect.poll(() => page.getByTestId('day-pool').count()).toBe(6);
 
+    // Referees: two from the roster, one typed; a CSV file adds one (a name already listed is skipped), a file
+    // with nobody in it is refused; the list is saved whole.
+    for (const referee of ['Lena Lions · Lions', 'Otto Owls · Owls']) {
+      await page.getByLabel('Referee from your roster').selectOption({ label: referee });
+      await page.getByRole('button', { name: 'Add from roster' }).click();
+    }
+    await page.getByLabel('Referee name', { exact: true }).fill('Tara Typed');
+    await page.getByLabel('Referee’s club (optional)').fill('Tigers');
+    await page.getByRole('button', { name: 'Add referee' }).click();
+    const refereeFile = page.getByLabel('Or import referees from a CSV file (columns: name, club)');
+    await refereeFile.setInputFiles({ name: 'referees.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Club\nCora Csv,Csv Club\nTara Typed,Tigers\n') });
+    await expect.poll(() => page.getByTestId('referees-file-summary').textContent()).toBe('1 referee read from referees.csv 1 was already on the list.');
+    await refereeFile.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('\n\n') });
+    await expect.poll(() => page.getByTestId('referees-file-error').textContent()).toBe('No referee could be read from this file: it needs a name column (and a club column if you like).');
+    await expect.poll(() => page.getByTestId('referee-name').allTextContents()).toEqual(['Lena Lions', 'Otto Owls', 'Tara Typed', 'Cora Csv']);
+    await page.getByRole('button', { name: 'Remove referee Cora Csv' }).click();
+    await page.getByRole('button', { name: 'Move referee Tara Typed up' }).click();
+    await page.getByRole('button', { name: 'Save referees' }).click();
+    await expectToast(page, 'Referees saved');
+    await expect.poll(() => page.getByTestId('referee-name').allTextContents()).toEqual(['Lena Lions', 'Tara Typed', 'Otto Owls']);
+    expect(await page.getByTestId('referee-roster-mark').count()).toBe(2);
+
     // Six pools on four pistes: flight A fills the pistes, flight B takes the rest.
     await page.getByRole('button', { name: 'Place the pools' }).click();
     const grid = page.getByTestId('placement-grid');
     await expect.poll(() => grid.getByRole('rowheader').allTextContents()).toEqual(['Flight A', 'Flight B']);
     await expect.poll(() => page.getByTestId('pool-chip').count()).toBe(6);
     await expect.poll(() => page.getByTestId('now-on-piste').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Now: /)]));
+
+    // Every pool has its referee; a Lion chosen for an épée pool (of Lions) is marked and warned about.
+    const refereed = /^Referee: (Lena Lions|Otto Owls|Tara Typed)/;
+    await expect.poll(() => page.getByTestId('chip-referee').allTextContents()).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(refereed)));
+    const neutralEpee = await epeePoolWithoutClash(page, epee.pools);
+    const neutralChip = chip(page, 'U13 Epee', neutralEpee.name);
+    await page.getByLabel(`Referee of U13 Epee ${neutralEpee.name}`).selectOption({ label: 'Lena Lions · Lions' });
+    await neutralChip.getByTestId('referee-chosen').waitFor();
+    expect(await neutralChip.getByTestId('chip-referee').textContent()).toMatch(/^Referee: Lena Lions/);
+    await expect.poll(() => neutralChip.getByTestId('referee-clash').textContent()).toBe('⚠ same club as a fencer');
+    await expect.poll(() => page.getByTestId('chip-referee').allTextContents()).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(refereed)));
 
     // Move a pool to another piste with its select: it stays there (pinned).
     const moved = foil.pools[2]!;
@@ -86,6 +127,11 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('hall-day-name').textContent()).toBe('Club Open');
     await expect.poll(() => hall.getByTestId('hall-pool').count()).toBe(6);
     await expect.poll(() => hall.getByTestId('hall-piste').count()).toBe(4);
+    // The board names each pool's referee, and warns nobody (the clubs are the coach's business).
+    await expect.poll(() => hall.getByTestId('hall-pool-referee').allTextContents()).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(refereed)));
+    const chosenRow = hall.getByTestId('hall-event').filter({ hasText: 'U13 Epee' }).locator(`[data-pool="${neutralEpee.name}"]`);
+    expect(await chosenRow.getByTestId('hall-pool-referee').textContent()).toBe('Referee: Lena Lions');
+    expect(await hall.getByText('same club as a fencer').count()).toBe(0);
     const movedRow = hall.getByTestId('hall-event').filter({ hasText: 'U15 Foil' }).locator(`[data-pool="${moved.name}"]`);
     await expect.poll(() => movedRow.textContent()).toContain(to);
 
@@ -130,4 +176,13 @@ async function flightAPool(page: Page, pools: PoolSnapshot[]): Promise<PoolSnaps
     if ((await firstRow.locator(`[data-testid="pool-chip"][data-event="U13 Epee"][data-pool="${pool.name}"]`).count()) > 0) return pool;
   }
   throw new Error('no U13 Epee pool in flight A');
+}
+
+/** An épée pool whose referee the day chose neutral (there is one: two of the three referees are no Lions). */
+async function epeePoolWithoutClash(page: Page, pools: PoolSnapshot[]): Promise<PoolSnapshot> {
+  for (const pool of pools) {
+    const here = chip(page, 'U13 Epee', pool.name);
+    if ((await here.getByTestId('referee-clash').count()) === 0) return pool;
+  }
+  throw new Error('every U13 Epee pool has a clubmate referee');
 }

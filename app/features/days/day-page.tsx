@@ -8,6 +8,7 @@ import { i18n, useStore } from '../../i18n';
 import { DayEvents } from './day-events';
 import { DayPistes } from './day-pistes';
 import { DayPlacement } from './day-placement';
+import { DayReferees } from './day-referees';
 import { HallShare } from './hall-share';
 
 const messages = i18n('day-page', {
@@ -17,7 +18,8 @@ const messages = i18n('day-page', {
 
 /**
  * /days/{id} (issue 28): a competition day's screen for its coach: the events and their pools, the pistes,
- * where each pool fences (flights when pistes run short) and the hall board; live through the day's room.
+ * the referees, where each pool fences (flights when pistes run short) and who referees it, and the hall
+ * board; live through the day's room.
  */
 export function DayPage() {
   const t = useTexts(messages);
@@ -43,6 +45,7 @@ export function DayPage() {
       <HallShare day={day} apply={live.apply} />
       <DayEvents snapshot={snapshot} apply={live.apply} />
       <DayPistes snapshot={snapshot} apply={live.apply} />
+      <DayReferees snapshot={snapshot} apply={live.apply} />
       <DayPlacement snapshot={snapshot} apply={live.apply} />
     </div>
   );

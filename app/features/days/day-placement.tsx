@@ -4,10 +4,11 @@ import type { DayPiste, DayPlacement as Placement, DaySnapshot } from '../../../
 import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { call, client } from '../../lib/api';
-import { dayTerms, pisteQueues, poolsById, stateLabel } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel } from '../../state/day';
 import { useTexts } from '../../i18n/common';
 import { i18n, useStore } from '../../i18n';
 import { useDayWrite } from './day-write';
+import { PoolReferee } from './pool-referee';
 
 const messages = i18n('day-placement', {
   title: 'Pools on pistes',
@@ -35,6 +36,7 @@ export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply
   const dayId = snapshot.day.id;
   const pools = poolsById(snapshot);
   const queues = pisteQueues(snapshot);
+  const referees = refereesById(snapshot);
   const flights = snapshot.placements.length ? Math.max(...snapshot.placements.map((p) => p.flight)) + 1 : 0;
   const placed = new Set(snapshot.placements.map((p) => p.pool_id));
   const unplaced = snapshot.events.flatMap((e) => e.pools.filter((p) => !placed.has(p.id)).map((p) => ({ ...p, event: e.name })));
@@ -79,6 +81,7 @@ export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply
         >
           {snapshot.pistes.map((p) => <option key={p.id} value={p.id}>{d.pisteName({ name: p.name })}</option>)}
         </select>
+        <PoolReferee dayId={dayId} placement={placement} label={`${pool.event} ${pool.name}`} state={state} referees={snapshot.referees} byId={referees} apply={apply} />
       </div>
     );
   };

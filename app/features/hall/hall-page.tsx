@@ -5,7 +5,8 @@ import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { Spinner } from '../../components/ui/spinner';
 import type { LiveStatus } from '../../lib/live-socket';
-import { dayTerms, pisteQueues, poolsById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
+import { useTexts } from '../../i18n/common';
 import { i18n, intlLocale, useStore } from '../../i18n';
 import { LanguagePicker } from '../../i18n/language-picker';
 
@@ -52,16 +53,19 @@ export function HallPage() {
 }
 
 function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const d = useStore(dayTerms);
   const { day } = snapshot;
   const pools = poolsById(snapshot);
   const queues = pisteQueues(snapshot);
   const placementOf = new Map(snapshot.placements.map((p) => [p.pool_id, p]));
   const pisteName = new Map(snapshot.pistes.map((p) => [p.id, p.name]));
+  // Who referees each pool, for the fencers and their parents: the coach's screen warns about clubs, not the board.
+  const referees = refereesById(snapshot);
 
   const line = (label: string, placement: DayPlacement | null, empty: string, testId: string) => {
     const pool = placement ? pools.get(placement.pool_id) : undefined;
+    const referee = placement?.referee_id ? referees.get(placement.referee_id) : undefined;
     return (
       <p data-testid={testId}>
         <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
@@ -70,6 +74,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
             <span className="font-semibold">{pool.event} · {pool.name}</span>{' '}
             <span className="tabular-nums" aria-hidden="true">{d.progress({ done: pool.done, bouts: pool.bouts })}</span>
             <span className="sr-only">{d.poolProgress({ done: pool.done, bouts: pool.bouts })}</span>
+            {referee && <span className="block text-sm text-slate-700">{t.refereeName({ name: referee.name })}</span>}
           </>
         ) : (
           <span className="text-slate-500">{empty}</span>
@@ -125,12 +130,14 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
                 {e.pools.map((p) => {
                   const at = placementOf.get(p.id);
                   const piste = at ? pisteName.get(at.piste_id) : undefined;
+                  const referee = at?.referee_id ? referees.get(at.referee_id) : undefined;
                   return (
                     <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="hall-pool" data-pool={p.name}>
                       <span className="font-medium">{p.name}</span>
                       <span className="text-slate-700">
                         {at && piste !== undefined ? t.where({ piste: d.pisteName({ name: piste }), flight: d.flightName({ name: flightName(at.flight) }) }) : t.notPlaced}
                       </span>
+                      {referee && <span className="text-slate-700" data-testid="hall-pool-referee">{t.refereeName({ name: referee.name })}</span>}
                       <span className="tabular-nums" data-testid="hall-pool-progress">{d.progress({ done: p.done, bouts: p.bouts })} · {stateLabel(d, poolState(p))}</span>
                     </li>
                   );

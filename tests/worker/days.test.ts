@@ -159,7 +159,8 @@ describe('a competition day (issue 28)', () => {
 
   it('shows its hall board only while shared; a spectator hears each change live and cannot change anything', async () => {
     const { client, made, day, api } = await coachWithDay(2);
-    const { practice } = await made.practiceWithPool('Thursday', ['Ann', 'Bob', 'Cleo']);
+    const ann = await made.athlete({ name: 'Ann', club: 'Lions' });
+    const { practice } = await made.practiceWithPool('Thursday', [{ athlete_id: ann.id }, 'Bob', 'Cleo']);
     await link(client, day.id, practice.id);
     const visitor = new Client();
     expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
@@ -167,11 +168,14 @@ describe('a competition day (issue 28)', () => {
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
     const board = await json<DaySnapshot>(await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } }));
     expect(board.events.map((e) => e.name)).toEqual(['Thursday']);
+    // Anyone with the link sees names and progress, never the roster's ids.
+    expect(board.events[0]!.pools[0]).toMatchObject({ fencers: 3, athletes: [] });
     const { socket } = await openSocket(visitor, `hall=${day.board_id}`);
     await socket!.waitFor((m) => m.type === 'day');
     await api.placements.$post({ param: { dayId: day.id } });
     const heard = await socket!.waitFor((m) => m.type === 'day' && m.day.placements.length === 1);
     expect(heard.type === 'day' && heard.day.placements[0]!.pool_id).toBe(board.events[0]!.pools[0]!.id);
+    expect(heard.type === 'day' && heard.day.events[0]!.pools[0]!.athletes).toEqual([]);
     expect((await visitor.api.days[':dayId'].placements.$post({ param: { dayId: day.id } })).status).toBe(401);
     expect((await openSocket(visitor, `day=${day.id}`)).status).toBe(401);
     const { client: other } = await signedUpCoach('Other');

@@ -5,10 +5,10 @@ import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
-import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
-import { keepClubs, readClubs, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
+import { forSpectators, keepClubs, readClubs, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 
 /** An event as the worker links it to the day. */
@@ -73,8 +73,21 @@ export class DayRoom extends DurableObject<Env> {
     });
     const { day, version } = this.facts();
     const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), version };
-    fanOut(this.ctx, { type: 'day', day: snapshot });
+    this.send('coach', { type: 'day', day: snapshot });
+    this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
     return snapshot;
+  }
+
+  /** Sends a message to every socket of a role (the coach's screens, the hall boards). */
+  private send(role: 'coach' | 'spectator', message: LiveMessage) {
+    const data = JSON.stringify(message);
+    for (const ws of this.ctx.getWebSockets(role)) {
+      try {
+        ws.send(data);
+      } catch {
+        // A socket closing as we send is dropped by the runtime; the others still get it.
+      }
+    }
   }
 
   /** The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows. */
@@ -226,7 +239,8 @@ export class DayRoom extends DurableObject<Env> {
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */
   async dayDeleted(dayId: string): Promise<void> {
-    fanOut(this.ctx, { type: 'day-deleted', dayId });
+    this.send('coach', { type: 'day-deleted', dayId });
+    this.send('spectator', { type: 'day-deleted', dayId });
     closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
     await this.ctx.storage.deleteAll();
     await migrateRoom(this.ctx.storage, DAY_STEPS);
@@ -250,7 +264,7 @@ export class DayRoom extends DurableObject<Env> {
     } else {
       // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.
       server.send(JSON.stringify({ type: 'hello', practiceId: snapshot.day.id, role: tag.role } satisfies LiveMessage));
-      server.send(JSON.stringify({ type: 'day', day: snapshot } satisfies LiveMessage));
+      server.send(JSON.stringify({ type: 'day', day: tag.role === 'spectator' ? forSpectators(snapshot) : snapshot } satisfies LiveMessage));
     }
     return new Response(null, { status: 101, webSocket: pair[0] });
   }

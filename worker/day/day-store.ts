@@ -1,4 +1,4 @@
-import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee } from '../../core/contracts/days';
+import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
 import { DAY_TABLES as T } from './schema';
 
 /** A day room's SQLite, read and written row by row (issue 28): the day room's one place for its statements. */
@@ -55,4 +55,16 @@ export function keepClubs(sql: SqlStorage, clubs: Record<string, string | null>)
   for (const [athlete, club] of Object.entries(clubs)) {
     sql.exec(`INSERT INTO ${T.clubs} (athlete_id, club) VALUES (?, ?) ON CONFLICT (athlete_id) DO UPDATE SET club = excluded.club`, athlete, club);
   }
+}
+
+/**
+ * The day as the hall board shows it to anyone holding its link: without the roster's ids (which athletes
+ * fence in a pool, which referee is which roster athlete); names, pistes, flights and progress stay.
+ */
+export function forSpectators(day: DaySnapshot): DaySnapshot {
+  return {
+    ...day,
+    events: day.events.map((e) => ({ ...e, pools: e.pools.map((p) => ({ ...p, athletes: [] })) })),
+    referees: day.referees.map((r) => ({ ...r, athlete_id: null })),
+  };
 }

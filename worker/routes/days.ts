@@ -10,6 +10,7 @@ import { coachOf } from '../middleware/session';
 import { eachRoom, getRoom } from '../room/room';
 import { getDayRoom } from '../day/day';
 import type { DayRefusal } from '../day/day-room';
+import { forSpectators } from '../day/day-store';
 import { createDay, dayPractices, deleteDay, findSharedDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
 import { getPractice } from '../store/practices';
 import { json } from '../validate';
@@ -162,5 +163,5 @@ export const hallRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.r
   if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
   const held = await getDayRoom(c.env, day.id).snapshot();
   if (!held || !held.day.board_shared || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
-  return c.json(held);
+  return c.json(forSpectators(held));
 });

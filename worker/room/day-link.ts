@@ -44,16 +44,35 @@ export class DayLink {
     return s.day_id !== null && s.day_seq > s.day_told;
   }
 
+  /**
+   * The day the practice is an event of, read once and kept: only `linked` and a day that no longer counts
+   * the practice change it, and `forget` when the room's storage is erased. A practice in no day (most of
+   * them) then pays nothing on a score's path.
+   */
+  private day: string | null | undefined;
+
+  private dayId(): string | null {
+    if (this.day === undefined) this.day = this.state().day_id;
+    return this.day;
+  }
+
+  /** The room's storage was erased (its practice deleted): the day is read again from it. */
+  forget() {
+    this.day = undefined;
+  }
+
   /** The practice joined a day (or left it: null); a new day hears its pools at once. */
   async linked(dayId: string | null): Promise<void> {
     this.storage.sql.exec(`UPDATE ${TABLES.room} SET day_id = ?, day_seq = day_seq + 1, day_failures = 0`, dayId);
+    this.day = dayId;
     if (dayId !== null) await this.flush();
   }
 
-  /** A change was made: one more word is due (nothing when the practice is no day's event). */
+  /** A change was made: one more word is due (nothing, and no storage call, when the practice is no day's event). */
   changed(): boolean {
-    const row = this.storage.sql.exec<{ day_id: string | null }>(`UPDATE ${TABLES.room} SET day_seq = day_seq + 1 WHERE day_id IS NOT NULL RETURNING day_id`).toArray();
-    return row.length > 0;
+    if (this.dayId() === null) return false;
+    this.storage.sql.exec(`UPDATE ${TABLES.room} SET day_seq = day_seq + 1`);
+    return true;
   }
 
   private running: Promise<boolean> | null = null;
@@ -91,7 +110,10 @@ export class DayLink {
     try {
       const member = await this.tell(s.day_id, seq, word);
       // The day no longer counts the practice among its events: the room stops telling it.
-      if (!member) this.storage.sql.exec(`UPDATE ${TABLES.room} SET day_id = NULL WHERE day_id = ?`, s.day_id);
+      if (!member) {
+        this.storage.sql.exec(`UPDATE ${TABLES.room} SET day_id = NULL WHERE day_id = ?`, s.day_id);
+        this.day = undefined;
+      }
     } catch (e) {
       const failures = s.day_failures + 1;
       this.storage.sql.exec(`UPDATE ${TABLES.room} SET day_failures = ?`, failures);

@@ -314,6 +314,7 @@ export class PracticeRoom extends DurableObject<Env> {
     closeTagged(this.ctx, 'spectator', 'This practice was deleted.');
     await this.ctx.storage.deleteAlarm();
     this.owner = null;
+    this.dayLink.forget();
     await this.ctx.storage.deleteAll();
     await migrateRoom(this.ctx.storage);
     this.guests.endAll(epoch);

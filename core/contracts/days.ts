@@ -45,6 +45,17 @@ export interface DayEvent {
   practice_type: PracticeType;
   position: number;
   pools: DayPool[];
+  /** Its tableau as the schedule needs it (null for a team event, or fewer than two fencers to seed). */
+  tableau: DayTableau | null;
+}
+
+/**
+ * An event's tableau for the day's schedule: its size, and each round from the first to the final with its
+ * matches to fence (byes left out) and those done. Before the draw, the size the pools' ranking would give.
+ */
+export interface DayTableau {
+  size: number;
+  rounds: { matches: number; done: number }[];
 }
 
 export interface DayPiste {

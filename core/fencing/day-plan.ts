@@ -1,4 +1,7 @@
-import type { DayPiste, DayPlacement, DayPool, PoolState } from '../contracts/days';
+import type { DayPiste, DayPlacement, DayPool, DayTableau, PoolState } from '../contracts/days';
+import type { BracketSnapshot } from '../contracts/tableau';
+import { bracketSize, roundCount } from './bracket';
+import { resolveTableau } from './tableau';
 import type { PoolSnapshot } from '../contracts/pools';
 import { allocatePools, type PoolToPlace } from './pistes';
 import { assignPoolReferees, neutralityClash } from './referee-assignment';
@@ -21,6 +24,27 @@ export function dayPoolOf(pool: Pick<PoolSnapshot, 'id' | 'name' | 'players' | '
   const done = pool.bouts.filter((b) => active.has(b.player1_id) && active.has(b.player2_id)).length;
   const athletes = fencing.flatMap((p) => (p.athlete_id ? [p.athlete_id] : []));
   return { id: pool.id, name: pool.name, fencers: active.size, bouts: boutsInPool(active.size), done, athletes };
+}
+
+/**
+ * What an event's room tells its day of its tableau, for the schedule: the size the seeding gives (the
+ * frozen one, or the pools' ranking after the cut), the first round's matches without its byes (n fencers
+ * in a table of s fence n − s/2), each later round full, and the matches done in each. The bouts for places
+ * are left out of the count. Null below two fencers to seed.
+ */
+export function dayTableauOf(pools: PoolSnapshot[], bracket: Pick<BracketSnapshot, 'seeding' | 'matches' | 'format'>): DayTableau | null {
+  const tableau = resolveTableau(pools, bracket);
+  const seeded = tableau.seeds.length;
+  if (seeded < 2) return null;
+  const size = bracketSize(seeded);
+  const rounds = Array.from({ length: roundCount(size) }, (_, i) => {
+    const round = i + 1;
+    const matches = round === 1 ? seeded - size / 2 : size >> round;
+    // A match with two fencers and a winner was fenced (a bye has one fencer and no bout).
+    const done = tableau.matches.filter((m) => m.round === round && m.position < size >> round && m.player1_id && m.player2_id && m.winner_id).length;
+    return { matches: Math.max(matches, 1), done: Math.min(done, Math.max(matches, 1)) };
+  });
+  return { size, rounds };
 }
 
 /** Where a pool stands, from its bouts: done when every bout has a result, fencing from its first. */

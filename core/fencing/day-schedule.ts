@@ -18,7 +18,7 @@ export function scheduleOfDay(snapshot: Pick<DaySnapshot, 'day' | 'events' | 'pi
     pools: e.pools
       .filter((p) => p.fencers >= 2)
       .map((p) => ({ id: p.id, piste: placed.get(p.id)?.piste_id ?? null, flight: flightName(placed.get(p.id)?.flight ?? 0), fencers: p.fencers, done: Math.min(p.done, p.bouts) })),
-    tableau: null,
+    tableau: e.tableau,
   }));
   return estimateSchedule({ start, now, pistes: [...snapshot.pistes].sort((a, b) => a.position - b.position).map((p) => p.id), events, minutes: snapshot.day.minutes ?? {} });
 }

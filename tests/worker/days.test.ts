@@ -37,6 +37,8 @@ describe('a competition day (issue 28)', () => {
       ['U15 foil', 'foil', 3, 20],
     ]);
     expect(linked.events[0]!.pools.every((p) => p.bouts === (p.fencers * (p.fencers - 1)) / 2 && p.done === 0)).toBe(true);
+    // Before the draw, the tableau the pools' ranking would give: 20 fencers in a table of 32, 4 first-round matches.
+    expect(linked.events[0]!.tableau).toEqual({ size: 32, rounds: [{ matches: 4, done: 0 }, { matches: 8, done: 0 }, { matches: 4, done: 0 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }] });
     // The weapon changes until the first bout: the day hears it.
     expect((await client.request('PUT', `/api/practices/${u13.id}/weapon`, { weapon: 'sabre' })).status).toBe(200);
     await vi.waitFor(async () => expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events[0]!.weapon).toBe('sabre'), { timeout: 5000, interval: 100 });
@@ -229,10 +231,10 @@ describe('a competition day (issue 28)', () => {
     expect(after.events[0]!.pools[0]).toMatchObject({ done: 1, bouts: 3 });
     expect(await failures()).toBe(0);
     // A word older than the day's is acknowledged and changes nothing.
-    expect(await getDayRoom(env, day.id).eventChanged(1, { practiceId: practice.id, weapon: 'epee', pools: [] })).toBe(true);
+    expect(await getDayRoom(env, day.id).eventChanged(1, { practiceId: practice.id, weapon: 'epee', pools: [], tableau: null })).toBe(true);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events[0]!.pools).toHaveLength(1);
     // A practice that is not one of the day's events is told so.
-    expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [] })).toBe(false);
+    expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [], tableau: null })).toBe(false);
   });
 
   it('seats a neutral referee on each pool from the roster’s clubs; the coach’s choice stands, marked not neutral', async () => {

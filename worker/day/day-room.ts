@@ -121,16 +121,16 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   /**
-   * An event's room tells its pools and weapon (after every change), numbered: an older or repeated word is
+   * An event's room tells its pools, tableau and weapon (after every change), numbered: an older or repeated word is
    * acknowledged and dropped. A pool that is gone (deleted, redrawn) leaves its piste. False when the
    * practice is not one of the day's events (it was unlinked): the room stops telling.
    */
-  async eventChanged(seq: number, { practiceId, weapon, pools }: EventWord): Promise<boolean> {
+  async eventChanged(seq: number, { practiceId, weapon, pools, tableau }: EventWord): Promise<boolean> {
     const held = this.sql.exec<{ seq: number }>(`SELECT seq FROM ${T.events} WHERE practice_id = ?`, practiceId).toArray()[0];
     if (!held) return false;
     if (seq <= held.seq) return true;
     this.change(() => {
-      this.sql.exec(`UPDATE ${T.events} SET pools = ?, weapon = ?, seq = ? WHERE practice_id = ?`, JSON.stringify(pools), weapon, seq, practiceId);
+      this.sql.exec(`UPDATE ${T.events} SET pools = ?, tableau = ?, weapon = ?, seq = ? WHERE practice_id = ?`, JSON.stringify(pools), tableau === null ? null : JSON.stringify(tableau), weapon, seq, practiceId);
       const ids = new Set(pools.map((p) => p.id));
       for (const p of this.placements()) if (p.practice_id === practiceId && !ids.has(p.pool_id)) this.sql.exec(`DELETE FROM ${T.placements} WHERE pool_id = ?`, p.pool_id);
     });

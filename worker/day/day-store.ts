@@ -1,4 +1,4 @@
-import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
+import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, DayTableau } from '../../core/contracts/days';
 import { DAY_TABLES as T } from './schema';
 
 /** A day room's SQLite, read and written row by row (issue 28): the day room's one place for its statements. */
@@ -10,11 +10,11 @@ export function readFacts(sql: SqlStorage): { day: Day | null; version: number }
 
 export function readEvents(sql: SqlStorage): DayEvent[] {
   return sql
-    .exec<{ practice_id: string; position: number; name: string; weapon: DayEvent['weapon']; practice_type: DayEvent['practice_type']; pools: string }>(
-      `SELECT practice_id, position, name, weapon, practice_type, pools FROM ${T.events} ORDER BY position`,
+    .exec<{ practice_id: string; position: number; name: string; weapon: DayEvent['weapon']; practice_type: DayEvent['practice_type']; pools: string; tableau: string | null }>(
+      `SELECT practice_id, position, name, weapon, practice_type, pools, tableau FROM ${T.events} ORDER BY position`,
     )
     .toArray()
-    .map((e) => ({ ...e, pools: JSON.parse(e.pools) as DayPool[] }));
+    .map((e) => ({ ...e, pools: JSON.parse(e.pools) as DayPool[], tableau: e.tableau === null ? null : (JSON.parse(e.tableau) as DayTableau) }));
 }
 
 export function readPistes(sql: SqlStorage): DayPiste[] {

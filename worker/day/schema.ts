@@ -43,4 +43,10 @@ export const DAY_STEPS = [
       sql.exec(`ALTER TABLE ${T.placements} ADD COLUMN neutral INTEGER NOT NULL DEFAULT 1`);
     },
   },
+  // 3. Each event's tableau as its room last told it (JSON), for the schedule.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`ALTER TABLE ${T.events} ADD COLUMN tableau TEXT`);
+    },
+  },
 ];

@@ -1,4 +1,4 @@
-import type { DayPool } from '../../core/contracts/days';
+import type { DayPool, DayTableau } from '../../core/contracts/days';
 import type { Weapon } from '../../core/fencing/referee';
 import { archiveBackoffMs } from './archive';
 import { TABLES } from './schema';
@@ -6,11 +6,12 @@ import { TABLES } from './schema';
 /** The least time between two words to the day under a stream of scores (a word after a quiet spell goes at once). */
 export const DAY_GAP_MS = 500;
 
-/** What the day hears of its event: the pools as they stand, and the weapon (it changes until the first bout). */
+/** What the day hears of its event: the pools and the tableau as they stand, and the weapon (it changes until the first bout). */
 export interface EventWord {
   practiceId: string;
   weapon: Weapon;
   pools: DayPool[];
+  tableau: DayTableau | null;
 }
 
 /** How the room reaches its day's room (a stub's method, or a test's stand-in). */

@@ -17,7 +17,7 @@ import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
-import { dayPoolOf } from '../../core/fencing/day-plan';
+import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
@@ -75,8 +75,11 @@ export class PracticeRoom extends DurableObject<Env> {
       async () => {
         const practiceId = heldPractice(this.ctx.storage.sql);
         if (practiceId === null) return null;
-        const { weapon } = this.ctx.storage.sql.exec<{ weapon: Weapon }>('SELECT weapon FROM practices WHERE id = ?', practiceId).one();
-        return { practiceId, weapon, pools: (await listPoolSnapshots(this.store, practiceId)).map(dayPoolOf) };
+        const { weapon, practice_type: type } = this.ctx.storage.sql.exec<{ weapon: Weapon; practice_type: string }>('SELECT weapon, practice_type FROM practices WHERE id = ?', practiceId).one();
+        const pools = await listPoolSnapshots(this.store, practiceId);
+        // A team event's tableau is of teams (issue 28's team tableau, not yet on the day's schedule).
+        const tableau = type === 'individual' ? dayTableauOf(pools, await loadBracket(this.store, practiceId)) : null;
+        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau };
       },
       (dayId, seq, word) => getDayRoom(this.env, dayId).eventChanged(seq, word),
       (at) => this.wakeBy(at),

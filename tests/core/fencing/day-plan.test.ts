@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPiste, DayPlacement, DayPool } from '../../../core/contracts/days';
-import { dayPoolOf, nowOnPistes, placeDay, poolState, refereeDay, type EventPools } from '../../../core/fencing/day-plan';
+import { dayPoolOf, dayTableauOf, nowOnPistes, placeDay, poolState, refereeDay, type EventPools } from '../../../core/fencing/day-plan';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
+import { applyScore } from '../../../core/fencing/bracket';
+import { DEFAULT_FORMAT, resolveTableau } from '../../../core/fencing/tableau';
 
 const pistes = (n: number): DayPiste[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: String(i + 1), final: false, position: i }));
 const pool = (id: string, fencers: number, done = 0, athletes: string[] = []): DayPool => ({ id, name: id, fencers, bouts: (fencers * (fencers - 1)) / 2, done, athletes });
@@ -130,5 +133,30 @@ describe('a referee for each pool of the day', () => {
     expect(refereeDay([at('a', 'u13', 'p1', 0)], pools, { referees: [], clubs })[0]).toMatchObject({ referee_id: null, neutral: true });
     const gone = refereeDay([at('a', 'u13', 'p1', 0, { referee_id: 'r-old', referee_override: true })], pools, { referees: [referees[2]!], clubs })[0];
     expect(gone).toMatchObject({ referee_id: 'r-none', referee_override: false });
+  });
+});
+
+describe('an event’s tableau as its day sees it', () => {
+  /** A fenced pool of n fencers (the first wins every bout). */
+  function fencedPool(n: number, fenced = true): PoolSnapshot {
+    const players = Array.from({ length: n }, (_, i) => ({ id: `p${i}`, name: `F${i}`, athlete_id: null, position: i + 1, status: null }));
+    const bouts = fenced ? players.flatMap((a, i) => players.slice(i + 1).map((b) => ({ player1_id: a.id, player2_id: b.id, score1: 5, score2: i, priority_id: null, updated_at: 1, version: 1 }))) : [];
+    return { id: 'pool', practice_id: 'practice', name: 'Pool 1', version: 1, created_at: 1, players, bouts };
+  }
+
+  it('before the draw, the table the ranking gives: 5 fencers in a table of 8 fence 1 match in the first round (3 byes), then 2, then the final', () => {
+    const none = { seeding: null, matches: [], format: DEFAULT_FORMAT };
+    expect(dayTableauOf([fencedPool(5, false)], none)).toEqual({ size: 8, rounds: [{ matches: 1, done: 0 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }] });
+    expect(dayTableauOf([fencedPool(1)], none)).toBeNull();
+  });
+
+  it('counts the matches fenced in each round, never a bye', () => {
+    const pools = [fencedPool(5)];
+    const drawn = resolveTableau(pools, { seeding: null, matches: [] });
+    // The one real first-round match is 4 v 5 (position 3 of the table of 8).
+    const first = drawn.matches.find((m) => m.round === 1 && m.player1_id && m.player2_id)!;
+    const matches = applyScore(drawn.matches, { round: first.round, position: first.position, player1_score: 15, player2_score: 3 });
+    const seeding = drawn.seeds;
+    expect(dayTableauOf(pools, { seeding, matches, format: DEFAULT_FORMAT })!.rounds).toEqual([{ matches: 1, done: 1 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DaySnapshot } from '../../../core/contracts/days';
+import type { DaySnapshot, DayTableau } from '../../../core/contracts/days';
 import { dayStart, scheduleOfDay } from '../../../core/fencing/day-schedule';
 
 const MIN = 60_000;
@@ -8,10 +8,10 @@ const pool = (id: string, fencers: number, done = 0) => ({ id, name: id, fencers
 const placement = (pool_id: string, piste_id: string, flight: number) => ({ pool_id, practice_id: 'u13', piste_id, flight, pinned: false, referee_id: null, referee_override: false, neutral: true });
 
 /** One épée event, two pools of 4 (6 bouts each) on one piste in flights A and B; a pool of 6 on piste 2. */
-function day(done = 0, minutes: DaySnapshot['day']['minutes'] = null): Pick<DaySnapshot, 'day' | 'events' | 'pistes' | 'placements'> {
+function day(done = 0, minutes: DaySnapshot['day']['minutes'] = null, tableau: DayTableau | null = null): Pick<DaySnapshot, 'day' | 'events' | 'pistes' | 'placements'> {
   return {
     day: { id: 'd', name: 'Open', date: '2026-12-05', venue: null, board_id: 'b', board_shared: false, starts_at: '09:00', minutes, created_at: 0, updated_at: 0 },
-    events: [{ practice_id: 'u13', name: 'U13', weapon: 'epee', practice_type: 'individual', position: 0, pools: [pool('a', 4, done), pool('b', 4), pool('c', 6), pool('solo', 1)] }],
+    events: [{ practice_id: 'u13', name: 'U13', weapon: 'epee', practice_type: 'individual', position: 0, pools: [pool('a', 4, done), pool('b', 4), pool('c', 6), pool('solo', 1)], tableau }],
     pistes: [{ id: 'p2', name: '2', final: false, position: 1 }, { id: 'p1', name: '1', final: true, position: 0 }],
     placements: [placement('a', 'p1', 0), placement('b', 'p1', 1), placement('c', 'p2', 0)],
   };
@@ -39,6 +39,17 @@ describe('the day’s schedule from its screens’ snapshot', () => {
   it('takes the coach’s minutes: 5 a pool bout makes pool A 30 minutes', () => {
     const s = scheduleOfDay(day(0, { epee: { pool: 5 } }), T0, T0)!;
     expect((s.events[0]!.pools[0]!.end - T0) / MIN).toBe(30);
+  });
+
+  it('follows the pools with the tableau: 14 fencers in a table of 16 fence 6 matches, then 4, 2, 1, in waves over the 2 pistes', () => {
+    const s = scheduleOfDay(day(0, null, { size: 16, rounds: [{ matches: 6, done: 0 }, { matches: 4, done: 0 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }] }), T0, T0)!;
+    // The pools end at 10:00; a tableau match at épée takes 14 minutes; 6 matches on 2 pistes are 3 waves.
+    expect(s.events[0]!.rounds.map((r) => [r.table, r.matches, (r.start - T0) / MIN, (r.end - T0) / MIN])).toEqual([
+      [16, 6, 60, 102],
+      [8, 4, 102, 130],
+      [4, 2, 130, 144],
+      [2, 1, 144, 158],
+    ]);
   });
 
   it('has nothing to say without pistes', () => {

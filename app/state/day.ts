@@ -20,6 +20,13 @@ export const dayTerms = i18n('day-terms', {
   poolFencing: 'fencing now',
   poolDone: 'done',
   finalPiste: 'final piste',
+  // A pool's estimated time (issue 28's schedule): when it starts while it waits, when it ends while it fences.
+  startsAbout: params('≈ {time}'),
+  endsAbout: params('ends ≈ {time}'),
+  poolsEndAbout: params('pools end ≈ {time}'),
+  flight: 'Flight',
+  notPlaced: 'not placed yet',
+  noPoolOnPiste: 'No pool on this piste.',
   events: 'Events',
   statusLive: 'live',
   statusConnecting: 'connecting…',

@@ -67,7 +67,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('button', { name: 'New day' }).click();
     await audit(found, 'new day dialog', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
-    await audit(found, 'competition day', page, `/days/${day.id}`, (p) => p.getByLabel('Referee from your roster'));
+    // Once its schedule shows the estimated times (they follow the first paint): the whole screen is audited.
+    await audit(found, 'competition day', page, `/days/${day.id}`, (p) => p.getByTestId('schedule-time'));
     expect(await page.getByTestId('referee-clash').count()).toBe(1);
     await audit(found, 'roster', page, '/athletes', (p) => p.getByText('Moreau'));
     await page.getByRole('button', { name: 'Import…' }).click();
@@ -159,7 +160,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     // A bout was fenced for 3rd place: one name on each step.
     expect(await spectator.getByTestId('podium-name').count()).toBe(3);
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
-    await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-pool-referee'));
+    await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-pool-time'));
     await audit(found, 'spectator: hall board unavailable', spectator, '/hall/000000', (p) => p.getByRole('heading', { name: 'Hall board unavailable' }));
 
     // In another language (issue 17): the page says which (lang), and every label is translated, not lost.

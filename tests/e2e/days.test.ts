@@ -1,19 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { Practice } from '../../core/contracts/practices';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { pdfPages } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} Fencer ${i + 1}`);
 
 /**
- * An event of the day: a practice whose fencers are drawn into three pools of 6–7; with a `club`, its
- * fencers are roster athletes of that club (so a referee of the club is no neutral referee for its pools).
+ * An event of the day: a practice (épée unless said) whose fencers are drawn into three pools of 6–7; with a
+ * `club`, its fencers are roster athletes of that club (so a referee of the club is no neutral referee for its pools).
  */
-async function eventWithPools(page: Page, name: string, fencers: number, club?: string) {
+async function eventWithPools(page: Page, name: string, fencers: number, { club, weapon }: { club?: string; weapon?: Practice['weapon'] } = {}) {
   const api = seed(viaBrowser(page.request));
-  const practice = await api.practice(name);
+  const practice = await api.practice(name, { weapon });
   const entries = [];
   for (const fencer of names(name, fencers)) entries.push(club ? { athlete_id: (await api.athlete({ name: fencer, club })).id } : fencer);
   const pools = await api.pools(practice.id, entries, 3);
@@ -21,18 +23,25 @@ async function eventWithPools(page: Page, name: string, fencers: number, club?: 
   return { practice, pools };
 }
 
+/** A time of day as the page writes it (the app formats with the browser's own Intl, as here). */
+const clock = (page: Page, minutesAfterNine: number) =>
+  page.evaluate((m) => new Intl.DateTimeFormat(navigator.language, { hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, 9, m)), minutesAfterNine);
+
+/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
+const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
+
 const chip = (page: Page, event: string, pool: string) => page.locator(`[data-testid="pool-chip"][data-event="${event}"][data-pool="${pool}"]`);
 
 describe('a competition day (issue 28)', () => {
-  it('groups two events on 4 pistes in two flights, moves a pool by hand, and shows it all live on the hall board', async () => {
+  it('groups two events on 4 pistes in two flights, moves a pool by hand, estimates and prints the schedule, and shows it all live on the hall board', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Day Coach', email: uniqueEmail('day'), password: 'competition day pw' });
     // The épée fencers are all of the Lions; two roster referees (a Lion, an Owl) and a typed one.
-    const epee = await eventWithPools(page, 'U13 Epee', 20, 'Lions');
+    const epee = await eventWithPools(page, 'U13 Epee', 20, { club: 'Lions' });
     await seed(viaBrowser(page.request)).athlete({ name: 'Lena Lions', club: 'Lions' });
     await seed(viaBrowser(page.request)).athlete({ name: 'Otto Owls', club: 'Owls' });
-    const foil = await eventWithPools(page, 'U15 Foil', 19);
+    const foil = await eventWithPools(page, 'U15 Foil', 19, { weapon: 'foil' });
 
     // The day, from the main navigation.
     await page.getByRole('button', { name: 'My Account' }).click();
@@ -41,6 +50,13 @@ describe('a competition day (issue 28)', () => {
     await page.getByRole('button', { name: 'New day' }).click();
     const dialog = page.getByRole('dialog', { name: 'New competition day' });
     expect(await dialog.getByLabel('Date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Tomorrow: a start time on it is in the future whatever the clock says now, so the estimate starts there.
+    const tomorrow = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await dialog.getByLabel('Date').fill(tomorrow);
     await dialog.getByLabel('Day name').fill('Club Open');
     await dialog.getByLabel('Venue (optional)').fill('Sports hall');
     await dialog.getByRole('button', { name: 'Create day' }).click();
@@ -113,6 +129,28 @@ describe('a competition day (issue 28)', () => {
     await chip(page, 'U15 Foil', moved.name).getByTestId('pinned').waitFor();
     await expect.poll(() => page.getByLabel(`Piste of U15 Foil ${moved.name}`).locator('option:checked').textContent()).toBe(to);
 
+    // The schedule: the day starts at 9:00 and an épée pool bout takes 5 minutes; only the day's weapons are
+    // asked, the usual minutes shown as placeholders.
+    expect(await page.getByLabel('Minutes per pool bout, Sabre').count()).toBe(0);
+    expect(await page.getByLabel('Minutes per pool bout, Foil').getAttribute('placeholder')).toBe('3.5');
+    expect(await page.getByLabel('Minutes per tableau match, Épée').getAttribute('placeholder')).toBe('14');
+    await page.getByLabel('Start time').fill('09:00');
+    await page.getByLabel('Minutes per pool bout, Épée').fill('5');
+    await page.getByRole('button', { name: 'Save schedule settings' }).click();
+    await expectToast(page, 'Schedule settings saved');
+    const nine = await clock(page, 0);
+    // Every piste's first pool starts at 9:00; each event says when its pools end, the day when its last does.
+    const firstOnEachPiste = () =>
+      page.getByTestId('schedule-piste').evaluateAll((pistes) => pistes.flatMap((p) => [...p.querySelectorAll('[data-testid="schedule-time"]')].slice(0, 1).map((t) => t.textContent ?? '')));
+    // The moved pool may leave a piste empty: three pistes at least have pools.
+    await expect.poll(async () => {
+      const firsts = await firstOnEachPiste();
+      return firsts.length >= 3 && firsts.every((time) => time.startsWith(`${nine}–`));
+    }).toBe(true);
+    expect(await page.getByTestId('schedule-pool').count()).toBe(6);
+    expect(await page.getByTestId('schedule-pools-end').allTextContents()).toEqual([expect.stringMatching(/^pools end ≈ \d/), expect.stringMatching(/^pools end ≈ \d/)]);
+    expect(await page.getByTestId('schedule-day-end').textContent()).toMatch(/^Last pool ends ≈ \d/);
+
     // The hall board, shared: anyone with the link, no account.
     // The box follows the server: it is ticked once the day says it shares.
     await page.getByLabel('Share the hall board').click();
@@ -140,7 +178,19 @@ describe('a competition day (issue 28)', () => {
     const row = hall.getByTestId('hall-event').filter({ hasText: 'U13 Epee' }).locator(`[data-pool="${scored.name}"]`).getByTestId('hall-pool-progress');
     const bouts = (scored.players.length * (scored.players.length - 1)) / 2;
     await expect.poll(() => row.textContent()).toBe(`0/${bouts} · waiting`);
+    // Its estimate: it waits for 9:00 and lasts its bouts × 5 minutes; its chip, the schedule and the board agree.
+    const scoredTime = page.locator(`[data-testid="schedule-pool"][data-event="U13 Epee"][data-pool="${scored.name}"]`).getByTestId('schedule-time');
+    const hallTime = hall.getByTestId('hall-event').filter({ hasText: 'U13 Epee' }).locator(`[data-pool="${scored.name}"]`).getByTestId('hall-pool-time');
+    await expect.poll(() => scoredTime.textContent()).toBe(`${nine}–${await clock(page, bouts * 5)}`);
+    await expect.poll(() => chip(page, 'U13 Epee', scored.name).getByTestId('chip-time').textContent()).toBe(`≈ ${nine}`);
+    await expect.poll(() => hallTime.textContent()).toBe(`≈ ${nine}`);
+    await expect.poll(() => hall.getByTestId('hall-pools-end').allTextContents()).toEqual([expect.stringMatching(/^pools end ≈ \d/), expect.stringMatching(/^pools end ≈ \d/)]);
     await seed(viaBrowser(page.request)).bout(scored, scored.players[0]!.id, scored.players[1]!.id, 5, 3);
+    // One bout fenced: the pool is under way and ends a bout's minutes sooner, on every screen, without a reload.
+    const sooner = await clock(page, (bouts - 1) * 5);
+    await expect.poll(() => scoredTime.textContent()).toBe(`${nine}–${sooner}`);
+    await expect.poll(() => chip(page, 'U13 Epee', scored.name).getByTestId('chip-time').textContent()).toBe(`ends ≈ ${sooner}`);
+    await expect.poll(() => hallTime.textContent()).toBe(`ends ≈ ${sooner}`);
     await expect.poll(() => row.textContent()).toBe(`1/${bouts} · fencing now`);
     await expect.poll(() => hall.getByTestId('hall-now').filter({ hasText: `U13 Epee · ${scored.name}` }).textContent()).toContain(`1/${bouts}`);
     await expect.poll(() => chip(page, 'U13 Epee', scored.name).getByTestId('chip-progress').textContent()).toBe(`1/${bouts}`);
@@ -158,6 +208,26 @@ describe('a competition day (issue 28)', () => {
     await french.getByRole('heading', { name: 'Sur les pistes' }).waitFor();
     await expect.poll(() => french.getByTestId('hall-pool').first().textContent()).toMatch(/Piste \d, Série [AB]/);
     await frenchContext.close();
+
+    // Paper: each piste's schedule on its own page (pools in order, with event, referee and times), then the
+    // referees' list with their pools; on screen the sheets never show.
+    await holdPrint(page);
+    await page.getByRole('button', { name: 'Print schedule and referee list' }).click();
+    const sheets = page.getByTestId('print-piste-sheet');
+    await expect.poll(() => sheets.count()).toBe(4);
+    expect(await page.getByTestId('print-root').isVisible()).toBe(false);
+    expect(await sheets.locator('h1').allTextContents()).toEqual(['Schedule of piste 1', 'Schedule of piste 2', 'Schedule of piste 3', 'Schedule of piste 4']);
+    expect(await page.getByTestId('print-piste-pool').count()).toBe(6);
+    const scoredRow = page.getByTestId('print-piste-pool').filter({ hasText: 'U13 Epee' }).filter({ hasText: scored.name });
+    expect(await scoredRow.locator('td').allTextContents()).toEqual([`${nine}–${sooner}`, 'U13 Epee', scored.name, 'A', expect.stringMatching(/^(Lena Lions|Otto Owls|Tara Typed)$/)]);
+    const refereeRows = page.getByTestId('print-referee');
+    expect(await refereeRows.locator('td:nth-child(2)').allTextContents()).toEqual(['Lena Lions', 'Tara Typed', 'Otto Owls']);
+    expect(await refereeRows.filter({ hasText: 'Lena Lions' }).locator('td').nth(3).textContent()).toContain(`U13 Epee · ${neutralEpee.name}`);
+    const printed = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
+    expect(printed).toHaveLength(5);
+    for (const [i, text] of printed.slice(0, 4).entries()) expect(text).toContain(`Schedule of piste ${i + 1}`);
+    expect(printed[4]).toContain('Referee list');
+    expect(printed[4]).toContain('Tara Typed');
 
     // Sharing off: the hall board says so at once.
     await page.getByLabel('Share the hall board').click();

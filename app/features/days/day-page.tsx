@@ -3,12 +3,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatPracticeDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { dayTerms, statusLabel, useLiveDay } from '../../state/day';
+import { useDayTimes } from '../../state/day-schedule';
 import { useTexts } from '../../i18n/common';
 import { i18n, useStore } from '../../i18n';
 import { DayEvents } from './day-events';
 import { DayPistes } from './day-pistes';
 import { DayPlacement } from './day-placement';
 import { DayReferees } from './day-referees';
+import { DaySchedule } from './day-schedule';
 import { HallShare } from './hall-share';
 
 const messages = i18n('day-page', {
@@ -18,8 +20,8 @@ const messages = i18n('day-page', {
 
 /**
  * /days/{id} (issue 28): a competition day's screen for its coach: the events and their pools, the pistes,
- * the referees, where each pool fences (flights when pistes run short) and who referees it, and the hall
- * board; live through the day's room.
+ * the referees, where each pool fences (flights when pistes run short) and who referees it, the estimated
+ * schedule and its paper, and the hall board; live through the day's room.
  */
 export function DayPage() {
   const t = useTexts(messages);
@@ -27,6 +29,7 @@ export function DayPage() {
   const { dayId = '' } = useParams();
   const live = useLiveDay({ day: dayId });
   const { snapshot } = live;
+  const times = useDayTimes(snapshot);
   const back = <Link to={paths.days} className="text-sm font-medium text-sky-700 hover:underline">{t.allDays}</Link>;
   if (live.closed) return <div className="space-y-4">{back}<p className="card p-8 text-center" role="alert">{live.closed}</p></div>;
   if (snapshot === undefined) return <Spinner />;
@@ -46,7 +49,8 @@ export function DayPage() {
       <DayEvents snapshot={snapshot} apply={live.apply} />
       <DayPistes snapshot={snapshot} apply={live.apply} />
       <DayReferees snapshot={snapshot} apply={live.apply} />
-      <DayPlacement snapshot={snapshot} apply={live.apply} />
+      <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
+      <DaySchedule snapshot={snapshot} times={times} apply={live.apply} />
     </div>
   );
 }

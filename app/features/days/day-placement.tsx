@@ -5,6 +5,7 @@ import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { call, client } from '../../lib/api';
 import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel } from '../../state/day';
+import { poolTimeText, type DayTimes } from '../../state/day-schedule';
 import { useTexts } from '../../i18n/common';
 import { i18n, useStore } from '../../i18n';
 import { useDayWrite } from './day-write';
@@ -22,14 +23,13 @@ const messages = i18n('day-placement', {
   nothingNow: 'Free',
   moveTo: params('Piste of {pool}'),
   pinned: 'moved by hand',
-  flight: 'Flight',
 });
 
 /**
  * Where each pool fences: pistes as columns, flights as rows (flight B takes a piste as its flight A pool
  * finishes), each pool a chip with its progress and a piste picker to move it (it then stays there).
  */
-export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply: (s: DaySnapshot) => void }) {
+export function DayPlacement({ snapshot, times, apply }: { snapshot: DaySnapshot; times: DayTimes; apply: (s: DaySnapshot) => void }) {
   const t = useTexts(messages);
   const d = useStore(dayTerms);
   const { busy, run } = useDayWrite(apply);
@@ -64,6 +64,7 @@ export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply
     const state = poolState(pool);
     const tone = state === 'done' ? 'border-slate-200 bg-slate-50 text-slate-500' : state === 'fencing' ? 'border-green-600 bg-green-50' : 'border-slate-300 bg-white';
     const selectId = `move-${placement.pool_id}`;
+    const time = poolTimeText(d, state, times.pools.get(pool.id));
     return (
       <div key={placement.pool_id} className={`space-y-1 rounded-md border p-2 text-sm ${tone}`} data-testid="pool-chip" data-pool={pool.name} data-event={pool.event} data-state={state}>
         <p className="font-semibold">{pool.event} · {pool.name}</p>
@@ -71,6 +72,7 @@ export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply
           <span data-testid="chip-progress">{d.progress({ done: pool.done, bouts: pool.bouts })}</span> · {stateLabel(d, state)}
           {placement.pinned && <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-900" data-testid="pinned">📌 {t.pinned}</span>}
         </p>
+        {time && <p className="text-xs font-medium tabular-nums text-slate-700" data-testid="chip-time">{time}</p>}
         <label className="sr-only" htmlFor={selectId}>{t.moveTo({ pool: `${pool.event} ${pool.name}` })}</label>
         <select
           id={selectId}
@@ -111,7 +113,7 @@ export function DayPlacement({ snapshot, apply }: { snapshot: DaySnapshot; apply
           <table className="w-full border-collapse" data-testid="placement-grid">
             <thead>
               <tr>
-                <th scope="col" className="border-b border-slate-200 p-2 text-left text-sm">{t.flight}</th>
+                <th scope="col" className="border-b border-slate-200 p-2 text-left text-sm">{d.flight}</th>
                 {snapshot.pistes.map(header)}
               </tr>
             </thead>

@@ -6,6 +6,7 @@ import { flightName } from '../../../core/fencing/pistes';
 import { Spinner } from '../../components/ui/spinner';
 import type { LiveStatus } from '../../lib/live-socket';
 import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
+import { clockTime, poolTimeText, useDayTimes } from '../../state/day-schedule';
 import { useTexts } from '../../i18n/common';
 import { i18n, intlLocale, useStore } from '../../i18n';
 import { LanguagePicker } from '../../i18n/language-picker';
@@ -20,7 +21,6 @@ const messages = i18n('hall-page', {
   free: 'Nothing fencing',
   noneNext: 'Nothing after',
   noPistes: 'The pistes appear here once the pools are placed.',
-  notPlaced: 'not placed yet',
   where: params('{piste}, {flight}'),
 });
 
@@ -33,8 +33,8 @@ function longDate(date: string): string {
 
 /**
  * /hall/{board id} (issue 28): a competition day's hall board for a screen in the hall or a parent's phone,
- * no account: per piste what fences now and what comes next, and each event's pools with their piste and
- * flight; live through the day's room while the coach shares it. Its own chunk: no other screen grows.
+ * no account: per piste what fences now and what comes next, and each event's pools with their piste,
+ * flight and estimated time (when its pools end); live through the day's room while the coach shares it. Its own chunk: no other screen grows.
  */
 export function HallPage() {
   const t = useStore(messages);
@@ -62,10 +62,13 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
   const pisteName = new Map(snapshot.pistes.map((p) => [p.id, p.name]));
   // Who referees each pool, for the fencers and their parents: the coach's screen warns about clubs, not the board.
   const referees = refereesById(snapshot);
+  // The estimated times, taken again on each result and as the clock moves.
+  const times = useDayTimes(snapshot);
 
   const line = (label: string, placement: DayPlacement | null, empty: string, testId: string) => {
     const pool = placement ? pools.get(placement.pool_id) : undefined;
     const referee = placement?.referee_id ? referees.get(placement.referee_id) : undefined;
+    const time = pool ? poolTimeText(d, poolState(pool), times.pools.get(pool.id)) : null;
     return (
       <p data-testid={testId}>
         <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
@@ -74,6 +77,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
             <span className="font-semibold">{pool.event} · {pool.name}</span>{' '}
             <span className="tabular-nums" aria-hidden="true">{d.progress({ done: pool.done, bouts: pool.bouts })}</span>
             <span className="sr-only">{d.poolProgress({ done: pool.done, bouts: pool.bouts })}</span>
+            {time && <span className="ml-2 text-sm font-medium tabular-nums text-slate-700">{time}</span>}
             {referee && <span className="block text-sm text-slate-700">{t.refereeName({ name: referee.name })}</span>}
           </>
         ) : (
@@ -125,19 +129,26 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
           <h2 id="hall-events" className="text-xl font-bold">{d.events}</h2>
           {snapshot.events.map((e) => (
             <article key={e.practice_id} className="card p-3" data-testid="hall-event">
-              <h3 className="mb-2 text-lg font-semibold">{e.name}</h3>
+              <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="text-lg font-semibold">{e.name}</h3>
+                {times.poolsEnd.has(e.practice_id) && (
+                  <span className="font-medium tabular-nums text-slate-700" data-testid="hall-pools-end">{d.poolsEndAbout({ time: clockTime(times.poolsEnd.get(e.practice_id)!) })}</span>
+                )}
+              </div>
               <ul className="divide-y divide-slate-100">
                 {e.pools.map((p) => {
                   const at = placementOf.get(p.id);
                   const piste = at ? pisteName.get(at.piste_id) : undefined;
                   const referee = at?.referee_id ? referees.get(at.referee_id) : undefined;
+                  const time = poolTimeText(d, poolState(p), times.pools.get(p.id));
                   return (
                     <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="hall-pool" data-pool={p.name}>
                       <span className="font-medium">{p.name}</span>
                       <span className="text-slate-700">
-                        {at && piste !== undefined ? t.where({ piste: d.pisteName({ name: piste }), flight: d.flightName({ name: flightName(at.flight) }) }) : t.notPlaced}
+                        {at && piste !== undefined ? t.where({ piste: d.pisteName({ name: piste }), flight: d.flightName({ name: flightName(at.flight) }) }) : d.notPlaced}
                       </span>
                       {referee && <span className="text-slate-700" data-testid="hall-pool-referee">{t.refereeName({ name: referee.name })}</span>}
+                      {time && <span className="font-medium tabular-nums" data-testid="hall-pool-time">{time}</span>}
                       <span className="tabular-nums" data-testid="hall-pool-progress">{d.progress({ done: p.done, bouts: p.bouts })} · {stateLabel(d, poolState(p))}</span>
                     </li>
                   );

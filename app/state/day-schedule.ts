@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, PoolState } from '../../core/contracts/days';
-import type { PoolEstimate } from '../../core/fencing/schedule';
+import type { PoolEstimate, RoundEstimate } from '../../core/fencing/schedule';
 import { formatTime } from '../i18n';
 import { poolsById, type dayTerms } from './day';
 
@@ -22,11 +22,13 @@ export interface DayTimes {
   pools: ReadonlyMap<string, PoolEstimate>;
   /** When each event's pools end, by practice id. */
   poolsEnd: ReadonlyMap<string, number>;
+  /** Each event's tableau, round by round from the first to the final, by practice id (empty without one). */
+  rounds: ReadonlyMap<string, readonly RoundEstimate[]>;
   /** When the day's last pool ends. */
   end: number | null;
 }
 
-const NONE: DayTimes = { pools: new Map(), poolsEnd: new Map(), end: null };
+const NONE: DayTimes = { pools: new Map(), poolsEnd: new Map(), rounds: new Map(), end: null };
 
 /**
  * The estimating rules, loaded after the first paint (issue 13: the hall board's first load stays small; the
@@ -77,6 +79,7 @@ export function useDayTimes(snapshot: DaySnapshot | null | undefined): DayTimes 
       return {
         pools: new Map(schedule.events.flatMap((e) => e.pools.map((p) => [p.id, p] as const))),
         poolsEnd: new Map(schedule.events.map((e) => [e.id, e.poolsEnd] as const)),
+        rounds: new Map(schedule.events.map((e) => [e.id, e.rounds] as const)),
         end: schedule.end,
       };
     } catch (e) {

@@ -24,6 +24,8 @@ export const dayTerms = i18n('day-terms', {
   startsAbout: params('≈ {time}'),
   endsAbout: params('ends ≈ {time}'),
   poolsEndAbout: params('pools end ≈ {time}'),
+  tableauAbout: params('tableau ≈ {time}'),
+  finalAbout: params('final ≈ {time}'),
   flight: 'Flight',
   notPlaced: 'not placed yet',
   noPoolOnPiste: 'No pool on this piste.',

@@ -150,6 +150,11 @@ describe('a competition day (issue 28)', () => {
     expect(await page.getByTestId('schedule-pool').count()).toBe(6);
     expect(await page.getByTestId('schedule-pools-end').allTextContents()).toEqual([expect.stringMatching(/^pools end ≈ \d/), expect.stringMatching(/^pools end ≈ \d/)]);
     expect(await page.getByTestId('schedule-day-end').textContent()).toMatch(/^Last pool ends ≈ \d/);
+    // Each event's tableau follows its pools round by round: about 20 fencers in a table of 32, five rounds to the final.
+    const rounds = page.getByTestId('schedule-event').first().getByTestId('schedule-round');
+    await expect.poll(() => rounds.allTextContents()).toEqual([
+      expect.stringMatching(/^Round 1 \d/), expect.stringMatching(/^Round 2 \d/), expect.stringMatching(/^Quarter-finals \d/), expect.stringMatching(/^Semi-finals \d/), expect.stringMatching(/^Final \d/),
+    ]);
 
     // The hall board, shared: anyone with the link, no account.
     // The box follows the server: it is ticked once the day says it shares.
@@ -185,6 +190,7 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => chip(page, 'U13 Epee', scored.name).getByTestId('chip-time').textContent()).toBe(`≈ ${nine}`);
     await expect.poll(() => hallTime.textContent()).toBe(`≈ ${nine}`);
     await expect.poll(() => hall.getByTestId('hall-pools-end').allTextContents()).toEqual([expect.stringMatching(/^pools end ≈ \d/), expect.stringMatching(/^pools end ≈ \d/)]);
+    await expect.poll(() => hall.getByTestId('hall-tableau').first().textContent()).toMatch(/^tableau ≈ \d.* · final ≈ \d/);
     await seed(viaBrowser(page.request)).bout(scored, scored.players[0]!.id, scored.players[1]!.id, 5, 3);
     // One bout fenced: the pool is under way and ends a bout's minutes sooner, on every screen, without a reload.
     const sooner = await clock(page, (bouts - 1) * 5);

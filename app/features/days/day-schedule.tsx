@@ -7,6 +7,8 @@ import { onDemand } from '../../components/ui/lazy';
 import { dayTerms, stateLabel } from '../../state/day';
 import { clockTime, pistesSchedule, timeSpan, type DayTimes } from '../../state/day-schedule';
 import { useTexts } from '../../i18n/common';
+import { useTerms } from '../../i18n/fencing-terms';
+import type { RoundEstimate } from '../../../core/fencing/schedule';
 import { i18n, useStore } from '../../i18n';
 import { ScheduleSettings } from './schedule-settings';
 
@@ -56,6 +58,7 @@ export function DaySchedule({ snapshot, times, apply }: { snapshot: DaySnapshot;
               return end === undefined || e.pools.length === 0 ? null : (
                 <li key={e.practice_id} data-testid="schedule-event" data-event={e.name}>
                   <span className="font-medium">{e.name}</span>: <span className="tabular-nums" data-testid="schedule-pools-end">{d.poolsEndAbout({ time: clockTime(end) })}</span>
+                  <EventRounds rounds={times.rounds.get(e.practice_id) ?? []} />
                 </li>
               );
             })}
@@ -92,5 +95,20 @@ export function DaySchedule({ snapshot, times, apply }: { snapshot: DaySnapshot;
       )}
       {printing && <DaySheets snapshot={snapshot} times={times} onDone={printed} />}
     </section>
+  );
+}
+
+/** An event's tableau after its pools, round by round with its estimated times (the table of 16 … the final). */
+function EventRounds({ rounds }: { rounds: readonly RoundEstimate[] }) {
+  const terms = useTerms();
+  if (rounds.length === 0) return null;
+  return (
+    <ol className="ml-4 mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-700" data-testid="schedule-rounds">
+      {rounds.map((r, i) => (
+        <li key={r.table} className="tabular-nums" data-testid="schedule-round">
+          {terms.round(i + 1, rounds.length)} {timeSpan(r)}
+        </li>
+      ))}
+    </ol>
   );
 }

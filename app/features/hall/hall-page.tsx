@@ -134,6 +134,11 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
                 {times.poolsEnd.has(e.practice_id) && (
                   <span className="font-medium tabular-nums text-slate-700" data-testid="hall-pools-end">{d.poolsEndAbout({ time: clockTime(times.poolsEnd.get(e.practice_id)!) })}</span>
                 )}
+                {(times.rounds.get(e.practice_id) ?? []).length > 0 && (
+                  <span className="font-medium tabular-nums text-slate-700" data-testid="hall-tableau">
+                    {d.tableauAbout({ time: clockTime(times.rounds.get(e.practice_id)![0]!.start) })} · {d.finalAbout({ time: clockTime(times.rounds.get(e.practice_id)!.at(-1)!.start) })}
+                  </span>
+                )}
               </div>
               <ul className="divide-y divide-slate-100">
                 {e.pools.map((p) => {

@@ -100,5 +100,38 @@ export interface DaySnapshot {
   pistes: DayPiste[];
   placements: DayPlacement[];
   referees: DayReferee[];
+  /** Tableau matches called to pistes now, in the order they were called. */
+  calls: DayCall[];
   version: number;
+}
+
+/** A tableau match of an event as its room tells the day: who fences (names for the boards, keys across events) and whether it is done. */
+export interface DayMatch {
+  /** The match in its tableau: r<round>-m<position>. */
+  id: string;
+  round: number;
+  position: number;
+  /** The two fencers, top then bottom (null while one is not known). */
+  names: (string | null)[];
+  /** `a:<athlete id>` for a roster athlete (one person in every event), `e:<entry id>` for a typed name. */
+  keys: (string | null)[];
+  done: boolean;
+}
+
+/** A match called to a piste (issue 28): the fencers report there (t.118.1), with their referee. */
+export interface DayCall {
+  /** <practice id>:<match id>. */
+  id: string;
+  practice_id: string;
+  match_id: string;
+  round: number;
+  position: number;
+  names: (string | null)[];
+  keys: (string | null)[];
+  piste_id: string;
+  referee_id: string | null;
+  /** False when the referee shares a club with a fencer (t.50.3). */
+  neutral: boolean;
+  state: 'called' | 'on-piste';
+  called_at: number;
 }

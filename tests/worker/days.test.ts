@@ -231,10 +231,10 @@ describe('a competition day (issue 28)', () => {
     expect(after.events[0]!.pools[0]).toMatchObject({ done: 1, bouts: 3 });
     expect(await failures()).toBe(0);
     // A word older than the day's is acknowledged and changes nothing.
-    expect(await getDayRoom(env, day.id).eventChanged(1, { practiceId: practice.id, weapon: 'epee', pools: [], tableau: null })).toBe(true);
+    expect(await getDayRoom(env, day.id).eventChanged(1, { practiceId: practice.id, weapon: 'epee', pools: [], tableau: null, matches: [] })).toBe(true);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).events[0]!.pools).toHaveLength(1);
     // A practice that is not one of the day's events is told so.
-    expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [], tableau: null })).toBe(false);
+    expect(await getDayRoom(env, day.id).eventChanged(99, { practiceId: crypto.randomUUID(), weapon: 'epee', pools: [], tableau: null, matches: [] })).toBe(false);
   });
 
   it('seats a neutral referee on each pool from the roster’s clubs; the coach’s choice stands, marked not neutral', async () => {
@@ -273,5 +273,37 @@ describe('a competition day (issue 28)', () => {
     expect(await json(tooMany)).toMatchObject({ code: 'day_referees_most' });
     expect((await api.placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: lionsPool.pool_id }, json: { referee_id: 'not-a-referee' } })).status).toBe(404);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).referees.map((r) => r.name)).toEqual(['Rita', 'Tom']);
+  });
+
+  it('calls tableau matches to free pistes as they become ready, the final to the final piste; a result frees the piste, a corrected winner is called again', async () => {
+    const { client, made, day, api } = await coachWithDay(2);
+    const { practice, pool } = await made.practiceWithPool('Sunday', ['Ann', 'Bob', 'Cleo', 'Dan']);
+    await link(client, day.id, practice.id);
+    await api.placements.$post({ param: { dayId: day.id } });
+    const pistes = Object.fromEntries((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).pistes.map((p) => [p.name, p.id]));
+    const dayNow = async () => json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
+    const callsNow = async () => (await dayNow()).calls.map((c) => `${c.names.join(' v ')} @${Object.keys(pistes).find((n) => pistes[n] === c.piste_id)}`);
+    // Nothing is called while the pool fences: its piste is busy and the tableau is not drawn.
+    expect((await dayNow()).calls).toEqual([]);
+    await made.fenceAll(pool);
+    // Ann 1, Bob 2, Cleo 3, Dan 4: the semi-finals 1 v 4 and 3 v 2 (names as the pool sheet writes them). Piste 1
+    // is kept for the final, so the first semi takes piste 2 and the second the final piste, nothing else being free.
+    await vi.waitFor(async () => expect(await callsNow()).toEqual(['ANN v DAN @2', 'CLEO v BOB @1']), { timeout: 5000, interval: 100 });
+
+    const names = Object.fromEntries(pool.players.map((p) => [p.name.toUpperCase(), p.id]));
+    const score = async (position: number, p1: string, p2: string, s1: number, s2: number) => {
+      const bracket = await made.bracket(practice.id);
+      const version = bracket.matches.find((m) => m.round === 1 && m.position === position)?.version ?? 0;
+      const res = await client.api.practices[':practiceId'].bracket.scores.$post({ param: { practiceId: practice.id }, json: { round: 1, position, player1_id: names[p1]!, player2_id: names[p2]!, player1_score: s1, player2_score: s2, version } });
+      expect(res.status).toBe(200);
+    };
+    await score(1, 'CLEO', 'BOB', 9, 15);
+    // Bob's semi is done: its piste is free, but the final waits for Ann v Dan.
+    await vi.waitFor(async () => expect(await callsNow()).toEqual(['ANN v DAN @2']), { timeout: 5000, interval: 100 });
+    await score(0, 'ANN', 'DAN', 15, 11);
+    await vi.waitFor(async () => expect(await callsNow()).toEqual(['ANN v BOB @1']), { timeout: 5000, interval: 100 });
+    // The semi's winner was typed wrong: Dan won. The final's call goes, and Dan v Bob is called.
+    await score(0, 'ANN', 'DAN', 12, 15);
+    await vi.waitFor(async () => expect(await callsNow()).toEqual(['DAN v BOB @1']), { timeout: 5000, interval: 100 });
   });
 });

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Day, DayEvent, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
 import { placeDay, poolState, refereeDay } from '../../core/fencing/day-plan';
+import { planCalls } from '../../core/fencing/day-calls';
 import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
@@ -8,7 +9,7 @@ import { migrateRoom } from '../room/schema';
 import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
-import { forSpectators, keepClubs, readClubs, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
+import { forSpectators, keepClubs, readCalls, readClubs, readMatches, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 
 /** An event as the worker links it to the day. */
@@ -62,17 +63,24 @@ export class DayRoom extends DurableObject<Env> {
   async snapshot(): Promise<DaySnapshot | null> {
     const { day, version } = this.facts();
     if (!day) return null;
-    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), version };
+    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), version };
   }
 
-  /** Runs a change in one transaction, moves the version on and sends the new snapshot to every socket. */
+  /** Calls the matches now ready to the pistes now free, and ends those done or changed (core/fencing/day-calls). */
+  private recall() {
+    const [sql, placements] = [this.sql, this.placements()];
+    writeCalls(sql, planCalls({ events: readMatches(sql), calls: readCalls(sql), pistes: this.pistes(), placements, pools: this.poolsById(), referees: this.referees(), clubs: readClubs(sql), now: Date.now() }));
+  }
+
+  /** Runs a change in one transaction (the calls follow it), moves the version on and sends the new snapshot to every socket. */
   private change(write: () => void): DaySnapshot {
     this.ctx.storage.transactionSync(() => {
       write();
+      this.recall();
       this.sql.exec(`UPDATE ${T.day} SET version = version + 1`);
     });
     const { day, version } = this.facts();
-    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), version };
+    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), version };
     this.send('coach', { type: 'day', day: snapshot });
     this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
     return snapshot;
@@ -125,12 +133,15 @@ export class DayRoom extends DurableObject<Env> {
    * acknowledged and dropped. A pool that is gone (deleted, redrawn) leaves its piste. False when the
    * practice is not one of the day's events (it was unlinked): the room stops telling.
    */
-  async eventChanged(seq: number, { practiceId, weapon, pools, tableau }: EventWord): Promise<boolean> {
+  async eventChanged(seq: number, { practiceId, weapon, pools, tableau, matches }: EventWord): Promise<boolean> {
     const held = this.sql.exec<{ seq: number }>(`SELECT seq FROM ${T.events} WHERE practice_id = ?`, practiceId).toArray()[0];
     if (!held) return false;
     if (seq <= held.seq) return true;
     this.change(() => {
-      this.sql.exec(`UPDATE ${T.events} SET pools = ?, tableau = ?, weapon = ?, seq = ? WHERE practice_id = ?`, JSON.stringify(pools), tableau === null ? null : JSON.stringify(tableau), weapon, seq, practiceId);
+      this.sql.exec(
+        `UPDATE ${T.events} SET pools = ?, tableau = ?, matches = ?, weapon = ?, seq = ? WHERE practice_id = ?`,
+        JSON.stringify(pools), tableau === null ? null : JSON.stringify(tableau), JSON.stringify(matches), weapon, seq, practiceId,
+      );
       const ids = new Set(pools.map((p) => p.id));
       for (const p of this.placements()) if (p.practice_id === practiceId && !ids.has(p.pool_id)) this.sql.exec(`DELETE FROM ${T.placements} WHERE pool_id = ?`, p.pool_id);
     });

@@ -1,4 +1,4 @@
-import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, DayTableau } from '../../core/contracts/days';
+import type { Day, DayCall, DayEvent, DayMatch, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, DayTableau } from '../../core/contracts/days';
 import { DAY_TABLES as T } from './schema';
 
 /** A day room's SQLite, read and written row by row (issue 28): the day room's one place for its statements. */
@@ -66,5 +66,34 @@ export function forSpectators(day: DaySnapshot): DaySnapshot {
     ...day,
     events: day.events.map((e) => ({ ...e, pools: e.pools.map((p) => ({ ...p, athletes: [] })) })),
     referees: day.referees.map((r) => ({ ...r, athlete_id: null })),
+    calls: day.calls.map((c) => ({ ...c, keys: [null, null] })),
   };
+}
+
+/** Each event's tableau matches as its room last told them (not part of the snapshot: the calls are). */
+export function readMatches(sql: SqlStorage): { practiceId: string; matches: DayMatch[] }[] {
+  return sql
+    .exec<{ practice_id: string; matches: string }>(`SELECT practice_id, matches FROM ${T.events} ORDER BY position`)
+    .toArray()
+    .map((e) => ({ practiceId: e.practice_id, matches: JSON.parse(e.matches) as DayMatch[] }));
+}
+
+export function readCalls(sql: SqlStorage): DayCall[] {
+  return sql
+    .exec<{ id: string; practice_id: string; match_id: string; round: number; position: number; names: string; keys: string; piste_id: string; referee_id: string | null; neutral: number; state: DayCall['state']; called_at: number }>(
+      `SELECT id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at FROM ${T.calls} ORDER BY seq`,
+    )
+    .toArray()
+    .map((c) => ({ ...c, names: JSON.parse(c.names) as DayCall['names'], keys: JSON.parse(c.keys) as DayCall['keys'], neutral: c.neutral === 1 }));
+}
+
+/** The day's active calls, all at once, in the order they were called. */
+export function writeCalls(sql: SqlStorage, calls: readonly DayCall[]) {
+  sql.exec(`DELETE FROM ${T.calls}`);
+  calls.forEach((c, seq) => {
+    sql.exec(
+      `INSERT INTO ${T.calls} (id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.id, c.practice_id, c.match_id, c.round, c.position, JSON.stringify(c.names), JSON.stringify(c.keys), c.piste_id, c.referee_id, c.neutral ? 1 : 0, c.state, c.called_at, seq,
+    );
+  });
 }

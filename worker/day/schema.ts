@@ -15,6 +15,8 @@ export const DAY_TABLES = {
   referees: 'referees',
   /** The clubs of the events' roster athletes (the worker reads them from the roster when it places pools). */
   clubs: 'clubs',
+  /** Tableau matches called to pistes now. */
+  calls: 'calls',
 } as const;
 
 const T = DAY_TABLES;
@@ -47,6 +49,16 @@ export const DAY_STEPS = [
   {
     write: (sql: SqlStorage) => {
       sql.exec(`ALTER TABLE ${T.events} ADD COLUMN tableau TEXT`);
+    },
+  },
+  // 4. Calls (issue 28, step 5): each event's tableau matches as last told, and the matches called to pistes.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`ALTER TABLE ${T.events} ADD COLUMN matches TEXT NOT NULL DEFAULT '[]'`);
+      sql.exec(`CREATE TABLE ${T.calls} (
+        id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, match_id TEXT NOT NULL, round INTEGER NOT NULL, position INTEGER NOT NULL,
+        names TEXT NOT NULL, keys TEXT NOT NULL, piste_id TEXT NOT NULL, referee_id TEXT, neutral INTEGER NOT NULL,
+        state TEXT NOT NULL, called_at INTEGER NOT NULL, seq INTEGER NOT NULL)`);
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { DayPool, DayTableau } from '../../core/contracts/days';
+import type { DayMatch, DayPool, DayTableau } from '../../core/contracts/days';
 import type { Weapon } from '../../core/fencing/referee';
 import { archiveBackoffMs } from './archive';
 import { TABLES } from './schema';
@@ -12,6 +12,8 @@ export interface EventWord {
   weapon: Weapon;
   pools: DayPool[];
   tableau: DayTableau | null;
+  /** The tableau's main matches, for the day's calls. */
+  matches: DayMatch[];
 }
 
 /** How the room reaches its day's room (a stub's method, or a test's stand-in). */

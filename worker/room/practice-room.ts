@@ -18,6 +18,7 @@ import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
 import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
+import { dayMatchesOf } from '../../core/fencing/day-calls';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
@@ -78,8 +79,9 @@ export class PracticeRoom extends DurableObject<Env> {
         const { weapon, practice_type: type } = this.ctx.storage.sql.exec<{ weapon: Weapon; practice_type: string }>('SELECT weapon, practice_type FROM practices WHERE id = ?', practiceId).one();
         const pools = await listPoolSnapshots(this.store, practiceId);
         // A team event's tableau is of teams (issue 28's team tableau, not yet on the day's schedule).
-        const tableau = type === 'individual' ? dayTableauOf(pools, await loadBracket(this.store, practiceId)) : null;
-        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau };
+        const bracket = type === 'individual' ? await loadBracket(this.store, practiceId) : null;
+        const tableau = bracket ? dayTableauOf(pools, bracket) : null;
+        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau, matches: bracket ? dayMatchesOf(pools, bracket) : [] };
       },
       (dayId, seq, word) => getDayRoom(this.env, dayId).eventChanged(seq, word),
       (at) => this.wakeBy(at),

@@ -25,6 +25,7 @@ export const dayTerms = i18n('day-terms', {
   endsAbout: params('ends ≈ {time}'),
   poolsEndAbout: params('pools end ≈ {time}'),
   tableauAbout: params('tableau ≈ {time}'),
+  clubClash: 'same club as a fencer',
   finalAbout: params('final ≈ {time}'),
   flight: 'Flight',
   notPlaced: 'not placed yet',

@@ -5,6 +5,7 @@ import type { Practice } from '../../core/contracts/practices';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { pdfPages } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
+import { apiOver, expectAnswer } from '../helpers/api-client';
 
 const browser = useBrowser();
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} Fencer ${i + 1}`);
@@ -242,6 +243,47 @@ describe('a competition day (issue 28)', () => {
     await hall.getByRole('heading', { name: 'Hall board unavailable' }).waitFor();
     expect(await hall.getByTestId('hall-unavailable').textContent()).toBe('This hall board link is not valid, or the day is not shared right now.');
     await Promise.all([context.close(), hallContext.close()]);
+  });
+
+  it('calls the tableau’s matches to pistes as they become ready, on the hall board and the coach’s screen, live', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Finals Coach', email: uniqueEmail('calls'), password: 'competition day pw' });
+    const made = seed(viaBrowser(page.request));
+    const api = apiOver(viaBrowser(page.request));
+    const { practice, pool } = await made.practiceWithPool('Finals night', ['Ann', 'Bob', 'Cleo', 'Dan']);
+    const day = await expectAnswer(api.days.$post({ json: { name: 'Finals day' } }), 201);
+    const dayId = day.id;
+    await expectAnswer(api.days[':dayId'].pistes.$put({ param: { dayId }, json: { pistes: [{ name: '1', final: true }, { name: '2' }] } }));
+    await expectAnswer(api.days[':dayId'].events[':practiceId'].$put({ param: { dayId, practiceId: practice.id } }));
+    await expectAnswer(api.days[':dayId'].placements.$post({ param: { dayId } }));
+    await expectAnswer(api.days[':dayId'].$patch({ param: { dayId }, json: { board_shared: true } }));
+    await page.goto(`/days/${dayId}`);
+    const hallContext = await newContext(browser());
+    const hall = await hallContext.newPage();
+    await hall.goto(`/hall/${day.board_id}`);
+    await expect.poll(() => hall.getByTestId('now-calling').textContent()).toContain('No match is called right now.');
+
+    // The pool is fenced: its piste frees up and the semi-finals are called, the second to the final piste
+    // (nothing else is free), newest first, on both screens without a reload.
+    await made.fenceAll(pool);
+    const semis = ['CLEO v BOB', 'ANN v DAN'];
+    await expect.poll(() => hall.getByTestId('call-fencers').allTextContents(), { timeout: 15_000 }).toEqual(semis);
+    await expect.poll(() => hall.getByTestId('call').evaluateAll((calls) => calls.map((c) => c.getAttribute('data-piste')))).toEqual(['1', '2']);
+    await expect.poll(() => page.getByTestId('call-fencers').allTextContents()).toEqual(semis);
+
+    // Both semis are won: the final is called to the final piste.
+    const ids = Object.fromEntries(pool.players.map((p) => [p.name.toUpperCase(), p.id]));
+    for (const [position, a, b] of [[0, 'ANN', 'DAN'], [1, 'CLEO', 'BOB']] as const) {
+      const bracket = await made.bracket(practice.id);
+      const version = bracket.matches.find((m) => m.round === 1 && m.position === position)?.version ?? 0;
+      await expectAnswer(api.practices[':practiceId'].bracket.scores.$post({ param: { practiceId: practice.id }, json: { round: 1, position, player1_id: ids[a]!, player2_id: ids[b]!, player1_score: 15, player2_score: 10, version } }));
+    }
+    await expect.poll(() => hall.getByTestId('call-fencers').allTextContents(), { timeout: 15_000 }).toEqual(['ANN v CLEO']);
+    expect(await hall.getByTestId('call').getAttribute('data-piste')).toBe('1');
+    await expect.poll(() => page.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
+    await hallContext.close();
+    await context.close();
   });
 });
 

@@ -11,6 +11,7 @@ import { DayPistes } from './day-pistes';
 import { DayPlacement } from './day-placement';
 import { DayReferees } from './day-referees';
 import { DaySchedule } from './day-schedule';
+import { NowCalling } from '../../components/day-calls';
 import { HallShare } from './hall-share';
 
 const messages = i18n('day-page', {
@@ -50,6 +51,9 @@ export function DayPage() {
       <DayPistes snapshot={snapshot} apply={live.apply} />
       <DayReferees snapshot={snapshot} apply={live.apply} />
       <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
+      <div className="card p-4">
+        <NowCalling snapshot={snapshot} coach />
+      </div>
       <DaySchedule snapshot={snapshot} times={times} apply={live.apply} />
     </div>
   );

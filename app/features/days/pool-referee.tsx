@@ -2,13 +2,13 @@ import { params } from '@nanostores/i18n';
 import type { DayPlacement, DayReferee, DaySnapshot, PoolState } from '../../../core/contracts/days';
 import { call, client } from '../../lib/api';
 import { useTexts } from '../../i18n/common';
-import { i18n } from '../../i18n';
+import { i18n, useStore } from '../../i18n';
+import { dayTerms } from '../../state/day';
 import { useDayWrite } from './day-write';
 
 const messages = i18n('pool-referee', {
   noReferee: 'No referee yet',
   chosen: 'chosen by you',
-  clash: 'same club as a fencer',
   clashLong: params('{name} is from the same club as a fencer of this pool'),
   refereeOf: params('Referee of {pool}'),
   automatic: 'Automatic',
@@ -33,6 +33,7 @@ interface Props {
  */
 export function PoolReferee({ dayId, placement, label, state, referees, byId, apply }: Props) {
   const t = useTexts(messages);
+  const d = useStore(dayTerms);
   const { busy, run } = useDayWrite(apply);
   const referee = placement.referee_id ? byId.get(placement.referee_id) : undefined;
   const selectId = `referee-${placement.pool_id}`;
@@ -50,7 +51,7 @@ export function PoolReferee({ dayId, placement, label, state, referees, byId, ap
       {referee && !placement.neutral && (
         <p className="rounded bg-amber-50 px-1 text-xs font-semibold text-amber-900" data-testid="referee-clash" title={t.clashLong({ name: referee.name })}>
           <span aria-hidden="true">⚠ </span>
-          {t.clash}
+          {d.clubClash}
         </p>
       )}
       {referees.length > 0 && (

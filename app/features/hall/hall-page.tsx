@@ -4,6 +4,10 @@ import type { DayPlacement, DaySnapshot } from '../../../core/contracts/days';
 import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { Spinner } from '../../components/ui/spinner';
+import { onDemand } from '../../components/ui/lazy';
+
+/** The calls load just after the board's first paint (issue 13: the hall board's first load stays under 100 KB). */
+const NowCalling = onDemand(() => import('../../components/day-calls').then((m) => m.NowCalling));
 import type { LiveStatus } from '../../lib/live-socket';
 import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
 import { clockTime, poolTimeText, useDayTimes } from '../../state/day-schedule';
@@ -103,6 +107,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
         </div>
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
+        <NowCalling snapshot={snapshot} />
         <section aria-labelledby="hall-pistes">
           <h2 id="hall-pistes" className="mb-3 text-xl font-bold">{t.pistesTitle}</h2>
           {snapshot.placements.length === 0 ? (

@@ -1,0 +1,60 @@
+import type { DaySnapshot } from '../../core/contracts/days';
+import { dayTerms, refereesById } from '../state/day';
+import { clockTime } from '../state/day-schedule';
+import { useTexts } from '../i18n/common';
+import { i18n, useStore } from '../i18n';
+import { params } from '@nanostores/i18n';
+
+const messages = i18n('day-calls', {
+  nowCalling: 'Now calling',
+  noCalls: 'No match is called right now.',
+  callPair: params('{a} v {b}'),
+  calledAt: params('called {time}'),
+});
+
+/**
+ * The matches called to pistes now (issue 28: the day calls a tableau match as soon as both fencers are
+ * known and free and a piste is): fencers, piste, referee and when it was called, newest first, for the hall
+ * board and the coach's day screen. The coach also sees when a referee shares a club with a fencer.
+ */
+export function NowCalling({ snapshot, coach = false }: { snapshot: DaySnapshot; coach?: boolean }) {
+  const t = useTexts(messages);
+  const d = useStore(dayTerms);
+  const referees = refereesById(snapshot);
+  const pistes = new Map(snapshot.pistes.map((p) => [p.id, p]));
+  const events = new Map(snapshot.events.map((e) => [e.practice_id, e.name]));
+  const calls = [...snapshot.calls].reverse();
+  return (
+    <section aria-labelledby="now-calling" className="space-y-2" data-testid="now-calling">
+      <h2 id="now-calling" className="text-xl font-bold">{t.nowCalling}</h2>
+      {calls.length === 0 ? (
+        <p className="text-slate-600">{t.noCalls}</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {calls.map((c) => {
+            const piste = pistes.get(c.piste_id);
+            const referee = c.referee_id ? referees.get(c.referee_id) : undefined;
+            return (
+              <li key={c.id} className="card border-l-4 border-l-violet-600 p-3" data-testid="call" data-piste={piste?.name}>
+                <p className="text-lg font-bold">
+                  {piste ? d.pisteName({ name: piste.name }) : ''} <span className="font-normal text-slate-600">· {events.get(c.practice_id)}</span>
+                </p>
+                <p className="text-lg font-semibold" data-testid="call-fencers">{t.callPair({ a: c.names[0] ?? '?', b: c.names[1] ?? '?' })}</p>
+                <p className="text-sm text-slate-700">
+                  {referee && <span data-testid="call-referee">{t.refereeName({ name: referee.name })} · </span>}
+                  <span className="tabular-nums">{t.calledAt({ time: clockTime(c.called_at) })}</span>
+                </p>
+                {coach && referee && !c.neutral && (
+                  <p className="text-xs font-semibold text-amber-900">
+                    <span aria-hidden="true">⚠ </span>
+                    {d.clubClash}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

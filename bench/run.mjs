@@ -25,6 +25,7 @@ import { startFloor } from './floor.mjs';
 import { startPeer } from './peer.mjs';
 import { seasonScale } from './season.mjs';
 import { planningTime } from './planning.mjs';
+import { callReach } from './calls.mjs';
 import { refereeTouch } from './referee.mjs';
 import { resetTiming } from './reset.mjs';
 
@@ -380,6 +381,16 @@ if (process.env.BENCH_ONLY === 'referee') {
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
+// `BENCH_ONLY=calls npm run bench`: issue 28's call reaching 1,000 hall board sockets alone, under Miniflare.
+if (process.env.BENCH_ONLY === 'calls') {
+  try {
+    console.log(JSON.stringify(await callReach(mf.base, apiClient(mf.base, dbMailbox(mf.db)), SPECTATORS), null, 2));
+  } finally {
+    await mf.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 // `BENCH_ONLY=reset npm run bench`: a reset's answer time for an existing and an unknown address alone, under Miniflare.
 if (process.env.BENCH_ONLY === 'reset') {
   try {
@@ -394,6 +405,7 @@ try {
   results.reset = await resetTiming(mf.base, mf.db, ROUNDS);
   results.refereeMiniflare = await refereeTouch(mf.base, apiClient(mf.base, dbMailbox(mf.db)), ROUNDS);
   results.season = await seasonScale(mf.base, mf.db, dbMailbox(mf.db));
+  results.calls = await callReach(mf.base, apiClient(mf.base, dbMailbox(mf.db)), SPECTATORS);
 } finally {
   await mf.close();
 }
@@ -467,6 +479,7 @@ row('password reset answer, existing / unknown address (Miniflare) p50', `${ms(r
 results.planning = await planningTime();
 const planning = results.planning;
 row('planning a day: 300 fencers, 48 pools, 16 pistes, 30 referees (rules alone) p50 / p99', `${ms(planning.p50)} / ${ms(planning.p99)}`, '< 50 ms', planning.p99 < 50 ? 'yes' : 'NO');
+row(`a call reaching ${results.calls.sockets} hall board sockets (Miniflare) p50 / p99`, `${ms(results.calls.p50)} / ${ms(results.calls.p99)}`);
 const season = results.season;
 row(`athlete page data, ${season.athletes} athletes, ${season.bouts} bouts, ${season.practices} practices (Miniflare) p50 / p99`, `${ms(season.history.p50)} / ${ms(season.history.p99)}`, '< 200 ms', season.history.p99 < 200 ? 'yes' : 'NO');
 row('roster columns (ratings of every athlete), same season, p50 / p99', `${ms(season.summaries.p50)} / ${ms(season.summaries.p99)}`);

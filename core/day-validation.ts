@@ -78,4 +78,12 @@ export const poolRefereeSchema = z.object({ referee_id: clientId.nullable() });
 /** A pool moved by hand to a piste (it stays there when the day is placed again). */
 export const movePoolSchema = z.object({ piste_id: clientId });
 
+const CALL_STEP = 'Say what happens to this call';
+
+/** The coach's step on a call, over the call's version they saw. */
+export const callStepSchema = z.object({
+  event: z.enum(['on-piste', 'cancel-call'], { error: CALL_STEP }),
+  version: z.number({ error: CALL_STEP }).int({ error: CALL_STEP }).min(1, { error: CALL_STEP }).max(1_000_000, { error: CALL_STEP }),
+});
+
 export type PistesBody = z.input<typeof pistesSchema>;

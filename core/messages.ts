@@ -154,6 +154,8 @@ export const ERROR_MESSAGES = {
   day_referees_most: 'A day has at most {max_referees} referees',
   day_start_time: 'Start time must be HH:MM',
   day_bout_minutes: 'A bout takes from 1 to 60 minutes',
+  call_step: 'Say what happens to this call',
+  call_moved: 'This call has moved on meanwhile: the screen shows where it stands.',
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
 } as const;
 

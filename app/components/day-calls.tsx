@@ -1,4 +1,5 @@
-import type { DaySnapshot } from '../../core/contracts/days';
+import type { ReactNode } from 'react';
+import type { DayCall, DaySnapshot } from '../../core/contracts/days';
 import { dayTerms, refereesById } from '../state/day';
 import { clockTime } from '../state/day-schedule';
 import { useTexts } from '../i18n/common';
@@ -10,6 +11,7 @@ const messages = i18n('day-calls', {
   noCalls: 'No match is called right now.',
   callPair: params('{a} v {b}'),
   calledAt: params('called {time}'),
+  onPiste: 'on piste',
 });
 
 /**
@@ -17,7 +19,7 @@ const messages = i18n('day-calls', {
  * known and free and a piste is): fencers, piste, referee and when it was called, newest first, for the hall
  * board and the coach's day screen. The coach also sees when a referee shares a club with a fencer.
  */
-export function NowCalling({ snapshot, coach = false }: { snapshot: DaySnapshot; coach?: boolean }) {
+export function NowCalling({ snapshot, coach = false, actions }: { snapshot: DaySnapshot; coach?: boolean; actions?: (call: DayCall) => ReactNode }) {
   const t = useTexts(messages);
   const d = useStore(dayTerms);
   const referees = refereesById(snapshot);
@@ -40,6 +42,9 @@ export function NowCalling({ snapshot, coach = false }: { snapshot: DaySnapshot;
                   {piste ? d.pisteName({ name: piste.name }) : ''} <span className="font-normal text-slate-600">· {events.get(c.practice_id)}</span>
                 </p>
                 <p className="text-lg font-semibold" data-testid="call-fencers">{t.callPair({ a: c.names[0] ?? '?', b: c.names[1] ?? '?' })}</p>
+                {c.state === 'on-piste' && (
+                  <p className="inline-block rounded bg-green-100 px-1 text-xs font-semibold uppercase text-green-900" data-testid="call-on-piste">{t.onPiste}</p>
+                )}
                 <p className="text-sm text-slate-700">
                   {referee && <span data-testid="call-referee">{t.refereeName({ name: referee.name })} · </span>}
                   <span className="tabular-nums">{t.calledAt({ time: clockTime(c.called_at) })}</span>
@@ -50,6 +55,7 @@ export function NowCalling({ snapshot, coach = false }: { snapshot: DaySnapshot;
                     {d.clubClash}
                   </p>
                 )}
+                {actions?.(c)}
               </li>
             );
           })}

@@ -102,6 +102,8 @@ export interface DaySnapshot {
   referees: DayReferee[];
   /** Tableau matches called to pistes now, in the order they were called. */
   calls: DayCall[];
+  /** Matches the coach held back from calling. */
+  held: DayHeld[];
   version: number;
 }
 
@@ -134,4 +136,14 @@ export interface DayCall {
   neutral: boolean;
   state: 'called' | 'on-piste';
   called_at: number;
+  /** Moves on with each step the coach takes on it ("on piste"); a step names the version it saw. */
+  version: number;
+}
+
+/** A ready match the coach held back (a cancelled call): the day does not call it until the coach says so. */
+export interface DayHeld {
+  /** <practice id>:<match id>, as its call was. */
+  id: string;
+  practice_id: string;
+  names: (string | null)[];
 }

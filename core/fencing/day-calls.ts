@@ -46,13 +46,15 @@ export interface CallPlanInput {
   pools: ReadonlyMap<string, DayPool>;
   referees: readonly DayReferee[];
   clubs: ReadonlyMap<string, string | null>;
+  /** Matches the coach held back (<practice id>:<match id>): never called while held. */
+  held?: ReadonlySet<string>;
   now: number;
 }
 
 const sameKeys = (a: readonly (string | null)[], b: readonly (string | null)[]) => a[0] === b[0] && a[1] === b[1];
 
 /** The day's active calls after a change: those that still stand, and the new ones. */
-export function planCalls({ events, calls, pistes, placements, pools, referees, clubs, now }: CallPlanInput): DayCall[] {
+export function planCalls({ events, calls, pistes, placements, pools, referees, clubs, held: heldBack = new Set(), now }: CallPlanInput): DayCall[] {
   const matchOf = new Map<string, DayMatch>(events.flatMap((e) => e.matches.map((m) => [`${e.practiceId}:${m.id}`, m] as const)));
   const kept = calls.filter((c) => {
     const m = matchOf.get(c.id);
@@ -74,8 +76,9 @@ export function planCalls({ events, calls, pistes, placements, pools, referees, 
   const fresh: DayCall[] = [];
   for (const event of events) {
     const held = new Map(kept.filter((c) => c.practice_id === event.practiceId).map((c) => [c.match_id, c]));
+    // A match held back counts as done for this plan: never called, its fencers not made busy by it.
     const matches: TableauMatch[] = event.matches.map((m) => ({
-      id: m.id, round: m.round, position: m.position, fencers: [m.keys[0] ?? null, m.keys[1] ?? null], done: m.done,
+      id: m.id, round: m.round, position: m.position, fencers: [m.keys[0] ?? null, m.keys[1] ?? null], done: m.done || heldBack.has(`${event.practiceId}:${m.id}`),
       state: held.get(m.id)?.state ?? 'waiting', pisteId: held.get(m.id)?.piste_id ?? null,
     }));
     const { calls: made } = callMatches({ matches, busy, pistes: ordered, free });
@@ -83,7 +86,7 @@ export function planCalls({ events, calls, pistes, placements, pools, referees, 
       const m = event.matches.find((x) => x.id === c.matchId)!;
       free.delete(c.pisteId);
       for (const k of m.keys) if (k) busy.add(k);
-      fresh.push({ id: `${event.practiceId}:${m.id}`, practice_id: event.practiceId, match_id: m.id, round: m.round, position: m.position, names: m.names, keys: m.keys, piste_id: c.pisteId, referee_id: null, neutral: true, state: 'called', called_at: now });
+      fresh.push({ id: `${event.practiceId}:${m.id}`, practice_id: event.practiceId, match_id: m.id, round: m.round, position: m.position, names: m.names, keys: m.keys, piste_id: c.pisteId, referee_id: null, neutral: true, state: 'called', called_at: now, version: 1 });
     }
   }
   if (fresh.length > 0 && referees.length > 0) {

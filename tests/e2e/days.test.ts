@@ -282,6 +282,17 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('call-fencers').allTextContents(), { timeout: 15_000 }).toEqual(['ANN v CLEO']);
     expect(await hall.getByTestId('call').getAttribute('data-piste')).toBe('1');
     await expect.poll(() => page.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
+
+    // The coach marks the finalists on piste: the hall board says so. A cancelled call waits held back until called again.
+    await page.getByRole('button', { name: 'ANN – CLEO: the fencers are on piste' }).click();
+    await expect.poll(() => hall.getByTestId('call-on-piste').count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel the call of ANN – CLEO' }).click();
+    await expect.poll(() => hall.getByTestId('now-calling').textContent()).toContain('No match is called right now.');
+    await expect.poll(() => page.getByTestId('held-match').allTextContents()).toEqual([expect.stringContaining('ANN – CLEO')]);
+    await page.getByRole('button', { name: 'Call ANN – CLEO again' }).click();
+    await expect.poll(() => hall.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
+    expect(await hall.getByTestId('call-on-piste').count()).toBe(0);
+    expect(await page.getByTestId('held-match').count()).toBe(0);
     await hallContext.close();
     await context.close();
   });

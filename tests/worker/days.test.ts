@@ -305,5 +305,33 @@ describe('a competition day (issue 28)', () => {
     // The semi's winner was typed wrong: Dan won. The final's call goes, and Dan v Bob is called.
     await score(0, 'ANN', 'DAN', 12, 15);
     await vi.waitFor(async () => expect(await callsNow()).toEqual(['DAN v BOB @1']), { timeout: 5000, interval: 100 });
+
+    // The coach's steps: on piste (over the version seen), a stale step refused, a cancel holds the match back.
+    const final = (await dayNow()).calls[0]!;
+    const step = (event: 'on-piste' | 'cancel-call', version: number) => api.calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event, version } });
+    const onPiste = await json<DaySnapshot>(await step('on-piste', final.version));
+    expect(onPiste.calls[0]).toMatchObject({ state: 'on-piste', version: final.version + 1 });
+    const stale = await step('cancel-call', final.version);
+    expect(stale.status).toBe(409);
+    expect(await json(stale)).toMatchObject({ code: 'call_moved' });
+    const cancelled = await json<DaySnapshot>(await step('cancel-call', final.version + 1));
+    // Held back: not called again though its fencers and the final piste are free.
+    expect(cancelled.calls).toEqual([]);
+    expect(cancelled.held.map((h) => h.names.join(' v '))).toEqual(['DAN v BOB']);
+    const again = await json<DaySnapshot>(await api.held[':callId'].$delete({ param: { dayId: day.id, callId: final.id } }));
+    expect(again.held).toEqual([]);
+    expect(again.calls.map((c) => [c.names.join(' v '), c.state, c.version])).toEqual([['DAN v BOB', 'called', 1]]);
+    // Only the coach: a guest gets 403, another coach 404, nobody 401; an unknown call 404; a bad step 400.
+    const { client: other } = await signedUpCoach('Other');
+    expect((await other.api.days[':dayId'].calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event: 'cancel-call', version: 1 } })).status).toBe(404);
+    expect((await new Client().api.days[':dayId'].calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event: 'cancel-call', version: 1 } })).status).toBe(401);
+    const shared = await made.share(practice.id);
+    const { guest } = await joinAsGuest(shared.room_code);
+    expect((await guest.api.days[':dayId'].calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event: 'cancel-call', version: 1 } })).status).toBe(403);
+    expect((await api.calls[':callId'].$post({ param: { dayId: day.id, callId: 'nope' }, json: { event: 'cancel-call', version: 1 } })).status).toBe(404);
+    const bad = await client.request('POST', `/api/days/${day.id}/calls/${encodeURIComponent(final.id)}`, { event: 'finish', version: 1 });
+    expect(bad.status).toBe(400);
+    expect(await json(bad)).toMatchObject({ code: 'call_step' });
+    expect((await dayNow()).calls.map((c) => c.state)).toEqual(['called']);
   });
 });

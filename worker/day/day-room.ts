@@ -1,3 +1,6 @@
+// A competition day's room (issue 28): the Durable Object class and its RPC surface. Its statements live in
+// ./day-store and its rules in core/fencing (day-plan, day-calls); this file wires them and answers the
+// worker's calls, one method per change of the day, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
 import type { Day, DayEvent, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
 import { placeDay, poolState, refereeDay } from '../../core/fencing/day-plan';
@@ -9,7 +12,7 @@ import { migrateRoom } from '../room/schema';
 import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
-import { forSpectators, keepClubs, readCalls, readClubs, readMatches, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
+import { forSpectators, hold, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 
 /** An event as the worker links it to the day. */
@@ -17,6 +20,7 @@ export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'pra
 
 const NEEDS_PISTES = 'Add the day’s pistes first: the pools need somewhere to fence.';
 const STARTED_STAYS = 'This pool has started: it stays on its piste.';
+const CALL_MOVED = 'This call has moved on meanwhile: the screen shows where it stands.';
 const PISTE_IN_USE = (name: string) => `A pool is fencing on piste ${name}. Remove the piste once its pool is done.`;
 
 /** A change the day refused: the status and message the worker answers with. */
@@ -63,13 +67,41 @@ export class DayRoom extends DurableObject<Env> {
   async snapshot(): Promise<DaySnapshot | null> {
     const { day, version } = this.facts();
     if (!day) return null;
-    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), version };
+    return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), held: readHeld(this.sql), version };
   }
 
   /** Calls the matches now ready to the pistes now free, and ends those done or changed (core/fencing/day-calls). */
   private recall() {
-    const [sql, placements] = [this.sql, this.placements()];
-    writeCalls(sql, planCalls({ events: readMatches(sql), calls: readCalls(sql), pistes: this.pistes(), placements, pools: this.poolsById(), referees: this.referees(), clubs: readClubs(sql), now: Date.now() }));
+    const sql = this.sql;
+    const events = readMatches(sql);
+    // A held match that is done or gone (a redraw) is no longer held.
+    const open = new Set(events.flatMap((e) => e.matches.filter((m) => !m.done).map((m) => `${e.practiceId}:${m.id}`)));
+    for (const h of readHeld(sql)) if (!open.has(h.id)) release(sql, h.id);
+    const held = new Set(readHeld(sql).map((h) => h.id));
+    writeCalls(sql, planCalls({ events, calls: readCalls(sql), pistes: this.pistes(), placements: this.placements(), pools: this.poolsById(), referees: this.referees(), clubs: readClubs(sql), held, now: Date.now() }));
+  }
+
+  /**
+   * The coach's step on a call, over the version they saw: "on piste" (the fencers are there, t.118.1), or
+   * "cancel" (a mistake, a piste that fails): the piste is free and the match held back until called again.
+   */
+  async callStep(callId: string, event: 'on-piste' | 'cancel-call', version: number): Promise<DaySnapshot | DayRefusal> {
+    const call = readCalls(this.sql).find((c) => c.id === callId);
+    if (!call) return { refused: { status: 404, message: 'Call not found' } };
+    if (call.version !== version || (event === 'on-piste' && call.state !== 'called')) return { refused: { status: 409, message: CALL_MOVED } };
+    return this.change(() => {
+      if (event === 'on-piste') this.sql.exec(`UPDATE ${T.calls} SET state = 'on-piste', version = version + 1 WHERE id = ?`, callId);
+      else {
+        this.sql.exec(`DELETE FROM ${T.calls} WHERE id = ?`, callId);
+        hold(this.sql, call);
+      }
+    });
+  }
+
+  /** The coach calls a held match again: it is called as soon as its fencers and a piste are free. */
+  async callAgain(id: string): Promise<DaySnapshot | DayRefusal> {
+    if (!readHeld(this.sql).some((h) => h.id === id)) return { refused: { status: 404, message: 'Call not found' } };
+    return this.change(() => release(this.sql, id));
   }
 
   /** Runs a change in one transaction (the calls follow it), moves the version on and sends the new snapshot to every socket. */
@@ -80,7 +112,7 @@ export class DayRoom extends DurableObject<Env> {
       this.sql.exec(`UPDATE ${T.day} SET version = version + 1`);
     });
     const { day, version } = this.facts();
-    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), version };
+    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), held: readHeld(this.sql), version };
     this.send('coach', { type: 'day', day: snapshot });
     this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
     return snapshot;

@@ -1,4 +1,4 @@
-import type { Day, DayCall, DayEvent, DayMatch, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, DayTableau } from '../../core/contracts/days';
+import type { Day, DayCall, DayEvent, DayHeld, DayMatch, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot, DayTableau } from '../../core/contracts/days';
 import { DAY_TABLES as T } from './schema';
 
 /** A day room's SQLite, read and written row by row (issue 28): the day room's one place for its statements. */
@@ -67,6 +67,7 @@ export function forSpectators(day: DaySnapshot): DaySnapshot {
     events: day.events.map((e) => ({ ...e, pools: e.pools.map((p) => ({ ...p, athletes: [] })) })),
     referees: day.referees.map((r) => ({ ...r, athlete_id: null })),
     calls: day.calls.map((c) => ({ ...c, keys: [null, null] })),
+    held: [],
   };
 }
 
@@ -80,8 +81,8 @@ export function readMatches(sql: SqlStorage): { practiceId: string; matches: Day
 
 export function readCalls(sql: SqlStorage): DayCall[] {
   return sql
-    .exec<{ id: string; practice_id: string; match_id: string; round: number; position: number; names: string; keys: string; piste_id: string; referee_id: string | null; neutral: number; state: DayCall['state']; called_at: number }>(
-      `SELECT id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at FROM ${T.calls} ORDER BY seq`,
+    .exec<{ id: string; practice_id: string; match_id: string; round: number; position: number; names: string; keys: string; piste_id: string; referee_id: string | null; neutral: number; state: DayCall['state']; called_at: number; version: number }>(
+      `SELECT id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at, version FROM ${T.calls} ORDER BY seq`,
     )
     .toArray()
     .map((c) => ({ ...c, names: JSON.parse(c.names) as DayCall['names'], keys: JSON.parse(c.keys) as DayCall['keys'], neutral: c.neutral === 1 }));
@@ -92,8 +93,22 @@ export function writeCalls(sql: SqlStorage, calls: readonly DayCall[]) {
   sql.exec(`DELETE FROM ${T.calls}`);
   calls.forEach((c, seq) => {
     sql.exec(
-      `INSERT INTO ${T.calls} (id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.id, c.practice_id, c.match_id, c.round, c.position, JSON.stringify(c.names), JSON.stringify(c.keys), c.piste_id, c.referee_id, c.neutral ? 1 : 0, c.state, c.called_at, seq,
+      `INSERT INTO ${T.calls} (id, practice_id, match_id, round, position, names, keys, piste_id, referee_id, neutral, state, called_at, version, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.id, c.practice_id, c.match_id, c.round, c.position, JSON.stringify(c.names), JSON.stringify(c.keys), c.piste_id, c.referee_id, c.neutral ? 1 : 0, c.state, c.called_at, c.version, seq,
     );
   });
+}
+
+export function readHeld(sql: SqlStorage): DayHeld[] {
+  return sql.exec<{ id: string; practice_id: string; names: string }>(`SELECT id, practice_id, names FROM ${T.held} ORDER BY rowid`).toArray().map((h) => ({ ...h, names: JSON.parse(h.names) as DayHeld['names'] }));
+}
+
+/** Holds a match back (its call cancelled); held matches whose match is gone or done are let go by `writeHeld`. */
+export function hold(sql: SqlStorage, call: Pick<DayCall, 'id' | 'practice_id' | 'names'>) {
+  sql.exec(`INSERT OR REPLACE INTO ${T.held} (id, practice_id, names) VALUES (?, ?, ?)`, call.id, call.practice_id, JSON.stringify(call.names));
+}
+
+/** Lets a held match go (the coach calls it again, or it is no longer to fence): true when it was held. */
+export function release(sql: SqlStorage, id: string): boolean {
+  return sql.exec(`DELETE FROM ${T.held} WHERE id = ? RETURNING id`, id).toArray().length > 0;
 }

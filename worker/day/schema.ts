@@ -17,6 +17,8 @@ export const DAY_TABLES = {
   clubs: 'clubs',
   /** Tableau matches called to pistes now. */
   calls: 'calls',
+  /** Ready matches the coach held back (a cancelled call). */
+  held: 'held',
 } as const;
 
 const T = DAY_TABLES;
@@ -59,6 +61,13 @@ export const DAY_STEPS = [
         id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, match_id TEXT NOT NULL, round INTEGER NOT NULL, position INTEGER NOT NULL,
         names TEXT NOT NULL, keys TEXT NOT NULL, piste_id TEXT NOT NULL, referee_id TEXT, neutral INTEGER NOT NULL,
         state TEXT NOT NULL, called_at INTEGER NOT NULL, seq INTEGER NOT NULL)`);
+    },
+  },
+  // 5. The coach's steps on a call: its version, and the matches held back.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`ALTER TABLE ${T.calls} ADD COLUMN version INTEGER NOT NULL DEFAULT 1`);
+      sql.exec(`CREATE TABLE ${T.held} (id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, names TEXT NOT NULL)`);
     },
   },
 ];

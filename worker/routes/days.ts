@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { DaySnapshot } from '../../core/contracts/days';
-import { createDaySchema, movePoolSchema, pistesSchema, poolRefereeSchema, refereesSchema, updateDaySchema } from '../../core/day-validation';
+import { callStepSchema, createDaySchema, movePoolSchema, pistesSchema, poolRefereeSchema, refereesSchema, updateDaySchema } from '../../core/day-validation';
 import { todayIso } from '../../core/dates';
 import { BOARD_ID_PATTERN } from '../../core/room-code';
 import type { AppEnv } from '../env';
@@ -141,6 +141,15 @@ export const dayRoutes = new Hono<AppEnv>()
     }
     const referees = list.map((r) => ({ id: r.id, athlete_id: r.athlete_id ?? null, name: r.athlete_id ? roster.get(r.athlete_id)!.name : r.name, club: r.athlete_id ? roster.get(r.athlete_id)!.club : r.club }));
     return c.json(await room.setReferees(referees, await clubsOf(c, await snapshotOf(c, day))));
+  })
+  .post('/:dayId/calls/:callId', authorize('day.manage'), json(callStepSchema), async (c) => {
+    const { room } = await ownDay(c);
+    const { event, version } = c.req.valid('json');
+    return answer(c, await room.callStep(c.req.param('callId'), event, version));
+  })
+  .delete('/:dayId/held/:callId', authorize('day.manage'), async (c) => {
+    const { room } = await ownDay(c);
+    return answer(c, await room.callAgain(c.req.param('callId')));
   })
   .put('/:dayId/placements/:poolId/referee', authorize('day.manage'), json(poolRefereeSchema), async (c) => {
     const { day, room } = await ownDay(c);

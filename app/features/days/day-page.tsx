@@ -12,6 +12,7 @@ import { DayPlacement } from './day-placement';
 import { DayReferees } from './day-referees';
 import { DaySchedule } from './day-schedule';
 import { NowCalling } from '../../components/day-calls';
+import { CallActions, HeldMatches } from './call-actions';
 import { HallShare } from './hall-share';
 
 const messages = i18n('day-page', {
@@ -52,7 +53,8 @@ export function DayPage() {
       <DayReferees snapshot={snapshot} apply={live.apply} />
       <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
       <div className="card p-4">
-        <NowCalling snapshot={snapshot} coach />
+        <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions dayId={snapshot.day.id} call={c} apply={live.apply} />} />
+        <HeldMatches snapshot={snapshot} apply={live.apply} />
       </div>
       <DaySchedule snapshot={snapshot} times={times} apply={live.apply} />
     </div>

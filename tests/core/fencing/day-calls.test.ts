@@ -38,6 +38,11 @@ describe('calls of the day', () => {
     expect(where(held)).toEqual(['ann-dan@p2']);
   });
 
+  it('never calls a match the coach held back, and keeps its fencers free for others', () => {
+    const u13 = { practiceId: 'u13', matches: four(['ann', 'bob', 'cleo', 'dan']) };
+    expect(where(planCalls(base({ events: [u13], held: new Set(['u13:r1-m0']) })))).toEqual(['cleo-bob@p1']);
+  });
+
   it('gives each new call a free referee, neutral first (t.50.3)', () => {
     const u13 = { practiceId: 'u13', matches: four(['ann', 'bob', 'cleo', 'dan']) };
     const clubs = new Map([['ann', 'Lions'], ['dan', 'Tigers'], ['cleo', 'Lions'], ['bob', 'Bears']]);

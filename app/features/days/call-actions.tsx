@@ -1,0 +1,73 @@
+import { params } from '@nanostores/i18n';
+import type { DayCall, DaySnapshot } from '../../../core/contracts/days';
+import { call as send, client } from '../../lib/api';
+import { useTexts } from '../../i18n/common';
+import { i18n } from '../../i18n';
+import { useDayWrite } from './day-write';
+
+const messages = i18n('call-actions', {
+  onPiste: 'Fencers on piste',
+  onPisteLabel: params('{pair}: the fencers are on piste'),
+  cancel: 'Cancel call',
+  cancelLabel: params('Cancel the call of {pair}'),
+  held: 'Held back',
+  heldHint: 'Cancelled calls wait here until you call them again.',
+  callAgain: 'Call again',
+  callAgainLabel: params('Call {pair} again'),
+  stepFailed: 'Failed to change the call',
+});
+
+const pairOf = (names: readonly (string | null)[]) => `${names[0] ?? '?'} – ${names[1] ?? '?'}`;
+
+/**
+ * The coach's steps on a call (issue 28): "On piste" once the fencers are there (t.118.1), "Cancel call" for
+ * a mistake or a piste that fails (the match is held back, the piste freed). Each names the call's version.
+ */
+export function CallActions({ dayId, call, apply }: { dayId: string; call: DayCall; apply: (s: DaySnapshot) => void }) {
+  const t = useTexts(messages);
+  const { busy, run } = useDayWrite(apply);
+  const pair = pairOf(call.names);
+  const step = (event: 'on-piste' | 'cancel-call') =>
+    run(() => send(client.days[':dayId'].calls[':callId'].$post({ param: { dayId, callId: call.id }, json: { event, version: call.version } })), t.stepFailed);
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {call.state === 'called' && (
+        <button type="button" className="btn-secondary" disabled={busy} aria-label={t.onPisteLabel({ pair })} onClick={() => void step('on-piste')}>
+          {t.onPiste}
+        </button>
+      )}
+      <button type="button" className="btn-secondary" disabled={busy} aria-label={t.cancelLabel({ pair })} onClick={() => void step('cancel-call')}>
+        {t.cancel}
+      </button>
+    </div>
+  );
+}
+
+/** The matches the coach held back, each with "Call again" (it is called as soon as its fencers and a piste are free). */
+export function HeldMatches({ snapshot, apply }: { snapshot: DaySnapshot; apply: (s: DaySnapshot) => void }) {
+  const t = useTexts(messages);
+  const { busy, run } = useDayWrite(apply);
+  if (snapshot.held.length === 0) return null;
+  return (
+    <section aria-labelledby="held-matches" className="mt-3 space-y-1" data-testid="held-matches">
+      <h3 id="held-matches" className="font-semibold">{t.held}</h3>
+      <p className="text-sm text-slate-600">{t.heldHint}</p>
+      <ul className="space-y-1">
+        {snapshot.held.map((h) => (
+          <li key={h.id} className="flex flex-wrap items-center gap-2" data-testid="held-match">
+            <span className="font-medium">{pairOf(h.names)}</span>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={busy}
+              aria-label={t.callAgainLabel({ pair: pairOf(h.names) })}
+              onClick={() => void run(() => send(client.days[':dayId'].held[':callId'].$delete({ param: { dayId: snapshot.day.id, callId: h.id } })), t.stepFailed)}
+            >
+              {t.callAgain}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -83,7 +83,8 @@ export function AppRoutes() {
           <Route path="tableau" element={<TableauPage />} />
           <Route path="final" element={<FinalResultsPage />} />
         </Route>
-        <Route path="/hall/:boardId" element={<HallPage />} />
+        {/* The hall board and its TV view (/hall/:boardId/tv): one route, so no first load grows by an entry. */}
+        <Route path="/hall/:boardId/*" element={<HallPage />} />
         <Route element={<Keepers />}>
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/guest-join" element={<GuestJoinPage />} />

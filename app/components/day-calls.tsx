@@ -19,7 +19,7 @@ const messages = i18n('day-calls', {
  * known and free and a piste is): fencers, piste, referee and when it was called, newest first, for the hall
  * board and the coach's day screen. The coach also sees when a referee shares a club with a fencer.
  */
-export function NowCalling({ snapshot, coach = false, actions }: { snapshot: DaySnapshot; coach?: boolean; actions?: (call: DayCall) => ReactNode }) {
+export function NowCalling({ snapshot, coach = false, actions, large = false }: { snapshot: DaySnapshot; coach?: boolean; actions?: (call: DayCall) => ReactNode; large?: boolean }) {
   const t = useTexts(messages);
   const d = useStore(dayTerms);
   const referees = refereesById(snapshot);
@@ -28,24 +28,24 @@ export function NowCalling({ snapshot, coach = false, actions }: { snapshot: Day
   const calls = [...snapshot.calls].reverse();
   return (
     <section aria-labelledby="now-calling" className="space-y-2" data-testid="now-calling">
-      <h2 id="now-calling" className="text-xl font-bold">{t.nowCalling}</h2>
+      <h2 id="now-calling" className={large ? 'text-4xl font-black' : 'text-xl font-bold'}>{t.nowCalling}</h2>
       {calls.length === 0 ? (
-        <p className="text-slate-600">{t.noCalls}</p>
+        <p className={large ? 'text-2xl opacity-80' : 'text-slate-600'}>{t.noCalls}</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2">
           {calls.map((c) => {
             const piste = pistes.get(c.piste_id);
             const referee = c.referee_id ? referees.get(c.referee_id) : undefined;
             return (
-              <li key={c.id} className="card border-l-4 border-l-violet-600 p-3" data-testid="call" data-piste={piste?.name}>
-                <p className="text-lg font-bold">
-                  {piste ? d.pisteName({ name: piste.name }) : ''} <span className="font-normal text-slate-600">· {events.get(c.practice_id)}</span>
+              <li key={c.id} className={large ? 'rounded-lg border-l-8 border-l-violet-400 bg-slate-800 p-4 text-white' : 'card border-l-4 border-l-violet-600 p-3'} data-testid="call" data-piste={piste?.name}>
+                <p className={large ? 'text-3xl font-bold' : 'text-lg font-bold'}>
+                  {piste ? d.pisteName({ name: piste.name }) : ''} <span className={large ? 'font-normal opacity-80' : 'font-normal text-slate-600'}>· {events.get(c.practice_id)}</span>
                 </p>
-                <p className="text-lg font-semibold" data-testid="call-fencers">{t.callPair({ a: c.names[0] ?? '?', b: c.names[1] ?? '?' })}</p>
+                <p className={large ? 'text-4xl font-black' : 'text-lg font-semibold'} data-testid="call-fencers">{t.callPair({ a: c.names[0] ?? '?', b: c.names[1] ?? '?' })}</p>
                 {c.state === 'on-piste' && (
                   <p className="inline-block rounded bg-green-100 px-1 text-xs font-semibold uppercase text-green-900" data-testid="call-on-piste">{t.onPiste}</p>
                 )}
-                <p className="text-sm text-slate-700">
+                <p className={large ? 'text-2xl opacity-90' : 'text-sm text-slate-700'}>
                   {referee && <span data-testid="call-referee">{t.refereeName({ name: referee.name })} · </span>}
                   <span className="tabular-nums">{t.calledAt({ time: clockTime(c.called_at) })}</span>
                 </p>

@@ -161,6 +161,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     expect(await spectator.getByTestId('podium-name').count()).toBe(3);
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
     await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-pool-time'));
+    await audit(found, 'spectator: hall board on the TV', spectator, `/hall/${day.board_id}/tv`, (p) => p.getByTestId('tv-piste-now').first());
     await audit(found, 'spectator: hall board unavailable', spectator, '/hall/000000', (p) => p.getByRole('heading', { name: 'Hall board unavailable' }));
 
     // In another language (issue 17): the page says which (lang), and every label is translated, not lost.

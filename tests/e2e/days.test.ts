@@ -293,6 +293,14 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
     expect(await hall.getByTestId('call-on-piste').count()).toBe(0);
     expect(await page.getByTestId('held-match').count()).toBe(0);
+
+    // The TV on the wall, opened from the day's screen: the call first, and on the final piste the match it holds.
+    const tvPath = await page.getByTestId('hall-tv-url').getAttribute('href');
+    expect(tvPath).toBe(`/hall/${day.board_id}/tv`);
+    await hall.goto(tvPath!);
+    await expect.poll(() => hall.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
+    await expect.poll(() => hall.locator('[data-testid="tv-piste"][data-piste="1"]').getByTestId('tv-piste-call').textContent()).toContain('ANN – CLEO');
+    expect(await hall.locator('[data-testid="tv-piste"][data-piste="2"]').textContent()).toContain('Nothing fencing');
     await hallContext.close();
     await context.close();
   });

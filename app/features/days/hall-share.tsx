@@ -19,6 +19,7 @@ const messages = i18n('hall-share', {
   confirmText: 'The current hall board link stops working at once; screens showing it must be sent the new link.',
   confirmLabel: 'Change the link',
   failed: 'Failed to change the hall board',
+  tvView: 'Open the TV view',
 });
 
 /** The day's hall board: shared or not, its read-only link with Copy, and a new link (the old one stops). */
@@ -53,6 +54,9 @@ export function HallShare({ day, apply }: { day: Day; apply: (s: DaySnapshot) =>
         <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="hall-link">
           <a ref={linkRef} href={path} target="_blank" rel="noreferrer" className="font-medium text-sky-700 hover:underline" data-testid="hall-url">
             {location.origin}{path}
+          </a>
+          <a href={`${path}/tv`} target="_blank" rel="noreferrer" className="font-medium text-sky-700 hover:underline" data-testid="hall-tv-url">
+            {t.tvView}
           </a>
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { params } from '@nanostores/i18n';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { DayPlacement, DaySnapshot } from '../../../core/contracts/days';
 import { poolState } from '../../../core/fencing/day-plan';
@@ -15,7 +16,8 @@ import { useTexts } from '../../i18n/common';
 import { i18n, intlLocale, useStore } from '../../i18n';
 import { LanguagePicker } from '../../i18n/language-picker';
 
-const messages = i18n('hall-page', {
+/** The hall board's words, the TV's too (./hall-tv). */
+export const hallTexts = i18n('hall-page', {
   eyebrow: 'Piste hall board',
   unavailable: 'Hall board unavailable',
   notValid: 'This hall board link is not valid, or the day is not shared right now.',
@@ -40,8 +42,21 @@ function longDate(date: string): string {
  * no account: per piste what fences now and what comes next, and each event's pools with their piste,
  * flight and estimated time (when its pools end); live through the day's room while the coach shares it. Its own chunk: no other screen grows.
  */
+/** /hall/{board id}/tv, the TV view: its own code, loaded when it is opened. */
+const HallTv = onDemand(() => import('./hall-tv').then((m) => m.HallTv));
+
 export function HallPage() {
-  const t = useStore(messages);
+  const { '*': rest } = useParams();
+  if (rest === 'tv') return <HallTv />;
+  return <HallGate render={(snapshot, status) => <Hall snapshot={snapshot} status={status} />} />;
+}
+
+/**
+ * The hall board's day, live by its link, for the board and its TV view: a clear message while the link
+ * shows nothing (not valid, not shared, closed by the server), a spinner while it loads.
+ */
+export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: LiveStatus) => ReactNode }) {
+  const t = useStore(hallTexts);
   const { boardId = '' } = useParams();
   const live = useLiveDay({ hall: boardId });
   if (live.closed || live.snapshot === null) {
@@ -53,11 +68,11 @@ export function HallPage() {
     );
   }
   if (live.snapshot === undefined) return <Spinner />;
-  return <Hall snapshot={live.snapshot} status={live.status} />;
+  return <>{render(live.snapshot, live.status)}</>;
 }
 
 function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
-  const t = useTexts(messages);
+  const t = useTexts(hallTexts);
   const d = useStore(dayTerms);
   const { day } = snapshot;
   const pools = poolsById(snapshot);

@@ -1,10 +1,9 @@
 import type { DayCall, DayMatch, DayPiste, DayPlacement, DayPool, DayReferee } from '../contracts/days';
 import type { PoolSnapshot } from '../contracts/pools';
-import type { BracketSnapshot } from '../contracts/tableau';
 import { poolState } from './day-plan';
 import { callMatches, type TableauMatch } from './pistes';
 import { assignMatchReferees } from './referee-assignment';
-import { resolveTableau } from './tableau';
+import type { Tableau } from './tableau';
 
 /**
  * Tableau matches called to the day's pistes (issue 28). An event's room tells the day its tableau's matches
@@ -19,9 +18,8 @@ import { resolveTableau } from './tableau';
 /** Who a tableau fencer is across the day's events: a roster athlete is one person in every event. */
 export const fencerKey = (entry: { id: string; athlete_id: string | null }) => (entry.athlete_id ? `a:${entry.athlete_id}` : `e:${entry.id}`);
 
-/** The main bracket's matches of an event, with who fences (names for the boards, keys for the day) and whether each is done. */
-export function dayMatchesOf(pools: PoolSnapshot[], bracket: Pick<BracketSnapshot, 'seeding' | 'matches' | 'format'>): DayMatch[] {
-  const tableau = resolveTableau(pools, bracket);
+/** The main bracket's matches of an event's tableau (as `resolveTableau` gives it), with who fences (names for the boards, keys for the day) and whether each is done. */
+export function dayMatchesOf(pools: PoolSnapshot[], tableau: Pick<Tableau, 'matches'>): DayMatch[] {
   if (tableau.matches.length === 0) return [];
   const size = 2 ** Math.max(...tableau.matches.map((m) => m.round));
   const entries = new Map(pools.flatMap((p) => p.players.map((e) => [e.id, e] as const)));

@@ -1,7 +1,6 @@
 import type { DayPiste, DayPlacement, DayPool, DayTableau, PoolState } from '../contracts/days';
-import type { BracketSnapshot } from '../contracts/tableau';
 import { bracketSize, roundCount } from './bracket';
-import { resolveTableau } from './tableau';
+import type { Tableau } from './tableau';
 import type { PoolSnapshot } from '../contracts/pools';
 import { allocatePools, type PoolToPlace } from './pistes';
 import { assignPoolReferees, neutralityClash } from './referee-assignment';
@@ -32,8 +31,7 @@ export function dayPoolOf(pool: Pick<PoolSnapshot, 'id' | 'name' | 'players' | '
  * in a table of s fence n − s/2), each later round full, and the matches done in each. The bouts for places
  * are left out of the count. Null below two fencers to seed.
  */
-export function dayTableauOf(pools: PoolSnapshot[], bracket: Pick<BracketSnapshot, 'seeding' | 'matches' | 'format'>): DayTableau | null {
-  const tableau = resolveTableau(pools, bracket);
+export function dayTableauOf(tableau: Pick<Tableau, 'seeds' | 'matches'>): DayTableau | null {
   const seeded = tableau.seeds.length;
   if (seeded < 2) return null;
   const size = bracketSize(seeded);

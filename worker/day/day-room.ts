@@ -2,7 +2,7 @@
 // ./day-store and its rules in core/fencing (day-plan, day-calls); this file wires them and answers the
 // worker's calls, one method per change of the day, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
-import type { Day, DayEvent, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
+import type { Day, DayEvent, DayPiste, DayPlacement, DayPool, DayReferee, DaySnapshot } from '../../core/contracts/days';
 import { placeDay, poolState, refereeDay } from '../../core/fencing/day-plan';
 import { planCalls } from '../../core/fencing/day-calls';
 import { PisteError } from '../../core/fencing/pistes';
@@ -65,6 +65,10 @@ export class DayRoom extends DurableObject<Env> {
 
   /** The day as every screen shows it; null before the worker has told the room its facts. */
   async snapshot(): Promise<DaySnapshot | null> {
+    return this.current();
+  }
+
+  private current(): DaySnapshot | null {
     const { day, version } = this.facts();
     if (!day) return null;
     return { day, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), held: readHeld(this.sql), version };
@@ -111,8 +115,7 @@ export class DayRoom extends DurableObject<Env> {
       this.recall();
       this.sql.exec(`UPDATE ${T.day} SET version = version + 1`);
     });
-    const { day, version } = this.facts();
-    const snapshot = { day: day!, events: this.events(), pistes: this.pistes(), placements: this.placements(), referees: this.referees(), calls: readCalls(this.sql), held: readHeld(this.sql), version };
+    const snapshot = this.current()!;
     this.send('coach', { type: 'day', day: snapshot });
     this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
     return snapshot;
@@ -217,14 +220,8 @@ export class DayRoom extends DurableObject<Env> {
   async placePools(clubs: Record<string, string | null> = {}): Promise<DaySnapshot | DayRefusal> {
     const pistes = this.pistes();
     if (pistes.length === 0) return { refused: { status: 409, message: NEEDS_PISTES } };
-    const events = this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools }));
-    let placed: DayPlacement[];
-    try {
-      placed = placeDay(events, pistes, this.placements());
-    } catch (e) {
-      if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
-      throw e;
-    }
+    const placed = this.placed(pistes, this.placements());
+    if ('refused' in placed) return placed;
     return this.change(() => {
       this.keepClubs(clubs);
       this.writePlacements(this.refereed(placed));
@@ -232,6 +229,16 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   private writePlacements = (placed: readonly DayPlacement[]) => writePlacements(this.sql, placed);
+
+  /** The day's pools placed again around `current` (core/fencing/day-plan), or the rules' refusal as a 409. */
+  private placed(pistes: DayPiste[], current: readonly DayPlacement[]): DayPlacement[] | DayRefusal {
+    try {
+      return placeDay(this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools })), pistes, current);
+    } catch (e) {
+      if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
+      throw e;
+    }
+  }
 
   /**
    * The day's referees, in order, all at once (ids kept for referees that stay); every placed pool that is
@@ -270,13 +277,8 @@ export class DayRoom extends DurableObject<Env> {
     if (poolState(pool) !== 'waiting' && here?.piste_id !== pisteId) return { refused: { status: 409, message: STARTED_STAYS } };
     const event = this.events().find((e) => e.pools.some((p) => p.id === poolId))!;
     const moved: DayPlacement = { referee_id: null, referee_override: false, neutral: true, ...here, pool_id: poolId, practice_id: event.practice_id, piste_id: pisteId, flight: here?.flight ?? 0, pinned: true };
-    let placed: DayPlacement[];
-    try {
-      placed = placeDay(this.events().map((e) => ({ practiceId: e.practice_id, pools: e.pools })), pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
-    } catch (e) {
-      if (e instanceof PisteError) return { refused: { status: 409, message: e.message } };
-      throw e;
-    }
+    const placed = this.placed(pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
+    if ('refused' in placed) return placed;
     return this.change(() => this.writePlacements(this.refereed(placed)));
   }
 

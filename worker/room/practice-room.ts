@@ -19,6 +19,7 @@ import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
 import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
 import { dayMatchesOf } from '../../core/fencing/day-calls';
+import { resolveTableau } from '../../core/fencing/tableau';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
@@ -79,9 +80,9 @@ export class PracticeRoom extends DurableObject<Env> {
         const { weapon, practice_type: type } = this.ctx.storage.sql.exec<{ weapon: Weapon; practice_type: string }>('SELECT weapon, practice_type FROM practices WHERE id = ?', practiceId).one();
         const pools = await listPoolSnapshots(this.store, practiceId);
         // A team event's tableau is of teams (issue 28's team tableau, not yet on the day's schedule).
-        const bracket = type === 'individual' ? await loadBracket(this.store, practiceId) : null;
-        const tableau = bracket ? dayTableauOf(pools, bracket) : null;
-        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau, matches: bracket ? dayMatchesOf(pools, bracket) : [] };
+        // The tableau resolved once for both: its rounds (the schedule) and its matches (the calls).
+        const resolved = type === 'individual' ? resolveTableau(pools, await loadBracket(this.store, practiceId)) : null;
+        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau: resolved ? dayTableauOf(resolved) : null, matches: resolved ? dayMatchesOf(pools, resolved) : [] };
       },
       (dayId, seq, word) => getDayRoom(this.env, dayId).eventChanged(seq, word),
       (at) => this.wakeBy(at),

@@ -58,13 +58,18 @@ async function snapshotOf(c: Context<AppEnv>, day: Awaited<ReturnType<typeof get
  * referees' neutrality: read from D1 when the coach places pools or lists referees, never on a score's path.
  */
 async function clubsOf(c: Context<AppEnv>, day: DaySnapshot): Promise<Record<string, string | null>> {
-  const ids = [...new Set(day.events.flatMap((e) => e.pools.flatMap((p) => p.athletes ?? [])))];
-  if (ids.length === 0) return {};
+  const rows = await rosterOf(c, day.events.flatMap((e) => e.pools.flatMap((p) => p.athletes)));
+  return Object.fromEntries(rows.map((r) => [r.id, r.club]));
+}
+
+/** These athletes of the coach's roster (others' and unknown ids are left out), in one read whatever their number. */
+async function rosterOf(c: Context<AppEnv>, ids: string[]): Promise<{ id: string; name: string; club: string | null }[]> {
+  if (ids.length === 0) return [];
   const rows = await c.get('db').$client
-    .prepare('SELECT id, club FROM athletes WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
-    .bind(coachOf(c).id, JSON.stringify(ids))
-    .all<{ id: string; club: string | null }>();
-  return Object.fromEntries(rows.results.map((r) => [r.id, r.club]));
+    .prepare('SELECT id, name, club FROM athletes WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
+    .bind(coachOf(c).id, JSON.stringify([...new Set(ids)]))
+    .all<{ id: string; name: string; club: string | null }>();
+  return rows.results;
 }
 
 /**
@@ -130,15 +135,8 @@ export const dayRoutes = new Hono<AppEnv>()
     const list = c.req.valid('json').referees;
     // A roster athlete referees under the roster's name and club (never the client's word for them).
     const linked = list.flatMap((r) => (r.athlete_id ? [r.athlete_id] : []));
-    const roster = new Map<string, { name: string; club: string | null }>();
-    if (linked.length > 0) {
-      const rows = await c.get('db').$client
-        .prepare('SELECT id, name, club FROM athletes WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
-        .bind(coachOf(c).id, JSON.stringify(linked))
-        .all<{ id: string; name: string; club: string | null }>();
-      for (const r of rows.results) roster.set(r.id, r);
-      if (linked.some((id) => !roster.has(id))) throw notFound('Athlete');
-    }
+    const roster = new Map((await rosterOf(c, linked)).map((r) => [r.id, r]));
+    if (linked.some((id) => !roster.has(id))) throw notFound('Athlete');
     const referees = list.map((r) => ({ id: r.id, athlete_id: r.athlete_id ?? null, name: r.athlete_id ? roster.get(r.athlete_id)!.name : r.name, club: r.athlete_id ? roster.get(r.athlete_id)!.club : r.club }));
     return c.json(await room.setReferees(referees, await clubsOf(c, await snapshotOf(c, day))));
   })

@@ -146,8 +146,8 @@ describe('an event’s tableau as its day sees it', () => {
 
   it('before the draw, the table the ranking gives: 5 fencers in a table of 8 fence 1 match in the first round (3 byes), then 2, then the final', () => {
     const none = { seeding: null, matches: [], format: DEFAULT_FORMAT };
-    expect(dayTableauOf([fencedPool(5, false)], none)).toEqual({ size: 8, rounds: [{ matches: 1, done: 0 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }] });
-    expect(dayTableauOf([fencedPool(1)], none)).toBeNull();
+    expect(dayTableauOf(resolveTableau([fencedPool(5, false)], none))).toEqual({ size: 8, rounds: [{ matches: 1, done: 0 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }] });
+    expect(dayTableauOf(resolveTableau([fencedPool(1)], none))).toBeNull();
   });
 
   it('counts the matches fenced in each round, never a bye', () => {
@@ -157,6 +157,6 @@ describe('an event’s tableau as its day sees it', () => {
     const first = drawn.matches.find((m) => m.round === 1 && m.player1_id && m.player2_id)!;
     const matches = applyScore(drawn.matches, { round: first.round, position: first.position, player1_score: 15, player2_score: 3 });
     const seeding = drawn.seeds;
-    expect(dayTableauOf(pools, { seeding, matches, format: DEFAULT_FORMAT })!.rounds).toEqual([{ matches: 1, done: 1 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }]);
+    expect(dayTableauOf(resolveTableau(pools, { seeding, matches, format: DEFAULT_FORMAT }))!.rounds).toEqual([{ matches: 1, done: 1 }, { matches: 2, done: 0 }, { matches: 1, done: 0 }]);
   });
 });

@@ -87,3 +87,17 @@ export const callStepSchema = z.object({
 });
 
 export type PistesBody = z.input<typeof pistesSchema>;
+
+const SUBSCRIPTION = 'This phone’s notification subscription is not one this server can use';
+const base64url = (min: number, max: number) => z.string({ error: SUBSCRIPTION }).min(min, { error: SUBSCRIPTION }).max(max, { error: SUBSCRIPTION }).regex(/^[\w-]+$/, { error: SUBSCRIPTION });
+
+/**
+ * Following a fencer (issue 28): the page's push subscription (RFC 8030 endpoint, RFC 8291 keys: a P-256
+ * point of 65 bytes, a 16-byte secret, in base64url) and the page's language for the words of the push.
+ */
+export const followSchema = z.object({
+  endpoint: z.string({ error: SUBSCRIPTION }).min(12, { error: SUBSCRIPTION }).max(1024, { error: SUBSCRIPTION }),
+  p256dh: base64url(86, 88),
+  auth: base64url(21, 24),
+  lang: z.string().max(8).regex(/^[a-z-]*$/i).default('en'),
+});

@@ -157,6 +157,9 @@ export const ERROR_MESSAGES = {
   call_step: 'Say what happens to this call',
   call_moved: 'This call has moved on meanwhile: the screen shows where it stands.',
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
+  push_subscription_invalid: 'This phone’s notification subscription is not one this server can use',
+  pushes_off: 'Notifications are not set up on this server',
+  day_follows_full: 'This day has as many followers as it takes. Watch the hall board instead.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

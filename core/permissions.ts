@@ -47,11 +47,13 @@ export const ACTIONS = [
   'bout.referee',
   // A competition day (issue 28): its events, pistes and the placement of its pools; the coach's alone.
   'day.manage',
+  // Anyone holding a shared hall board's link follows a fencer of the day (a push when they are called).
+  'hall.follow',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
 
-const OPEN: Action[] = ['auth.use', 'health.read', 'room.join', 'board.read', 'live.watch'];
+const OPEN: Action[] = ['auth.use', 'health.read', 'room.join', 'board.read', 'live.watch', 'hall.follow'];
 
 // SPEC §6: a spectator watches the shared pools and results, read-only.
 const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];

@@ -1,6 +1,6 @@
 // Helpers shared by `npm start`, `npm run dev`, the browser tests and the benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -13,13 +13,21 @@ export function run(cmd, args, env = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
 }
 
-/** Writes a random JWT_SECRET into .dev.vars unless one is there. */
+/** A new VAPID key for Web Push (issue 28): a P-256 private key, PKCS#8 in base64url (VAPID_PRIVATE_KEY). */
+export const vapidKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64url');
+
+/** Writes a random JWT_SECRET and a VAPID key into .dev.vars unless they are there. */
 export function ensureDevVars() {
   const file = `${root}.dev.vars`;
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (/^JWT_SECRET=.+/m.test(text)) return;
-  writeFileSync(file, `${text}${text && !text.endsWith('\n') ? '\n' : ''}JWT_SECRET=${randomBytes(48).toString('base64url')}\n`);
-  console.log('Generated JWT_SECRET in .dev.vars');
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const add = (name, value) => {
+    if (new RegExp(`^${name}=.+`, 'm').test(text)) return;
+    text = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${name}=${value}\n`;
+    writeFileSync(file, text);
+    console.log(`Generated ${name} in .dev.vars`);
+  };
+  add('JWT_SECRET', randomBytes(48).toString('base64url'));
+  add('VAPID_PRIVATE_KEY', vapidKey());
 }
 
 /** Applies migrations/ to the local D1 (optionally in another state folder). */
@@ -49,7 +57,8 @@ export const LOCAL_TURNSTILE = {
 export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs = [] }) {
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...extraArgs];
   if (persistTo) args.push('--persist-to', persistTo);
-  const local = { MAIL_OUTBOX: '1', APP_ORIGIN: `http://localhost:${port}`, ...LOCAL_TURNSTILE, ...vars };
+  // Pushes go to the local stand-in (worker/day/push.ts), like mail to the outbox: nothing leaves the machine.
+  const local = { MAIL_OUTBOX: '1', PUSH_STANDIN: '1', APP_ORIGIN: `http://localhost:${port}`, ...LOCAL_TURNSTILE, ...vars };
   for (const [k, v] of Object.entries(local)) args.push('--var', `${k}:${v}`);
   const child = spawn(bin('wrangler'), args, { cwd: root, env: quietEnv, stdio, detached: process.platform !== 'win32' });
   return child;
@@ -63,6 +72,11 @@ export function mailsInLog(file) {
 
 /** The latest mail with this subject to an address in a worker's log, or undefined. */
 export const latestMailInLog = (file, to, subject) => mailsInLog(file).filter((m) => m.to === to && m.subject === subject).at(-1);
+
+/** The pushes a local worker's stand-in printed to its log (`[push] endpoint=… salt=… dh=… body=…`), oldest first. */
+export function pushesInLog(file) {
+  return [...readFileSync(file, 'utf8').matchAll(/\[push\] endpoint=(\S+) salt=([\w-]+) dh=([\w-]+) body=([\w-]+)/g)].map(([, endpoint, salt, dh, body]) => ({ endpoint, salt, dh, body }));
+}
 
 /** The verification link a mail carries (a full URL), or undefined. */
 export const verificationLinkIn = (body) => /http\S+\/api\/auth\/verify\?token=[\w-]+/.exec(body)?.[0];

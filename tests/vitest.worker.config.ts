@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { generateKeyPairSync } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,6 +18,9 @@ export default defineConfig({
           TURNSTILE_STANDIN: '1',
           TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
           TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+          // Web Push (issue 28): a fresh VAPID key each run, pushes to the local stand-in (push_outbox).
+          VAPID_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64url'),
+          PUSH_STANDIN: '1',
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
         },
       },

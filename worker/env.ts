@@ -33,6 +33,15 @@ export interface Env {
   TURNSTILE_STANDIN?: string;
   /** Cap on spectator sockets per block (IPv4 /24, IPv6 /48) in a room (default 100). */
   BLOCK_SOCKET_LIMIT?: string;
+  /**
+   * Web Push (issue 28: a fencer followed is told when called): the server's VAPID key, a P-256 private key
+   * as PKCS#8 in base64url (`npm start` writes one into .dev.vars; scripts/vapid-key.mjs prints one), and who
+   * push services may contact about it (a mailto: or https: URL; default APP_ORIGIN).
+   */
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /** '1' for local runs and tests only: pushes go to the local stand-in (worker/day/push.ts), never over the network. */
+  PUSH_STANDIN?: string;
   /** '1' only in the browser-test harness: enables /api/live/test-drop. */
   TEST_HOOKS?: string;
   /** Bench only (issue 26's far-database run): every D1 call waits this many ms first (worker/db/slow-d1.ts). */

@@ -147,3 +147,65 @@ export interface DayHeld {
   practice_id: string;
   names: (string | null)[];
 }
+
+/** A bout of a fencer's pool, from their side: null scores while it is to fence; annulled when a fencer withdrew (o.74). */
+export interface FencerBout {
+  opponent: string;
+  mine: number | null;
+  theirs: number | null;
+  won: boolean | null;
+  annulled: boolean;
+}
+
+/** A fencer's pool (their page): their bouts in the bout order, the next with how many bouts of the pool come before it, and the pool's bouts left. */
+export interface FencerPool {
+  id: string;
+  name: string;
+  bouts: FencerBout[];
+  next: { opponent: string; before: number } | null;
+  left: number;
+}
+
+/** A tableau match of the fencer: its round of `rounds` (the final is round `rounds`), the opponent once known. */
+export interface FencerMatch {
+  id: string;
+  round: number;
+  rounds: number;
+  /** False for a match for places (3rd, 5th–8th). */
+  main: boolean;
+  opponent: string | null;
+  mine: number | null;
+  theirs: number | null;
+  won: boolean | null;
+}
+
+/** A fencer's own day in one event (issue 28: the fencer's page, no account). */
+export interface FencerDay {
+  name: string;
+  status: 'withdrawn' | 'excluded' | null;
+  /** How the day's calls name this person (`DayMatch.keys`): kept by the server for a follow, never sent to a page. */
+  keys: string[];
+  pools: FencerPool[];
+  /** Their seed in the tableau once drawn. */
+  seed: number | null;
+  matches: FencerMatch[];
+}
+
+/** A fencer's page as the hall answers it: the event and the fencer's day in it (without the keys). */
+export interface HallFencer {
+  practice_id: string;
+  event: string;
+  weapon: Weapon;
+  fencer: Omit<FencerDay, 'keys'>;
+}
+
+/** Who fences at a day, per event, for the hall board's fencer finder. */
+export interface HallFencers {
+  events: { practice_id: string; name: string; fencers: { id: string; name: string }[] }[];
+}
+
+/** What a page needs to follow a fencer: the server's VAPID public key (null: pushes are off), and whether a local stand-in receives them. */
+export interface PushConfig {
+  key: string | null;
+  standin: boolean;
+}

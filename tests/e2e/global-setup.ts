@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ESM helper shared with the npm scripts
-import { buildSpa, latestMailInLog, migrateLocal, serve, verificationLinkIn, waitForHttp, waitForValue } from '../../scripts/local.mjs';
+import { buildSpa, latestMailInLog, migrateLocal, serve, vapidKey, verificationLinkIn, waitForHttp, waitForValue } from '../../scripts/local.mjs';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
   const child = serve({
     port,
     persistTo,
-    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop', TEST_HOOKS: '1', APP_ORIGIN: baseURL },
+    vars: { JWT_SECRET: 'e2e-secret-0123456789-abcdefghijklmnop', VAPID_PRIVATE_KEY: vapidKey(), TEST_HOOKS: '1', APP_ORIGIN: baseURL },
     stdio: ['ignore', out, out],
   });
   await waitForHttp(`${baseURL}/api/auth/session`, 90_000);

@@ -14,6 +14,7 @@ import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, hold, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
+import { addFollow, pushCalls, removeFollow, type Follow } from './follows';
 
 /** An event as the worker links it to the day. */
 export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;
@@ -110,6 +111,7 @@ export class DayRoom extends DurableObject<Env> {
 
   /** Runs a change in one transaction (the calls follow it), moves the version on and sends the new snapshot to every socket. */
   private change(write: () => void): DaySnapshot {
+    const before = new Set(readCalls(this.sql).map((c) => c.id));
     this.ctx.storage.transactionSync(() => {
       write();
       this.recall();
@@ -118,7 +120,20 @@ export class DayRoom extends DurableObject<Env> {
     const snapshot = this.current()!;
     this.send('coach', { type: 'day', day: snapshot });
     this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
+    // The fencers of a new call are told on their phones, behind the answer.
+    const called = snapshot.calls.filter((c) => !before.has(c.id));
+    if (called.length > 0) this.ctx.waitUntil(pushCalls(this.env, this.sql, called, snapshot));
     return snapshot;
+  }
+
+  /** A phone follows a fencer of the day (their page's "Notify me"); refused past the day's cap. */
+  async follow(f: Follow): Promise<'added' | 'full'> {
+    return addFollow(this.sql, f, Date.now());
+  }
+
+  /** The phone stops following (it holds the follow's id, nobody else does). */
+  async unfollow(id: string): Promise<boolean> {
+    return removeFollow(this.sql, id);
   }
 
   /** Sends a message to every socket of a role (the coach's screens, the hall boards). */

@@ -19,6 +19,8 @@ export const DAY_TABLES = {
   calls: 'calls',
   /** Ready matches the coach held back (a cancelled call). */
   held: 'held',
+  /** Fencers followed from their page: a push subscription each, told when the fencer is called. */
+  follows: 'follows',
 } as const;
 
 const T = DAY_TABLES;
@@ -68,6 +70,15 @@ export const DAY_STEPS = [
     write: (sql: SqlStorage) => {
       sql.exec(`ALTER TABLE ${T.calls} ADD COLUMN version INTEGER NOT NULL DEFAULT 1`);
       sql.exec(`CREATE TABLE ${T.held} (id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, names TEXT NOT NULL)`);
+    },
+  },
+  // 6. Fencers followed (their page's "Notify me"): the push subscription, and the keys calls name the fencer by.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`CREATE TABLE ${T.follows} (
+        id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, entry_id TEXT NOT NULL, keys TEXT NOT NULL, endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL,
+        lang TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+      sql.exec(`CREATE INDEX ${T.follows}_endpoint ON ${T.follows}(endpoint)`);
     },
   },
 ];

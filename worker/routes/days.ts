@@ -2,21 +2,16 @@ import { Hono, type Context } from 'hono';
 import type { DaySnapshot } from '../../core/contracts/days';
 import { callStepSchema, createDaySchema, movePoolSchema, pistesSchema, poolRefereeSchema, refereesSchema, updateDaySchema } from '../../core/day-validation';
 import { todayIso } from '../../core/dates';
-import { BOARD_ID_PATTERN } from '../../core/room-code';
 import type { AppEnv } from '../env';
-import { authorize, lookupClient } from '../auth/access';
+import { authorize } from '../auth/access';
 import { HttpError, notFound } from '../errors';
 import { coachOf } from '../middleware/session';
 import { eachRoom, getRoom } from '../room/room';
 import { getDayRoom } from '../day/day';
 import type { DayRefusal } from '../day/day-room';
-import { forSpectators } from '../day/day-store';
-import { createDay, dayPractices, deleteDay, findSharedDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
+import { createDay, dayPractices, deleteDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
 import { getPractice } from '../store/practices';
 import { json } from '../validate';
-
-/** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
-export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
 
 /** A day of the coach's (404 for anyone else's) and its room. */
 async function ownDay(c: Context<AppEnv>) {
@@ -159,16 +154,3 @@ export const dayRoutes = new Hono<AppEnv>()
     await snapshotOf(c, day);
     return answer(c, await room.movePool(c.req.param('poolId'), c.req.valid('json').piste_id));
   });
-
-/**
- * The hall board of a day that shares (issue 28), by its board id: every event's pools with their pistes and
- * flights, read-only, no account. Mounted at /hall.
- */
-export const hallRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.read'), async (c) => {
-  const boardId = c.req.param('boardId');
-  const day = BOARD_ID_PATTERN.test(boardId) ? await findSharedDay(c.get('db'), boardId, await lookupClient(c)) : null;
-  if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
-  const held = await getDayRoom(c.env, day.id).snapshot();
-  if (!held || !held.day.board_shared || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
-  return c.json(forSpectators(held));
-});

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
 import { authorize, clientNetwork, GUEST_REFUSED, lookupClient, practiceFor } from '../auth/access';
 import { getDayRoom } from '../day/day';
-import { HALL_UNAVAILABLE } from './days';
+import { HALL_UNAVAILABLE } from './hall';
 import { findSharedDay, getDay } from '../store/days';
 import { getRoom } from '../room/room';
 import { findSharedPractice, getPractice } from '../store/practices';

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono';
+import type { DaySnapshot, HallFencer, HallFencers, PushConfig } from '../../core/contracts/days';
+import { followSchema } from '../../core/day-validation';
+import { fencerDayOf } from '../../core/fencing/fencer-day';
+import { resolveTableau } from '../../core/fencing/tableau';
+import { BOARD_ID_PATTERN } from '../../core/room-code';
+import type { AppEnv } from '../env';
+import { authorize, lookupClient } from '../auth/access';
+import { HttpError, notFound } from '../errors';
+import { getRoom } from '../room/room';
+import { getDayRoom } from '../day/day';
+import { forSpectators } from '../day/day-store';
+import { endpointAllowed, vapidPublicKey } from '../day/push';
+import { findSharedDay } from '../store/days';
+import { json } from '../validate';
+
+/** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
+export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
+
+/** Ids of a practice or a fencer's entry as the hall's paths carry them. */
+const ID = /^[\w-]{1,64}$/;
+
+/** The day a shared hall board link opens (through the lookup limiter), and its room's snapshot; 404 otherwise. */
+async function sharedDay(c: Context<AppEnv>): Promise<DaySnapshot> {
+  const boardId = c.req.param('boardId')!;
+  const day = BOARD_ID_PATTERN.test(boardId) ? await findSharedDay(c.get('db'), boardId, await lookupClient(c)) : null;
+  if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
+  const held = await getDayRoom(c.env, day.id).snapshot();
+  if (!held || !held.day.board_shared || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
+  return held;
+}
+
+/** A fencer of one of the day's events, read from the event's room: their pools, tableau and seed (404 for anyone else). */
+async function fencerOf(c: Context<AppEnv>, day: DaySnapshot, practiceId: string, entryId: string) {
+  const event = ID.test(practiceId) && ID.test(entryId) ? day.events.find((e) => e.practice_id === practiceId) : undefined;
+  if (!event) throw notFound('Fencer');
+  const held = await getRoom(c.env, practiceId).snapshot(practiceId);
+  // The tableau once drawn (every pool bout fenced): before that, no seed and no match is the fencer's yet.
+  const resolved = held && event.practice_type === 'individual' ? resolveTableau(held.pools, held.bracket) : null;
+  const tableau = resolved && resolved.remaining === 0 ? resolved : null;
+  const fencer = held ? fencerDayOf(held.pools, tableau, entryId) : null;
+  if (!fencer) throw notFound('Fencer');
+  return { event, fencer };
+}
+
+/**
+ * The hall board of a day that shares (issue 28), by its board id, no account: the day itself (every event's
+ * pools with their pistes and flights), who fences (the fencer finder), a fencer's own page (next bout,
+ * piste, results so far), and following a fencer for a push when they are called. Mounted at /hall.
+ */
+export const hallRoutes = new Hono<AppEnv>()
+  .get('/:boardId', authorize('board.read'), async (c) => c.json(forSpectators(await sharedDay(c))))
+  .get('/:boardId/fencers', authorize('board.read'), async (c) => {
+    const day = await sharedDay(c);
+    const events = await Promise.all(
+      day.events.map(async (e) => {
+        const held = await getRoom(c.env, e.practice_id).snapshot(e.practice_id);
+        // One line per person: a later round of pools gives a fencer a new entry (fencer-day.ts finds them by any).
+        const seen = new Set<string>();
+        const fencers = (held?.pools ?? []).flatMap((p) => p.players).filter((p) => {
+          const who = p.athlete_id ?? `name:${p.name}`;
+          return !seen.has(who) && seen.add(who);
+        });
+        return { practice_id: e.practice_id, name: e.name, fencers: fencers.map((p) => ({ id: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name)) };
+      }),
+    );
+    return c.json({ events } satisfies HallFencers);
+  })
+  .get('/:boardId/fencers/:practiceId/:entryId', authorize('board.read'), async (c) => {
+    const day = await sharedDay(c);
+    const { event, fencer } = await fencerOf(c, day, c.req.param('practiceId'), c.req.param('entryId'));
+    const { keys: _keys, ...shown } = fencer;
+    return c.json({ practice_id: event.practice_id, event: event.name, weapon: event.weapon, fencer: shown } satisfies HallFencer);
+  })
+  .get('/:boardId/push', authorize('board.read'), async (c) => {
+    await sharedDay(c);
+    return c.json({ key: await vapidPublicKey(c.env), standin: c.env.PUSH_STANDIN === '1' } satisfies PushConfig);
+  })
+  .post('/:boardId/fencers/:practiceId/:entryId/follows', authorize('hall.follow'), json(followSchema), async (c) => {
+    const day = await sharedDay(c);
+    const { fencer } = await fencerOf(c, day, c.req.param('practiceId'), c.req.param('entryId'));
+    if ((await vapidPublicKey(c.env)) === null) throw new HttpError(409, 'Notifications are not set up on this server');
+    const body = c.req.valid('json');
+    if (!endpointAllowed(c.env, body.endpoint)) throw new HttpError(400, 'This phone’s notification subscription is not one this server can use');
+    // The phone's handle on its follow (to stop it): a random id nobody else holds.
+    const id = crypto.randomUUID();
+    const added = await getDayRoom(c.env, day.day.id).follow({ id, practice_id: c.req.param('practiceId'), entry_id: c.req.param('entryId'), keys: fencer.keys, ...body });
+    if (added === 'full') throw new HttpError(409, 'This day has as many followers as it takes. Watch the hall board instead.');
+    return c.json({ id }, 201);
+  })
+  .delete('/:boardId/follows/:followId', authorize('hall.follow'), async (c) => {
+    const day = await sharedDay(c);
+    const id = c.req.param('followId');
+    if (!ID.test(id) || !(await getDayRoom(c.env, day.day.id).unfollow(id))) throw notFound('Follow');
+    return c.body(null, 204);
+  });

@@ -36,6 +36,8 @@ export default defineConfig(({ mode }) => ({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web Push (issue 28: a followed fencer's call): the handlers live in public/push-handler.js.
+        importScripts: ['/push-handler.js'],
         clientsClaim: false,
         skipWaiting: false,
       },

@@ -41,8 +41,8 @@ describe('permissions', () => {
     }
     expect(roles.filter((r) => can(r, 'guest.session'))).toEqual(['guest']);
   });
-  it('nobody may only sign in, ask for health, join by code and watch a board; unknown roles may do nothing', () => {
-    expect(ALL_ACTIONS.filter((a) => can('anonymous', a))).toEqual(['auth.use', 'health.read', 'room.join', 'board.read', 'live.watch']);
+  it('nobody may only sign in, ask for health, join by code, watch a board and follow a fencer of a shared hall; unknown roles may do nothing', () => {
+    expect(ALL_ACTIONS.filter((a) => can('anonymous', a))).toEqual(['auth.use', 'health.read', 'room.join', 'board.read', 'live.watch', 'hall.follow']);
     for (const action of ALL_ACTIONS) expect(can('intruder' as Role, action)).toBe(false);
   });
   it('SPEC §6: only a coach creates or deletes practices, sees the room code, the roster and feedback, and manages the room', () => {

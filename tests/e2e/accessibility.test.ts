@@ -162,6 +162,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await audit(found, 'spectator: board unavailable', spectator, '/live/000000', (p) => p.getByRole('heading', { name: 'Live board unavailable' }));
     await audit(found, 'spectator: hall board', spectator, `/hall/${day.board_id}`, (p) => p.getByTestId('hall-pool-time'));
     await audit(found, 'spectator: hall board on the TV', spectator, `/hall/${day.board_id}/tv`, (p) => p.getByTestId('tv-piste-now').first());
+    const adaEntry = adaPool.players.find((f) => f.athlete_id === ada.id)!.id;
+    await audit(found, 'spectator: a fencer’s page', spectator, `/hall/${day.board_id}/fencer/${event.id}/${adaEntry}`, (p) => p.getByTestId('fencer-next'));
     await audit(found, 'spectator: hall board unavailable', spectator, '/hall/000000', (p) => p.getByRole('heading', { name: 'Hall board unavailable' }));
 
     // In another language (issue 17): the page says which (lang), and every label is translated, not lost.

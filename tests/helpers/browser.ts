@@ -1,5 +1,5 @@
 // @ts-expect-error: plain ESM helper shared with the npm scripts and the bench
-import { mailsInLog, verificationLinkIn, waitForValue } from '../../scripts/local.mjs';
+import { mailsInLog, pushesInLog, verificationLinkIn, waitForValue } from '../../scripts/local.mjs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -60,6 +60,12 @@ export function outboxMails(to: string, subject: string): string[] {
 /** The last mail the worker printed to its log (the local outbox) for an address, waiting for it. */
 export function readOutbox(to: string, subject: string): Promise<string> {
   return waitForValue(() => outboxMails(to, subject).at(-1), `mail "${subject}" to ${to}`, 10_000, 100);
+}
+
+/** The pushes the worker's stand-in received for a subscription's endpoint (its log), oldest first, waiting for `count`. */
+export function readPushes(endpoint: string, count = 1): Promise<{ salt: string; dh: string; body: string }[]> {
+  const read = () => (pushesInLog(inject('workerLog')) as { endpoint: string; salt: string; dh: string; body: string }[]).filter((p) => p.endpoint === endpoint);
+  return waitForValue(() => (read().length >= count ? read() : undefined), `${count} push(es) to ${endpoint}`, 15_000, 100);
 }
 
 /** In the open score picker: the left fencer's score, the right fencer's, then Save; waits for it to close. */

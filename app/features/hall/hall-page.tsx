@@ -44,10 +44,14 @@ function longDate(date: string): string {
  */
 /** /hall/{board id}/tv, the TV view: its own code, loaded when it is opened. */
 const HallTv = onDemand(() => import('./hall-tv').then((m) => m.HallTv));
+/** /hall/{board id}/fencer/{event}/{entry}, a fencer's own page, and the board's fencer finder: loaded when used. */
+const HallFencerPage = onDemand(() => import('./hall-fencer').then((m) => m.HallFencerPage));
+const FencerFinder = onDemand(() => import('./hall-finder').then((m) => m.FencerFinder));
 
 export function HallPage() {
-  const { '*': rest } = useParams();
+  const { '*': rest = '' } = useParams();
   if (rest === 'tv') return <HallTv />;
+  if (rest.startsWith('fencer/')) return <HallFencerPage />;
   return <HallGate render={(snapshot, status) => <Hall snapshot={snapshot} status={status} />} />;
 }
 
@@ -123,6 +127,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
         <NowCalling snapshot={snapshot} />
+        <FencerFinder />
         <section aria-labelledby="hall-pistes">
           <h2 id="hall-pistes" className="mb-3 text-xl font-bold">{t.pistesTitle}</h2>
           {snapshot.placements.length === 0 ? (

@@ -6,7 +6,7 @@ import { useTexts } from '../i18n/common';
 import { i18n, useStore } from '../i18n';
 import { params } from '@nanostores/i18n';
 
-const messages = i18n('day-calls', {
+export const callTexts = i18n('day-calls', {
   nowCalling: 'Now calling',
   noCalls: 'No match is called right now.',
   callPair: params('{a} v {b}'),
@@ -20,7 +20,7 @@ const messages = i18n('day-calls', {
  * board and the coach's day screen. The coach also sees when a referee shares a club with a fencer.
  */
 export function NowCalling({ snapshot, coach = false, actions, large = false }: { snapshot: DaySnapshot; coach?: boolean; actions?: (call: DayCall) => ReactNode; large?: boolean }) {
-  const t = useTexts(messages);
+  const t = useTexts(callTexts);
   const d = useStore(dayTerms);
   const referees = refereesById(snapshot);
   const pistes = new Map(snapshot.pistes.map((p) => [p.id, p]));

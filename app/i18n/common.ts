@@ -31,6 +31,7 @@ export const common = i18n('common', {
   pools: 'Pools',
   poolResults: 'Pool Results',
   tableau: 'Tableau',
+  fencers: 'Fencers',
   finalResults: 'Final Results',
   practice: 'Practice',
   removeName: params('Remove {name}'),

@@ -219,7 +219,7 @@ describe('a competition day (issue 28)', () => {
     // Paper: each piste's schedule on its own page (pools in order, with event, referee and times), then the
     // referees' list with their pools; on screen the sheets never show.
     await holdPrint(page);
-    await page.getByRole('button', { name: 'Print schedule and referee list' }).click();
+    await page.getByRole('button', { name: 'Print schedule, referees and calls' }).click();
     const sheets = page.getByTestId('print-piste-sheet');
     await expect.poll(() => sheets.count()).toBe(4);
     expect(await page.getByTestId('print-root').isVisible()).toBe(false);
@@ -231,10 +231,13 @@ describe('a competition day (issue 28)', () => {
     expect(await refereeRows.locator('td:nth-child(2)').allTextContents()).toEqual(['Lena Lions', 'Tara Typed', 'Otto Owls']);
     expect(await refereeRows.filter({ hasText: 'Lena Lions' }).locator('td').nth(3).textContent()).toContain(`U13 Epee · ${neutralEpee.name}`);
     const printed = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
-    expect(printed).toHaveLength(5);
+    expect(printed).toHaveLength(6);
     for (const [i, text] of printed.slice(0, 4).entries()) expect(text).toContain(`Schedule of piste ${i + 1}`);
     expect(printed[4]).toContain('Referee list');
     expect(printed[4]).toContain('Tara Typed');
+    // The call sheet is last: no tableau yet, so nothing is called.
+    expect(printed[5]).toContain('Call sheet');
+    expect(printed[5]).toContain('No match is called right now.');
 
     // Sharing off: the hall board says so at once.
     await page.getByLabel('Share the hall board').click();
@@ -293,6 +296,12 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
     expect(await hall.getByTestId('call-on-piste').count()).toBe(0);
     expect(await page.getByTestId('held-match').count()).toBe(0);
+
+    // The call sheet for the bout committee's table: the final, its piste, the fencers.
+    await holdPrint(page);
+    await page.getByRole('button', { name: 'Print schedule, referees and calls' }).click();
+    await expect.poll(() => page.getByTestId('print-call').locator('td').allTextContents()).toEqual([expect.any(String), '1', 'Finals night', 'Final', 'ANN – CLEO', '']);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
 
     // The TV on the wall, opened from the day's screen: the call first, and on the final piste the match it holds.
     const tvPath = await page.getByTestId('hall-tv-url').getAttribute('href');

@@ -19,7 +19,6 @@ const messages = i18n('day-events', {
   addFailed: 'Failed to add the event',
   removeFailed: 'Failed to remove the event',
   removeEvent: params('Remove event {name}'),
-  fencers: 'Fencers',
   progress: 'Bouts fenced',
   state: 'State',
 });

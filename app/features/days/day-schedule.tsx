@@ -20,7 +20,7 @@ const messages = i18n('day-schedule', {
   estimate: 'Estimated times per piste',
   noEstimate: 'The times appear once the day has pistes and pools.',
   lastPoolEnds: params('Last pool ends ≈ {time}'),
-  printSheets: 'Print schedule and referee list',
+  printSheets: 'Print schedule, referees and calls',
 });
 
 /**

@@ -37,6 +37,8 @@ export const updateDaySchema = z.object({
   venue: venue.optional(),
   /** The hall board opens while this is on. */
   board_shared: z.boolean({ error: 'Say whether the hall board is shared' }).optional(),
+  /** The events' guests may take the call steps of their event (mark the fencers on piste). */
+  guests_call: z.boolean({ error: 'Say whether guests may take the call steps' }).optional(),
 });
 
 /** An id the app made (a new piste) or the server gave: letters, digits and dashes. */

@@ -1,4 +1,4 @@
-import type { DaySnapshot } from './contracts/days';
+import type { DaySnapshot, EventCalls } from './contracts/days';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
 import type { Practice, RoomPresence } from './contracts/practices';
@@ -35,7 +35,9 @@ export type LiveMessage =
   | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> }
   /** A competition day's room (issue 28): the whole day after each change (pistes, events' pools, placements), by version. */
   | { type: 'day'; day: DaySnapshot }
-  | { type: 'day-deleted'; dayId: string };
+  | { type: 'day-deleted'; dayId: string }
+  /** An event of a day (issue 28): its calls and where its pools fence, as the day last told its room (null: no day now). */
+  | { type: 'day-calls'; practiceId: string; calls: EventCalls | null };
 
 /** Close codes a room uses; the app explains each one to the person watching. */
 export const CLOSE_CODES = {
@@ -60,6 +62,7 @@ export function readActionOf(message: LiveMessage): Action {
     case 'duty':
     case 'pools':
     case 'pool-deleted':
+    case 'day-calls':
       return 'pool.read';
     case 'bracket':
     case 'matches':

@@ -160,6 +160,9 @@ export const ERROR_MESSAGES = {
   push_subscription_invalid: 'This phone’s notification subscription is not one this server can use',
   pushes_off: 'Notifications are not set up on this server',
   day_follows_full: 'This day has as many followers as it takes. Watch the hall board instead.',
+  guests_call_flag: 'Say whether guests may take the call steps',
+  guests_call_off: 'The coach has not let guests take the call steps of this day.',
+  guests_on_piste_only: 'Guests may mark fencers on piste; only the coach cancels a call.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

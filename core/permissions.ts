@@ -47,6 +47,9 @@ export const ACTIONS = [
   'bout.referee',
   // A competition day (issue 28): its events, pistes and the placement of its pools; the coach's alone.
   'day.manage',
+  // A step on a called match of the day (the fencers are on piste): the coach, and the event's guests while the
+  // coach lets them (the day checks that).
+  'call.step',
   // Anyone holding a shared hall board's link follows a fencer of the day (a push when they are called).
   'hall.follow',
 ] as const;
@@ -59,7 +62,7 @@ const OPEN: Action[] = ['auth.use', 'health.read', 'room.join', 'board.read', 'l
 const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];
 
 // SPEC §6: a guest reads the shared pools and enters bouts and bracket scores; nothing else.
-const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write', 'bout.referee'];
+const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write', 'bout.referee', 'call.step'];
 
 // SPEC §6: the signed-in coach does everything but hold a guest session.
 const COACH: Action[] = ACTIONS.filter((a) => a !== 'guest.session');

@@ -16,6 +16,8 @@ export interface Day {
   starts_at: string | null;
   /** Minutes a bout takes, per weapon, where the coach changed the defaults (core/fencing/schedule DEFAULT_MINUTES). */
   minutes: DayMinutes | null;
+  /** The guests of its events may mark their event's called matches on piste (from the tableau). */
+  guests_call: boolean;
   created_at: number;
   updated_at: number;
 }
@@ -138,6 +140,35 @@ export interface DayCall {
   called_at: number;
   /** Moves on with each step the coach takes on it ("on piste"); a step names the version it saw. */
   version: number;
+}
+
+/** A call of an event as its practice's screens show it (the tableau): the match, its piste and state. */
+export interface EventCall {
+  id: string;
+  /** The match in the event's tableau: r<round>-m<position>. */
+  match_id: string;
+  piste: string;
+  state: DayCall['state'];
+  version: number;
+  referee: string | null;
+  called_at: number;
+}
+
+/** Where an event's pool fences on the day: its piste, flight (0 = A) and referee, for the event's own screens. */
+export interface EventPoolPlace {
+  pool_id: string;
+  piste: string;
+  flight: number;
+  referee: string | null;
+}
+
+/** What the day tells an event's room of its calls and pistes, numbered by the day's version (the newest wins). */
+export interface EventCalls {
+  seq: number;
+  /** The day lets the event's guests mark its calls on piste. */
+  guests_call: boolean;
+  calls: EventCall[];
+  pools: EventPoolPlace[];
 }
 
 /** A ready match the coach held back (a cancelled call): the day does not call it until the coach says so. */

@@ -12,16 +12,17 @@ import { migrateRoom } from '../room/schema';
 import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
-import { forSpectators, hold, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
+import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 import { addFollow, pushCalls, removeFollow, type Follow } from './follows';
+import { EventCallsTeller } from './event-calls';
+import { callFor, takeStep, takenBefore, type CallStep, type StepRefusal } from './call-steps';
 
 /** An event as the worker links it to the day. */
 export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;
 
 const NEEDS_PISTES = 'Add the day’s pistes first: the pools need somewhere to fence.';
 const STARTED_STAYS = 'This pool has started: it stays on its piste.';
-const CALL_MOVED = 'This call has moved on meanwhile: the screen shows where it stands.';
 const PISTE_IN_USE = (name: string) => `A pool is fencing on piste ${name}. Remove the piste once its pool is done.`;
 
 /** A change the day refused: the status and message the worker answers with. */
@@ -50,6 +51,8 @@ export class DayRoom extends DurableObject<Env> {
   private get sql() {
     return this.ctx.storage.sql;
   }
+
+  private readonly teller = new EventCallsTeller(this.ctx.storage.sql, this.env, this.ctx.storage);
 
   private facts = () => readFacts(this.sql);
   private events = () => readEvents(this.sql);
@@ -87,20 +90,15 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   /**
-   * The coach's step on a call, over the version they saw: "on piste" (the fencers are there, t.118.1), or
-   * "cancel" (a mistake, a piste that fails): the piste is free and the match held back until called again.
+   * A step on a call (./call-steps): the coach's from the day's screen, or one sent through an event's room
+   * (its coach's, or its guest's while the coach allows it). A step whose key was taken already answers the
+   * day as it is now: its first answer was lost, and taking it again would meet its own version.
    */
-  async callStep(callId: string, event: 'on-piste' | 'cancel-call', version: number): Promise<DaySnapshot | DayRefusal> {
-    const call = readCalls(this.sql).find((c) => c.id === callId);
-    if (!call) return { refused: { status: 404, message: 'Call not found' } };
-    if (call.version !== version || (event === 'on-piste' && call.state !== 'called')) return { refused: { status: 409, message: CALL_MOVED } };
-    return this.change(() => {
-      if (event === 'on-piste') this.sql.exec(`UPDATE ${T.calls} SET state = 'on-piste', version = version + 1 WHERE id = ?`, callId);
-      else {
-        this.sql.exec(`DELETE FROM ${T.calls} WHERE id = ?`, callId);
-        hold(this.sql, call);
-      }
-    });
+  async callStep(step: CallStep): Promise<DaySnapshot | StepRefusal> {
+    if (takenBefore(this.sql, step.key)) return this.current()!;
+    const call = callFor(step, readCalls(this.sql), this.facts().day);
+    if ('refused' in call) return call;
+    return this.change(() => takeStep(this.sql, call, step, Date.now()));
   }
 
   /** The coach calls a held match again: it is called as soon as its fencers and a piste are free. */
@@ -110,7 +108,7 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   /** Runs a change in one transaction (the calls follow it), moves the version on and sends the new snapshot to every socket. */
-  private change(write: () => void): DaySnapshot {
+  private change(write: () => void, gone: readonly string[] = []): DaySnapshot {
     const before = new Set(readCalls(this.sql).map((c) => c.id));
     this.ctx.storage.transactionSync(() => {
       write();
@@ -120,10 +118,17 @@ export class DayRoom extends DurableObject<Env> {
     const snapshot = this.current()!;
     this.send('coach', { type: 'day', day: snapshot });
     this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
-    // The fencers of a new call are told on their phones, behind the answer.
+    // Behind the answer: the events' rooms hear their calls, and the fencers of a new call their phones.
+    this.ctx.waitUntil(this.teller.tell(snapshot, gone));
     const called = snapshot.calls.filter((c) => !before.has(c.id));
     if (called.length > 0) this.ctx.waitUntil(pushCalls(this.env, this.sql, called, snapshot));
     return snapshot;
+  }
+
+  /** The alarm tells again the events whose rooms did not hear their calls. */
+  override async alarm(): Promise<void> {
+    const snapshot = this.current();
+    if (snapshot) await this.teller.tell(snapshot);
   }
 
   /** A phone follows a fencer of the day (their page's "Notify me"); refused past the day's cap. */
@@ -175,7 +180,7 @@ export class DayRoom extends DurableObject<Env> {
     return this.change(() => {
       this.sql.exec(`DELETE FROM ${T.events} WHERE practice_id = ?`, practiceId);
       this.sql.exec(`DELETE FROM ${T.placements} WHERE practice_id = ?`, practiceId);
-    });
+    }, [practiceId]);
   }
 
   /**

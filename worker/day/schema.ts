@@ -21,6 +21,8 @@ export const DAY_TABLES = {
   held: 'held',
   /** Fencers followed from their page: a push subscription each, told when the fencer is called. */
   follows: 'follows',
+  /** Idempotency keys of the call steps taken (a step sent again after a lost answer is taken once). */
+  applied: 'applied_steps',
 } as const;
 
 const T = DAY_TABLES;
@@ -79,6 +81,18 @@ export const DAY_STEPS = [
         id TEXT PRIMARY KEY, practice_id TEXT NOT NULL, entry_id TEXT NOT NULL, keys TEXT NOT NULL, endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL,
         lang TEXT NOT NULL, created_at INTEGER NOT NULL)`);
       sql.exec(`CREATE INDEX ${T.follows}_endpoint ON ${T.follows}(endpoint)`);
+    },
+  },
+  // 7. What each event's room last heard of its calls (./event-calls): told again when it differs.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`ALTER TABLE ${T.events} ADD COLUMN calls_told TEXT NOT NULL DEFAULT ''`);
+    },
+  },
+  // 8. The call steps' idempotency keys (the write queue sends a step again when its answer was lost).
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`CREATE TABLE ${T.applied} (key TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
     },
   },
 ];

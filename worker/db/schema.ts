@@ -206,6 +206,7 @@ export const days = sqliteTable('days', {
   board_shared: integer('board_shared', { mode: 'boolean' }).notNull(),
   starts_at: text('starts_at'),
   minutes: text('minutes', { mode: 'json' }).$type<DayMinutes>(),
+  guests_call: integer('guests_call', { mode: 'boolean' }).notNull(),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });

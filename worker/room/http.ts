@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, AuthUser, GuestUser } from '../env';
 import { answerError } from '../error-answer';
 import { bracketRoutes } from '../routes/bracket';
+import { callRoutes } from '../routes/calls';
 import { poolRoutes, practicePoolRoutes } from '../routes/pools';
 import { practiceWeaponRoutes } from '../routes/practices';
 import { refereeRoutes } from '../routes/referee';
@@ -41,8 +42,8 @@ export interface RoomContext {
 
 /** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
 const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+)$/;
-/** The referee desk keeps its own tables, none of which the archive copies. */
-const REFEREE = /\/referee(\/|$)/;
+/** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
+const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
 export type ArchiveHook = (when: 'before' | 'after', score: boolean) => Promise<void>;
 
@@ -55,6 +56,7 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/practices/:practiceId/team-matches', teamSheetRoutes)
   .route('/api/practices/:practiceId/referee', refereeRoutes)
   .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
+  .route('/api/practices/:practiceId/calls', callRoutes)
   .route('/api/pools', poolRoutes);
 
 /** The room's context for a request about `practiceId` (the practice the worker named, which the room holds). */
@@ -78,7 +80,7 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
       const ownerId = here.ownerId();
       c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
-      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !REFEREE.test(c.req.path);
+      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !NOT_ARCHIVED.test(c.req.path);
       const score = SCORE_WRITE.test(c.req.path);
       if (write) await archive('before', score);
       await next();

@@ -17,6 +17,8 @@ import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
+import { forgetDayCalls, keepDayCalls, readDayCalls } from './day-calls';
+import type { EventCalls } from '../../core/contracts/days';
 import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
 import { dayMatchesOf } from '../../core/fencing/day-calls';
 import { resolveTableau } from '../../core/fencing/tableau';
@@ -187,8 +189,24 @@ export class PracticeRoom extends DurableObject<Env> {
   /** The practice joined a competition day, or left it (null): the day hears its pools from now on (issue 28). */
   async dayLinked(practiceId: string, dayId: string | null): Promise<boolean> {
     if (!(await this.ensurePractice(practiceId))) return false;
+    // What another day (or none) said of the calls and pistes holds no more.
+    if (readDayCalls(this.ctx.storage.sql)?.dayId !== dayId && forgetDayCalls(this.ctx.storage.sql)) fanOut(this.ctx, { type: 'day-calls', practiceId, calls: null });
     await this.dayLink.linked(dayId);
     return true;
+  }
+
+  /** The event's day tells it its calls and where its pools fence (./day-calls): every screen of the event hears it. */
+  async dayCalls(dayId: string, word: EventCalls): Promise<boolean> {
+    const practiceId = heldPractice(this.ctx.storage.sql);
+    if (practiceId === null) return true;
+    const kept = keepDayCalls(this.ctx.storage.sql, dayId, word);
+    if (kept !== 'unchanged') fanOut(this.ctx, { type: 'day-calls', practiceId, calls: kept });
+    return true;
+  }
+
+  /** The day the practice is an event of, as its room holds it (null: none). */
+  dayOfEvent(): string | null {
+    return this.ctx.storage.sql.exec<{ day_id: string | null }>(`SELECT day_id FROM ${TABLES.room}`).one().day_id;
   }
 
   /** Writes the archive now if it is behind; true when D1 holds everything (tests and the restore wait on it). */
@@ -212,6 +230,9 @@ export class PracticeRoom extends DurableObject<Env> {
       server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
       // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
       for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
+      // The day's calls and pistes, when the practice is an event of one.
+      const calls = readDayCalls(this.ctx.storage.sql);
+      if (calls) server.send(JSON.stringify({ type: 'day-calls', practiceId: tag.practiceId, calls } satisfies LiveMessage));
       if (tag.role !== 'coach') await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }

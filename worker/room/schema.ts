@@ -160,6 +160,12 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_failures INTEGER NOT NULL DEFAULT 0`);
     },
   }),
+  // 5. What the day last told the event of its calls and pistes (issue 28, ./day-calls), for its screens.
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_calls TEXT`);
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

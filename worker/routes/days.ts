@@ -9,9 +9,10 @@ import { coachOf } from '../middleware/session';
 import { eachRoom, getRoom } from '../room/room';
 import { getDayRoom } from '../day/day';
 import type { DayRefusal } from '../day/day-room';
+import type { StepRefusal } from '../day/call-steps';
 import { createDay, dayPractices, deleteDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
 import { getPractice } from '../store/practices';
-import { json } from '../validate';
+import { json, readIdempotencyKey } from '../validate';
 
 /** A day of the coach's (404 for anyone else's) and its room. */
 async function ownDay(c: Context<AppEnv>) {
@@ -20,7 +21,7 @@ async function ownDay(c: Context<AppEnv>) {
 }
 
 /** The room's answer: the day as it now stands, or the refusal as a coded error. */
-function answer(c: Context<AppEnv>, result: DaySnapshot | DayRefusal) {
+function answer(c: Context<AppEnv>, result: DaySnapshot | DayRefusal | StepRefusal) {
   if ('refused' in result) throw new HttpError(result.refused.status, result.refused.message);
   return c.json(result);
 }
@@ -138,7 +139,7 @@ export const dayRoutes = new Hono<AppEnv>()
   .post('/:dayId/calls/:callId', authorize('day.manage'), json(callStepSchema), async (c) => {
     const { room } = await ownDay(c);
     const { event, version } = c.req.valid('json');
-    return answer(c, await room.callStep(c.req.param('callId'), event, version));
+    return answer(c, await room.callStep({ callId: c.req.param('callId'), event, version, key: readIdempotencyKey(c) }));
   })
   .delete('/:dayId/held/:callId', authorize('day.manage'), async (c) => {
     const { room } = await ownDay(c);

@@ -35,12 +35,12 @@ export async function getDay(db: Db, userId: string, id: string): Promise<Day & 
 
 export async function createDay(db: Db, userId: string, input: { name: string; date: string; venue: string | null }): Promise<Day> {
   const now = Date.now();
-  const row: DayRow = { id: crypto.randomUUID(), user_id: userId, name: input.name, date: input.date, venue: input.venue, board_id: newBoardId(), board_shared: false, starts_at: null, minutes: null, created_at: now, updated_at: now };
+  const row: DayRow = { id: crypto.randomUUID(), user_id: userId, name: input.name, date: input.date, venue: input.venue, board_id: newBoardId(), board_shared: false, starts_at: null, minutes: null, guests_call: false, created_at: now, updated_at: now };
   await db.insert(days).values(row);
   return toDay(row);
 }
 
-export async function updateDay(db: Db, userId: string, id: string, change: Partial<Pick<Day, 'name' | 'date' | 'venue' | 'board_shared' | 'starts_at' | 'minutes'>>): Promise<Day> {
+export async function updateDay(db: Db, userId: string, id: string, change: Partial<Pick<Day, 'name' | 'date' | 'venue' | 'board_shared' | 'starts_at' | 'minutes' | 'guests_call'>>): Promise<Day> {
   const row = await db.update(days).set({ ...change, updated_at: Date.now() }).where(and(eq(days.id, id), eq(days.user_id, userId))).returning().get();
   if (!row) throw notFound('Day');
   return toDay(row);
@@ -106,10 +106,10 @@ export async function dayOfPractice(db: Db, practiceId: string): Promise<string 
 
 /** The day a hall board link opens while it is shared: through the lookup limits, like a practice's board. */
 export async function findSharedDay(db: Db, boardId: string, client: LookupClient): Promise<Day | null> {
-  const row = await lookupUnderLimits<Omit<DayRow, 'board_shared' | 'minutes'> & { board_shared: number; minutes: string | null }>(db.$client, client, {
+  const row = await lookupUnderLimits<Omit<DayRow, 'board_shared' | 'minutes' | 'guests_call'> & { board_shared: number; minutes: string | null; guests_call: number }>(db.$client, client, {
     sql: 'SELECT * FROM days WHERE board_id = ? AND board_shared = 1',
     params: [boardId],
     guessable: false,
   });
-  return row ? toDay({ ...row, board_shared: row.board_shared === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) }) : null;
+  return row ? toDay({ ...row, board_shared: row.board_shared === 1, guests_call: row.guests_call === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) }) : null;
 }

@@ -1,5 +1,5 @@
 import { params } from '@nanostores/i18n';
-import type { DayCall, DaySnapshot } from '../../../core/contracts/days';
+import type { Day, DayCall, DaySnapshot } from '../../../core/contracts/days';
 import { call as send, client } from '../../lib/api';
 import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
@@ -15,6 +15,9 @@ const messages = i18n('call-actions', {
   callAgain: 'Call again',
   callAgainLabel: params('Call {pair} again'),
   stepFailed: 'Failed to change the call',
+  guestsCall: 'Guests of an event may mark its called matches on piste',
+  guestsCallHint: 'From the tableau of the practice they joined by room code: a helper at the piste can say the fencers are there.',
+  guestsCallFailed: 'Failed to change who may take the call steps',
 });
 
 const pairOf = (names: readonly (string | null)[]) => `${names[0] ?? '?'} – ${names[1] ?? '?'}`;
@@ -69,5 +72,21 @@ export function HeldMatches({ snapshot, apply }: { snapshot: DaySnapshot; apply:
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Whether the guests of the day's events may mark their event's calls on piste (off until the coach allows it). */
+export function GuestCalls({ day, apply }: { day: Day; apply: (s: DaySnapshot) => void }) {
+  const t = useTexts(messages);
+  const { busy, run } = useDayWrite(apply);
+  const set = (guests_call: boolean) => run(() => send(client.days[':dayId'].$patch({ param: { dayId: day.id }, json: { guests_call } })), t.guestsCallFailed);
+  return (
+    <div className="mt-3 space-y-1">
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={day.guests_call} disabled={busy} onChange={(e) => void set(e.target.checked)} />
+        <span>{t.guestsCall}</span>
+      </label>
+      <p className="text-sm text-slate-600">{t.guestsCallHint}</p>
+    </div>
   );
 }

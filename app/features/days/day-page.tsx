@@ -12,7 +12,7 @@ import { DayPlacement } from './day-placement';
 import { DayReferees } from './day-referees';
 import { DaySchedule } from './day-schedule';
 import { NowCalling } from '../../components/day-calls';
-import { CallActions, HeldMatches } from './call-actions';
+import { CallActions, GuestCalls, HeldMatches } from './call-actions';
 import { HallShare } from './hall-share';
 
 const messages = i18n('day-page', {
@@ -55,6 +55,7 @@ export function DayPage() {
       <div className="card p-4">
         <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions dayId={snapshot.day.id} call={c} apply={live.apply} />} />
         <HeldMatches snapshot={snapshot} apply={live.apply} />
+        <GuestCalls day={day} apply={live.apply} />
       </div>
       <DaySchedule snapshot={snapshot} times={times} apply={live.apply} />
     </div>

@@ -10,7 +10,7 @@ const placement = (pool_id: string, piste_id: string, flight: number) => ({ pool
 /** One épée event, two pools of 4 (6 bouts each) on one piste in flights A and B; a pool of 6 on piste 2. */
 function day(done = 0, minutes: DaySnapshot['day']['minutes'] = null, tableau: DayTableau | null = null): Pick<DaySnapshot, 'day' | 'events' | 'pistes' | 'placements'> {
   return {
-    day: { id: 'd', name: 'Open', date: '2026-12-05', venue: null, board_id: 'b', board_shared: false, starts_at: '09:00', minutes, created_at: 0, updated_at: 0 },
+    day: { id: 'd', name: 'Open', date: '2026-12-05', venue: null, board_id: 'b', board_shared: false, starts_at: '09:00', minutes, guests_call: false, created_at: 0, updated_at: 0 },
     events: [{ practice_id: 'u13', name: 'U13', weapon: 'epee', practice_type: 'individual', position: 0, pools: [pool('a', 4, done), pool('b', 4), pool('c', 6), pool('solo', 1)], tableau }],
     pistes: [{ id: 'p2', name: '2', final: false, position: 1 }, { id: 'p1', name: '1', final: true, position: 0 }],
     placements: [placement('a', 'p1', 0), placement('b', 'p1', 1), placement('c', 'p2', 0)],

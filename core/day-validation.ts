@@ -89,6 +89,7 @@ export const callStepSchema = z.object({
 });
 
 export type PistesBody = z.input<typeof pistesSchema>;
+export type CallStepBody = z.input<typeof callStepSchema>;
 
 const SUBSCRIPTION = 'This phone’s notification subscription is not one this server can use';
 const base64url = (min: number, max: number) => z.string({ error: SUBSCRIPTION }).min(min, { error: SUBSCRIPTION }).max(max, { error: SUBSCRIPTION }).regex(/^[\w-]+$/, { error: SUBSCRIPTION });

@@ -44,6 +44,7 @@ export const common = i18n('common', {
   referee: 'Referee',
   actions: 'Actions',
   waitingToSync: ', waiting to sync',
+  waitingSync: 'Waiting to sync',
   liveResults: 'Live results',
   fencer: 'Fencer',
   rank: 'Rank',

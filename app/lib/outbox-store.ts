@@ -3,6 +3,7 @@ import type { PoolBout } from '../../core/contracts/pools';
 import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import type { TeamMatchRow } from '../../core/contracts/teams';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
+import type { CallStepBody } from '../../core/day-validation';
 import type { WaitReason } from './retry';
 
 /** What a waiting write does: a pool bout, its clearing, a tableau score or a relay row (DESIGN: score-like writes). */
@@ -12,7 +13,9 @@ export type OutboxWrite =
   | { kind: 'tableau'; body: BracketScoreBody }
   | { kind: 'relay'; matchNumber: number; body: RelayRowBody }
   /** A referee's step (issue 18): the bout's whole state, numbered after the room's (its `seq` is its version). */
-  | { kind: 'referee'; body: RefereeUpdateBody };
+  | { kind: 'referee'; body: RefereeUpdateBody }
+  /** A step on a called tableau match of a competition day (issue 28): "on piste", or the coach's "cancel". */
+  | { kind: 'call'; callId: string; body: CallStepBody };
 
 /**
  * A score write waiting to reach the server (DESIGN: writes from the field). Kept in IndexedDB so a

@@ -1,42 +1,15 @@
-import { count, params } from '@nanostores/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import type { DayPlacement, DayPool, DayReferee, DaySnapshot, PoolState } from '../../core/contracts/days';
 import { nowOnPistes } from '../../core/fencing/day-plan';
 import { ApiError, call, client } from '../lib/api';
 import { openLive, type LiveStatus } from '../lib/live-socket';
 import { backoffMs } from '../lib/retry';
-import { i18n } from '../i18n';
 import { localError } from '../i18n/errors';
 import { toast } from './toasts';
 
-/** A competition day's words (issue 28) that the coach's day screen and the hall board both show. */
-export const dayTerms = i18n('day-terms', {
-  pisteName: params('Piste {name}'),
-  flightName: params('Flight {name}'),
-  progress: params('{done}/{bouts}'),
-  poolProgress: params('{done} of {bouts} bouts fenced'),
-  fencerCount: count({ one: '{count} fencer', other: '{count} fencers' }),
-  poolWaiting: 'waiting',
-  poolFencing: 'fencing now',
-  poolDone: 'done',
-  finalPiste: 'final piste',
-  // A pool's estimated time (issue 28's schedule): when it starts while it waits, when it ends while it fences.
-  startsAbout: params('≈ {time}'),
-  endsAbout: params('ends ≈ {time}'),
-  poolsEndAbout: params('pools end ≈ {time}'),
-  tableauAbout: params('tableau ≈ {time}'),
-  clubClash: 'same club as a fencer',
-  finalAbout: params('final ≈ {time}'),
-  flight: 'Flight',
-  notPlaced: 'not placed yet',
-  noPoolOnPiste: 'No pool on this piste.',
-  events: 'Events',
-  statusLive: 'live',
-  statusConnecting: 'connecting…',
-  statusOffline: 'offline',
-  deleted: 'This competition day was deleted.',
-  refused: 'Live updates of this day are paused',
-});
+import { dayTerms } from '../i18n/day-terms';
+
+export { dayTerms };
 
 /** The label of a pool's state, in the viewer's language. */
 export function stateLabel(t: ReturnType<typeof dayTerms.get>, state: PoolState): string {

@@ -13,6 +13,7 @@ import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveBehindAtom, liveS
 import { backoffMs } from '../lib/retry';
 import { setResync } from './resync';
 import { applyDuty, applyLiveBout, clearLiveBouts, endLiveBout } from './referee';
+import { applyDayCalls } from './day-calls';
 import { i18n } from '../i18n';
 import { localError } from '../i18n/errors';
 
@@ -51,6 +52,8 @@ function handle(practiceId: string, msg: LiveMessage) {
       return endLiveBout(msg.key);
     case 'duty':
       return applyDuty(msg.poolId, msg.chosen);
+    case 'day-calls':
+      return applyDayCalls(practiceId, msg.calls);
     default:
       return undefined;
   }

@@ -9,6 +9,7 @@ import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/b
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
 import type { RefereeTarget } from '../../core/refereeing';
+import type { CallStepBody } from '../../core/day-validation';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
 import { kindOf, refereeRecord, takeStepAnswer, type StepAnswer } from './write-kinds';
@@ -113,6 +114,11 @@ export function queueTableauScore(practiceId: string, match: BracketMatch, score
 export function queueRelay(practiceId: string, row: TeamMatchRow, touches: { score_a: number | null; score_b: number | null }) {
   const body: RelayRowBody = { ...touches, version: row.version };
   return enqueue(practiceId, { kind: 'relay', matchNumber: row.match_number, body });
+}
+
+/** Queues a step on a called match of a day (issue 28) over the call's version as this screen shows it. */
+export function queueCallStep(practiceId: string, callId: string, body: CallStepBody) {
+  return enqueue(practiceId, { kind: 'call', callId, body });
 }
 
 /**

@@ -11,6 +11,7 @@ import { call, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { applyBoutDelta } from './pools';
+import { applyDayCalls, callStepEnded } from './day-calls';
 import { applyRelayRow } from './teams';
 
 type Kind = OutboxEntry['kind'];
@@ -119,6 +120,18 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     versionAfter: (e) => e.body.seq,
     // Another view holds the bout now (409), or the step was refused: the view says so and stops.
     endsAtView: (e, message) => stepAnswers.set(e.key, { ended: message }),
+  },
+  call: {
+    record: (e) => `call:${e.practiceId}:${e.callId}`,
+    line: (e) => `call:${e.practiceId}:${e.callId}`,
+    send: async (e, options) => {
+      const calls = await call(practice.calls[':callId'].$post({ param: { practiceId: e.practiceId, callId: e.callId }, json: e.body }, options));
+      return () => applyDayCalls(e.practiceId, calls);
+    },
+    versionAfter: (e) => e.body.version + 1,
+    // The call moved on (another screen's step, a corrected result) or the step was refused: the screen already
+    // shows the call as it stands; a toast says why this step was not taken.
+    endsAtView: (_e, message) => callStepEnded(message),
   },
 };
 

@@ -42,7 +42,8 @@ describe('the practice room', () => {
         expect(msg).toMatchObject({ type: 'practice', practice: { id: practice.id, room_code: updated.room_code } });
       }
       await new Promise((r) => setTimeout(r, 100));
-      expect(b.messages.map((m) => m.type)).toEqual(['hello']);
+      // Only what every socket is sent as it opens: hello, then the day's calls (none: the practice is in no day).
+      expect(b.messages).toEqual([expect.objectContaining({ type: 'hello' }), { type: 'day-calls', practiceId: expect.any(String), calls: null }]);
     } finally {
       for (const s of [a1, a2, b]) s.ws.close();
     }

@@ -230,9 +230,8 @@ export class PracticeRoom extends DurableObject<Env> {
       server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
       // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
       for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
-      // The day's calls and pistes, when the practice is an event of one.
-      const calls = readDayCalls(this.ctx.storage.sql);
-      if (calls) server.send(JSON.stringify({ type: 'day-calls', practiceId: tag.practiceId, calls } satisfies LiveMessage));
+      // The day's calls and pistes (null when the practice is no day's event: a screen back from offline forgets a day left meanwhile).
+      server.send(JSON.stringify({ type: 'day-calls', practiceId: tag.practiceId, calls: readDayCalls(this.ctx.storage.sql) } satisfies LiveMessage));
       if (tag.role !== 'coach') await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }

@@ -14,7 +14,7 @@ import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 /** A score write: what the header lists, and what the person decides on. */
-type ScoreEntry = Exclude<OutboxEntry, { kind: 'referee' }>;
+type ScoreEntry = Exclude<OutboxEntry, { kind: 'referee' | 'call' }>;
 
 const messages = i18n('outbox-status', {
   noResult: params('{a} – {b}: no result'),
@@ -66,8 +66,8 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
  */
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const t = useTexts(messages);
-  // A referee's steps are the referee view's to show (its own sync state), not the header's.
-  const entries = useAtomValue(outboxAtom).filter((e): e is ScoreEntry => e.practiceId === practiceId && e.kind !== 'referee');
+  // A referee's steps are the referee view's to show (its own sync state), and a call step its call's: not the header's.
+  const entries = useAtomValue(outboxAtom).filter((e): e is ScoreEntry => e.practiceId === practiceId && e.kind !== 'referee' && e.kind !== 'call');
   const { pools } = useAtomValue(poolsAtom);
   const { teams, sheet } = useAtomValue(teamsAtom);
   const [listOpen, setListOpen] = useState(false);

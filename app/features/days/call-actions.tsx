@@ -1,12 +1,19 @@
 import { params } from '@nanostores/i18n';
 import type { Day, DayCall, DaySnapshot } from '../../../core/contracts/days';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { targetParam } from '../../../core/refereeing';
 import { call as send, client } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { outboxAtom, queueCallStep } from '../../state/outbox';
+import { selectPractice } from '../../state/practices';
 import { useTexts } from '../../i18n/common';
+import { useStore } from '../../i18n';
+import { dayTerms } from '../../i18n/day-terms';
 import { i18n } from '../../i18n';
 import { useDayWrite } from './day-write';
 
 const messages = i18n('call-actions', {
-  onPiste: 'Fencers on piste',
   onPisteLabel: params('{pair}: the fencers are on piste'),
   cancel: 'Cancel call',
   cancelLabel: params('Cancel the call of {pair}'),
@@ -15,6 +22,7 @@ const messages = i18n('call-actions', {
   callAgain: 'Call again',
   callAgainLabel: params('Call {pair} again'),
   stepFailed: 'Failed to change the call',
+  refereeLabel: params('Referee {pair} on the event’s tableau'),
   guestsCall: 'Guests of an event may mark its called matches on piste',
   guestsCallHint: 'From the tableau of the practice they joined by room code: a helper at the piste can say the fencers are there.',
   guestsCallFailed: 'Failed to change who may take the call steps',
@@ -24,24 +32,35 @@ const pairOf = (names: readonly (string | null)[]) => `${names[0] ?? '?'} – ${
 
 /**
  * The coach's steps on a call (issue 28): "On piste" once the fencers are there (t.118.1), "Cancel call" for
- * a mistake or a piste that fails (the match is held back, the piste freed). Each names the call's version.
+ * a mistake or a piste that fails (the match is held back, the piste freed). Each names the call's version and
+ * waits in the write queue like a score when the network is away; the day's screen follows from its socket.
+ * "Referee" opens the match's referee view (issue 18) on the event's tableau.
  */
-export function CallActions({ dayId, call, apply }: { dayId: string; call: DayCall; apply: (s: DaySnapshot) => void }) {
+export function CallActions({ call }: { call: DayCall }) {
   const t = useTexts(messages);
-  const { busy, run } = useDayWrite(apply);
+  const d = useStore(dayTerms);
+  const navigate = useNavigate();
+  const pending = useAtomValue(outboxAtom).some((e) => e.kind === 'call' && e.callId === call.id);
   const pair = pairOf(call.names);
-  const step = (event: 'on-piste' | 'cancel-call') =>
-    run(() => send(client.days[':dayId'].calls[':callId'].$post({ param: { dayId, callId: call.id }, json: { event, version: call.version } })), t.stepFailed);
+  const step = (event: 'on-piste' | 'cancel-call') => void queueCallStep(call.practice_id, call.id, { event, version: call.version });
+  const referee = () => {
+    selectPractice(call.practice_id);
+    navigate(`${paths.tableau}?referee=${targetParam({ kind: 'tableau', round: call.round, position: call.position })}`);
+  };
   return (
-    <div className="mt-2 flex flex-wrap gap-2">
+    <div className="mt-2 flex flex-wrap items-center gap-2">
       {call.state === 'called' && (
-        <button type="button" className="btn-secondary" disabled={busy} aria-label={t.onPisteLabel({ pair })} onClick={() => void step('on-piste')}>
-          {t.onPiste}
+        <button type="button" className="btn-secondary" disabled={pending} aria-label={t.onPisteLabel({ pair })} onClick={() => step('on-piste')}>
+          {d.fencersOnPiste}
         </button>
       )}
-      <button type="button" className="btn-secondary" disabled={busy} aria-label={t.cancelLabel({ pair })} onClick={() => void step('cancel-call')}>
+      <button type="button" className="btn-secondary" disabled={pending} aria-label={t.cancelLabel({ pair })} onClick={() => step('cancel-call')}>
         {t.cancel}
       </button>
+      <button type="button" className="btn-secondary" aria-label={t.refereeLabel({ pair })} onClick={referee}>
+        {t.referee}
+      </button>
+      {pending && <span className="text-sm font-medium text-amber-900" role="status">{t.waitingSync}</span>}
     </div>
   );
 }

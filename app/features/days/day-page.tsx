@@ -53,7 +53,7 @@ export function DayPage() {
       <DayReferees snapshot={snapshot} apply={live.apply} />
       <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
       <div className="card p-4">
-        <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions dayId={snapshot.day.id} call={c} apply={live.apply} />} />
+        <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions call={c} />} />
         <HeldMatches snapshot={snapshot} apply={live.apply} />
         <GuestCalls day={day} apply={live.apply} />
       </div>

@@ -19,8 +19,6 @@ import { HallGate } from './hall-page';
 
 export const fencerTexts = i18n('hall-fencer', {
   back: 'Back to the hall board',
-  called: params('Called to piste {piste}'),
-  onPiste: params('On piste {piste}'),
   against: params('against {name}'),
   pool: 'Your pool',
   nextBout: params('Next bout: against {name}'),
@@ -142,7 +140,7 @@ function FencerDayView({ snapshot, status }: { snapshot: DaySnapshot; status: Li
         </div>
         {call_ && (
           <div role="alert" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4" data-testid="fencer-call">
-            <p className="text-2xl font-bold">{(call_.state === 'on-piste' ? t.onPiste : t.called)({ piste: pisteName.get(call_.piste_id) ?? '?' })}</p>
+            <p className="text-2xl font-bold">{(call_.state === 'on-piste' ? d.onPisteAt : d.calledTo)({ piste: pisteName.get(call_.piste_id) ?? '?' })}</p>
             <p>
               {calledMatch ? terms.round(calledMatch.round, calledMatch.rounds) : ''} · {t.against({ name: calledMatch?.opponent ?? '…' })}
               {callReferee && <span className="ml-2">{t.refereeName({ name: callReferee.name })}</span>}

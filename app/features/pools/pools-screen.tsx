@@ -17,6 +17,7 @@ import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
 import { PoolGrid } from '../../components/pool/pool-grid';
+import { PoolPlace } from '../../components/pool/pool-place';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM, ZoomControl } from './zoom-control';
@@ -163,6 +164,7 @@ export function PoolsScreen() {
             ))}
           </select>
         </div>
+        <PoolPlace practiceId={practice.id} poolId={pool.id} />
         {managesPools && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>{t.newPool}</button>

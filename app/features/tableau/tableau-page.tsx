@@ -20,6 +20,7 @@ import { call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 import { printHeader, usePrint } from '../../components/print/use-print';
+import { MatchCall } from './match-call';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -41,7 +42,6 @@ const messages = i18n('tableau-page', {
   walkover: 'Walkover',
   edit: 'Edit score',
   enter: 'Enter Score',
-  waiting: 'Waiting to sync',
   stale: 'The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.',
   redrawButton: 'Redraw tableau',
   vs: params('{title}: {a} vs {b}'),
@@ -184,6 +184,7 @@ export function TableauPage() {
             <span className="tabular-nums">{live.bout.state.left}–{live.bout.state.right} · {formatClock(remainingOf(live))}</span>
           </p>
         )}
+        {!m.winner_id && <MatchCall practice={practice} matchId={m.id} />}
         {playable && (
           <div className="flex border-t border-slate-100">
             <button type="button" disabled={saving} className={`flex-1 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
@@ -197,7 +198,7 @@ export function TableauPage() {
           </div>
         )}
         {waiting && (
-          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">{t.waiting}</p>
+          <p className="border-t border-amber-200 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">{t.waitingSync}</p>
         )}
       </li>
     );

@@ -50,8 +50,13 @@ describe('a competition day on its events’ own screens (issue 28)', () => {
     await expect.poll(() => phone.getByRole('button', { name: /^Mark the fencers on piste/ }).count()).toBe(2);
     const first = phone.getByTestId('match-call').first();
     const piste = (await first.getAttribute('data-piste'))!;
+    // The hall's Wi-Fi drops as the helper taps: the step waits on the phone, and goes when the network is back.
+    await phoneContext.setOffline(true);
     await first.getByRole('button', { name: `Mark the fencers on piste ${piste}` }).click();
-    await expect.poll(() => phone.locator('[data-testid="match-call"][data-state="on-piste"]').textContent()).toContain(`On piste ${piste}`);
+    await expect.poll(() => first.textContent()).toContain('Waiting to sync');
+    await phoneContext.setOffline(false);
+    await expect.poll(() => phone.locator('[data-testid="match-call"][data-state="on-piste"]').textContent(), { timeout: 30_000 }).toContain(`On piste ${piste}`);
+    expect(await phone.getByText('Waiting to sync').count()).toBe(0);
     // The coach's day screen shows that call on piste.
     await expect.poll(() => page.locator(`[data-testid="call"][data-piste="${piste}"]`).getByTestId('call-on-piste').count()).toBe(1);
 

@@ -1,11 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import type { EventCalls } from '../../core/contracts/days';
-import { i18n } from '../i18n';
-import { toast } from './toasts';
 
-const messages = i18n('call-step', {
-  stepEnded: 'The call step was not taken',
-});
 
 /**
  * What the competition day tells a practice that is one of its events (issue 28): its tableau matches called
@@ -36,7 +31,3 @@ export function useDayCalls(practiceId: string | null | undefined): EventCalls |
   return useAtomValue(dayCallsAtom).get(practiceId ?? '') ?? null;
 }
 
-/** A queued call step the server would not take (the call moved on, or guests may not): the toast says why. */
-export function callStepEnded(reason: string) {
-  toast({ title: messages.get().stepEnded, description: reason, variant: 'destructive' });
-}

@@ -11,7 +11,8 @@ import { call, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { applyBoutDelta } from './pools';
-import { applyDayCalls, callStepEnded } from './day-calls';
+import { applyDayCalls } from './day-calls';
+import { callStepEnded } from './call-step';
 import { applyRelayRow } from './teams';
 
 type Kind = OutboxEntry['kind'];

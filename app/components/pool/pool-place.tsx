@@ -1,20 +1,13 @@
-import { useStore } from '../../i18n';
-import { common } from '../../i18n/common';
-import { dayTerms } from '../../i18n/day-terms';
 import { useDayCalls } from '../../state/day-calls';
-import { flightName } from '../../../core/fencing/pistes';
+import { onDemand } from '../ui/lazy';
 
-/** Where a pool fences on its competition day (issue 28): piste, flight and referee, as the day placed it. */
+const PlaceChips = onDemand(() => import('./place-chips').then((m) => m.PlaceChips));
+
+/**
+ * A pool's piste, flight and referee when its practice is an event of a competition day (issue 28). Most
+ * practices are in no day: the chips and the day's words load only for one that is.
+ */
 export function PoolPlace({ practiceId, poolId }: { practiceId: string; poolId: string }) {
-  const t = useStore(common);
-  const d = useStore(dayTerms);
-  const place = useDayCalls(practiceId)?.pools.find((p) => p.pool_id === poolId);
-  if (!place) return null;
-  return (
-    <p className="flex flex-wrap items-center gap-1.5 text-sm" data-testid="pool-place">
-      <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">{d.pisteName({ name: place.piste })}</span>
-      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">{d.flightName({ name: flightName(place.flight) })}</span>
-      {place.referee && <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">{t.refereeName({ name: place.referee })}</span>}
-    </p>
-  );
+  const placed = useDayCalls(practiceId)?.pools.some((p) => p.pool_id === poolId);
+  return placed ? <PlaceChips practiceId={practiceId} poolId={poolId} /> : null;
 }

@@ -116,4 +116,17 @@ describe('an event’s calls on its own screens (issue 28)', () => {
     expect((await client.api.days[':dayId'].events[':practiceId'].$delete({ param: { dayId: day.id, practiceId: sunday.practice.id } })).status).toBe(200);
     await socket.waitFor((m) => isCalls(m) && m.calls === null);
   });
+
+  it('a referee who takes a called match on the referee desk is at its piste: the call is on piste', async () => {
+    const { client, dayNow, sunday } = await dayWithCalls();
+    const call = (await dayNow()).calls.find((c) => c.state === 'called')!;
+    const claimed = await client.api.practices[':practiceId'].referee.claim.$post({
+      param: { practiceId: sunday.practice.id },
+      json: { target: { kind: 'tableau', round: call.round, position: call.position }, view: 'desk-view-0001' },
+    });
+    expect(claimed.status).toBe(200);
+    await vi.waitFor(async () => expect((await dayNow()).calls.find((c) => c.id === call.id)).toMatchObject({ state: 'on-piste', version: call.version + 1 }), { timeout: 5000, interval: 100 });
+    // The other semi-final, not refereed, is still only called.
+    expect((await dayNow()).calls.filter((c) => c.state === 'called')).toHaveLength(1);
+  });
 });

@@ -17,7 +17,7 @@ import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
-import { forgetDayCalls, keepDayCalls, readDayCalls } from './day-calls';
+import { forgetDayCalls, keepDayCalls, readDayCalls, type HeldCalls } from './day-calls';
 import type { EventCalls } from '../../core/contracts/days';
 import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
 import { dayMatchesOf } from '../../core/fencing/day-calls';
@@ -202,6 +202,11 @@ export class PracticeRoom extends DurableObject<Env> {
     const kept = keepDayCalls(this.ctx.storage.sql, dayId, word);
     if (kept !== 'unchanged') fanOut(this.ctx, { type: 'day-calls', practiceId, calls: kept });
     return true;
+  }
+
+  /** What the practice's day last told it of its calls and pistes (null: none). */
+  heldDayCalls(): HeldCalls | null {
+    return readDayCalls(this.ctx.storage.sql);
   }
 
   /** The day the practice is an event of, as its room holds it (null: none). */

@@ -1,29 +1,54 @@
 import { Hono } from 'hono';
+import type { EventCalls } from '../../core/contracts/days';
 import { callStepSchema } from '../../core/day-validation';
-import type { AppEnv } from '../env';
+import { matchId } from '../../core/fencing/bracket';
+import type { AppEnv, Env } from '../env';
 import { authorize, practiceFor } from '../auth/access';
+import type { CallStep, StepRefusal } from '../day/call-steps';
 import { getDayRoom } from '../day/day';
 import { eventCallsOf } from '../day/event-calls';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { getRoom } from '../room/room';
 import { json, readIdempotencyKey } from '../validate';
 
 /**
+ * Takes a step on a call of this event through its day, and keeps the day's answer in the event's room at
+ * once (its screens hear it now; the day's own word, behind it, then finds nothing new). The room names
+ * the day, never the client.
+ */
+async function takeStep(env: Env, practiceId: string, step: Omit<CallStep, 'practiceId'>): Promise<EventCalls | StepRefusal> {
+  const room = getRoom(env, practiceId);
+  const dayId = await room.dayOfEvent();
+  if (dayId === null) return { refused: { status: 404, message: 'Call not found' } };
+  const day = await getDayRoom(env, dayId).callStep({ ...step, practiceId });
+  if ('refused' in day) return day;
+  const calls = { seq: day.version, ...eventCallsOf(day, practiceId) };
+  await room.dayCalls(dayId, calls);
+  return calls;
+}
+
+/**
+ * A referee took a called tableau match on their phone (issue 18's desk): they are at its piste with its
+ * fencers, so the call is on piste, as if its coach (or a guest the coach lets) had said so. Nothing when the
+ * match is not called, or already on piste.
+ */
+export async function refereeAtPiste(env: Env, practiceId: string, round: number, position: number, byGuest: boolean): Promise<void> {
+  const call = (await getRoom(env, practiceId).heldDayCalls())?.calls.find((c) => c.match_id === matchId(round, position));
+  if (!call || call.state !== 'called') return;
+  await takeStep(env, practiceId, { callId: call.id, event: 'on-piste', version: call.version, key: null, byGuest });
+}
+
+/**
  * The calls of an event of a competition day (issue 28), from its own screens: the coach, or a guest of the
- * event while the coach lets guests take the call steps, marks a called match's fencers on piste. The room
- * names its day (never the client); the day checks the call is this event's and the guest may, and takes the
- * step over the version the screen saw, once per idempotency key. Mounted at /practices/:practiceId/calls.
+ * event while the coach lets guests take the call steps, marks a called match's fencers on piste (only the
+ * coach cancels). The day checks the call is this event's and the guest may, and takes the step over the
+ * version the screen saw, once per idempotency key. Mounted at /practices/:practiceId/calls.
  */
 export const callRoutes = new Hono<AppEnv>().post('/:callId', authorize('call.step'), json(callStepSchema), async (c) => {
   const practice = await practiceFor(c, c.req.param('practiceId')!);
-  const dayId = await getRoom(c.env, practice.id).dayOfEvent();
-  if (dayId === null) throw notFound('Call');
   const { event, version } = c.req.valid('json');
-  const step = { callId: c.req.param('callId'), event, version, key: readIdempotencyKey(c), practiceId: practice.id, byGuest: c.get('role') === 'guest' };
-  const day = await getDayRoom(c.env, dayId).callStep(step);
-  if ('refused' in day) throw new HttpError(day.refused.status, day.refused.message);
-  const calls = { seq: day.version, ...eventCallsOf(day, practice.id) };
-  // The event's screens hear it now; the day's own word, behind it, then finds nothing new.
-  await getRoom(c.env, practice.id).dayCalls(dayId, calls);
+  const step = { callId: c.req.param('callId'), event, version, key: readIdempotencyKey(c), byGuest: c.get('role') === 'guest' };
+  const calls = await takeStep(c.env, practice.id, step);
+  if ('refused' in calls) throw new HttpError(calls.refused.status, calls.refused.message);
   return c.json(calls);
 });

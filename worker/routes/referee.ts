@@ -10,6 +10,7 @@ import type { AppEnv } from '../env';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { HttpError, notFound } from '../errors';
 import { getRoom } from '../room/room';
+import { refereeAtPiste } from './calls';
 import { loadBracket } from '../store/bracket';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import type { PracticeRecord } from '../store/practices';
@@ -88,6 +89,8 @@ export const refereeRoutes = new Hono<AppEnv>()
     const format = boutFormat(target.kind, practice.weapon);
     const result = await getRoom(c.env, practice.id).claimReferee(practice.id, { target, left, right, format }, { view, ...referee });
     if (!result.ok) throw new HttpError(409, `${result.holder} is refereeing this bout. Ask them to hand it over.`);
+    // A called match of a competition day: its referee is at the piste with its fencers (behind the answer).
+    if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, practice.id, target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));
     return c.json(result.claim);
   })
   .put('/', authorize('bout.referee'), json(refereeUpdateSchema), async (c) => {

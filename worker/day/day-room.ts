@@ -15,6 +15,8 @@ import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, hold, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 import { addFollow, pushCalls, removeFollow, type Follow } from './follows';
+import type { DayRestore } from '../../core/interop/backup-days';
+import { fillRestoredDay } from './day-restore';
 
 /** An event as the worker links it to the day. */
 export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;
@@ -295,6 +297,11 @@ export class DayRoom extends DurableObject<Env> {
     const placed = this.placed(pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
     if ('refused' in placed) return placed;
     return this.change(() => this.writePlacements(this.refereed(placed)));
+  }
+
+  /** A day restored from a backup (./day-restore), in one transaction; false when the room already holds a day. */
+  async restoreDay(restored: DayRestore): Promise<boolean> {
+    return fillRestoredDay(this.ctx.storage, restored);
   }
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */

@@ -121,6 +121,12 @@ describe('competition days in the account backup (issue 28)', () => {
     expect((await new Client().api.hall[':boardId'].$get({ param: { boardId: restored.day.board_id } })).status).toBe(404);
     const { client: other } = await signedUpCoach('Nosy');
     expect((await dayOf(other, summary!.id)).status).toBe(404);
+    // The source's day is untouched, and the same file restored again is a second day with a link of its own.
+    expect(readable(await json<DaySnapshot>(await dayOf(source.client, source.day.day.id)))).toEqual(readable(source.day));
+    expect((await target.client.settledApi.account.restore.$post({ json: backup })).status).toBe(201);
+    const twice = await daysOf(target.client);
+    expect(twice).toHaveLength(2);
+    expect(new Set([...twice.map((d) => d.board_id), source.day.day.board_id]).size).toBe(3);
 
     // The day hears its restored events: a bout fenced in a restored pool counts on the day.
     const made = seed(viaClient(target.client));

@@ -106,10 +106,20 @@ export interface DayIndexRow {
 
 /**
  * A day as the backup writes it: the facts from D1, the arrangement from its room (nothing when the room
- * never held it). Only what the file holds is named: a placement of a pool the archive does not hold yet is
- * left out (the room is ahead of D1 by seconds), and a referee whose roster athlete is gone referees by name.
+ * never held it). Only what the file holds is named, so that a backup always restores: a placement of a pool
+ * the archive does not hold yet (the room is seconds ahead of D1), or of a practice D1 no longer counts among
+ * the day's events, is left out, and a referee whose roster athlete is gone referees by name.
  */
-export function dayForBackup(row: DayIndexRow, events: readonly { practice_id: string; position: number }[], room: DaySnapshot | null, file: { pools: ReadonlySet<string>; athletes: ReadonlySet<string> }): BackupDay {
+export function dayForBackup(
+  row: DayIndexRow,
+  events: readonly { practice_id: string; position: number }[],
+  room: DaySnapshot | null,
+  file: { poolsOf: ReadonlyMap<string, ReadonlySet<string>>; athletes: ReadonlySet<string> },
+): BackupDay {
+  const pistes = new Set((room?.pistes ?? []).map((p) => p.id));
+  const referees = new Set((room?.referees ?? []).map((r) => r.id));
+  const linked = new Set(events.map((e) => e.practice_id));
+  const held = (p: DayPlacement) => linked.has(p.practice_id) && file.poolsOf.get(p.practice_id)?.has(p.pool_id) === true && pistes.has(p.piste_id);
   return {
     id: row.id,
     name: row.name,
@@ -122,9 +132,9 @@ export function dayForBackup(row: DayIndexRow, events: readonly { practice_id: s
     events: events.map((e) => ({ practice_id: e.practice_id, position: e.position })),
     pistes: (room?.pistes ?? []).map((p) => ({ id: p.id, name: p.name, final: p.final })),
     referees: (room?.referees ?? []).map((r) => ({ id: r.id, name: r.name, club: r.club, athlete_id: r.athlete_id !== null && file.athletes.has(r.athlete_id) ? r.athlete_id : null })),
-    placements: (room?.placements ?? []).filter((p) => file.pools.has(p.pool_id)).map((p) => ({
+    placements: (room?.placements ?? []).filter(held).map((p) => ({
       practice_id: p.practice_id, pool_id: p.pool_id, piste_id: p.piste_id, flight: p.flight, pinned: p.pinned,
-      referee_id: p.referee_id, referee_override: p.referee_override, neutral: p.neutral,
+      referee_id: p.referee_id !== null && referees.has(p.referee_id) ? p.referee_id : null, referee_override: p.referee_override, neutral: p.neutral,
     })),
   };
 }

@@ -14,10 +14,11 @@ import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './ba
 import { nameKey } from './roster-import';
 
 /**
- * A coach's whole account as one file (issue 15): the roster with notes, and every practice with its pools,
- * bouts, format, check-in, tableau, teams and relays, and every competition day (issue 28, ./backup-days). Ids in the file only tie its parts together: a
- * restore gives every row a new id (`restoreRows`), so a file can never reach into another account, and
- * restoring it twice adds a second copy of its practices rather than overwriting anything.
+ * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
+ * bouts, format, check-in, tableau, teams and relays, and every competition day (issue 28, ./backup-days).
+ * Ids in the file only tie its parts together: a restore gives every row a new id (`restoreRows`), so a file
+ * can never reach into another account, and restoring it twice adds a second copy of its practices and days
+ * rather than overwriting anything.
  */
 export const BACKUP_FORMAT = 'piste-backup';
 export const BACKUP_VERSION = 1;

@@ -90,12 +90,15 @@ describe('competition days in the account backup (issue 28)', () => {
       referees: [{ id: 'R1', name: 'Anna Rossi', club: 'Milano', athlete_id: 'A1', position: 0 }, { id: 'R9', name: 'Gone', club: null, athlete_id: 'deleted-athlete', position: 1 }],
       placements: [
         { pool_id: 'T1', practice_id: 'P1', piste_id: 'S2', flight: 0, pinned: true, referee_id: 'R1', referee_override: true, neutral: false },
-        // A pool the archive does not hold yet (the room is seconds ahead of D1): left out, not a damaged file.
+        // A pool the archive does not hold yet (the room is seconds ahead of D1), and a practice D1 no longer
+        // counts among the day's events: left out, not a file that cannot be restored.
         { pool_id: 'T-new', practice_id: 'P1', piste_id: 'S1', flight: 0, pinned: false, referee_id: null, referee_override: false, neutral: true },
+        { pool_id: 'T3', practice_id: 'P2', piste_id: 'S1', flight: 0, pinned: false, referee_id: 'R1', referee_override: false, neutral: true },
       ],
     } as unknown as DaySnapshot;
     const row = { id: 'D1', name: 'Club open', date: '2026-12-05', venue: null, starts_at: null, minutes: '{"foil":{"tableau":12}}', created_at: 7 };
-    const written = dayForBackup(row, [{ practice_id: 'P1', position: 3 }], snapshot, { pools: new Set(['T1', 'T2']), athletes: new Set(['A1']) });
+    const poolsOf = new Map([['P1', new Set(['T1', 'T2'])], ['P2', new Set(['T3'])]]);
+    const written = dayForBackup(row, [{ practice_id: 'P1', position: 3 }], snapshot, { poolsOf, athletes: new Set(['A1']) });
     expect(written).toEqual({
       id: 'D1', name: 'Club open', date: '2026-12-05', venue: null, starts_at: null, minutes: { foil: { tableau: 12 } }, guests_call: false, created_at: 7,
       events: [{ practice_id: 'P1', position: 3 }],
@@ -103,10 +106,10 @@ describe('competition days in the account backup (issue 28)', () => {
       referees: [{ id: 'R1', name: 'Anna Rossi', club: 'Milano', athlete_id: 'A1' }, { id: 'R9', name: 'Gone', club: null, athlete_id: null }],
       placements: [{ practice_id: 'P1', pool_id: 'T1', piste_id: 'S2', flight: 0, pinned: true, referee_id: 'R1', referee_override: true, neutral: false }],
     });
-    const file = { ...backup, practices: [backup.practices[0]!], days: [written] };
+    const file = { ...backup, days: [written] };
     expect(backupSchema.parse(JSON.parse(JSON.stringify(file))).days).toEqual([written]);
     // guests_call reads as D1 keeps it once migration 0019 adds the column, and as off before it.
-    expect(dayForBackup({ ...row, guests_call: 1 }, [], null, { pools: new Set(), athletes: new Set() })).toMatchObject({ guests_call: true, pistes: [], referees: [], placements: [] });
+    expect(dayForBackup({ ...row, guests_call: 1 }, [], null, { poolsOf: new Map(), athletes: new Set() })).toMatchObject({ guests_call: true, pistes: [], referees: [], placements: [] });
   });
 
   it('restores a day whose practice is not in the file without that event and its pools', () => {

@@ -4,9 +4,9 @@ import { DAY_TABLES as T } from './schema';
 
 /**
  * A restored day's room filled from a backup (issue 28) in one transaction: its facts, pistes, referees and
- * placements. Its events are not written here: the first read of the day links them from
- * D1 (routes/days `snapshotOf`), which also makes each event's room tell the day its pools. A room that
- * already holds a day is never overwritten (false).
+ * placements. Its events are not written here: the first read of the day links them from D1 (routes/days
+ * `snapshotOf`), which also makes each event's room tell the day its pools (a room that already listed them
+ * would never be linked). A room that already holds a day is never overwritten (false).
  */
 export function fillRestoredDay(storage: DurableObjectStorage, restored: DayRestore): boolean {
   const sql = storage.sql;

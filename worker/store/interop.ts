@@ -124,7 +124,7 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
   const relaysOf = group(relays!, 'practice_id');
   const eventsOf = group(dayEvents!, 'day_id');
   const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
-  const file = { pools: new Set(poolRows!.map((p) => String(p.id))), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
+  const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
   const pick = <K extends string>(r: Q, keys: K[]) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Record<K, never>;
   return {
     format: BACKUP_FORMAT,

@@ -9,14 +9,14 @@ import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
+import type { DayRestore } from '../../core/interop/backup-days';
+import { fillRestoredDay } from './day-restore';
 import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, hold, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
 import { addFollow, pushCalls, removeFollow, type Follow } from './follows';
-import type { DayRestore } from '../../core/interop/backup-days';
-import { fillRestoredDay } from './day-restore';
 
 /** An event as the worker links it to the day. */
 export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;

@@ -10,19 +10,21 @@ import {
   athleteSchema, boutSchema, bracketScoreSchema, createPracticeSchema, firstIssue, MAX_POOL_SIZE, nameText, NAME_MAX, noteSchema,
   poolNameSchema, RANKING_MAX, relayRowSchema, scoresWithin, tableauFormatSchema, weaponSchema,
 } from '../validation';
+import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './backup-days';
 import { nameKey } from './roster-import';
 
 /**
- * A coach's whole account as one file (issue 15): the roster with notes, and every practice with its pools,
- * bouts, format, check-in, tableau, teams and relays. Ids in the file only tie its parts together: a
- * restore gives every row a new id (`restoreRows`), so a file can never reach into another account, and
- * restoring it twice adds a second copy of its practices rather than overwriting anything.
+ * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
+ * bouts, format, check-in, tableau, teams and relays, and every competition day (issue 28, ./backup-days).
+ * Ids in the file only tie its parts together: a restore gives every row a new id (`restoreRows`), so a file
+ * can never reach into another account, and restoring it twice adds a second copy of its practices and days
+ * rather than overwriting anything.
  */
 export const BACKUP_FORMAT = 'piste-backup';
 export const BACKUP_VERSION = 1;
 
 /** Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. */
-export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 50, bracketMatches: 600 } as const;
+export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 50, bracketMatches: 600, days: 500 } as const;
 
 const ref = z.string().min(1).max(64);
 /** A fencer's name in a pool, a tableau, a team or the absent list: one line, no control characters, as the API takes it. */
@@ -166,7 +168,7 @@ function tableauProblem(p: Practice, bracket: NonNullable<Practice['bracket']>):
 }
 
 /** Every id the file uses refers to something in the file, no id is used twice, and every practice keeps the API's rules. */
-function checkReferences(b: { athletes: { id: string }[]; practices: Practice[] }, ctx: z.RefinementCtx) {
+function checkReferences(b: { athletes: { id: string }[]; practices: Practice[]; days: z.infer<typeof backupDaySchema>[] }, ctx: z.RefinementCtx) {
   const fail = (message: string) => ctx.addIssue({ code: 'custom', message: `This backup is damaged: ${message}` });
   const athleteIds = new Set(b.athletes.map((a) => a.id));
   if (athleteIds.size !== b.athletes.length) return fail('an athlete appears twice');
@@ -208,6 +210,8 @@ function checkReferences(b: { athletes: { id: string }[]; practices: Practice[] 
     const problem = practiceProblem(p);
     if (problem) return fail(problem);
   }
+  const problem = daysProblem(b.days, b.practices, athleteIds);
+  if (problem) return fail(problem);
 }
 
 export const backupSchema = z
@@ -217,6 +221,8 @@ export const backupSchema = z
     exported_at: time,
     athletes: z.array(athlete).max(BACKUP_LIMITS.athletes, { error: `A backup holds at most ${BACKUP_LIMITS.athletes} athletes` }),
     practices: z.array(practice).max(BACKUP_LIMITS.practices, { error: `A backup holds at most ${BACKUP_LIMITS.practices} practices` }),
+    /** Issue 28; a backup made before it has none. */
+    days: z.array(backupDaySchema).max(BACKUP_LIMITS.days, { error: `A backup holds at most ${BACKUP_LIMITS.days} competition days` }).default([]),
   })
   .superRefine(checkReferences);
 
@@ -225,7 +231,7 @@ export type AccountBackup = z.infer<typeof backupSchema>;
 /** The tables a restore writes, in the order they are written (each row after those it refers to). */
 export const RESTORE_TABLES = [
   'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
-  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
+  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'days', 'day_events',
 ] as const;
 
 export type RestoreTable = (typeof RESTORE_TABLES)[number];
@@ -245,9 +251,10 @@ export interface RestoreContext {
 
 /**
  * What restoring a checked backup into an account writes: new ids for everything, references rewritten,
- * roster athletes matched by name reused, every practice restored with sharing off and fresh secrets.
+ * roster athletes matched by name reused, every practice restored with sharing off and fresh secrets, and
+ * each competition day's index rows with what its room is to hold (`dayRooms`).
  */
-export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows {
+export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows & { dayRooms: DayRestore[] } {
   const { userId, now, newId } = ctx;
   const rows = Object.fromEntries(RESTORE_TABLES.map((t) => [t, []])) as unknown as RestoreRows;
   const athleteId = new Map<string, string>();
@@ -264,8 +271,11 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
   }
   const athlete = (id: string | null) => (id === null ? null : athleteId.get(id)!);
 
+  const practiceIds = new Map<string, string>();
+  const poolIds = new Map<string, string>();
   for (const p of b.practices) {
     const practiceId = newId();
+    practiceIds.set(p.id, practiceId);
     rows.practices.push({
       id: practiceId, user_id: userId, name: p.name, date: p.date, practice_type: p.practice_type, weapon: p.weapon, ...ctx.secrets(),
       allow_guest_access: 0, guest_epoch: 0, sharing_expires_at: 0, created_at: p.created_at, updated_at: now,
@@ -273,6 +283,7 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
     const playerId = new Map<string, string>();
     for (const pool of p.pools) {
       const poolId = newId();
+      poolIds.set(pool.id, poolId);
       rows.tournaments.push({ id: poolId, practice_id: practiceId, user_id: userId, name: pool.name, version: 1, created_at: pool.created_at, updated_at: now });
       for (const pl of pool.players) {
         const id = newId();
@@ -314,7 +325,8 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
     }
     for (const r of p.relays) rows.team_matches.push({ practice_id: practiceId, user_id: userId, ...r, updated_at: now, version: 1 });
   }
-  return rows;
+  const days = restoreDays(b.days, { practice: practiceIds, pool: poolIds, athlete }, { userId, now, newId, boardId: () => ctx.secrets().board_id });
+  return { ...rows, ...days.rows, dayRooms: days.rooms };
 }
 
 /** Counts a restore reports: what the file added to the account. */
@@ -323,4 +335,6 @@ export interface RestoreSummary {
   practices: number;
   pools: number;
   bouts: number;
+  /** Competition days (issue 28). */
+  days: number;
 }

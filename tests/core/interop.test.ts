@@ -238,6 +238,7 @@ const backup: AccountBackup = {
     teams: [],
     relays: [],
   }],
+  days: [],
 };
 
 describe('the account backup', () => {
@@ -285,6 +286,15 @@ describe('the account backup', () => {
     expect(backupSchema.safeParse(foreign).error?.issues[0]?.message).toBe('This backup is damaged: Anna Rossi refers to an athlete that is not in the file');
     expect(backupSchema.safeParse({ ...backup, format: 'other' }).error?.issues[0]?.message).toBe('This is not a Piste backup file');
     expect(backupSchema.safeParse({ ...backup, version: 2 }).success).toBe(false);
+  });
+
+  it('restores a file made before competition days (issue 28) as one without any', () => {
+    const { days: _none, ...older } = backup;
+    const parsed = backupSchema.parse(older);
+    expect(parsed.days).toEqual([]);
+    const rows = restore(parsed);
+    expect([rows.days, rows.day_events, rows.dayRooms]).toEqual([[], [], []]);
+    expect(rows.practices).toHaveLength(1);
   });
 });
 

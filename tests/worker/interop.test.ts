@@ -144,7 +144,7 @@ describe('the account backup and restore', () => {
     // Answered once the work it left running is done: the rooms it builds behind its answer.
     const res = await target.client.settledApi.account.restore.$post({ json: backup });
     expect(res.status).toBe(201);
-    expect(await json(res)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6 });
+    expect(await json(res)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6, days: 0 });
     // Each restored practice's room already holds it, before any screen opened it.
     const practices = await json<Practice[]>(await target.client.api.practices.$get());
     expect(practices).toHaveLength(2);

@@ -9,6 +9,8 @@ import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
+import type { DayRestore } from '../../core/interop/backup-days';
+import { fillRestoredDay } from './day-restore';
 import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
@@ -300,6 +302,11 @@ export class DayRoom extends DurableObject<Env> {
     const placed = this.placed(pistes, [...current.filter((p) => p.pool_id !== poolId), moved]);
     if ('refused' in placed) return placed;
     return this.change(() => this.writePlacements(this.refereed(placed)));
+  }
+
+  /** A day restored from a backup (./day-restore), in one transaction; false when the room already holds a day. */
+  async restoreDay(restored: DayRestore): Promise<boolean> {
+    return fillRestoredDay(this.ctx.storage, restored);
   }
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */

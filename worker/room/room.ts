@@ -13,7 +13,7 @@ export function getRoom(env: Env, practiceId: string): DurableObjectStub<Practic
 }
 
 /** Rooms called at once, at most: a restore of a thousand practices never opens a thousand calls together. */
-const ROOMS_AT_ONCE = 8;
+export const ROOMS_AT_ONCE = 8;
 
 /**
  * Tells each of these practices' rooms something (`call`), at most ROOMS_AT_ONCE at a time. A room that fails

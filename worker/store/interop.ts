@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../core/contracts/athletes';
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
+import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
 import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
 import { makeRoomCode } from '../../core/room-code';
 import { athleteSchema, firstIssue } from '../../core/validation';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { athletes } from '../db/schema';
+import type { DayRooms } from '../day/day-backup';
 import { cryptoUint32, newBoardId } from './practices';
 
 /**
@@ -75,8 +77,8 @@ export async function importAthletes(db: Db, userId: string, input: unknown[]): 
 
 type Q = Record<string, unknown>;
 
-/** Everything the coach owns, as one versioned backup file: thirteen reads in one batch. */
-export async function exportAccount(db: Db, userId: string): Promise<AccountBackup> {
+/** Everything the coach owns, as one versioned backup file: fifteen reads in one batch, then each competition day's room. */
+export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
   const d1 = db.$client;
   const q = (sql: string) => d1.prepare(sql).bind(userId);
   const ownPractice = 'practice_id IN (SELECT id FROM practices WHERE user_id = ?1)';
@@ -95,8 +97,11 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
     q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
     q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
+    // Every column: `guests_call` exists from migration 0019 on.
+    q('SELECT * FROM days WHERE user_id = ?1 ORDER BY date, created_at'),
+    q('SELECT practice_id, day_id, position FROM day_events WHERE day_id IN (SELECT id FROM days WHERE user_id = ?1) ORDER BY position'),
   ]);
-  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays] = results.map((r) => r.results);
+  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, dayRows, dayEvents] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
     for (const r of rows) {
@@ -117,6 +122,9 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
   const teamsOf = group(teams!, 'practice_id');
   const membersOf = group(members!, 'team_id');
   const relaysOf = group(relays!, 'practice_id');
+  const eventsOf = group(dayEvents!, 'day_id');
+  const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
+  const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
   const pick = <K extends string>(r: Q, keys: K[]) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Record<K, never>;
   return {
     format: BACKUP_FORMAT,
@@ -144,15 +152,18 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountBack
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
       };
     }),
+    days: dayRows!.map((d) => dayForBackup(d as unknown as DayIndexRow, eventsOf(d.id) as unknown as { practice_id: string; position: number }[], dayRooms.get(String(d.id)) ?? null, file)),
   } as AccountBackup;
 }
 
 /**
  * Restores a checked backup into the coach's account in one batch: new ids throughout, athletes already in
- * the roster (same name) reused, each practice with fresh secrets and sharing off. A clash of room codes
- * (a one-in-a-million draw) retries the whole restore with new codes; nothing is ever half-restored.
+ * the roster (same name) reused, each practice with fresh secrets and sharing off, each competition day with
+ * a new hall board link, not shared. The days' rooms are filled first, under ids no D1 row names yet, and
+ * emptied again if the batch fails. A clash of room codes (a one-in-a-million draw) retries the whole restore
+ * with new codes; nothing is ever half-restored.
  */
-export async function restoreAccount(db: Db, userId: string, backup: AccountBackup): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
+export async function restoreAccount(db: Db, userId: string, backup: AccountBackup, rooms: Pick<DayRooms, 'fill' | 'erase'>): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
   const roster = await db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
   const byName = new Map(roster.map((a) => [nameKey(a.name), a.id]));
   for (let attempt = 0; ; attempt++) {
@@ -164,11 +175,13 @@ export async function restoreAccount(db: Db, userId: string, backup: AccountBack
       secrets: () => ({ room_code: makeRoomCode(cryptoUint32), board_id: newBoardId() }),
     });
     const statements = RESTORE_TABLES.flatMap((t) => insertRows(db.$client, t, rows[t]));
+    await rooms.fill(rows.dayRooms);
     try {
       if (statements.length > 0) await db.$client.batch(statements);
-      const summary = { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length };
+      const summary = { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length, days: rows.days.length };
       return { summary, practiceIds: rows.practices.map((p) => String(p.id)) };
     } catch (e) {
+      await rooms.erase(rows.dayRooms);
       if (attempt < 3 && isUniqueViolation(e, 'practices.room_code')) continue;
       throw e;
     }

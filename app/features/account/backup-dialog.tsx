@@ -18,14 +18,17 @@ const messages = i18n('backup-dialog', {
   notJson: 'This file is not a Piste backup (it is not JSON).',
   restored: 'Backup restored',
   restoredText: params('Added {athletes}, {practices}, {pools} and {bouts}.'),
+  restoredWithDays: params('Added {athletes}, {practices}, {pools}, {bouts} and {days}.'),
   practices: count({ one: '{count} practice', other: '{count} practices' }),
   pools: count({ one: '{count} pool', other: '{count} pools' }),
   bouts: count({ one: '{count} bout', other: '{count} bouts' }),
+  days: count({ one: '{count} competition day', other: '{count} competition days' }),
   restoreFailed: 'Failed to restore the backup',
   title: 'Restore a backup',
-  description: 'Adds the athletes and practices of a Piste backup file to this account. Athletes already in your roster (same name) are kept as they are; nothing is deleted.',
+  description: 'Adds the athletes, practices and competition days of a Piste backup file to this account. Athletes already in your roster (same name) are kept as they are; nothing is deleted.',
   file: 'Backup file',
   summary: params('{name}: {athletes} and {practices}.'),
+  summaryWithDays: params('{name}: {athletes}, {practices} and {days}.'),
   restore: 'Restore',
 });
 
@@ -50,7 +53,7 @@ export async function downloadBackup() {
  */
 export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTexts(messages);
-  const [file, setFile] = useState<{ name: string; body: AccountBackup; athletes: number; practices: number } | null>(null);
+  const [file, setFile] = useState<{ name: string; body: AccountBackup; athletes: number; practices: number; days: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +66,7 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       // Read as the backup it says it is: the server checks every field of it before a restore writes anything.
       const body = JSON.parse(await f.text()) as Partial<AccountBackup> | null;
       if (body?.format !== 'piste-backup') return setProblem(t.notBackup);
-      setFile({ name: f.name, body: body as AccountBackup, athletes: body.athletes?.length ?? 0, practices: body.practices?.length ?? 0 });
+      setFile({ name: f.name, body: body as AccountBackup, athletes: body.athletes?.length ?? 0, practices: body.practices?.length ?? 0, days: body.days?.length ?? 0 });
     } catch {
       setProblem(t.notJson);
     }
@@ -75,7 +78,9 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     try {
       const s = await call(client.account.restore.$post({ json: file.body }));
       await reloadPractices();
-      toast({ title: t.restored, description: t.restoredText({ athletes: t.athleteCount(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) }) });
+      const counts = { athletes: t.athleteCount(s.athletes), practices: t.practices(s.practices), pools: t.pools(s.pools), bouts: t.bouts(s.bouts) };
+      // Competition days (issue 28) are named only when the file had some.
+      toast({ title: t.restored, description: s.days > 0 ? t.restoredWithDays({ ...counts, days: t.days(s.days) }) : t.restoredText(counts) });
       onOpenChange(false);
     } catch (e) {
       setProblem(errorMessage(e, t.restoreFailed));
@@ -91,7 +96,13 @@ export function RestoreDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <label className="label" htmlFor="backup-file">{t.file}</label>
           <input id="backup-file" type="file" accept=".json,application/json" className="block w-full text-sm" onChange={(e) => void pick(e.target.files?.[0])} />
         </div>
-        {file && <p className="text-sm text-slate-700" data-testid="backup-summary">{t.summary({ name: file.name, athletes: t.athleteCount(file.athletes), practices: t.practices(file.practices) })}</p>}
+        {file && (
+          <p className="text-sm text-slate-700" data-testid="backup-summary">
+            {file.days > 0
+              ? t.summaryWithDays({ name: file.name, athletes: t.athleteCount(file.athletes), practices: t.practices(file.practices), days: t.days(file.days) })
+              : t.summary({ name: file.name, athletes: t.athleteCount(file.athletes), practices: t.practices(file.practices) })}
+          </p>
+        )}
         {problem && <p role="alert" className="text-sm font-medium text-red-700">{problem}</p>}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>{t.cancel}</button>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { enterScore, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -58,6 +58,21 @@ describe('a second round of pools (issue 28), as a coach runs it', () => {
     await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Tableau' }).click();
     await expect.poll(() => page.getByTestId('match-r1-m0').textContent()).toMatch(/1\s*F4.*4\s*F1/);
     expect(await page.getByTestId('match-r1-m1').textContent()).toMatch(/3\s*F2.*2\s*F3/);
+
+    // Fenced to the final: those round 1 left out are placed after everyone who fenced round 2.
+    await enterScore(page, 'r1-m0', 15, 10);
+    await enterScore(page, 'r1-m1', 15, 12);
+    await enterScore(page, 'r2-m0', 15, 11);
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Final Results' }).click();
+    const standings = () => page.getByTestId('standing-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    await expect.poll(standings).toEqual([
+      ['1', 'F4', 'Champion'],
+      ['2', 'F2', 'Finalist'],
+      ['3', 'F3', 'Semi-Finalist'],
+      ['3', 'F1', 'Semi-Finalist'],
+      ['5', 'F5', 'eliminated after round 1'],
+      ['6', 'F6', 'eliminated after round 1'],
+    ]);
     await boardContext.close();
     await context.close();
   });

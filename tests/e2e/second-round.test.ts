@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enterScore, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
+import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
 
@@ -33,6 +34,7 @@ describe('a second round of pools (issue 28), as a coach runs it', () => {
     await panel.getByLabel('Number of pools').fill('1');
     const preview = panel.getByTestId('second-round-preview');
     await expect.poll(() => preview.locator('p').allTextContents()).toEqual(['4 go through: F1, F2, F3, F4', 'Pools of 4', '2 eliminated after round 1: F5, F6']);
+    expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Compose the second round' }).click();
     await expectToast(page, 'The second round of pools is composed');
 

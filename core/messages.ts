@@ -163,6 +163,16 @@ export const ERROR_MESSAGES = {
   guests_call_flag: 'Say whether guests may take the call steps',
   guests_call_off: 'The coach has not let guests take the call steps of this day.',
   guests_on_piste_only: 'Guests may mark fencers on piste; only the coach cancels a call.',
+  second_round_cut: 'Choose who goes on to the second round: everyone, the top N or the top P %',
+  round_pool_count: 'Pool count must be a whole number from 1 to {max}',
+  round_pool_size: 'Pool size must be a whole number from {min} to {max}',
+  round_shape: 'Give either a pool count or a largest pool size',
+  round_one_unfinished: 'Finish every bout of round 1 before composing the second round.',
+  second_round_exists: 'A second round of pools already exists. Delete it to compose it again.',
+  second_round_started: 'A bout of the second round has a result: the second round can no longer be deleted.',
+  second_round_individual: 'A second round of pools is for individual practices.',
+  second_round_too_few: '{n} promoted fencers cannot fill {count} pool(s) of at least {min}',
+  second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -6,6 +6,7 @@ import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
 import { describeError } from './messages';
 import { MAX_POOL_SIZE } from './fencing/pool-generation';
+import { MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE } from './fencing/second-round';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -256,17 +257,21 @@ export const latecomerSchema = z.object({
 const TOP_MESSAGE = 'The cut must keep a whole number of fencers, at least 2';
 const PERCENT_MESSAGE = 'The cut must keep a whole percentage from 1 to 100';
 
-/** The tableau format (issue 14): the cut after the pools and the bouts for places. */
-export const tableauFormatSchema = z.object({
-  cut: z.discriminatedUnion(
+/** Who goes on after the pools (core/fencing/cut.ts): everyone, the top N or the top P %. */
+const cutSchema = (error: string) =>
+  z.discriminatedUnion(
     'kind',
     [
       z.object({ kind: z.literal('all') }),
       z.object({ kind: z.literal('top'), value: z.number({ error: TOP_MESSAGE }).int({ error: TOP_MESSAGE }).min(MIN_TOP, { error: TOP_MESSAGE }).max(MAX_TOP, { error: TOP_MESSAGE }) }),
       z.object({ kind: z.literal('percent'), value: z.number({ error: PERCENT_MESSAGE }).int({ error: PERCENT_MESSAGE }).min(MIN_PERCENT, { error: PERCENT_MESSAGE }).max(MAX_PERCENT, { error: PERCENT_MESSAGE }) }),
     ],
-    { error: 'Choose who goes on to the tableau: everyone, the top N or the top P %' },
-  ),
+    { error },
+  );
+
+/** The tableau format (issue 14): the cut after the pools and the bouts for places. */
+export const tableauFormatSchema = z.object({
+  cut: cutSchema('Choose who goes on to the tableau: everyone, the top N or the top P %'),
   third_place: z.enum(['shared', 'bout'], { error: 'Third place is shared or fenced' }),
   places_5_8: z.boolean({ error: 'Fencing for places 5–8 is on or off' }),
 });
@@ -441,3 +446,18 @@ export const refereeDutySchema = z.object({
   /** The fencer who referees the bout, or null for the suggestion. */
   referee_id: refId.nullable(),
 });
+
+const ROUND_POOL_COUNT = `Pool count must be a whole number from 1 to ${MAX_ROUND_POOLS}`;
+const ROUND_POOL_SIZE = `Pool size must be a whole number from ${MIN_ROUND_POOL_SIZE} to ${MAX_ROUND_POOL_SIZE}`;
+
+/**
+ * A second round of pools (issue 28): the cut after round 1 and the pools' shape, a pool count or a largest
+ * pool size (core/fencing/second-round.ts), exactly one of the two.
+ */
+export const secondRoundSchema = z
+  .object({
+    cut: cutSchema('Choose who goes on to the second round: everyone, the top N or the top P %'),
+    pool_count: z.number({ error: ROUND_POOL_COUNT }).int({ error: ROUND_POOL_COUNT }).min(1, { error: ROUND_POOL_COUNT }).max(MAX_ROUND_POOLS, { error: ROUND_POOL_COUNT }).optional(),
+    pool_size: z.number({ error: ROUND_POOL_SIZE }).int({ error: ROUND_POOL_SIZE }).min(MIN_ROUND_POOL_SIZE, { error: ROUND_POOL_SIZE }).max(MAX_ROUND_POOL_SIZE, { error: ROUND_POOL_SIZE }).optional(),
+  })
+  .refine((r) => (r.pool_count === undefined) !== (r.pool_size === undefined), { error: 'Give either a pool count or a largest pool size' });

@@ -1,6 +1,7 @@
 import { params } from '@nanostores/i18n';
 import { ELIMINATED_AFTER_POOLS, type Cut } from '../../core/fencing/cut';
 import type { Weapon } from '../../core/fencing/referee';
+import { ELIMINATED_AFTER_ROUND_1 } from '../../core/fencing/rounds';
 import { DID_NOT_FINISH, DID_NOT_START, EXCLUDED, STATUS_LABEL } from '../../core/fencing/withdrawal';
 import { i18n, useStore } from '.';
 
@@ -12,6 +13,8 @@ import { i18n, useStore } from '.';
 export const termMessages = i18n('fencing-terms', {
   roundNaming: 'round',
   round: params('Round {round}'),
+  /** A round of pools (issue 28), not of the tableau. */
+  poolRound: params('Round {n}'),
   tableauOf: params('Tableau of {size}'),
   final: 'Final',
   semiFinals: 'Semi-finals',
@@ -26,6 +29,7 @@ export const termMessages = i18n('fencing-terms', {
   semiFinalist: 'Semi-Finalist',
   quarterFinalist: 'Quarter-Finalist',
   eliminated: 'eliminated after pools',
+  eliminatedRound1: 'eliminated after round 1',
   didNotStart: 'Did Not Start',
   didNotFinish: 'Did Not Finish',
   excluded: 'Excluded',
@@ -46,7 +50,7 @@ type Terms = ReturnType<typeof termMessages.get>;
  * round, places and stage functions build (tests/core/i18n-formats.test.ts checks that none is missed).
  */
 const FIXED: Record<string, keyof Terms> = {
-  [ELIMINATED_AFTER_POOLS]: 'eliminated', [DID_NOT_START]: 'didNotStart', [DID_NOT_FINISH]: 'didNotFinish', [EXCLUDED]: 'excluded',
+  [ELIMINATED_AFTER_POOLS]: 'eliminated', [ELIMINATED_AFTER_ROUND_1]: 'eliminatedRound1', [DID_NOT_START]: 'didNotStart', [DID_NOT_FINISH]: 'didNotFinish', [EXCLUDED]: 'excluded',
   [STATUS_LABEL.withdrawn]: 'withdrawn',
   Final: 'final', 'Semi-finals': 'semiFinals', 'Quarter-finals': 'quarterFinals', 'Places 5–8: semi-final': 'places58Semi',
   'Bout for 3rd place': 'third', 'Bout for 5th place': 'fifth', 'Bout for 7th place': 'seventh', 'Places 5–8': 'places58',
@@ -76,7 +80,9 @@ function termsOf(t: Terms) {
   const cut = (c: Cut) => (c.kind === 'all' ? t.everyone : c.kind === 'top' ? t.top({ n: c.value }) : t.topPercent({ n: c.value }));
   /** A weapon's name (a guest's cached session from before issue 18 has none: épée, as the server says). */
   const weapon = (w: Weapon | undefined) => t[w ?? 'epee'];
-  return { round, text, cut, weapon };
+  /** A round of pools (issue 28): round 1, or the second round composed from it. */
+  const poolRound = (n: number) => t.poolRound({ n });
+  return { round, text, cut, weapon, poolRound };
 }
 
 /** The terms for a component: redraws when the language changes. */

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { fencersOf, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/contracts/pools';
 import { isBoutOf } from '../../core/fencing/bout-result';
+import { lastRoundPools } from '../../core/fencing/rounds';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
 
@@ -16,11 +17,11 @@ export const liveStatusAtom = atom<LiveStatus>('closed');
 /** True while this screen's last load or catch-up failed and is being tried again: it may not show the latest. */
 export const liveBehindAtom = atom(false);
 
-/** SPEC §4 Current pool: the selected one while it exists, otherwise the first. */
+/** SPEC §4 Current pool: the selected one while it exists, otherwise the first (of the last round, issue 28). */
 export const currentPoolAtom = atom((get) => {
   const { pools } = get(poolsAtom);
   const id = get(selectedPoolIdAtom);
-  return pools.find((p) => p.id === id) ?? pools[0] ?? null;
+  return pools.find((p) => p.id === id) ?? lastRoundPools(pools)[0] ?? null;
 });
 
 const store = getDefaultStore();

@@ -10,6 +10,10 @@ export interface PoolPlayer {
   position: number;
   /** Withdrew (injury) or excluded during the pools (o.74): their bouts count for nobody. Null while fencing. */
   status: PlayerStatus | null;
+  /** A second round's entry (issue 28): its seed from round 1's ranking (o.68.1), null or absent in round 1. */
+  seed?: number | null;
+  /** A second round's entry: the round-1 entry of the same fencer (null or absent in round 1). */
+  first_round_id?: string | null;
 }
 
 /** A stored pool bout: the bout itself, when it was last written, and its version (1 on first write). */
@@ -25,6 +29,8 @@ export interface PoolSnapshot {
   name: string;
   version: number;
   created_at: number;
+  /** The round of pools it belongs to (issue 28): 1, or 2 for a second round; absent reads 1. */
+  round?: number;
   players: PoolPlayer[];
   bouts: PoolBout[];
 }

@@ -5,13 +5,18 @@ import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';
 import { boutsInPool } from './pool-generation';
 import { combinePoolResults, type PoolResult } from './pool-results';
+import { advancedFromFirstRound, ELIMINATED_AFTER_ROUND_1, hasSecondRound, poolsOfRound, seedsAfterSecondRound } from './rounds';
 import { countedBouts, DID_NOT_FINISH, DID_NOT_START, EXCLUDED, isScratched } from './withdrawal';
 
 /** No format set: everyone goes on to the tableau, 3rd place is shared (the FIE default, o.82.2). */
 export const DEFAULT_FORMAT: TableauFormat = { cut: CUT_ALL, third_place: 'shared', places_5_8: false };
 
-/** The seeds after the pools: the combined ranking's order (SPEC §4), those the cut promotes only. */
+/**
+ * The seeds after the pools: the combined ranking's order (SPEC §4), those the cut promotes only; after a
+ * second round of pools (issue 28), round 2's ranking alone (./rounds).
+ */
 export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut): Seed[] {
+  if (hasSecondRound(pools)) return seedsAfterSecondRound(pools, cut);
   return combinePoolResults(pools, cut)
     .filter((r) => r.promoted)
     .map((r, i) => ({ id: r.id, name: r.name, seed: i + 1 }));
@@ -62,25 +67,40 @@ export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapsho
  * The final classification (o.82, o.74): the tableau's decided places; then, once the tableau is drawn,
  * the fencers the cut eliminated, ranked by the pool ranking after everyone promoted (o.82.5, "eliminated
  * after pools"); then those who withdrew ("Did Not Finish", after everyone who completed the pools); then,
- * without a classification, those excluded and those who did not start.
+ * without a classification, those excluded. After a second round of pools (issue 28) the same follows for
+ * round 1 below everyone who fenced round 2: those its cut left out, then its withdrawn and excluded. Last,
+ * those who did not start.
  */
 export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bracket: Pick<BracketSnapshot, 'format' | 'did_not_start'>): Standing[] {
   if (tableau.matches.length === 0) return [];
-  const inTableau = new Set(tableau.seeds.map((s) => s.id));
-  const promoted = tableau.seeds.length;
-  // Pool results list the classified first, then the withdrawn, then the excluded: the order kept here.
-  const rest = combinePoolResults(pools, bracket.format.cut).filter((r) => !inTableau.has(r.id));
-  const cut = rest.filter((r) => r.status === null);
-  // The cut's ranks restart after the tableau: the first eliminated fencer is promoted + 1, ties shared.
-  const firstOut = cut[0]?.rank ?? 0;
-  const placeOf = (status: PoolResult['status'], rank: number | null) =>
-    status === null ? { place: promoted + 1 + (rank! - firstOut), stage: ELIMINATED_AFTER_POOLS }
-    : status === 'withdrawn' ? { place: promoted + cut.length + 1, stage: DID_NOT_FINISH }
-    : { place: null, stage: EXCLUDED };
-  let seed = promoted;
+  const rounds = hasSecondRound(pools)
+    ? [
+        { pools: poolsOfRound(pools, 2), on: new Set(tableau.seeds.map((s) => s.id)), stage: ELIMINATED_AFTER_POOLS },
+        { pools: poolsOfRound(pools, 1), on: advancedFromFirstRound(pools), stage: ELIMINATED_AFTER_ROUND_1 },
+      ]
+    : [{ pools, on: new Set(tableau.seeds.map((s) => s.id)), stage: ELIMINATED_AFTER_POOLS }];
+  // Places taken by everyone ranked above the round in hand.
+  let above = tableau.seeds.length;
+  let seed = above;
+  const rest: Standing[] = [];
+  for (const round of rounds) {
+    // Pool results list the classified first, then the withdrawn, then the excluded: the order kept here.
+    const left = combinePoolResults(round.pools, bracket.format.cut).filter((r) => !round.on.has(r.id));
+    const cut = left.filter((r) => r.status === null);
+    const withdrawn = left.filter((r) => r.status === 'withdrawn').length;
+    // The cut's ranks restart after those above: the first eliminated fencer is above + 1, ties shared.
+    const firstOut = cut[0]?.rank ?? 0;
+    const placed = above;
+    const placeOf = (status: PoolResult['status'], rank: number | null) =>
+      status === null ? { place: placed + 1 + (rank! - firstOut), stage: round.stage }
+      : status === 'withdrawn' ? { place: placed + cut.length + 1, stage: DID_NOT_FINISH }
+      : { place: null, stage: EXCLUDED };
+    rest.push(...left.map((r) => ({ id: r.id, name: r.name, seed: ++seed, ...placeOf(r.status, r.rank) })));
+    above += cut.length + withdrawn;
+  }
   return [
     ...finalStandings(tableau.matches, tableau.seeds),
-    ...rest.map((r) => ({ id: r.id, name: r.name, seed: ++seed, ...placeOf(r.status, r.rank) })),
+    ...rest,
     ...bracket.did_not_start.map((name) => ({ id: `dns:${name}`, name, seed: ++seed, place: null, stage: DID_NOT_START })),
   ];
 }

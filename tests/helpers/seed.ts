@@ -4,7 +4,7 @@
 // step says which answer it did not get.
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
-import type { tableauFormatSchema } from '../../core/validation';
+import type { secondRoundSchema, tableauFormatSchema } from '../../core/validation';
 import type { z } from 'zod';
 import { apiOver, expectAnswer, type Fetch } from './api-client';
 import type { Client } from './worker-client';
@@ -72,6 +72,9 @@ export function seed(fetch: Fetch) {
     /** The tableau's format (the cut, the 3rd place, places 5 to 8). */
     format: (practiceId: string, json: z.input<typeof tableauFormatSchema>) =>
       expectAnswer(practiceApi.bracket.format.$put({ param: { practiceId }, json })),
+    /** A second round of pools composed from round 1's ranking (issue 28): the cut and a pool count or size. */
+    secondRound: (practiceId: string, json: z.input<typeof secondRoundSchema>) =>
+      expectAnswer(practiceApi.pools['second-round'].$post({ param: { practiceId }, json }), 201),
     /** A practice's tableau as its room holds it. */
     bracket: (practiceId: string) => expectAnswer(practiceApi.bracket.$get({ param: { practiceId } })),
     /** A note on a roster athlete. */

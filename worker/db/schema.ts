@@ -94,6 +94,8 @@ export const pools = sqliteTable('tournaments', {
   user_id: text('user_id').notNull(),
   name: text('name').notNull(),
   version: integer('version').notNull(),
+  /** 1, or 2 for a second round of pools (issue 28). */
+  round: integer('round').notNull().default(1),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });
@@ -105,6 +107,9 @@ export const poolEntries = sqliteTable('players', {
   name: text('name').notNull(),
   position: integer('position').notNull(),
   status: text('status', { enum: ['withdrawn', 'excluded'] }),
+  /** A second round's entry (issue 28): its seed from round 1's ranking, and the round-1 entry it continues. */
+  seed: integer('seed'),
+  first_round_id: text('first_round_id'),
   created_at: integer('created_at').notNull(),
   updated_at: integer('updated_at').notNull(),
 });

@@ -7,6 +7,7 @@ import { callRoutes } from '../routes/calls';
 import { poolRoutes, practicePoolRoutes } from '../routes/pools';
 import { practiceWeaponRoutes } from '../routes/practices';
 import { refereeRoutes } from '../routes/referee';
+import { secondRoundRoutes } from '../routes/second-round';
 import { teamRoutes, teamSheetRoutes } from '../routes/teams';
 import { errorBody } from '../../core/messages';
 
@@ -49,6 +50,8 @@ export type ArchiveHook = (when: 'before' | 'after', score: boolean) => Promise<
 
 /** The practice's routes, as its room answers them. Chained, so their type is part of the contract (../contract). */
 export const roomRoutes = new Hono<AppEnv>()
+  // Before the pool routes, whose `/:poolId` would take `second-round` for a pool's id.
+  .route('/api/practices/:practiceId/pools/second-round', secondRoundRoutes)
   .route('/api/practices/:practiceId/pools', practicePoolRoutes)
   .route('/api/practices/:practiceId/pools', poolRoutes)
   .route('/api/practices/:practiceId/bracket', bracketRoutes)

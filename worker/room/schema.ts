@@ -166,6 +166,15 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN day_calls TEXT`);
     },
   }),
+  // 6. Rounds of pools (issue 28): a pool's round (1 unless a second round was composed), and a second round's
+  // entry's seed from round 1 and the round-1 entry it continues (as migrations/0020 in D1's archive).
+  step({
+    write: (sql) => {
+      sql.exec('ALTER TABLE tournaments ADD COLUMN round INTEGER NOT NULL DEFAULT 1 CHECK (round IN (1, 2))');
+      sql.exec('ALTER TABLE players ADD COLUMN seed INTEGER');
+      sql.exec('ALTER TABLE players ADD COLUMN first_round_id TEXT');
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
+import { lastRoundPools } from '../../core/fencing/rounds';
 import { bracketScoreSchema, tableauFormatSchema } from '../../core/validation';
 import { isScratched } from '../../core/fencing/withdrawal';
 import { saveFormat } from '../store/formats';
@@ -86,7 +87,8 @@ export const bracketRoutes = new Hono<AppEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const format = c.req.valid('json');
     if (format.cut.kind === 'top') {
-      const classified = (await listPoolSnapshots(db, practice.id)).flatMap((p) => p.players).filter((p) => !isScratched(p)).length;
+      // After a second round of pools, the tableau takes its fencers from the last round (issue 28).
+      const classified = lastRoundPools(await listPoolSnapshots(db, practice.id)).flatMap((p) => p.players).filter((p) => !isScratched(p)).length;
       if (classified > 0 && format.cut.value > classified) {
         throw new HttpError(400, `The cut keeps ${format.cut.value} fencers, but only ${classified} are in the pools`);
       }

@@ -66,12 +66,16 @@ function toSnapshots([poolRows, playerRows, boutRows]: SnapshotRows): PoolSnapsh
     name: t.name,
     version: t.version,
     created_at: t.created_at,
+    round: t.round,
     players: playerRows
       .filter((p) => p.tournament_id === t.id)
-      .map((p) => ({ id: p.id, name: p.name, athlete_id: p.athlete_id, position: p.position, status: p.status ?? null })),
+      .map((p) => ({ id: p.id, name: p.name, athlete_id: p.athlete_id, position: p.position, status: p.status ?? null, ...roundEntry(p) })),
     bouts: boutRows.filter((b) => b.tournament_id === t.id).map(toPoolBout),
   }));
 }
+
+/** A second round's entry carries its seed and round-1 entry (issue 28); a round-1 entry, nothing more. */
+const roundEntry = (p: typeof poolEntries.$inferSelect) => (p.first_round_id === null ? {} : { seed: p.seed, first_round_id: p.first_round_id });
 
 const toPoolBout = (b: typeof poolBouts.$inferSelect): PoolBout => ({
   player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,

@@ -1,7 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { combinePoolResults, poolResultNote as noteOf } from '../../../core/fencing/pool-results';
+import { rankingsByRound, type RankedRow } from '../../../core/fencing/rounds';
 import { formatRatio, Indicator, STATS, useStatLabels } from '../../components/stats-cells';
 import { useTerms } from '../../i18n/fencing-terms';
 import { useOutletContext } from 'react-router';
@@ -21,16 +21,20 @@ const messages = i18n('pool-results-page', {
   cut: params(' · Tableau: {cut} ({count} go on)'),
   file: params('{name} pool results'),
   printTitle: 'Pool results',
+  secondRoundNote: 'The second round’s ranking, then those round 1’s cut left out; the tableau follows from the second round.',
 });
 
-/** /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau. */
+/**
+ * /pool-results: the combined ranking of all pools of the current practice, with who goes on to the tableau;
+ * after a second round of pools (issue 28), round 2's ranking on top (round 1's eliminated after it), then round 1's.
+ */
 export function PoolResultsPage() {
   const t = useTexts(messages);
-  const stat = useStatLabels();
   const term = useTerms();
   const state = useAtomValue(poolsAtom);
   const format = useAtomValue(formatAtom);
-  const results = useMemo(() => combinePoolResults(state.pools, format.cut), [state.pools, format.cut]);
+  const rounds = useMemo(() => rankingsByRound(state.pools, format.cut), [state.pools, format.cut]);
+  const results = rounds[0]!.rows;
   const practice = useOutletContext<PracticeView>();
   const { print, sheets } = usePrint();
 
@@ -40,7 +44,6 @@ export function PoolResultsPage() {
   if (results.length === 0) {
     return <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>;
   }
-  const th = 'px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,37 +62,54 @@ export function PoolResultsPage() {
         </div>
         {sheets}
       </div>
-      <div className="card overflow-x-auto">
-        <table className="w-full text-sm" data-testid="pool-results">
-          <thead className="border-b border-slate-200 bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className={th}>{t.rank}</th>
-              <th scope="col" className={th}>{t.athlete}</th>
-              {STATS.map((h) => (
-                <th key={h} scope="col" className={`${th} text-center`} title={stat(h).tooltip}>{stat(h).label}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {results.map((r) => (
-              <tr key={r.id} data-testid="result-row" className={r.promoted ? '' : 'bg-slate-50 text-slate-600'}>
-                <td className="px-3 py-2 font-semibold tabular-nums">{r.rank ?? '—'}</td>
-                <td className="px-3 py-2">
-                  <span className="font-medium">{r.name}</span>
-                  <span className="ml-2 text-xs text-slate-500">{r.poolName}</span>
-                  {noteOf(r) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="result-note">{term.text(noteOf(r))}</span>}
-                </td>
-                <td className="px-3 py-2 text-center tabular-nums">{r.victories}</td>
-                <td className="px-3 py-2 text-center tabular-nums">{r.defeats}</td>
-                <td className="px-3 py-2 text-center tabular-nums">{formatRatio(r.ratio)}</td>
-                <td className="px-3 py-2 text-center tabular-nums">{r.touchesScored}</td>
-                <td className="px-3 py-2 text-center tabular-nums">{r.touchesReceived}</td>
-                <td className="px-3 py-2 text-center"><Indicator value={r.indicator} /></td>
-              </tr>
+      {rounds.length > 1 && <p className="text-sm text-slate-600">{t.secondRoundNote}</p>}
+      {rounds.map((r, i) => (
+        <section key={r.round} className="space-y-2" aria-label={rounds.length > 1 ? term.poolRound(r.round) : undefined}>
+          {rounds.length > 1 && <h2 className="text-base font-semibold">{term.poolRound(r.round)}</h2>}
+          <ResultsTable rows={r.rows} testId={i === 0 ? 'pool-results' : `pool-results-round-${r.round}`} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** One ranking's table: rank, fencer with their pool and note, and the statistics. */
+function ResultsTable({ rows, testId }: { rows: RankedRow[]; testId: string }) {
+  const t = useTexts(messages);
+  const stat = useStatLabels();
+  const term = useTerms();
+  const th = 'px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead className="border-b border-slate-200 bg-slate-50 text-left">
+          <tr>
+            <th scope="col" className={th}>{t.rank}</th>
+            <th scope="col" className={th}>{t.athlete}</th>
+            {STATS.map((h) => (
+              <th key={h} scope="col" className={`${th} text-center`} title={stat(h).tooltip}>{stat(h).label}</th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="result-row" className={r.promoted ? '' : 'bg-slate-50 text-slate-600'}>
+              <td className="px-3 py-2 font-semibold tabular-nums">{r.rank ?? '—'}</td>
+              <td className="px-3 py-2">
+                <span className="font-medium">{r.name}</span>
+                <span className="ml-2 text-xs text-slate-500">{r.poolName}</span>
+                {r.note && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="result-note">{term.text(r.note)}</span>}
+              </td>
+              <td className="px-3 py-2 text-center tabular-nums">{r.victories}</td>
+              <td className="px-3 py-2 text-center tabular-nums">{r.defeats}</td>
+              <td className="px-3 py-2 text-center tabular-nums">{formatRatio(r.ratio)}</td>
+              <td className="px-3 py-2 text-center tabular-nums">{r.touchesScored}</td>
+              <td className="px-3 py-2 text-center tabular-nums">{r.touchesReceived}</td>
+              <td className="px-3 py-2 text-center"><Indicator value={r.indicator} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

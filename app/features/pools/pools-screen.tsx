@@ -12,7 +12,9 @@ import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { onDemand } from '../../components/ui/lazy';
 import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
-import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
+import { currentPoolAtom, poolsAtom } from '../../state/pools';
+import { PoolSelect } from '../../components/pool/pool-select';
+import { SecondRoundPanel } from './second-round-panel';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
@@ -156,14 +158,7 @@ export function PoolsScreen() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label className="label" htmlFor="pool-select">{t.pool}</label>
-          <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
-            {visible.map((p) => (
-              <option key={p.id} value={p.id}>{p.name}</option>
-            ))}
-          </select>
-        </div>
+        <PoolSelect pools={visible} current={pool.id} />
         <PoolPlace practiceId={practice.id} poolId={pool.id} />
         {managesPools && (
         <div className="flex flex-wrap gap-2">
@@ -191,6 +186,7 @@ export function PoolsScreen() {
       </div>
 
       {managesPools && <CheckIn practiceId={practice.id} />}
+      {managesPools && practice.practice_type === 'individual' && <SecondRoundPanel practiceId={practice.id} pools={visible} />}
 
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (

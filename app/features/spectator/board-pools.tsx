@@ -3,7 +3,8 @@ import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { currentPoolAtom, poolsAtom, selectPool } from '../../state/pools';
+import { currentPoolAtom, poolsAtom } from '../../state/pools';
+import { PoolSelect } from '../../components/pool/pool-select';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
@@ -31,14 +32,7 @@ export function BoardPools() {
   }
   return (
     <div className="space-y-4">
-      <div>
-        <label className="label" htmlFor="pool-select">{t.pool}</label>
-        <select id="pool-select" className="input w-56" value={pool.id} onChange={(e) => selectPool(e.target.value)}>
-          {state.pools.map((p) => (
-            <option key={p.id} value={p.id}>{p.name}</option>
-          ))}
-        </select>
-      </div>
+      <PoolSelect pools={state.pools} current={pool.id} />
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} />}
         <BoutOrderPanel players={pool.players} stats={stats} chosen={chosen} />

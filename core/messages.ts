@@ -159,6 +159,16 @@ export const ERROR_MESSAGES = {
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
   push_subscription_invalid: 'This phone’s notification subscription is not one this server can use',
   pushes_off: 'Notifications are not set up on this server',
+  team_tableau_team_practices: 'Team tableaux are for team practices.',
+  team_tableau_exists: 'This practice already has a tableau.',
+  team_pools_not_finished: 'The team pools are not finished: {left} match(es) to fence',
+  team_tableau_team_count: 'A team tableau needs {min} to {max} teams (got {count})',
+  team_tableau_not_created: 'This practice has no team tableau yet.',
+  team_match_teams_missing: 'Both teams of this match must be known before its relays are entered.',
+  team_match_next_started: 'The next match has started: clear its relays before changing this result.',
+  team_tableau_scored_by_relays: 'Team matches are scored relay by relay on their sheets.',
+  deciding_touch_team: 'The deciding touch goes to team A or team B',
+  say_third_place_match: 'Say whether the tableau has a match for 3rd place',
   day_follows_full: 'This day has as many followers as it takes. Watch the hall board instead.',
 } as const;
 

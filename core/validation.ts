@@ -366,6 +366,7 @@ export type ClearBoutBody = z.input<typeof clearBoutSchema>;
 export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
+export type TeamRelayRowBody = z.input<typeof teamRelayRowSchema>;
 export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
 /**

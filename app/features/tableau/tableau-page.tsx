@@ -265,7 +265,7 @@ export function TableauPage() {
         <TeamMatchSheet
           practiceId={practice.id}
           match={matches.find((m) => m.id === sheetOf.id) ?? sheetOf}
-          title={titleOf(sheetOf)}
+          title={t.vs({ title: titleOf(sheetOf), a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' })}
           names={{ a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
           editable={can(practice.role, 'bracket.write')}
           onClose={() => setSheetOf(null)}

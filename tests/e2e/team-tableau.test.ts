@@ -88,6 +88,16 @@ describe('a team tableau', () => {
         .poll(() => page.getByTestId('standing-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent))))
         .toEqual([['1', team[0]], ['2', team[1]], ['3', team[3]], ['4', team[2]]]);
     }
+    // The live board shows the same, read-only.
+    const boardContext = await newContext(browser());
+    const board = await boardContext.newPage();
+    await board.goto(`/live/${shared.board_id}/tableau`);
+    await expect.poll(() => match(board, 'r2-m0').textContent()).toMatch(new RegExp(`${team[0]}\\s*45.*${team[1]}\\s*36`));
+    expect(await match(board, 'r2-m0').getByRole('button').count()).toBe(0);
+    await board.goto(`/live/${shared.board_id}/final`);
+    await board.getByRole('heading', { name: 'Final team standings' }).waitFor();
+    expect(await board.getByTestId('standing-row').count()).toBe(4);
+    await boardContext.close();
     await guestContext.close();
     await coachContext.close();
   });

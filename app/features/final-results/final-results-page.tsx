@@ -47,8 +47,8 @@ export function FinalResultsPage() {
   const didNotStart = useAtomValue(didNotStartAtom);
   const { format } = useAtomValue(tableauAtom);
   const practice = useOutletContext<PracticeView>();
-  const teams = practice.practice_type === 'team' && teamTableau?.created === true;
-  const standings = teams ? teamStandings(tableau.matches, tableau.seeds).standings : classification;
+  const teams = practice.practice_type === 'team';
+  const standings = teams && teamTableau?.created === true ? teamStandings(tableau.matches, tableau.seeds).standings : classification;
   const { print, sheets } = usePrint();
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));

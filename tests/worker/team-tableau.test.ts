@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeamRelayConflict, TeamRelayWrite, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import { resolveTableau } from '../../core/fencing/tableau';
@@ -211,5 +212,17 @@ describe('a team tableau', () => {
       screen.ws.close();
       board.ws.close();
     }
+  });
+
+  it('reaches the D1 archive: the marker and every relay row, behind the answers', async () => {
+    const { client } = await signedUpCoach();
+    const { api, practice } = await fourTeams(client);
+    await api.teamTableau(practice.id, true);
+    await api.fenceTeamMatch(practice.id, { round: 1, position: 0 }, true);
+    const archived = () => env.DB.prepare('SELECT round, position, match_number, score_a, score_b, version FROM team_relays WHERE practice_id = ? ORDER BY match_number').bind(practice.id).all();
+    await vi.waitFor(async () => expect((await archived()).results).toHaveLength(9), { timeout: 5_000 });
+    expect((await archived()).results[8]).toEqual({ round: 1, position: 0, match_number: 9, score_a: 5, score_b: 4, version: 1 });
+    expect(await env.DB.prepare('SELECT seeded_by FROM team_tableaux WHERE practice_id = ?').bind(practice.id).first()).toEqual({ seeded_by: 'pools' });
+    await vi.waitFor(async () => expect(await env.DB.prepare('SELECT winner_id FROM bracket_matches WHERE practice_id = ? AND round = 1 AND position = 0').bind(practice.id).first()).toEqual({ winner_id: expect.any(String) }), { timeout: 5_000 });
   });
 });

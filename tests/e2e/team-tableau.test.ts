@@ -24,7 +24,7 @@ describe('a team tableau', () => {
     // Four teams of four, their one team pool fenced so the sheet's order is the ranking (not the point here).
     const api = seed(viaBrowser(coach.request));
     const practice = await api.practice('Team Cup', { type: 'team' });
-    await api.teams(practice.id, names, 4);
+    const teams = await api.teams(practice.id, names, 4);
     const [pool] = await api.teamPools(practice.id);
     await api.fenceAll(pool!, (i, j) => [45, 45 - 5 * (j - i)]);
     const team = pool!.players.map((p) => p.name);
@@ -56,7 +56,10 @@ describe('a team tableau', () => {
     await match(coach, 'r1-m0').getByRole('button', { name: 'Relay sheet' }).click();
     const sheet = coach.getByRole('dialog', { name: `Semi-finals: ${team[0]} vs ${team[3]}` });
     await expect.poll(() => sheet.getByTestId('team-relay-row').count()).toBe(9);
-    expect(await sheet.getByTestId('team-relay-row').first().locator('td').first().textContent()).toBe('6');
+    // Relay 1 is fencer 6 of team A (its third member) against fencer 3 of team B (its third member).
+    const memberOf = (name: string, position: number) => teams.find((x) => `Team ${x.team_number}` === name)!.members.find((m) => m.position === position)!.athlete_name;
+    const first = await sheet.getByTestId('team-relay-row').first().locator('td').allTextContents();
+    expect([first[0], first[1], first.at(-2), first.at(-1)]).toEqual(['6', memberOf(team[0]!, 3), memberOf(team[3]!, 3), '3']);
     expect(await sheet.getByTestId('team-match-state').textContent()).toBe('Not started');
     for (let relay = 1; relay <= 8; relay++) {
       await pickTeamTouch(coach, relay, 'a', 5);

@@ -11,6 +11,8 @@ import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
 import { outboxAtom, queueTeamRelay, withPendingTeamSheet } from '../../state/outbox';
 import { sheetOfMatch, teamTableauAtom } from '../../state/team-tableau';
+import { teamsAtom } from '../../state/teams';
+import { teamEntryName } from '../../../core/fencing/teams';
 
 const messages = i18n('team-match-sheet', {
   sides: params('Team A (left): {a} · Team B (right): {b}'),
@@ -53,6 +55,13 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
   const { sheet, pending } = useMemo(() => withPendingTeamSheet(practiceId, stored, outbox), [practiceId, stored, outbox]);
   const state = teamMatchState(sheet);
   const teamOf = (side: Side) => (side === 'a' ? names.a : names.b);
+  // The fencers' names where this screen knows the teams (the coach's): team A fences as 4–6, team B as 1–3.
+  const teams = useAtomValue(teamsAtom).teams;
+  const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => teamEntryName(x.team_number) === name);
+  const fencerName = (side: Side, n: number) => {
+    const team = side === 'a' ? teamBy(match.player1_id, names.a) : teamBy(match.player2_id, names.b);
+    return team?.members.find((m) => m.position === (side === 'a' ? n - 3 : n))?.athlete_name ?? '';
+  };
   // What the sheet says of its match: not started, the running score, level awaiting its deciding touch, or who won and by what.
   const { a, b } = state.score;
   const status =
@@ -103,11 +112,13 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
           <thead className="bg-slate-100 text-xs text-slate-700">
             <tr>
               <th scope="col" className="border border-slate-200 px-2 py-1">#</th>
+              <th scope="col" className="border border-slate-200 px-2 py-1 text-left">{names.a}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">{t.touches}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">{t.score}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">{t.target}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">{t.score}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">{t.touches}</th>
+              <th scope="col" className="border border-slate-200 px-2 py-1 text-right">{names.b}</th>
               <th scope="col" className="border border-slate-200 px-2 py-1">#</th>
             </tr>
           </thead>
@@ -118,11 +129,13 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
               return (
                 <tr key={row.match_number} data-testid="team-relay-row">
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_a_number}</td>
+                  <td className="border border-slate-200 px-2">{fencerName('a', row.fencer_a_number)}</td>
                   {touchCell(row, 'a', w === 'A', w === 'B')}
                   <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`team-total-${row.match_number}-a`}>{total?.a ?? ''}</td>
                   <td className="border border-slate-200 px-2 text-center text-xs text-slate-500 tabular-nums">{relayTarget(row.match_number)}</td>
                   <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`team-total-${row.match_number}-b`}>{total?.b ?? ''}</td>
                   {touchCell(row, 'b', w === 'B', w === 'A')}
+                  <td className="border border-slate-200 px-2 text-right">{fencerName('b', row.fencer_b_number)}</td>
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_b_number}</td>
                 </tr>
               );

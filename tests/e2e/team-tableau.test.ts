@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -34,6 +35,8 @@ describe('a team tableau', () => {
     // The coach creates the team tableau, with the match for 3rd place.
     await coach.goto('/tableau');
     const create = coach.getByTestId('team-tableau-create');
+    await create.getByLabel('Fence the match for 3rd place').waitFor();
+    expect(await seriousViolations(coach)).toEqual([]);
     await create.getByLabel('Fence the match for 3rd place').check();
     await create.getByRole('button', { name: 'Create team tableau' }).click();
     await create.waitFor({ state: 'hidden' });
@@ -61,6 +64,7 @@ describe('a team tableau', () => {
     const first = await sheet.getByTestId('team-relay-row').first().locator('td').allTextContents();
     expect([first[0], first[1], first.at(-2), first.at(-1)]).toEqual(['6', memberOf(team[0]!, 3), memberOf(team[3]!, 3), '3']);
     expect(await sheet.getByTestId('team-match-state').textContent()).toBe('Not started');
+    expect(await seriousViolations(coach)).toEqual([]);
     for (let relay = 1; relay <= 8; relay++) {
       await pickTeamTouch(coach, relay, 'a', 5);
       await pickTeamTouch(coach, relay, 'b', 4);

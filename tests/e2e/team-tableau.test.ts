@@ -84,7 +84,14 @@ describe('a team tableau', () => {
     // The other matches are fenced through the API (not the point here): seed 2 wins the second semi-final, seed 1 the final.
     await api.fenceTeamMatch(practice.id, { round: 1, position: 1 }, false);
     await api.fenceTeamMatch(practice.id, { round: 2, position: 0 }, true);
-    await api.fenceTeamMatch(practice.id, { round: 2, position: 1 }, true);
+    // The match for 3rd ends level at 36–36: on its sheet the coach gives the deciding touch to team A.
+    for (let n = 1; n <= 9; n++) await api.teamRelay(practice.id, { round: 2, position: 1 }, n, 4, 4);
+    await match(coach, 'r2-m1').getByRole('button', { name: 'Relay sheet' }).click();
+    const third = coach.getByRole('dialog', { name: new RegExp(`: ${team[3]} vs ${team[2]}$`) });
+    await expect.poll(() => third.getByTestId('team-match-state').textContent()).toBe('Level at 36–36: one deciding touch');
+    await third.getByRole('button', { name: `${team[3]} took the deciding touch` }).click();
+    await expect.poll(() => third.getByTestId('team-match-state').textContent()).toBe(`Over: ${team[3]} wins 36–36`);
+    await third.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => match(guest, 'r2-m0').textContent()).toMatch(new RegExp(`${team[0]}\\s*45.*${team[1]}\\s*36`));
 
     // The final team standings.

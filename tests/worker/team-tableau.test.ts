@@ -83,6 +83,11 @@ describe('a team tableau', () => {
     // Three teams in a table of four: seed 1 has a bye into the final; no match for 3rd.
     expect(bracket.matches).toHaveLength(3);
     expect(matchOf(bracket, 2, 0).player1_id).toBe(bracket.seeding![0]!.id);
+    // The weapon is fixed by the first relay touches, as by any result.
+    const weapon = (w: string) => client.request('PUT', `/api/practices/${practice.id}/weapon`, { weapon: w });
+    expect((await weapon('foil')).status).toBe(200);
+    await api.teamRelay(practice.id, { round: 1, position: 1 }, 1, 3, 2);
+    expect((await weapon('sabre')).status).toBe(409);
   });
 
   it('refuses what cannot be, each with its code', async () => {

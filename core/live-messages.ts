@@ -2,6 +2,7 @@ import type { DaySnapshot, EventCalls } from './contracts/days';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
 import type { Practice, RoomPresence } from './contracts/practices';
+import type { TeamRelay, TeamTableauSnapshot } from './contracts/team-tableau';
 import type { Team, TeamMatchRow } from './contracts/teams';
 import type { Action } from './permissions';
 import type { LiveBout } from './refereeing';
@@ -27,6 +28,9 @@ export type LiveMessage =
   | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
   | { type: 'teams'; practiceId: string; teams: Team[] }
   | { type: 'team-sheet'; practiceId: string; rows: TeamMatchRow[] }
+  /** A team tableau (issue 28): created (a snapshot), and a relay row of one of its matches (a delta). */
+  | { type: 'team-tableau'; practiceId: string; tableau: TeamTableauSnapshot }
+  | { type: 'team-relay'; practiceId: string; row: TeamRelay }
   /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
   | { type: 'referee'; practiceId: string; bout: LiveBout }
   /** A live bout ended: saved (its result arrives as a bout or matches message), handed over or discarded. */
@@ -66,6 +70,8 @@ export function readActionOf(message: LiveMessage): Action {
       return 'pool.read';
     case 'bracket':
     case 'matches':
+    case 'team-tableau':
+    case 'team-relay':
       return 'results.read';
     case 'teams':
     case 'team-sheet':

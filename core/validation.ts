@@ -320,6 +320,14 @@ const touch = z
 
 export const relayRowSchema = z.object({ score_a: touch, score_b: touch, version: writeVersion('relay') });
 
+/** A relay of a team tableau match (issue 28): its touches, and who took the deciding touch of a level sheet. */
+export const teamRelayRowSchema = relayRowSchema.extend({
+  winner: z.enum(['A', 'B'], { error: 'The deciding touch goes to team A or team B' }).nullable().optional(),
+});
+
+/** The coach creates the team tableau: with or without the match for 3rd place. */
+export const createTeamTableauSchema = z.object({ third_place: z.boolean({ error: 'Say whether the tableau has a match for 3rd place' }) });
+
 /** SPEC §5 Guest join: exactly six digits; an optional name of at most 50 characters. */
 export const GUEST_NAME_MAX = 50;
 export const guestJoinSchema = z.object({
@@ -363,6 +371,7 @@ export type ClearBoutBody = z.input<typeof clearBoutSchema>;
 export type CreateTeamsBody = z.input<typeof createTeamsSchema>;
 export type BracketScoreBody = z.input<typeof bracketScoreSchema>;
 export type RelayRowBody = z.input<typeof relayRowSchema>;
+export type TeamRelayRowBody = z.input<typeof teamRelayRowSchema>;
 export type GuestJoinBody = z.input<typeof guestJoinSchema>;
 
 /**

@@ -2,7 +2,7 @@ import { createStore, del, entries, set } from 'idb-keyval';
 import type { PoolBout } from '../../core/contracts/pools';
 import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import type { TeamMatchRow } from '../../core/contracts/teams';
-import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody, TeamRelayRowBody } from '../../core/validation';
 import type { CallStepBody } from '../../core/day-validation';
 import type { WaitReason } from './retry';
 
@@ -12,6 +12,8 @@ export type OutboxWrite =
   | { kind: 'clear'; poolId: string; body: ClearBoutBody }
   | { kind: 'tableau'; body: BracketScoreBody }
   | { kind: 'relay'; matchNumber: number; body: RelayRowBody }
+  /** A relay of a team tableau match (issue 28): the match (round, position) and the relay's number. */
+  | { kind: 'team-relay'; round: number; position: number; matchNumber: number; body: TeamRelayRowBody }
   /** A referee's step (issue 18): the bout's whole state, numbered after the room's (its `seq` is its version). */
   | { kind: 'referee'; body: RefereeUpdateBody }
   /** A step on a called tableau match of a competition day (issue 28): "on piste", or the coach's "cancel". */

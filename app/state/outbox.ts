@@ -5,9 +5,10 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { PoolBout, PoolSnapshot } from '../../core/contracts/pools';
 import type { TeamMatchRow } from '../../core/contracts/teams';
+import type { TeamRelay } from '../../core/contracts/team-tableau';
 import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
 import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
-import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody } from '../../core/validation';
+import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody, TeamRelayRowBody } from '../../core/validation';
 import type { RefereeTarget } from '../../core/refereeing';
 import type { CallStepBody } from '../../core/day-validation';
 import { toastError } from './toasts';
@@ -121,6 +122,12 @@ export function queueCallStep(practiceId: string, callId: string, body: CallStep
   return enqueue(practiceId, { kind: 'call', callId, body });
 }
 
+/** Queues a relay of a team tableau match over the row as this screen shows it (`withPendingTeamSheet`). */
+export function queueTeamRelay(practiceId: string, row: TeamRelay, entry: { score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null }) {
+  const body: TeamRelayRowBody = { ...entry, version: row.version };
+  return enqueue(practiceId, { kind: 'team-relay', round: row.round, position: row.position, matchNumber: row.match_number, body });
+}
+
 /**
  * Queues a referee's step (issue 18): kept on this device, sent after the bout's earlier steps, retried
  * while the network or the room is away. Settles with what the room made of it: stored (and whether it was
@@ -183,6 +190,19 @@ export function withPendingSheet(practiceId: string, sheet: TeamMatchRow[], entr
     if (e.kind !== 'relay') continue;
     const { score_a, score_b, version } = e.body;
     rows = rows.map((r) => (r.match_number === e.matchNumber ? { ...r, score_a, score_b, version: version + 1 } : r));
+    pending.add(e.matchNumber);
+  }
+  return { sheet: rows, pending };
+}
+
+/** A team tableau match's sheet as this screen should show it: the waiting rows applied, and which relays they are. */
+export function withPendingTeamSheet(practiceId: string, sheet: TeamRelay[], entries: readonly OutboxEntry[]): { sheet: TeamRelay[]; pending: Set<number> } {
+  const pending = new Set<number>();
+  let rows = sheet;
+  for (const e of waiting(entries, practiceId)) {
+    if (e.kind !== 'team-relay' || !rows.some((r) => r.round === e.round && r.position === e.position)) continue;
+    const { score_a, score_b, version } = e.body;
+    rows = rows.map((r) => (r.match_number === e.matchNumber ? { ...r, score_a, score_b, winner: e.body.winner ?? null, version: version + 1 } : r));
     pending.add(e.matchNumber);
   }
   return { sheet: rows, pending };

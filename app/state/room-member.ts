@@ -8,6 +8,7 @@ import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence, loadPresence } from './presence';
 import { applyRelayRow, applySheet, applyTeams, loadTeams } from './teams';
+import { applyTeamRelay, applyTeamTableau, loadTeamTableau } from './team-tableau';
 
 /**
  * What the coach's and a guest's screens do with a practice's room beyond what a spectator's board does:
@@ -47,6 +48,7 @@ export function memberLoads(practiceId: string, role: Role): Promise<boolean>[] 
   return [
     loadPools(practiceId),
     loadBracket(practiceId),
+    loadTeamTableau(practiceId),
     ...(can(role, 'teams.read') ? [loadTeams(practiceId)] : []),
     ...(can(role, 'room.manage') ? [loadPresence(practiceId)] : []),
   ];
@@ -60,6 +62,12 @@ export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolea
   switch (msg.type) {
     case 'relay':
       applyRelayRow(practiceId, msg.row);
+      return true;
+    case 'team-tableau':
+      applyTeamTableau(practiceId, msg.tableau);
+      return true;
+    case 'team-relay':
+      applyTeamRelay(practiceId, msg.row);
       return true;
     case 'teams':
       applyTeams(practiceId, msg.teams);

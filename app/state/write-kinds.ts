@@ -5,6 +5,7 @@ import type { ClientRequestOptions } from 'hono/client';
 import type { BoutConflict } from '../../core/contracts/pools';
 import type { MatchConflict } from '../../core/contracts/tableau';
 import type { RelayConflict } from '../../core/contracts/teams';
+import type { TeamRelayConflict } from '../../core/contracts/team-tableau';
 import { boutKey } from '../../core/fencing/bout-result';
 import { refereeKey, type RefereeTarget } from '../../core/refereeing';
 import { call, client } from '../lib/api';
@@ -14,6 +15,7 @@ import { applyBoutDelta } from './pools';
 import { applyDayCalls } from './day-calls';
 import { callStepEnded } from './call-step';
 import { applyRelayRow } from './teams';
+import { applyTeamRelay } from './team-tableau';
 
 type Kind = OutboxEntry['kind'];
 type EntryOf<K extends Kind> = Extract<OutboxEntry, { kind: K }>;
@@ -105,6 +107,21 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
       return () => applyRelayRow(e.practiceId, row);
     },
     conflict: (e, body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
+    versionAfter: (e) => e.body.version + 1,
+  },
+  'team-relay': {
+    record: (e) => `team-relay:${e.practiceId}:${e.round}:${e.position}:${e.matchNumber}`,
+    // A sheet's decision moves its winner into the next match: a practice's tableau writes go one after another.
+    line: (e) => `tableau:${e.practiceId}`,
+    send: async (e, options) => {
+      const param = { practiceId: e.practiceId, round: String(e.round), position: String(e.position), n: String(e.matchNumber) };
+      const { row, matches } = await call(practice['team-tableau'][':round'][':position'][':n'].$put({ param, json: e.body }, options));
+      return () => {
+        applyTeamRelay(e.practiceId, row);
+        if (matches) applyMatchesDelta(e.practiceId, matches);
+      };
+    },
+    conflict: (e, body) => applyTeamRelay(e.practiceId, (body as TeamRelayConflict).current),
     versionAfter: (e) => e.body.version + 1,
   },
   referee: {

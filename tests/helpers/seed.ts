@@ -69,6 +69,25 @@ export function seed(fetch: Fetch) {
     /** One relay of a team match saved over the version its writer saw. */
     relay: (practiceId: string, n: number, score_a: number | null, score_b: number | null, version = 0) =>
       expectAnswer(practiceApi['team-matches'][':n'].$put({ param: { practiceId, n: String(n) }, json: { score_a, score_b, version } })),
+    /** A team practice's pools of its teams: one pool, or `pool_count` pools at random. */
+    teamPools: async (practiceId: string, pool_count?: number): Promise<PoolSnapshot[]> => {
+      const json = pool_count ? { method: 'random' as const, pool_count } : { method: 'single' as const };
+      return (await expectAnswer(practiceApi.teams.pools.$post({ param: { practiceId }, json }), 201)).pools;
+    },
+    /** The team tableau (issue 28) the coach creates: seeded from finished team pools, or drawn without pools. */
+    teamTableau: (practiceId: string, third_place = false) => expectAnswer(practiceApi['team-tableau'].$post({ param: { practiceId }, json: { third_place } }), 201),
+    /** One relay of a team tableau match saved over the version its writer saw. */
+    teamRelay: (practiceId: string, match: { round: number; position: number }, n: number, score_a: number | null, score_b: number | null, version = 0, winner?: 'A' | 'B' | null) =>
+      expectAnswer(
+        practiceApi['team-tableau'][':round'][':position'][':n'].$put({
+          param: { practiceId, round: String(match.round), position: String(match.position), n: String(n) },
+          json: { score_a, score_b, version, ...(winner !== undefined ? { winner } : {}) },
+        }),
+      ),
+    /** A team tableau match's nine relays fenced to a decision: team A reaches 45 when `aWins`, else team B (5 touches a relay). */
+    fenceTeamMatch: async (practiceId: string, match: { round: number; position: number }, aWins: boolean) => {
+      for (let n = 1; n <= 9; n++) await api.teamRelay(practiceId, match, n, aWins ? 5 : 4, aWins ? 4 : 5);
+    },
     /** The tableau's format (the cut, the 3rd place, places 5 to 8). */
     format: (practiceId: string, json: z.input<typeof tableauFormatSchema>) =>
       expectAnswer(practiceApi.bracket.format.$put({ param: { practiceId }, json })),

@@ -194,6 +194,29 @@ export const teamMatches = sqliteTable('team_matches', {
   version: integer('version').notNull(),
 });
 
+/** A team practice's tableau of team matches (issue 28): its matches are the bracket's, this marks it a team one. */
+export const teamTableaux = sqliteTable('team_tableaux', {
+  practice_id: text('practice_id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  seeded_by: text('seeded_by', { enum: ['pools', 'draw'] }).notNull(),
+  created_at: integer('created_at').notNull(),
+});
+
+/** The relay rows of each team tableau match, by tableau match (round, position) and relay number. */
+export const teamRelays = sqliteTable('team_relays', {
+  practice_id: text('practice_id').notNull(),
+  round: integer('round').notNull(),
+  position: integer('position').notNull(),
+  match_number: integer('match_number').notNull(),
+  fencer_a_number: integer('fencer_a_number').notNull(),
+  fencer_b_number: integer('fencer_b_number').notNull(),
+  score_a: integer('score_a'),
+  score_b: integer('score_b'),
+  winner: text('winner', { enum: ['A', 'B'] }),
+  updated_at: integer('updated_at').notNull(),
+  version: integer('version').notNull(),
+});
+
 export const appliedWrites = sqliteTable('applied_writes', {
   key: text('key').primaryKey(),
   practice_id: text('practice_id').notNull(),

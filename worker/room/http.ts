@@ -8,6 +8,7 @@ import { poolRoutes, practicePoolRoutes } from '../routes/pools';
 import { practiceWeaponRoutes } from '../routes/practices';
 import { refereeRoutes } from '../routes/referee';
 import { secondRoundRoutes } from '../routes/second-round';
+import { teamTableauRoutes } from '../routes/team-tableau';
 import { teamRoutes, teamSheetRoutes } from '../routes/teams';
 import { errorBody } from '../../core/messages';
 
@@ -42,7 +43,7 @@ export interface RoomContext {
 }
 
 /** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
-const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+)$/;
+const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+|team-tableau\/\d+\/\d+\/\d+)$/;
 /** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
 const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
@@ -57,6 +58,7 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/practices/:practiceId/bracket', bracketRoutes)
   .route('/api/practices/:practiceId/teams', teamRoutes)
   .route('/api/practices/:practiceId/team-matches', teamSheetRoutes)
+  .route('/api/practices/:practiceId/team-tableau', teamTableauRoutes)
   .route('/api/practices/:practiceId/referee', refereeRoutes)
   .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
   .route('/api/practices/:practiceId/calls', callRoutes)

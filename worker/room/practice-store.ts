@@ -23,6 +23,8 @@ const OF_PRACTICE: Record<PracticeTable, string> = {
   teams: 'practice_id = ?1',
   team_members: 'team_id IN (SELECT id FROM teams WHERE practice_id = ?1)',
   team_matches: 'practice_id = ?1',
+  team_tableaux: 'practice_id = ?1',
+  team_relays: 'practice_id = ?1',
 };
 
 /** Columns naming a roster athlete (D1 only): a link to an athlete deleted meanwhile is archived as none. */

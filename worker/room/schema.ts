@@ -22,6 +22,8 @@ export const TABLES = {
  */
 export const PRACTICE_TABLES = [
   'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees', 'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
+  // Step 5 (issue 28): a team tableau's marker and its matches' relay sheets (the matches are bracket_matches).
+  'team_tableaux', 'team_relays',
 ] as const;
 
 export type PracticeTable = (typeof PRACTICE_TABLES)[number];
@@ -173,6 +175,20 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec('ALTER TABLE tournaments ADD COLUMN round INTEGER NOT NULL DEFAULT 1 CHECK (round IN (1, 2))');
       sql.exec('ALTER TABLE players ADD COLUMN seed INTEGER');
       sql.exec('ALTER TABLE players ADD COLUMN first_round_id TEXT');
+    },
+  }),
+  // 7. Team events to the end (issue 28): the team tableau's marker and the relay rows of its matches, keyed by
+  // the tableau match (round, position) beside the relay's number; the matches are the bracket's own rows.
+  step({
+    write: (sql) => {
+      sql.exec(`CREATE TABLE team_tableaux (
+        practice_id TEXT PRIMARY KEY REFERENCES practices(id) ON DELETE CASCADE, user_id TEXT NOT NULL,
+        seeded_by TEXT NOT NULL CHECK (seeded_by IN ('pools', 'draw')), created_at INTEGER NOT NULL)`);
+      sql.exec(`CREATE TABLE team_relays (
+        practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, round INTEGER NOT NULL, position INTEGER NOT NULL,
+        match_number INTEGER NOT NULL CHECK (match_number BETWEEN 1 AND 9), fencer_a_number INTEGER NOT NULL, fencer_b_number INTEGER NOT NULL,
+        score_a INTEGER CHECK (score_a >= 0), score_b INTEGER CHECK (score_b >= 0), winner TEXT CHECK (winner IN ('A', 'B')),
+        updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (practice_id, round, position, match_number))`);
     },
   }),
 ];

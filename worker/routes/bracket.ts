@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
 import { publishReshaped, publishResult } from '../room/room';
 import { keyApplied } from '../store/applied-writes';
+import { hasTeamTableau } from '../store/team-tableau';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../validate';
@@ -46,6 +47,8 @@ export const bracketRoutes = new Hono<AppEnv>()
     const { version, ...input } = c.req.valid('json');
     checkScores(input, bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score');
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
+    // A team tableau's matches are decided by their relay sheets (issue 28), never typed in whole.
+    if (await hasTeamTableau(db, practice.id)) throw new HttpError(409, 'Team matches are scored relay by relay on their sheets.');
 
     let froze: BracketSnapshot['seeding'] | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

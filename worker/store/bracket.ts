@@ -5,7 +5,7 @@ import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
-import { absentees, bracketMatches, brackets, tableauFormats } from '../db/schema';
+import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
@@ -157,9 +157,11 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
   return { ok: false, reason: unchanged ? 'moved-on' : 'conflict', current };
 }
 
-/** Forgets the tableau (its seeding and every saved match), so it is drawn again from the pools. */
+/** Forgets the tableau (its seeding and every saved match, a team tableau's sheets too), so it is drawn again from the pools. */
 export async function resetBracket(db: Db, practiceId: string) {
   await db.batch([
+    db.delete(teamRelays).where(eq(teamRelays.practice_id, practiceId)),
+    db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.delete(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)),
     db.delete(brackets).where(eq(brackets.practice_id, practiceId)),
   ]);

@@ -110,7 +110,8 @@ export async function setWeapon(db: Db, userId: string, id: string, weapon: Weap
     .set({ weapon, updated_at: now })
     .where(and(eq(practices.id, id), eq(practices.user_id, userId), sql`NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ${id}))
       AND NOT EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ${id} AND player1_score IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))`))
+      AND NOT EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))
+      AND NOT EXISTS (SELECT 1 FROM team_relays WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))`))
     .returning()
     .get();
   if (row) return toPractice(row, now);

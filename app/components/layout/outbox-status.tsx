@@ -180,7 +180,15 @@ function resultOf(entry: ScoreEntry, names: Map<string, string>, teams: Team[], 
       const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
       return t.relay({ n: entry.matchNumber, a: relayFencer(teams, row?.fencer_a_number), sa: touches(entry.body.score_a), sb: touches(entry.body.score_b), b: relayFencer(teams, row?.fencer_b_number) });
     }
+    case 'team-relay':
+      return teamRelayLine(entry.matchNumber, entry.body.score_a, entry.body.score_b);
   }
+}
+
+/** A relay of a team tableau match (issue 28) as it reads in the queue: its number and both touches. */
+function teamRelayLine(n: number, sa: number | null | undefined, sb: number | null | undefined) {
+  const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
+  return textsOf(messages).relay({ n, a: 'A', sa: touches(sa), sb: touches(sb), b: 'B' });
 }
 
 /** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */
@@ -212,6 +220,10 @@ function sides(entry: ScoreEntry, names: Map<string, string>, teams: Team[]): { 
       const line = (sa: number | null | undefined, sb: number | null | undefined) =>
         textsOf(messages).relay({ n: entry.matchNumber, a: relayFencer(teams, now?.fencer_a_number), sa: touches(sa), sb: touches(sb), b: relayFencer(teams, now?.fencer_b_number) });
       return { mine: line(entry.body.score_a, entry.body.score_b), theirs: line(now?.score_a, now?.score_b), keepable: true };
+    }
+    case 'team-relay': {
+      const now = current as TeamMatchRow | null;
+      return { mine: teamRelayLine(entry.matchNumber, entry.body.score_a, entry.body.score_b), theirs: teamRelayLine(entry.matchNumber, now?.score_a, now?.score_b), keepable: true };
     }
   }
 }

@@ -10,6 +10,8 @@ import { call, client } from '../../lib/api';
 import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
+import { teamTableauAtom } from '../../state/team-tableau';
+import { teamStandings } from '../../../core/fencing/team-tableau';
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { count, params } from '@nanostores/i18n';
@@ -25,6 +27,7 @@ const messages = i18n('final-results-page', {
   notFinished: 'The tableau is not finished: the file holds the results so far',
   exportXml: 'Export FIE XML',
   printTitle: 'Final results',
+  teamStandings: 'Final team standings',
 });
 
 /**
@@ -36,11 +39,16 @@ export function FinalResultsPage() {
   const t = useTexts(messages);
   const term = useTerms();
   const { loading, tableau } = useAtomValue(tableauAtom);
-  const standings = useAtomValue(standingsAtom);
+  const classification = useAtomValue(standingsAtom);
+  // Issue 28: a team tableau's final team standings (o.82 with o.98.3), teams in the fencers' places.
+  const teamTableau = useAtomValue(teamTableauAtom).snapshot;
+
   const { pools } = useAtomValue(poolsAtom);
   const didNotStart = useAtomValue(didNotStartAtom);
   const { format } = useAtomValue(tableauAtom);
   const practice = useOutletContext<PracticeView>();
+  const teams = practice.practice_type === 'team';
+  const standings = teams && teamTableau?.created === true ? teamStandings(tableau.matches, tableau.seeds).standings : classification;
   const { print, sheets } = usePrint();
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
   const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
@@ -86,6 +94,7 @@ export function FinalResultsPage() {
         </div>
         {sheets}
       </div>
+      {teams && <h2 className="text-lg font-semibold">{t.teamStandings}</h2>}
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="final-results">
           <thead className="border-b border-slate-200 bg-slate-50">

@@ -19,6 +19,8 @@ import { toast, toastError } from '../../state/toasts';
 import { call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
+import { teamTableauAtom } from '../../state/team-tableau';
+import { TeamTableauCreate } from './team-tableau-create';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
 import { params } from '@nanostores/i18n';
@@ -49,9 +51,11 @@ const messages = i18n('tableau-page', {
   redrawText: 'The tableau is drawn again from the current pool results. Every tableau result entered so far is lost.',
   redraw: 'Redraw',
   onPiste: 'On piste',
+  relaySheet: 'Relay sheet',
 });
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
+const TeamMatchSheet = onDemand(() => import('./team-match-sheet').then((m) => m.TeamMatchSheet));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
 
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
@@ -77,6 +81,10 @@ export function TableauPage() {
   const { target: refereeing, open: openReferee, close: closeReferee } = useRefereeParam();
   const liveBouts = useLiveBouts();
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
+  // Issue 28: a team practice's tableau of team matches, each opened on its nine-relay sheet.
+  const teamTableau = useAtomValue(teamTableauAtom).snapshot;
+  const teamMode = practice.practice_type === 'team' && teamTableau?.created === true;
+  const [sheetOf, setSheetOf] = useState<BracketMatch | null>(null);
   useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
@@ -96,6 +104,7 @@ export function TableauPage() {
       </span>
       {sheets}
       {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} />}
+      {practice.practice_type === 'team' && manage && teamTableau?.created === false && !tableau.frozen && <div className="basis-full"><TeamTableauCreate practiceId={practice.id} /></div>}
     </div>
   );
 
@@ -187,8 +196,8 @@ export function TableauPage() {
         {!m.winner_id && <MatchCall practice={practice} matchId={m.id} />}
         {playable && (
           <div className="flex border-t border-slate-100">
-            <button type="button" disabled={saving} className={`flex-1 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => setEditing(m)}>
-              {m.winner_id ? t.edit : t.enter}
+            <button type="button" disabled={saving} className={`flex-1 py-1.5 text-xs font-semibold ${m.winner_id ? 'text-slate-500 hover:bg-slate-50' : 'bg-slate-900 text-white hover:bg-slate-700'}`} onClick={() => (teamMode ? setSheetOf(m) : setEditing(m))}>
+              {teamMode ? t.relaySheet : m.winner_id ? t.edit : t.enter}
             </button>
             {canReferee && !m.winner_id && (
               <button type="button" className="border-l border-slate-100 px-3 py-1.5 text-xs font-semibold text-sky-800 hover:bg-sky-50" data-testid="match-referee" onClick={() => openReferee({ kind: 'tableau', round: m.round, position: m.position })}>
@@ -207,7 +216,7 @@ export function TableauPage() {
   return (
     <div className="space-y-4">
       {formatBar}
-      {tableau.stale && manage && (
+      {tableau.stale && manage && !teamMode && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           <span>{t.stale}</span>
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>{t.redrawButton}</button>
@@ -251,6 +260,16 @@ export function TableauPage() {
             setEditing(null);
             void save(m, entered.score1, entered.score2, entered.priority_id);
           }}
+        />
+      )}
+      {sheetOf && (
+        <TeamMatchSheet
+          practiceId={practice.id}
+          match={matches.find((m) => m.id === sheetOf.id) ?? sheetOf}
+          title={t.vs({ title: titleOf(sheetOf), a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' })}
+          names={{ a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
+          editable={can(practice.role, 'bracket.write')}
+          onClose={() => setSheetOf(null)}
         />
       )}
       {refereeing?.kind === 'tableau' && canReferee && (

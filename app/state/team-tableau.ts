@@ -1,0 +1,61 @@
+import { atom, getDefaultStore } from 'jotai';
+import type { TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import { RELAY_ORDER } from '../../core/fencing/team-relay';
+import { call, client } from '../lib/api';
+import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
+
+/** A team practice's tableau of team matches (issue 28): whether it exists and its matches' relay rows. */
+export interface TeamTableauState {
+  practiceId: string | null;
+  snapshot: TeamTableauSnapshot | null;
+}
+
+export const teamTableauAtom = atom<TeamTableauState>({ practiceId: null, snapshot: null });
+
+const store = getDefaultStore();
+
+/** The nine relays of one match, in order: what is stored, else an empty row at version 0 (as the server reads it). */
+export function sheetOfMatch(relays: readonly TeamRelay[], round: number, position: number): TeamRelay[] {
+  return RELAY_ORDER.map(([a, b], i) => {
+    const row = relays.find((r) => r.round === round && r.position === position && r.match_number === i + 1);
+    return row ?? { round, position, match_number: i + 1, fencer_a_number: a, fencer_b_number: b, score_a: null, score_b: null, winner: null, version: 0 };
+  });
+}
+const sameRow = (a: TeamRelay, b: TeamRelay) => a.round === b.round && a.position === b.position && a.match_number === b.match_number;
+
+/** Applies a snapshot, keeping any row this screen already holds at a newer version. */
+export function applyTeamTableau(practiceId: string, snapshot: TeamTableauSnapshot) {
+  store.set(teamTableauAtom, (s) => {
+    if (s.practiceId !== practiceId) return s;
+    const held = s.snapshot?.relays ?? [];
+    const relays = snapshot.relays.map((r) => {
+      const mine = held.find((h) => sameRow(h, r));
+      return mine && mine.version > r.version ? mine : r;
+    });
+    return { ...s, snapshot: { ...snapshot, relays } };
+  });
+}
+
+/** Applies one relay row (a delta) unless this screen holds it at a newer version. */
+export function applyTeamRelay(practiceId: string, row: TeamRelay) {
+  store.set(teamTableauAtom, (s) => {
+    if (s.practiceId !== practiceId || !s.snapshot) return s;
+    const held = s.snapshot.relays.find((r) => sameRow(r, row));
+    if (held && held.version >= row.version) return s;
+    return { ...s, snapshot: { ...s.snapshot, relays: [...s.snapshot.relays.filter((r) => !sameRow(r, row)), row] } };
+  });
+}
+
+export async function loadTeamTableau(practiceId: string): Promise<boolean> {
+  store.set(teamTableauAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, snapshot: null }));
+  try {
+    const snapshot = await loadOrRecall(`team-tableau:${practiceId}`, () => call(client.practices[':practiceId']['team-tableau'].$get({ param: { practiceId } })));
+    store.set(teamTableauAtom, (s) => (s.practiceId === practiceId ? { ...s, snapshot } : s));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Live updates are remembered too, so an offline reload shows the latest sheets this screen saw.
+rememberChanges(teamTableauAtom, (s) => (s.practiceId && s.snapshot ? { key: `team-tableau:${s.practiceId}`, value: s.snapshot } : null));

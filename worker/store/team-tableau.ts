@@ -1,0 +1,130 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import type { Practice } from '../../core/contracts/practices';
+import type { BracketMatch, MatchChange, SavedBracketMatch, Seed } from '../../core/fencing/bracket';
+import { RELAY_ORDER } from '../../core/fencing/team-relay';
+import type { Db } from '../db/client';
+import { teamRelays, teamTableaux } from '../db/schema';
+
+/**
+ * A team practice's tableau of team matches (issue 28). Its matches are the bracket's own rows (teams in the
+ * fencers' places, the seeding frozen at creation); `team_tableaux` marks the tableau a team one, and
+ * `team_relays` holds each match's nine-relay sheet, a version per row. These run in the practice's room, on
+ * its SQLite: a write is one batch (one `transactionSync`), so a relay row, the tableau matches its decision
+ * changes and its idempotency key are stored together or not at all.
+ */
+
+const toRelay = (r: typeof teamRelays.$inferSelect): TeamRelay => ({
+  round: r.round, position: r.position, match_number: r.match_number, fencer_a_number: r.fencer_a_number, fencer_b_number: r.fencer_b_number,
+  score_a: r.score_a, score_b: r.score_b, winner: r.winner ?? null, version: r.version,
+});
+
+/** The nine relays of one match, in order, with what is stored (nothing stored: no touches, version 0). */
+export function sheetOf(round: number, position: number, stored: readonly TeamRelay[]): TeamRelay[] {
+  return RELAY_ORDER.map(([a, b], i) => {
+    const row = stored.find((r) => r.round === round && r.position === position && r.match_number === i + 1);
+    return row ?? { round, position, match_number: i + 1, fencer_a_number: a, fencer_b_number: b, score_a: null, score_b: null, winner: null, version: 0 };
+  });
+}
+
+export async function loadTeamTableau(db: Db, practiceId: string): Promise<TeamTableauSnapshot> {
+  const [marker, relays] = await db.batch([
+    db.select().from(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
+    db.select().from(teamRelays).where(eq(teamRelays.practice_id, practiceId)).orderBy(asc(teamRelays.round), asc(teamRelays.position), asc(teamRelays.match_number)),
+  ]);
+  const row = marker[0];
+  return { practice_id: practiceId, created: row !== undefined, seeded_by: row?.seeded_by ?? null, relays: relays.map(toRelay) };
+}
+
+/** Whether the practice has a team tableau. */
+export async function hasTeamTableau(db: Db, practiceId: string): Promise<boolean> {
+  return (await db.select({ id: teamTableaux.practice_id }).from(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)).get()) !== undefined;
+}
+
+/**
+ * Creates the team tableau in one batch: the frozen seeding and every match as drawn (version 0, byes already
+ * moved on), the format (everyone goes on, 3rd fenced or shared, no 5–8), and the marker. Answers false,
+ * writing nothing, if the practice has a tableau already (a second coach's screen creating at the same moment).
+ */
+export async function createTeamTableau(db: Db, practice: Practice, seeds: Seed[], matches: BracketMatch[], thirdPlace: boolean, seededBy: 'pools' | 'draw'): Promise<boolean> {
+  const d1 = db.$client;
+  const now = Date.now();
+  const free = 'NOT EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1) AND NOT EXISTS (SELECT 1 FROM team_tableaux WHERE practice_id = ?1)';
+  const results = await d1.batch([
+    d1.prepare(`INSERT INTO team_tableaux (practice_id, user_id, seeded_by, created_at) SELECT ?1, ?2, ?3, ?4 WHERE ${free}`).bind(practice.id, practice.user_id, seededBy, now),
+    d1
+      .prepare(`INSERT INTO brackets (practice_id, user_id, seeding, version, created_at, updated_at) SELECT ?1, ?2, ?3, 0, ?4, ?4 WHERE changes() > 0`)
+      .bind(practice.id, practice.user_id, JSON.stringify(seeds), now),
+    ...matches.map((m) =>
+      d1
+        .prepare(
+          `INSERT INTO bracket_matches (practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, updated_at, version)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0 WHERE EXISTS (SELECT 1 FROM team_tableaux WHERE practice_id = ?1 AND created_at = ?9)
+           ON CONFLICT(practice_id, round, position) DO NOTHING`,
+        )
+        .bind(practice.id, m.round, m.position, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id, now),
+    ),
+    d1
+      .prepare(
+        `INSERT INTO tableau_formats (practice_id, cut_kind, cut_value, third_place, places_5_8, updated_at) VALUES (?1, 'all', NULL, ?2, 0, ?3)
+         ON CONFLICT(practice_id) DO UPDATE SET cut_kind = 'all', cut_value = NULL, third_place = excluded.third_place, places_5_8 = 0, updated_at = excluded.updated_at`,
+      )
+      .bind(practice.id, thirdPlace ? 'bout' : 'shared', now),
+  ]);
+  return results[0]!.meta.changes > 0;
+}
+
+export interface RelayStore {
+  row: { match_number: number; score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null };
+  /** The version the writer saw (0: nothing stored yet); checked by the caller against the stored row. */
+  version: number;
+  /** The tableau matches the sheet's decision changes, each one version on. */
+  changes: MatchChange[];
+  key: string | null;
+}
+
+/**
+ * Stores one relay row (its version moved on), the tableau matches its sheet's decision changes (each one
+ * version on, the tableau's version with them) and the write's idempotency key, in one batch, and reads back
+ * the row, the changed matches and the tableau's version. The caller has checked the version and the key in
+ * the same turn of the room (no other request runs in between: the room's SQLite answers synchronously).
+ */
+export async function storeTeamRelay(db: Db, practice: Practice, round: number, position: number, input: RelayStore) {
+  const d1 = db.$client;
+  const now = Date.now();
+  const { row, changes } = input;
+  const [a, b] = RELAY_ORDER[row.match_number - 1]!;
+  const matchUpdates = changes.map((m) => {
+    const cols = Object.keys(m.set) as (keyof MatchChange['set'])[];
+    return d1
+      .prepare(`UPDATE bracket_matches SET ${cols.map((k, i) => `${k} = ?${5 + i}`).join(', ')}, version = version + 1, updated_at = ?4 WHERE practice_id = ?1 AND round = ?2 AND position = ?3`)
+      .bind(practice.id, m.round, m.position, now, ...cols.map((k) => m.set[k] ?? null));
+  });
+  const touched = changes.map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
+  const results = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO team_relays (practice_id, round, position, match_number, fencer_a_number, fencer_b_number, score_a, score_b, winner, updated_at, version)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1)
+         ON CONFLICT(practice_id, round, position, match_number) DO UPDATE SET
+           score_a = excluded.score_a, score_b = excluded.score_b, winner = excluded.winner, updated_at = excluded.updated_at, version = team_relays.version + 1`,
+      )
+      .bind(practice.id, round, position, row.match_number, a, b, row.score_a, row.score_b, row.winner, now),
+    d1.prepare('INSERT INTO applied_writes (key, practice_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 IS NOT NULL').bind(input.key, practice.id, now),
+    ...matchUpdates,
+    ...(changes.length ? [d1.prepare('UPDATE brackets SET version = version + 1, updated_at = ?2 WHERE practice_id = ?1').bind(practice.id, now)] : []),
+    d1.prepare('SELECT * FROM team_relays WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND match_number = ?4').bind(practice.id, round, position, row.match_number),
+    d1.prepare('SELECT version FROM brackets WHERE practice_id = ?1').bind(practice.id),
+    d1.prepare(`SELECT * FROM bracket_matches WHERE practice_id = ?1 AND (${touched.join(' OR ') || '0'}) ORDER BY round, position`).bind(practice.id),
+  ]);
+  const [stored, tableau, matches] = results.slice(-3) as [D1Result, D1Result, D1Result];
+  return {
+    row: toRelay(stored.results[0] as typeof teamRelays.$inferSelect),
+    version: (tableau.results[0] as { version: number } | undefined)?.version ?? 0,
+    matches: (matches.results as (SavedBracketMatch & { practice_id: string })[]).map(
+      ({ round: r, position: p, player1_id, player2_id, player1_score, player2_score, winner_id, version }): SavedBracketMatch => ({
+        round: r, position: p, player1_id, player2_id, player1_score, player2_score, winner_id, version,
+      }),
+    ),
+  };
+}

@@ -182,6 +182,7 @@ export const ERROR_MESSAGES = {
   second_round_started: 'A bout of the second round has a result: the second round can no longer be deleted.',
   second_round_individual: 'A second round of pools is for individual practices.',
   second_round_too_few: '{n} promoted fencers cannot fill {count} pool(s) of at least {min}',
+  second_round_frozen: 'A second round of pools exists: take it back before changing the pools or their fencers.',
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
 } as const;
 

@@ -83,6 +83,24 @@ describe('a second round of pools (issue 28)', () => {
     expect(again.status).toBe(409);
     expect((await json(again)).code).toBe('second_round_exists');
     expect(roundTwo(await api.poolsOf(practice.id)).map((p) => p.players.length)).toEqual([4, 4]);
+    // While round 2 stands, the pools and their fencers stay as they are: no latecomer, fencer or pool comes or goes.
+    const [first] = (await api.poolsOf(practice.id)).filter((p) => p.round !== 2);
+    const refusals = [
+      await client.post(`/api/practices/${practice.id}/pools/latecomers`, { name: 'Late Lou' }),
+      await client.post(`/api/practices/${practice.id}/pools/${first!.id}/players`, { name: 'New Nia' }),
+      await client.request('DELETE', `/api/practices/${practice.id}/pools/${first!.id}/players/${first!.players[0]!.id}`, {}),
+      await client.post(`/api/practices/${practice.id}/pools`, { name: 'Extra' }),
+      await client.request('DELETE', `/api/practices/${practice.id}/pools/${first!.id}`, {}),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(409);
+      expect((await json(res)).code).toBe('second_round_frozen');
+    }
+    const after = await api.poolsOf(practice.id);
+    expect(after.map((p) => p.players.length).sort()).toEqual([4, 4, 8]);
+    // Taken back, round 1 is the coach's to change again.
+    expect((await client.request('DELETE', `/api/practices/${practice.id}/pools/second-round`, {})).status).toBe(200);
+    expect((await client.post(`/api/practices/${practice.id}/pools/latecomers`, { name: 'Late Lou' })).status).toBe(201);
   });
 
   it('answers bad input with 400 and its code, and writes nothing', async () => {

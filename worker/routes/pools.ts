@@ -21,6 +21,9 @@ import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../validate';
+import { secondRoundExists } from '../store/rounds';
+import { ERROR_MESSAGES } from '../../core/messages';
+import type { Db } from '../db/client';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
@@ -39,6 +42,17 @@ async function answerWithBout(c: Context<AppEnv>, practiceId: string, delta: Bou
   return c.json(delta);
 }
 
+const ROUND_TWO_FROZEN = ERROR_MESSAGES.second_round_frozen;
+
+/**
+ * While a second round exists (issue 28) the pools and their fencers stay as they are (a new pool, fencer or
+ * latecomer would belong to no round the second was composed from): 409 until the coach takes it back.
+ * Results, statuses and links still change.
+ */
+async function keepRounds(db: Db, practiceId: string) {
+  if (await secondRoundExists(db, practiceId)) throw new HttpError(409, ROUND_TWO_FROZEN);
+}
+
 /** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
 export const practicePoolRoutes = new Hono<AppEnv>()
   .get('/', authorize('pool.read'), async (c) => {
@@ -49,11 +63,13 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { name } = c.req.valid('json');
+    await keepRounds(db, practice.id);
     return answerWithPool(c, (await loadPoolSnapshot(db, await createPool(db, practice, name)))!, 201);
   })
   .post('/generate', authorize('pool.manage'), json(generatePoolsSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const input = c.req.valid('json');
+    await keepRounds(c.get('db'), practice.id);
     const ids = athleteIdsOf(input.entries);
     const d1 = c.get('d1');
     const roster = await listAthletesByIds(d1, coachOf(c).id, [...ids, ...athleteIdsOf(input.absent)]);
@@ -69,6 +85,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { name } = c.req.valid('json');
+    await keepRounds(db, practice.id);
     const added = await addLatecomer(db, practice.id, await listPoolSnapshots(db, practice.id), name);
     if (!added.ok) {
       if (added.reason === 'no-pool') throw new HttpError(409, 'Draw the pools first: a latecomer joins the smallest pool.');
@@ -96,6 +113,7 @@ export const poolRoutes = new Hono<AppEnv>()
   })
   .delete('/:poolId', authorize('pool.manage'), async (c) => {
     const { pool } = await poolFor(c, c.req.param('poolId'));
+    await keepRounds(c.get('db'), pool.practice_id);
     await deletePool(c.get('db'), pool.id);
     await publishReshaped(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
@@ -104,6 +122,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
     const { name } = c.req.valid('json');
+    await keepRounds(db, pool.practice_id);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
   })
@@ -132,6 +151,7 @@ export const poolRoutes = new Hono<AppEnv>()
   .delete('/:poolId/players/:playerId', authorize('pool.manage'), async (c) => {
     const db = c.get('db');
     const { pool } = await poolFor(c, c.req.param('poolId'));
+    await keepRounds(db, pool.practice_id);
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })

@@ -38,3 +38,9 @@ export async function insertSecondRound(db: Db, practice: Practice, planned: { n
 export async function deleteSecondRound(db: Db, practiceId: string) {
   await db.delete(pools).where(and(eq(pools.practice_id, practiceId), eq(pools.round, 2)));
 }
+
+/** Whether the practice has a second round of pools (one indexed read of the room's SQLite). */
+export async function secondRoundExists(db: Db, practiceId: string): Promise<boolean> {
+  const row = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.practice_id, practiceId), eq(pools.round, 2))).limit(1).get();
+  return row !== undefined;
+}

@@ -22,7 +22,7 @@ export interface Day {
   updated_at: number;
 }
 
-export type DayMinutes = Partial<Record<Weapon, { pool?: number; tableau?: number }>>;
+export type DayMinutes = Partial<Record<Weapon, { pool?: number; tableau?: number; team?: number }>>;
 
 /** A day in the coach's list: the index facts and how many events it groups. */
 export type DaySummary = Day & { events: number };
@@ -47,7 +47,7 @@ export interface DayEvent {
   practice_type: PracticeType;
   position: number;
   pools: DayPool[];
-  /** Its tableau as the schedule needs it (null for a team event, or fewer than two fencers to seed). */
+  /** Its tableau as the schedule needs it (a team event's of team matches; null below two fencers or teams to seed). */
   tableau: DayTableau | null;
 }
 

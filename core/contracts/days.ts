@@ -109,7 +109,7 @@ export interface DaySnapshot {
   version: number;
 }
 
-/** A tableau match of an event as its room tells the day: who fences (names for the boards, keys across events) and whether it is done. */
+/** A tableau match of an event as its room tells the day: who fences, two fencers or two teams (names for the boards, keys across events), and whether it is done. */
 export interface DayMatch {
   /** The match in its tableau: r<round>-m<position>. */
   id: string;
@@ -117,7 +117,7 @@ export interface DayMatch {
   position: number;
   /** The two fencers, top then bottom (null while one is not known). */
   names: (string | null)[];
-  /** `a:<athlete id>` for a roster athlete (one person in every event), `e:<entry id>` for a typed name. */
+  /** `a:<athlete id>` for a roster athlete (one person in every event), `e:<entry id>` for a typed name, `t:<team id>` for a team of a team event. */
   keys: (string | null)[];
   done: boolean;
 }

@@ -26,7 +26,7 @@ export const createDaySchema = z.object({ name: dayName, date: date.optional(), 
 
 const BOUT_MINUTES = 'A bout takes from 1 to 60 minutes';
 const minutes = z.number({ error: BOUT_MINUTES }).min(1, { error: BOUT_MINUTES }).max(60, { error: BOUT_MINUTES }).optional();
-const weaponMinutes = z.object({ pool: minutes, tableau: minutes }).strict().optional();
+const weaponMinutes = z.object({ pool: minutes, tableau: minutes, team: minutes }).strict().optional();
 
 export const updateDaySchema = z.object({
   name: dayName.optional(),

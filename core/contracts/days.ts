@@ -22,7 +22,7 @@ export interface Day {
   updated_at: number;
 }
 
-export type DayMinutes = Partial<Record<Weapon, { pool?: number; tableau?: number }>>;
+export type DayMinutes = Partial<Record<Weapon, { pool?: number; tableau?: number; team?: number }>>;
 
 /** A day in the coach's list: the index facts and how many events it groups. */
 export type DaySummary = Day & { events: number };
@@ -47,7 +47,7 @@ export interface DayEvent {
   practice_type: PracticeType;
   position: number;
   pools: DayPool[];
-  /** Its tableau as the schedule needs it (null for a team event, or fewer than two fencers to seed). */
+  /** Its tableau as the schedule needs it (a team event's of team matches; null below two fencers or teams to seed). */
   tableau: DayTableau | null;
 }
 
@@ -109,7 +109,7 @@ export interface DaySnapshot {
   version: number;
 }
 
-/** A tableau match of an event as its room tells the day: who fences (names for the boards, keys across events) and whether it is done. */
+/** A tableau match of an event as its room tells the day: who fences, two fencers or two teams (names for the boards, keys across events), and whether it is done. */
 export interface DayMatch {
   /** The match in its tableau: r<round>-m<position>. */
   id: string;
@@ -117,7 +117,7 @@ export interface DayMatch {
   position: number;
   /** The two fencers, top then bottom (null while one is not known). */
   names: (string | null)[];
-  /** `a:<athlete id>` for a roster athlete (one person in every event), `e:<entry id>` for a typed name. */
+  /** `a:<athlete id>` for a roster athlete (one person in every event), `e:<entry id>` for a typed name, `t:<team id>` for a team of a team event. */
   keys: (string | null)[];
   done: boolean;
 }

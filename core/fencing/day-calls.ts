@@ -20,17 +20,25 @@ export const fencerKey = (entry: { id: string; athlete_id: string | null }) => (
 
 /** The main bracket's matches of an event's tableau (as `resolveTableau` gives it), with who fences (names for the boards, keys for the day) and whether each is done. */
 export function dayMatchesOf(pools: PoolSnapshot[], tableau: Pick<Tableau, 'matches'>): DayMatch[] {
+  const entries = new Map(pools.flatMap((p) => p.players.map((e) => [e.id, e] as const)));
+  return bracketDayMatches(tableau, (id) => {
+    const e = entries.get(id);
+    return e ? { name: e.name, key: fencerKey(e) } : { name: null, key: null };
+  });
+}
+
+/**
+ * The main bracket's matches (the bout for 3rd place left out), each with its two sides as `who` names them
+ * (a fencer, or a team: ./day-teams) and done once it has a winner (a bye has one at once).
+ */
+export function bracketDayMatches(tableau: Pick<Tableau, 'matches'>, who: (id: string) => { name: string | null; key: string | null }): DayMatch[] {
   if (tableau.matches.length === 0) return [];
   const size = 2 ** Math.max(...tableau.matches.map((m) => m.round));
-  const entries = new Map(pools.flatMap((p) => p.players.map((e) => [e.id, e] as const)));
-  const who = (id: string | null) => {
-    const e = id === null ? undefined : entries.get(id);
-    return e ? { name: e.name, key: fencerKey(e) } : { name: null, key: null };
-  };
+  const side = (id: string | null) => (id === null ? { name: null, key: null } : who(id));
   return tableau.matches
     .filter((m) => m.position < size >> m.round)
     .map((m) => {
-      const [a, b] = [who(m.player1_id), who(m.player2_id)];
+      const [a, b] = [side(m.player1_id), side(m.player2_id)];
       return { id: m.id, round: m.round, position: m.position, names: [a.name, b.name], keys: [a.key, b.key], done: m.winner_id !== null };
     });
 }

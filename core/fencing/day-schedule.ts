@@ -4,8 +4,8 @@ import { estimateSchedule, type DaySchedule, type EventInput } from './schedule'
 
 /**
  * A competition day's estimated schedule (issue 28) from what its screens hold: the day's pistes, its events'
- * pools as their rooms last told them (fencers, bouts done) and where each is placed (piste, flight), and the
- * bout minutes the coach set. `estimateSchedule` (./schedule) does the estimating; every screen runs this on
+ * pools as their rooms last told them (fencers, bouts done) and where each is placed (piste, flight), their
+ * tableaux (a team event's of team matches), and the bout minutes the coach set. `estimateSchedule` (./schedule) does the estimating; every screen runs this on
  * each new snapshot (every result) and as the clock moves, so the times move with the day. Pools of fewer
  * than two fencers fence no bout and are left out. Pure: the start and the time now come in.
  */
@@ -19,6 +19,7 @@ export function scheduleOfDay(snapshot: Pick<DaySnapshot, 'day' | 'events' | 'pi
       .filter((p) => p.fencers >= 2)
       .map((p) => ({ id: p.id, piste: placed.get(p.id)?.piste_id ?? null, flight: flightName(placed.get(p.id)?.flight ?? 0), fencers: p.fencers, done: Math.min(p.done, p.bouts) })),
     tableau: e.tableau,
+    team: e.practice_type === 'team',
   }));
   return estimateSchedule({ start, now, pistes: [...snapshot.pistes].sort((a, b) => a.position - b.position).map((p) => p.id), events, minutes: snapshot.day.minutes ?? {} });
 }

@@ -14,7 +14,7 @@ import { WEAPONS, type Weapon } from './referee';
  *   bouts (o.71.2, three minutes) is covered by the other bouts of the pool, so it adds nothing.
  * - An event's tableau starts when the last of its pools ends, round after round (o.80.1: each round is
  *   called from the top of the bout plan to the bottom, so the next round's first matches are ready
- *   first). Kept simple: every piste of the day is taken as free for it from then on, so a round of m
+ *   first); a team event's rounds at the team match's minutes. Kept simple: every piste of the day is taken as free for it from then on, so a round of m
  *   matches on p pistes takes ceil(m / p) waves of one match each, even if another event's pools or
  *   tableau still hold some pistes. Nor is the ten minutes' rest between a fencer's two matches (o.80.3)
  *   added: the rounds with a single wave may start a few minutes later than shown.
@@ -23,10 +23,11 @@ import { WEAPONS, type Weapon } from './referee';
  * Times are milliseconds, `now` is taken to the minute below, and every result is rounded to the minute.
  */
 
-/** Minutes one bout takes on the clock, call and changeover included: a pool bout (to 5), a tableau match (to 15). */
+/** Minutes one bout takes on the clock, call and changeover included: a pool bout (to 5), a tableau match (to 15), a team match (nine relays to 45). */
 export interface BoutMinutes {
   pool: number;
   tableau: number;
+  team: number;
 }
 
 /**
@@ -38,11 +39,15 @@ export interface BoutMinutes {
  * - a tableau match is 15 hits or three periods of 3 minutes with a minute's rest between them (t.39.1,
  *   t.40.1), 11 minutes on the clock at the limit, plus halts and the call: épée about 12–15 minutes, foil
  *   a little less, sabre much shorter (its first period also ends at 8 hits, t.39.1).
+ * - a team match is nine relays, each to the next multiple of 5 touches with at most 3 minutes of fencing
+ *   (o.99.2–3, t.41.2): each relay is a pool bout's length (to 5, 3 minutes), so the rule followed is nine
+ *   pool bouts, plus about ten minutes for the call, the line-ups' check and the nine changeovers: épée
+ *   9 × 4 + 10 = 46, foil 9 × 3.5 + 10 ≈ 42, sabre 9 × 2.5 + 10 ≈ 33 (about 9 × the pool bout, as a hall sees).
  */
 export const DEFAULT_MINUTES: Readonly<Record<Weapon, Readonly<BoutMinutes>>> = {
-  epee: { pool: 4, tableau: 14 },
-  foil: { pool: 3.5, tableau: 12 },
-  sabre: { pool: 2.5, tableau: 8 },
+  epee: { pool: 4, tableau: 14, team: 46 },
+  foil: { pool: 3.5, tableau: 12, team: 42 },
+  sabre: { pool: 2.5, tableau: 8, team: 33 },
 };
 
 /** Bounds on what a server hands in: a hall of 64 pistes, 200 pools a day, a tableau of 256 at most. */
@@ -83,6 +88,8 @@ export interface EventInput {
   weapon: Weapon;
   pools: readonly PoolInput[];
   tableau?: TableauInput | null;
+  /** A team event: its tableau's matches are team matches (their minutes are `team`, not `tableau`). */
+  team?: boolean;
 }
 
 export interface DayInput {
@@ -154,7 +161,7 @@ export function boutMinutes(edits: DayInput['minutes'] = {}): Record<Weapon, Bou
   const out = {} as Record<Weapon, BoutMinutes>;
   for (const w of WEAPONS) {
     const m = { ...DEFAULT_MINUTES[w], ...edits[w] };
-    for (const kind of ['pool', 'tableau'] as const) {
+    for (const kind of ['pool', 'tableau', 'team'] as const) {
       const v: unknown = m[kind];
       check(typeof v === 'number' && v > 0 && v <= MAX_BOUT_MINUTES, `A ${kind} bout at ${NAMES[w]} takes more than 0 and at most ${MAX_BOUT_MINUTES} minutes`);
     }
@@ -248,7 +255,7 @@ export function estimateSchedule(day: DayInput): DaySchedule {
 
   const waves = (matches: number) => Math.ceil(matches / day.pistes.length);
   const events = day.events.map((e, ei): EventEstimate => {
-    const match = minutes[e.weapon].tableau * MINUTE;
+    const match = minutes[e.weapon][e.team ? 'team' : 'tableau'] * MINUTE;
     let cursor = poolsEnd[ei]!;
     const rounds = (e.tableau ? tableauRounds(e.tableau, e.id) : []).map((r, i): RoundEstimate => {
       const { start, end } = place(cursor, clock, waves(r.matches) * match, waves(r.matches - r.done) * match, r.done > 0);

@@ -19,9 +19,7 @@ import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
 import { forgetDayCalls, keepDayCalls, readDayCalls, type HeldCalls } from './day-calls';
 import type { EventCalls } from '../../core/contracts/days';
-import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
-import { dayMatchesOf } from '../../core/fencing/day-calls';
-import { resolveTableau } from '../../core/fencing/tableau';
+import { dayWordOf } from './day-word';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
@@ -80,11 +78,8 @@ export class PracticeRoom extends DurableObject<Env> {
         const practiceId = heldPractice(this.ctx.storage.sql);
         if (practiceId === null) return null;
         const { weapon, practice_type: type } = this.ctx.storage.sql.exec<{ weapon: Weapon; practice_type: string }>('SELECT weapon, practice_type FROM practices WHERE id = ?', practiceId).one();
-        const pools = await listPoolSnapshots(this.store, practiceId);
-        // A team event's tableau is of teams (issue 28's team tableau, not yet on the day's schedule).
-        // The tableau resolved once for both: its rounds (the schedule) and its matches (the calls).
-        const resolved = type === 'individual' ? resolveTableau(pools, await loadBracket(this.store, practiceId)) : null;
-        return { practiceId, weapon, pools: pools.map(dayPoolOf), tableau: resolved ? dayTableauOf(resolved) : null, matches: resolved ? dayMatchesOf(pools, resolved) : [] };
+        // Its pools, its tableau's rounds and matches; a team event's of its team tableau (./day-word).
+        return dayWordOf(this.store, practiceId, weapon, type);
       },
       (dayId, seq, word) => getDayRoom(this.env, dayId).eventChanged(seq, word),
       (at) => this.wakeBy(at),

@@ -34,9 +34,10 @@ const pairOf = (names: readonly (string | null)[]) => `${names[0] ?? '?'} – ${
  * The coach's steps on a call (issue 28): "On piste" once the fencers are there (t.118.1), "Cancel call" for
  * a mistake or a piste that fails (the match is held back, the piste freed). Each names the call's version and
  * waits in the write queue like a score when the network is away; the day's screen follows from its socket.
- * "Referee" opens the match's referee view (issue 18) on the event's tableau.
+ * "Referee" opens the match's referee view (issue 18) on the event's tableau; a team match has none (it is
+ * scored relay by relay on its sheet, from the event's tableau), so a team event's call (`team`) goes without.
  */
-export function CallActions({ call }: { call: DayCall }) {
+export function CallActions({ call, team = false }: { call: DayCall; team?: boolean }) {
   const t = useTexts(messages);
   const d = useStore(dayTerms);
   const navigate = useNavigate();
@@ -57,9 +58,11 @@ export function CallActions({ call }: { call: DayCall }) {
       <button type="button" className="btn-secondary" disabled={pending} aria-label={t.cancelLabel({ pair })} onClick={() => step('cancel-call')}>
         {t.cancel}
       </button>
-      <button type="button" className="btn-secondary" aria-label={t.refereeLabel({ pair })} onClick={referee}>
-        {t.referee}
-      </button>
+      {!team && (
+        <button type="button" className="btn-secondary" aria-label={t.refereeLabel({ pair })} onClick={referee}>
+          {t.referee}
+        </button>
+      )}
       {pending && <span className="text-sm font-medium text-amber-900" role="status">{t.waitingSync}</span>}
     </div>
   );

@@ -37,6 +37,7 @@ export function DayPage() {
   if (snapshot === undefined) return <Spinner />;
   if (snapshot === null) return <div className="space-y-4">{back}<p className="card p-8 text-center" role="alert">{t.notFound}</p></div>;
   const { day } = snapshot;
+  const teamEvents = new Set(snapshot.events.filter((e) => e.practice_type === 'team').map((e) => e.practice_id));
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -53,7 +54,7 @@ export function DayPage() {
       <DayReferees snapshot={snapshot} apply={live.apply} />
       <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
       <div className="card p-4">
-        <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions call={c} />} />
+        <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions call={c} team={teamEvents.has(c.practice_id)} />} />
         <HeldMatches snapshot={snapshot} apply={live.apply} />
         <GuestCalls day={day} apply={live.apply} />
       </div>

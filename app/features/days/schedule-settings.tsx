@@ -19,26 +19,29 @@ const messages = i18n('schedule-settings', {
   tableauMatch: 'Tableau matches',
   poolBoutOf: params('Minutes per pool bout, {weapon}'),
   tableauMatchOf: params('Minutes per tableau match, {weapon}'),
+  teamMatch: 'Team matches',
+  teamMatchOf: params('Minutes per team match (nine relays), {weapon}'),
   saveSchedule: 'Save schedule settings',
   saved: 'Schedule settings saved',
   saveFailed: 'Failed to save the schedule settings',
 });
 
-type Kind = 'pool' | 'tableau';
+type Kind = 'pool' | 'tableau' | 'team';
+const KINDS = ['pool', 'tableau', 'team'] as const;
 /** The form's fields as typed: the start time ('' = now) and each weapon's minutes ('' = the default). */
 type Draft = { start: string; minutes: Record<Weapon, Record<Kind, string>> };
 
 const draftOf = (day: Day): Draft => ({
   start: day.starts_at ?? '',
-  minutes: Object.fromEntries(WEAPONS.map((w) => [w, { pool: String(day.minutes?.[w]?.pool ?? ''), tableau: String(day.minutes?.[w]?.tableau ?? '') }])) as Draft['minutes'],
+  minutes: Object.fromEntries(WEAPONS.map((w) => [w, Object.fromEntries(KINDS.map((k) => [k, String(day.minutes?.[w]?.[k] ?? '')]))])) as Draft['minutes'],
 });
 
 /** What PATCH /api/days/:d takes: only the minutes the coach typed (every weapon's, shown or not). */
 function bodyOf(draft: Draft): { starts_at: string | null; minutes: DayMinutes | null } {
   const minutes: DayMinutes = {};
   for (const w of WEAPONS) {
-    const edits: { pool?: number; tableau?: number } = {};
-    for (const kind of ['pool', 'tableau'] as const) {
+    const edits: Partial<Record<Kind, number>> = {};
+    for (const kind of KINDS) {
       const typed = draft.minutes[w][kind].trim().replace(',', '.');
       if (typed) edits[kind] = Number(typed);
     }
@@ -62,6 +65,8 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const weapons = WEAPONS.filter((w) => snapshot.events.some((e) => e.weapon === w));
+  // A team match's minutes where the day has a team event of that weapon (its tableau is of team matches).
+  const teamWeapons = new Set(snapshot.events.filter((e) => e.practice_type === 'team').map((e) => e.weapon));
 
   // Another screen's change shows here unless the coach is editing.
   useEffect(() => {
@@ -91,7 +96,7 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
         max={60}
         step={0.5}
         className="input w-24"
-        aria-label={(kind === 'pool' ? t.poolBoutOf : t.tableauMatchOf)({ weapon: term.weapon(w) })}
+        aria-label={{ pool: t.poolBoutOf, tableau: t.tableauMatchOf, team: t.teamMatchOf }[kind]({ weapon: term.weapon(w) })}
         placeholder={usual(DEFAULT_MINUTES[w][kind])}
         value={draft.minutes[w][kind]}
         onChange={(e) => setMinutes(w, kind, e.target.value)}
@@ -121,6 +126,7 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
               <th scope="col" className="py-1 pr-2 font-medium">{t.weapon}</th>
               <th scope="col" className="py-1 pr-2 font-medium">{t.poolBout}</th>
               <th scope="col" className="py-1 pr-2 font-medium">{t.tableauMatch}</th>
+              {teamWeapons.size > 0 && <th scope="col" className="py-1 pr-2 font-medium">{t.teamMatch}</th>}
             </tr>
           </thead>
           <tbody>
@@ -129,6 +135,7 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
                 <th scope="row" className="py-1 pr-2 font-normal">{term.weapon(w)}</th>
                 {field(w, 'pool')}
                 {field(w, 'tableau')}
+                {teamWeapons.size > 0 && (teamWeapons.has(w) ? field(w, 'team') : <td />)}
               </tr>
             ))}
           </tbody>

@@ -157,14 +157,14 @@ describe('the tableau', () => {
 });
 
 describe('bout minutes per weapon', () => {
-  it('defaults: épée 4 and 14, foil 3.5 and 12, sabre 2.5 and 8 minutes', () => {
-    expect(DEFAULT_MINUTES).toEqual({ epee: { pool: 4, tableau: 14 }, foil: { pool: 3.5, tableau: 12 }, sabre: { pool: 2.5, tableau: 8 } });
+  it('defaults: épée 4, 14 and 46 (nine pool bouts and 10), foil 3.5, 12 and 42, sabre 2.5, 8 and 33 minutes', () => {
+    expect(DEFAULT_MINUTES).toEqual({ epee: { pool: 4, tableau: 14, team: 46 }, foil: { pool: 3.5, tableau: 12, team: 42 }, sabre: { pool: 2.5, tableau: 8, team: 33 } });
     expect(boutMinutes()).toEqual(DEFAULT_MINUTES);
   });
 
   it('an edit replaces only what it names', () => {
     const edited: Record<string, BoutMinutes> = boutMinutes({ sabre: { pool: 2 } });
-    expect(edited.sabre).toEqual({ pool: 2, tableau: 8 });
+    expect(edited.sabre).toEqual({ pool: 2, tableau: 8, team: 33 });
     expect(edited.epee).toEqual(DEFAULT_MINUTES.epee);
   });
 

@@ -4,7 +4,7 @@
 // them restores as before (every pool round 1, no team tableau).
 import { z } from 'zod';
 import { RELAY_ORDER } from '../fencing/team-relay';
-import { TEAM_TABLEAU_MAX } from '../fencing/team-tableau';
+import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
 import { firstIssue, teamRelayRowSchema } from '../validation';
 
 const ref = z.string().min(1).max(64);
@@ -40,7 +40,9 @@ interface RoundsPractice {
   name: string;
   practice_type: 'individual' | 'team';
   pools: readonly { name: string; round?: 1 | 2 | undefined; players: readonly { id: string; name: string; seed?: number | null | undefined; first_round_id?: string | null | undefined }[] }[];
-  bracket: { matches: readonly { round: number; position: number; player1_id: string | null; player2_id: string | null }[] } | null;
+  bracket: {
+    matches: readonly { round: number; position: number; player1_id: string | null; player2_id: string | null; player1_score: number | null; player2_score: number | null; winner_id: string | null }[];
+  } | null;
   team_tableau?: BackupTeamTableau | null | undefined;
 }
 
@@ -64,7 +66,11 @@ function roundsProblem(p: RoundsPractice): string | null {
   return null;
 }
 
-/** Why a practice's team tableau does not hold, or null: a team practice's, over its tableau; each relay row of a match of it, once, as the relay route takes it. */
+/**
+ * Why a practice's team tableau does not hold, or null: a team practice's, over its tableau; each relay row
+ * of a match of it, once, as the relay route takes it; and each match with a sheet decided as the relay
+ * route decides it (over: the totals and the sheet's winner, team A the match's first team; else no result).
+ */
 function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | null {
   const of = `the team tableau of ${p.name}`;
   if (p.practice_type !== 'team' || !p.bracket) return `${p.name} has a team tableau but no tableau of a team practice`;
@@ -78,6 +84,17 @@ function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | n
     if (r.fencer_a_number !== a || r.fencer_b_number !== b) return `${where} of ${of} does not pair fencers ${a} and ${b}`;
     const checked = teamRelayRowSchema.safeParse({ score_a: r.score_a, score_b: r.score_b, winner: r.winner, version: 0 });
     if (!checked.success) return `${where} of ${of}: ${firstIssue(checked.error)}`;
+  }
+  for (const m of matches.values()) {
+    const sheet = t.relays.filter((r) => r.round === m.round && r.position === m.position);
+    if (sheet.length === 0) continue;
+    const state = teamMatchState(sheet);
+    const result = state.status === 'over'
+      ? { player1_score: state.score.a, player2_score: state.score.b, winner_id: state.winner === 'A' ? m.player1_id : m.player2_id }
+      : { player1_score: null, player2_score: null, winner_id: null };
+    if (m.player1_score !== result.player1_score || m.player2_score !== result.player2_score || m.winner_id !== result.winner_id) {
+      return `round ${m.round}, match ${m.position + 1} of ${of} is not what its relay sheet gives`;
+    }
   }
   return null;
 }

@@ -129,6 +129,12 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
       .toBe('This backup is damaged: round 1, match 1, relay 1 of the team tableau of Team final does not pair fencers 6 and 3');
     expect(refusal(changed(({ teams: t }) => { sheet(t)[0]!.score_a = 25; })))
       .toBe('This backup is damaged: round 1, match 1, relay 1 of the team tableau of Team final: Touch scores must be whole numbers from 0 to 20');
+    // The match's result is its sheet's: the totals, the winner; a sheet not over leaves the match open.
+    expect(refusal(changed(({ teams: t }) => { t.bracket!.matches[0]!.player2_score = 35; })))
+      .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
+    expect(refusal(changed(({ teams: t }) => { sheet(t).pop(); })))
+      .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
+    expect(refusal(changed(({ teams: t }) => { sheet(t).pop(); Object.assign(t.bracket!.matches[0]!, { player1_score: null, player2_score: null, winner_id: null }); }))).toBeNull();
     expect(refusal(changed(({ teams: t }) => { t.bracket = null; }))).toBe('This backup is damaged: Team final has a team tableau but no tableau of a team practice');
     expect(refusal(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [] }; })))
       .toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');

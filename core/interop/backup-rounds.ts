@@ -50,19 +50,22 @@ const distinct = (keys: string[]) => new Set(keys).size === keys.length;
 
 /**
  * Why a practice's rounds do not hold together, or null: a round-1 entry continues nothing and has no seed;
- * a round-2 entry has both or neither (a fencer added by hand), continues a round-1 entry of the same
- * practice, each at most once, with seeds given once each.
+ * a round-2 entry that continues one has its seed, and continues a round-1 entry of the same practice, each
+ * at most once; seeds are given once each. A round-2 entry may have neither (a fencer added by hand), or a
+ * seed alone (the backup leaves out the link to a round-1 entry deleted since).
  */
 function roundsProblem(p: RoundsPractice): string | null {
   const first = p.pools.filter((pool) => (pool.round ?? 1) === 1).flatMap((pool) => pool.players);
   const firstIds = new Set(first.map((pl) => pl.id));
   if (first.some((pl) => (pl.first_round_id ?? null) !== null || (pl.seed ?? null) !== null)) return `a round-1 entry of ${p.name} has a round-2 seed`;
-  const second = p.pools.filter((pool) => pool.round === 2).flatMap((pool) => pool.players.filter((pl) => (pl.first_round_id ?? null) !== null || (pl.seed ?? null) !== null));
-  for (const pl of second) {
-    if ((pl.seed ?? null) === null || !firstIds.has(pl.first_round_id ?? '')) return `${pl.name} in round 2 of ${p.name} does not continue a round-1 entry of it`;
+  const second = p.pools.filter((pool) => pool.round === 2).flatMap((pool) => pool.players);
+  const continuing = second.filter((pl) => (pl.first_round_id ?? null) !== null);
+  for (const pl of continuing) {
+    if ((pl.seed ?? null) === null || !firstIds.has(pl.first_round_id!)) return `${pl.name} in round 2 of ${p.name} does not continue a round-1 entry of it`;
   }
-  if (!distinct(second.map((pl) => pl.first_round_id!))) return `two round-2 entries of ${p.name} continue the same round-1 entry`;
-  if (!distinct(second.map((pl) => String(pl.seed)))) return `two round-2 entries of ${p.name} share a seed`;
+  if (!distinct(continuing.map((pl) => pl.first_round_id!))) return `two round-2 entries of ${p.name} continue the same round-1 entry`;
+  const seeds = second.flatMap((pl) => ((pl.seed ?? null) === null ? [] : [String(pl.seed)]));
+  if (!distinct(seeds)) return `two round-2 entries of ${p.name} share a seed`;
   return null;
 }
 
@@ -79,7 +82,9 @@ function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | n
   for (const r of t.relays) {
     const where = `round ${r.round}, match ${r.position + 1}, relay ${r.match_number}`;
     const m = matches.get(`${r.round} ${r.position}`);
-    if (!m || m.player1_id === null || m.player2_id === null) return `${where} of ${of} is not a match of its tableau between two teams`;
+    // A row without touches may stay on a match an earlier result reopened (its teams not known again yet).
+    const touched = r.score_a !== null || r.score_b !== null;
+    if (!m || (touched && (m.player1_id === null || m.player2_id === null))) return `${where} of ${of} is not a match of its tableau between two teams`;
     const [a, b] = RELAY_ORDER[r.match_number - 1]!;
     if (r.fencer_a_number !== a || r.fencer_b_number !== b) return `${where} of ${of} does not pair fencers ${a} and ${b}`;
     const checked = teamRelayRowSchema.safeParse({ score_a: r.score_a, score_b: r.score_b, winner: r.winner, version: 0 });

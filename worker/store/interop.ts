@@ -139,11 +139,13 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];
       const tt = teamTableauOf(p.id)[0];
+      // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
+      const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
         ...pick(p, ['id', 'name', 'date', 'practice_type', 'weapon', 'created_at']),
         pools: poolsOf(p.id).map((pool) => ({
           ...pick(pool, ['id', 'name', 'round', 'created_at']),
-          players: playersOf(pool.id).map((pl) => pick(pl, ['id', 'athlete_id', 'name', 'position', 'status', 'seed', 'first_round_id'])),
+          players: playersOf(pool.id).map((pl) => ({ ...pick(pl, ['id', 'athlete_id', 'name', 'position', 'status', 'seed']), first_round_id: firstRound.has(pl.first_round_id) ? pl.first_round_id : null })),
           bouts: boutsOf(pool.id).map((bt) => pick(bt, ['player1_id', 'player2_id', 'score1', 'score2', 'priority_id'])),
         })),
         format: f

@@ -11,11 +11,13 @@ import {
   poolNameSchema, RANKING_MAX, relayRowSchema, scoresWithin, tableauFormatSchema, weaponSchema,
 } from '../validation';
 import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './backup-days';
+import { backupTeamTableau, entryRound, poolRound, restoreTeamTableau, roundsAndTeamTableauProblem } from './backup-rounds';
 import { nameKey } from './roster-import';
 
 /**
  * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
- * bouts, format, check-in, tableau, teams and relays, and every competition day (issue 28, ./backup-days).
+ * bouts, format, check-in, tableau, teams and relays, every competition day (issue 28, ./backup-days), and
+ * each practice's second round of pools and team tableau with its relay sheets (issue 28, ./backup-rounds).
  * Ids in the file only tie its parts together: a restore gives every row a new id (`restoreRows`), so a file
  * can never reach into another account, and restoring it twice adds a second copy of its practices and days
  * rather than overwriting anything.
@@ -40,6 +42,7 @@ const player = z.object({
   name,
   position: z.number().int().min(1).max(MAX_POOL_SIZE),
   status: z.enum(['withdrawn', 'excluded']).nullable(),
+  ...entryRound,
 });
 
 const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2: score, priority_id: ref.nullable() });
@@ -47,6 +50,7 @@ const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2:
 const pool = z.object({
   id: ref,
   name: poolNameSchema.shape.name,
+  round: poolRound,
   created_at: time,
   players: z.array(player).max(MAX_POOL_SIZE),
   bouts: z.array(bout).max((MAX_POOL_SIZE * (MAX_POOL_SIZE - 1)) / 2),
@@ -75,6 +79,8 @@ const practice = z.object({
   absentees: z.array(z.object({ name, athlete_id: ref.nullable() })).max(500),
   bracket: z.object({ seeding: z.array(seed).max(512), matches: z.array(bracketMatch).max(BACKUP_LIMITS.bracketMatches) }).nullable(),
   teams: z.array(z.object({
+    /** Issue 28: how a drawn team tableau names the team (absent in older files). */
+    id: ref.optional(),
     team_number: z.number().int().min(1).max(50),
     members: z.array(z.object({ athlete_id: ref.nullable(), athlete_name: name, position: z.number().int().min(1).max(10) })).max(10),
   })).max(50),
@@ -85,6 +91,7 @@ const practice = z.object({
     score_a: score.nullable(),
     score_b: score.nullable(),
   })).max(9),
+  team_tableau: backupTeamTableau,
 });
 
 const athlete = z.object({
@@ -195,6 +202,12 @@ function checkReferences(b: { athletes: { id: string }[]; practices: Practice[];
         if (bt.priority_id !== null && bt.priority_id !== bt.player1_id && bt.priority_id !== bt.player2_id) return fail(`a bout of ${pool.name} gives priority to a fencer not in it`);
       }
     }
+    for (const t of p.teams) {
+      if (t.id === undefined) continue;
+      if (playerIds.has(t.id)) return fail(`a team of ${p.name} appears twice`);
+      playerIds.add(t.id);
+      inPractice.add(t.id);
+    }
     const distinct = <T>(items: T[], key: (t: T) => string) => new Set(items.map(key)).size === items.length;
     if (!distinct(p.absentees, (a) => a.name)) return fail(`an absent fencer of ${p.name} appears twice`);
     if (!distinct(p.teams, (t) => String(t.team_number))) return fail(`a team of ${p.name} appears twice`);
@@ -207,7 +220,7 @@ function checkReferences(b: { athletes: { id: string }[]; practices: Practice[];
       if (!p.bracket.seeding.every((s) => inPractice.has(s.id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
       if (!p.bracket.matches.every((m) => inTableau(m.player1_id) && inTableau(m.player2_id) && inTableau(m.winner_id))) return fail(`the tableau of ${p.name} names a fencer not in its pools`);
     }
-    const problem = practiceProblem(p);
+    const problem = practiceProblem(p) ?? roundsAndTeamTableauProblem(p);
     if (problem) return fail(problem);
   }
   const problem = daysProblem(b.days, b.practices, athleteIds);
@@ -231,7 +244,7 @@ export type AccountBackup = z.infer<typeof backupSchema>;
 /** The tables a restore writes, in the order they are written (each row after those it refers to). */
 export const RESTORE_TABLES = [
   'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
-  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'days', 'day_events',
+  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'team_tableaux', 'team_relays', 'days', 'day_events',
 ] as const;
 
 export type RestoreTable = (typeof RESTORE_TABLES)[number];
@@ -280,15 +293,18 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
       id: practiceId, user_id: userId, name: p.name, date: p.date, practice_type: p.practice_type, weapon: p.weapon, ...ctx.secrets(),
       allow_guest_access: 0, guest_epoch: 0, sharing_expires_at: 0, created_at: p.created_at, updated_at: now,
     });
-    const playerId = new Map<string, string>();
+    // Every entry's and team's new id first: a round-2 entry names the round-1 entry it continues, a drawn team tableau its teams.
+    const playerId = new Map<string, string>(p.pools.flatMap((pool) => pool.players.map((pl) => [pl.id, newId()] as const)));
+    for (const t of p.teams) if (t.id !== undefined) playerId.set(t.id, newId());
     for (const pool of p.pools) {
       const poolId = newId();
       poolIds.set(pool.id, poolId);
-      rows.tournaments.push({ id: poolId, practice_id: practiceId, user_id: userId, name: pool.name, version: 1, created_at: pool.created_at, updated_at: now });
+      rows.tournaments.push({ id: poolId, practice_id: practiceId, user_id: userId, name: pool.name, round: pool.round ?? 1, version: 1, created_at: pool.created_at, updated_at: now });
       for (const pl of pool.players) {
-        const id = newId();
-        playerId.set(pl.id, id);
-        rows.players.push({ id, tournament_id: poolId, athlete_id: athlete(pl.athlete_id), name: pl.name, position: pl.position, status: pl.status, created_at: pool.created_at, updated_at: now });
+        rows.players.push({
+          id: playerId.get(pl.id)!, tournament_id: poolId, athlete_id: athlete(pl.athlete_id), name: pl.name, position: pl.position, status: pl.status,
+          seed: pl.seed ?? null, first_round_id: pl.first_round_id ? playerId.get(pl.first_round_id)! : null, created_at: pool.created_at, updated_at: now,
+        });
       }
       for (const bt of pool.bouts) {
         // A bout is stored with its two fencers in id order (a table rule): the new ids may swap them.
@@ -319,11 +335,14 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
       }
     }
     for (const t of p.teams) {
-      const teamId = newId();
+      const teamId = (t.id !== undefined && playerId.get(t.id)) || newId();
       rows.teams.push({ id: teamId, practice_id: practiceId, team_number: t.team_number, user_id: userId, created_at: now });
       for (const m of t.members) rows.team_members.push({ id: newId(), team_id: teamId, athlete_id: athlete(m.athlete_id), athlete_name: m.athlete_name, position: m.position, user_id: userId });
     }
     for (const r of p.relays) rows.team_matches.push({ practice_id: practiceId, user_id: userId, ...r, updated_at: now, version: 1 });
+    const teamTableau = restoreTeamTableau(p.team_tableau, { practiceId, userId, now });
+    rows.team_tableaux.push(...teamTableau.team_tableaux);
+    rows.team_relays.push(...teamTableau.team_relays);
   }
   const days = restoreDays(b.days, { practice: practiceIds, pool: poolIds, athlete }, { userId, now, newId, boardId: () => ctx.secrets().board_id });
   return { ...rows, ...days.rows, dayRooms: days.rooms };

@@ -77,7 +77,7 @@ export async function importAthletes(db: Db, userId: string, input: unknown[]): 
 
 type Q = Record<string, unknown>;
 
-/** Everything the coach owns, as one versioned backup file: fifteen reads in one batch, then each competition day's room. */
+/** Everything the coach owns, as one versioned backup file: seventeen reads in one batch, then each competition day's room. */
 export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
   const d1 = db.$client;
   const q = (sql: string) => d1.prepare(sql).bind(userId);
@@ -87,8 +87,8 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
     q('SELECT id, name, club, ranking, created_at FROM athletes WHERE user_id = ?1 ORDER BY name, id'),
     q('SELECT athlete_id, note, created_at FROM athlete_notes WHERE user_id = ?1 ORDER BY created_at, id'),
     q('SELECT id, name, date, practice_type, weapon, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
-    q('SELECT id, practice_id, name, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
-    q(`SELECT id, tournament_id, athlete_id, name, position, status FROM players WHERE ${ownPool} ORDER BY position`),
+    q('SELECT id, practice_id, name, round, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
+    q(`SELECT id, tournament_id, athlete_id, name, position, status, seed, first_round_id FROM players WHERE ${ownPool} ORDER BY position`),
     q(`SELECT tournament_id, player1_id, player2_id, score1, score2, priority_id FROM matches WHERE ${ownPool} ORDER BY updated_at, id`),
     q(`SELECT practice_id, cut_kind, cut_value, third_place, places_5_8 FROM tableau_formats WHERE ${ownPractice}`),
     q(`SELECT practice_id, name, athlete_id FROM absentees WHERE ${ownPractice} ORDER BY created_at, name`),
@@ -97,11 +97,13 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
     q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
     q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
+    q('SELECT practice_id, seeded_by FROM team_tableaux WHERE user_id = ?1'),
+    q(`SELECT practice_id, round, position, match_number, fencer_a_number, fencer_b_number, score_a, score_b, winner FROM team_relays WHERE ${ownPractice} ORDER BY round, position, match_number`),
     // Every column: `guests_call` exists from migration 0019 on.
     q('SELECT * FROM days WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT practice_id, day_id, position FROM day_events WHERE day_id IN (SELECT id FROM days WHERE user_id = ?1) ORDER BY position'),
   ]);
-  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, dayRows, dayEvents] = results.map((r) => r.results);
+  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, teamTableaux, teamRelays, dayRows, dayEvents] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
     for (const r of rows) {
@@ -122,6 +124,8 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
   const teamsOf = group(teams!, 'practice_id');
   const membersOf = group(members!, 'team_id');
   const relaysOf = group(relays!, 'practice_id');
+  const teamTableauOf = group(teamTableaux!, 'practice_id');
+  const teamRelaysOf = group(teamRelays!, 'practice_id');
   const eventsOf = group(dayEvents!, 'day_id');
   const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
   const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
@@ -134,11 +138,14 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
     practices: practiceRows!.map((p) => {
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];
+      const tt = teamTableauOf(p.id)[0];
+      // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
+      const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
         ...pick(p, ['id', 'name', 'date', 'practice_type', 'weapon', 'created_at']),
         pools: poolsOf(p.id).map((pool) => ({
-          ...pick(pool, ['id', 'name', 'created_at']),
-          players: playersOf(pool.id).map((pl) => pick(pl, ['id', 'athlete_id', 'name', 'position', 'status'])),
+          ...pick(pool, ['id', 'name', 'round', 'created_at']),
+          players: playersOf(pool.id).map((pl) => ({ ...pick(pl, ['id', 'athlete_id', 'name', 'position', 'status', 'seed']), first_round_id: firstRound.has(pl.first_round_id) ? pl.first_round_id : null })),
           bouts: boutsOf(pool.id).map((bt) => pick(bt, ['player1_id', 'player2_id', 'score1', 'score2', 'priority_id'])),
         })),
         format: f
@@ -148,8 +155,11 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
         bracket: b
           ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id'])) }
           : null,
-        teams: teamsOf(p.id).map((t) => ({ team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
+        teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
+        team_tableau: tt
+          ? { seeded_by: tt.seeded_by, relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])) }
+          : null,
       };
     }),
     days: dayRows!.map((d) => dayForBackup(d as unknown as DayIndexRow, eventsOf(d.id) as unknown as { practice_id: string; position: number }[], dayRooms.get(String(d.id)) ?? null, file)),

@@ -1,0 +1,119 @@
+// The second round of pools and the team tableau in an account backup (issue 28): their part of the file,
+// the checks that their references hold, and the rows a restore writes of a team tableau. Apart from ./backup,
+// which holds the practices, pools and tableaux they belong to. Every field is optional: a file made before
+// them restores as before (every pool round 1, no team tableau).
+import { z } from 'zod';
+import { RELAY_ORDER } from '../fencing/team-relay';
+import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
+import { firstIssue, teamRelayRowSchema } from '../validation';
+
+const ref = z.string().min(1).max(64);
+const score = z.number().int().min(0).max(99);
+
+/** A team tableau has at most 64 teams: 63 matches and the match for 3rd, nine relays each. */
+export const MAX_TEAM_RELAYS = TEAM_TABLEAU_MAX * RELAY_ORDER.length;
+
+/** A pool's round: 1, or 2 for a second round composed from round 1's ranking. */
+export const poolRound = z.union([z.literal(1), z.literal(2)]).optional();
+
+/** A round-2 entry's seed from round 1's ranking and the round-1 entry it continues (by the file's entry id). */
+export const entryRound = { seed: z.number().int().min(1).max(512).nullable().optional(), first_round_id: ref.nullable().optional() };
+
+const teamRelay = z.object({
+  round: z.number().int().min(1).max(10),
+  position: z.number().int().min(0).max(511),
+  match_number: z.number().int().min(1).max(9),
+  fencer_a_number: z.number().int().min(1).max(10),
+  fencer_b_number: z.number().int().min(1).max(10),
+  score_a: score.nullable(),
+  score_b: score.nullable(),
+  winner: z.enum(['A', 'B']).nullable(),
+});
+
+/** The mark of a team practice's tableau of team matches (its matches are the bracket's) and every relay row of its matches. */
+export const backupTeamTableau = z.object({ seeded_by: z.enum(['pools', 'draw']), relays: z.array(teamRelay).max(MAX_TEAM_RELAYS) }).nullable().optional();
+
+export type BackupTeamTableau = NonNullable<z.infer<typeof backupTeamTableau>>;
+
+/** A practice as these checks read it. */
+interface RoundsPractice {
+  name: string;
+  practice_type: 'individual' | 'team';
+  pools: readonly { name: string; round?: 1 | 2 | undefined; players: readonly { id: string; name: string; seed?: number | null | undefined; first_round_id?: string | null | undefined }[] }[];
+  bracket: {
+    matches: readonly { round: number; position: number; player1_id: string | null; player2_id: string | null; player1_score: number | null; player2_score: number | null; winner_id: string | null }[];
+  } | null;
+  team_tableau?: BackupTeamTableau | null | undefined;
+}
+
+const distinct = (keys: string[]) => new Set(keys).size === keys.length;
+
+/**
+ * Why a practice's rounds do not hold together, or null: a round-1 entry continues nothing and has no seed;
+ * a round-2 entry that continues one has its seed, and continues a round-1 entry of the same practice, each
+ * at most once; seeds are given once each. A round-2 entry may have neither (a fencer added by hand), or a
+ * seed alone (the backup leaves out the link to a round-1 entry deleted since).
+ */
+function roundsProblem(p: RoundsPractice): string | null {
+  const first = p.pools.filter((pool) => (pool.round ?? 1) === 1).flatMap((pool) => pool.players);
+  const firstIds = new Set(first.map((pl) => pl.id));
+  if (first.some((pl) => (pl.first_round_id ?? null) !== null || (pl.seed ?? null) !== null)) return `a round-1 entry of ${p.name} has a round-2 seed`;
+  const second = p.pools.filter((pool) => pool.round === 2).flatMap((pool) => pool.players);
+  const continuing = second.filter((pl) => (pl.first_round_id ?? null) !== null);
+  for (const pl of continuing) {
+    if ((pl.seed ?? null) === null || !firstIds.has(pl.first_round_id!)) return `${pl.name} in round 2 of ${p.name} does not continue a round-1 entry of it`;
+  }
+  if (!distinct(continuing.map((pl) => pl.first_round_id!))) return `two round-2 entries of ${p.name} continue the same round-1 entry`;
+  const seeds = second.flatMap((pl) => ((pl.seed ?? null) === null ? [] : [String(pl.seed)]));
+  if (!distinct(seeds)) return `two round-2 entries of ${p.name} share a seed`;
+  return null;
+}
+
+/**
+ * Why a practice's team tableau does not hold, or null: a team practice's, over its tableau; each relay row
+ * of a match of it, once, as the relay route takes it; and each match with a sheet decided as the relay
+ * route decides it (over: the totals and the sheet's winner, team A the match's first team; else no result).
+ */
+function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | null {
+  const of = `the team tableau of ${p.name}`;
+  if (p.practice_type !== 'team' || !p.bracket) return `${p.name} has a team tableau but no tableau of a team practice`;
+  const matches = new Map(p.bracket.matches.map((m) => [`${m.round} ${m.position}`, m]));
+  if (!distinct(t.relays.map((r) => `${r.round} ${r.position} ${r.match_number}`))) return `a relay of ${of} appears twice`;
+  for (const r of t.relays) {
+    const where = `round ${r.round}, match ${r.position + 1}, relay ${r.match_number}`;
+    const m = matches.get(`${r.round} ${r.position}`);
+    // A row without touches may stay on a match an earlier result reopened (its teams not known again yet).
+    const touched = r.score_a !== null || r.score_b !== null;
+    if (!m || (touched && (m.player1_id === null || m.player2_id === null))) return `${where} of ${of} is not a match of its tableau between two teams`;
+    const [a, b] = RELAY_ORDER[r.match_number - 1]!;
+    if (r.fencer_a_number !== a || r.fencer_b_number !== b) return `${where} of ${of} does not pair fencers ${a} and ${b}`;
+    const checked = teamRelayRowSchema.safeParse({ score_a: r.score_a, score_b: r.score_b, winner: r.winner, version: 0 });
+    if (!checked.success) return `${where} of ${of}: ${firstIssue(checked.error)}`;
+  }
+  for (const m of matches.values()) {
+    const sheet = t.relays.filter((r) => r.round === m.round && r.position === m.position);
+    if (sheet.length === 0) continue;
+    const state = teamMatchState(sheet);
+    const result = state.status === 'over'
+      ? { player1_score: state.score.a, player2_score: state.score.b, winner_id: state.winner === 'A' ? m.player1_id : m.player2_id }
+      : { player1_score: null, player2_score: null, winner_id: null };
+    if (m.player1_score !== result.player1_score || m.player2_score !== result.player2_score || m.winner_id !== result.winner_id) {
+      return `round ${m.round}, match ${m.position + 1} of ${of} is not what its relay sheet gives`;
+    }
+  }
+  return null;
+}
+
+/** Why a practice's rounds or team tableau break the API's rules, or null. */
+export function roundsAndTeamTableauProblem(p: RoundsPractice): string | null {
+  return roundsProblem(p) ?? (p.team_tableau ? teamTableauProblem(p, p.team_tableau) : null);
+}
+
+/** The rows a restore writes of a practice's team tableau: its mark and each relay row, versions starting again as the restore's other rows do. */
+export function restoreTeamTableau(t: BackupTeamTableau | null | undefined, ctx: { practiceId: string; userId: string; now: number }) {
+  if (!t) return { team_tableaux: [], team_relays: [] };
+  return {
+    team_tableaux: [{ practice_id: ctx.practiceId, user_id: ctx.userId, seeded_by: t.seeded_by, created_at: ctx.now }],
+    team_relays: t.relays.map((r) => ({ practice_id: ctx.practiceId, ...r, updated_at: ctx.now, version: 1 })),
+  };
+}

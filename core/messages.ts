@@ -184,6 +184,7 @@ export const ERROR_MESSAGES = {
   second_round_too_few: '{n} promoted fencers cannot fill {count} pool(s) of at least {min}',
   second_round_frozen: 'A second round of pools exists: take it back before changing the pools or their fencers.',
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
+  team_tableau_stands: 'A team tableau stands: its matches name these teams, so the teams and their pools cannot be drawn again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -88,6 +88,15 @@ describe('a team tableau', () => {
     expect((await weapon('foil')).status).toBe(200);
     await api.teamRelay(practice.id, { round: 1, position: 1 }, 1, 3, 2);
     expect((await weapon('sabre')).status).toBe(409);
+    // The tableau names these teams: they and their pools are not drawn again while it stands.
+    for (const res of [
+      await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(12).map((name) => ({ name })), teams: 3 }),
+      await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect((await json(res)).code).toBe('team_tableau_stands');
+    }
+    expect((await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }).then((r) => json<{ id: string }[]>(r))).map((t) => t.id).sort()).toEqual(teams.map((t) => t.id).sort());
   });
 
   it('refuses what cannot be, each with its code', async () => {

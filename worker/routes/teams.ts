@@ -12,9 +12,16 @@ import { publish } from '../room/room';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
+import { hasTeamTableau } from '../store/team-tableau';
+import { ERROR_MESSAGES } from '../../core/messages';
 import { json, readIdempotencyKey } from '../validate';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
+
+/** While a team tableau stands (issue 28) its matches name the teams: teams drawn again, or their pools, would leave it naming none. */
+async function keepTeams(c: Context<AppEnv>, practiceId: string) {
+  if (await hasTeamTableau(c.get('db'), practiceId)) throw new HttpError(409, ERROR_MESSAGES.team_tableau_stands);
+}
 
 /** Teams of a practice and the pools drawn from them. Mounted at /practices/:practiceId/teams. */
 export const teamRoutes = new Hono<AppEnv>()
@@ -23,6 +30,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const practice = await practiceOf(c);
     const input = c.req.valid('json');
+    await keepTeams(c, practice.id);
     const entries = resolveEntries(input.entries, await listAthletesByIds(c.get('d1'), coachOf(c).id, athleteIdsOf(input.entries)));
     if (!entries) throw notFound('Athlete');
     const groups = planTeams(entries, input.method, randomUnit, input.teams);
@@ -34,6 +42,7 @@ export const teamRoutes = new Hono<AppEnv>()
   .post('/pools', authorize('teams.manage'), json(teamPoolsSchema), async (c) => {
     const practice = await practiceOf(c);
     const input = c.req.valid('json');
+    await keepTeams(c, practice.id);
     const teams = await listTeams(c.get('db'), practice.id);
     return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit));
   });

@@ -111,17 +111,24 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
     }, t.composeFailed);
   }
 
+  // A choice the size of a thumb (a phone at the piste): a radio group of buttons, not 13 px radio inputs.
   const radio = (k: Cut['kind'], label: string) => (
-    <label className="flex items-center gap-1">
-      <input type="radio" name="second-round-cut" checked={kind === k} onChange={() => setKind(k)} /> {label}
-    </label>
+    <button
+      type="button"
+      role="radio"
+      aria-checked={kind === k}
+      className={`min-h-11 rounded-md border px-3 font-medium ${kind === k ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
+      onClick={() => setKind(k)}
+    >
+      {label}
+    </button>
   );
   return (
     <section className="card space-y-3 p-4 text-sm" aria-labelledby="second-round-title">
       <h2 id="second-round-title" className="text-base font-semibold">{t.title}</h2>
       <p className="text-slate-600">{t.intro}</p>
       <form className="flex flex-wrap items-end gap-4" onSubmit={submit} noValidate>
-        <fieldset className="flex flex-wrap items-center gap-3">
+        <fieldset className="flex flex-wrap items-center gap-2" role="radiogroup" aria-label={t.goOn}>
           <legend className="label">{t.goOn}</legend>
           {radio('all', terms.cut({ kind: 'all' }))}
           {radio('top', t.bestN)}

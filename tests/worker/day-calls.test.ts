@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
+import { getRoom } from '../../worker/room/room';
 import type { Day, DaySnapshot, EventCalls } from '../../core/contracts/days';
 import type { LiveMessage } from '../../core/live-messages';
 import { joinAsGuest, type GuestClient } from '../helpers/guests';
@@ -128,5 +130,22 @@ describe('an event’s calls on its own screens (issue 28)', () => {
     await vi.waitFor(async () => expect((await dayNow()).calls.find((c) => c.id === call.id)).toMatchObject({ state: 'on-piste', version: call.version + 1 }), { timeout: 5000, interval: 100 });
     // The other semi-final, not refereed, is still only called.
     expect((await dayNow()).calls.filter((c) => c.state === 'called')).toHaveLength(1);
+  });
+
+  it('a word that reaches the room before the room heard it joined the day is refused, so the day tells it again', async () => {
+    const { client } = await signedUpCoach();
+    const made = seed(viaClient(client));
+    const { practice, pool } = await made.practiceWithPool('Early', ['Ann', 'Bob', 'Cleo']);
+    const day = await json<Day>(await client.api.days.$post({ json: { name: 'Early day', date: '2026-12-05', venue: null } }));
+    const word = (seq: number) => ({ seq, guests_call: false, calls: [], pools: [{ pool_id: pool.id, piste: '1', flight: 0, referee: null }] });
+    // Not linked yet: the room says no, and keeps nothing.
+    expect(await getRoom(env, practice.id).dayCalls(day.id, word(1))).toBe(false);
+    expect(await getRoom(env, practice.id).heldDayCalls()).toBeNull();
+    await client.api.days[':dayId'].events[':practiceId'].$put({ param: { dayId: day.id, practiceId: practice.id } });
+    // Linked: the same word is heard, kept, and an older one changes nothing.
+    expect(await getRoom(env, practice.id).dayCalls(day.id, word(1_000))).toBe(true);
+    expect((await getRoom(env, practice.id).heldDayCalls())?.pools).toEqual(word(1_000).pools);
+    expect(await getRoom(env, practice.id).dayCalls(day.id, { ...word(999), pools: [] })).toBe(true);
+    expect((await getRoom(env, practice.id).heldDayCalls())?.seq).toBe(1_000);
   });
 });

@@ -53,9 +53,10 @@ export class EventCallsTeller {
     const results = await Promise.all(
       this.due(day, gone).map(async ({ practiceId, word, text }) => {
         try {
-          await getRoom(this.env, practiceId).dayCalls(day.day.id, { seq: day.version, ...word });
-          if (text) this.sql.exec(`UPDATE ${T.events} SET calls_told = ? WHERE practice_id = ?`, text, practiceId);
-          return true;
+          // False: the room has not heard yet that it joined the day (it is linked right after): told again.
+          const heard = await getRoom(this.env, practiceId).dayCalls(day.day.id, { seq: day.version, ...word });
+          if (heard && text) this.sql.exec(`UPDATE ${T.events} SET calls_told = ? WHERE practice_id = ?`, text, practiceId);
+          return heard;
         } catch {
           return false;
         }

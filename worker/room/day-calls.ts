@@ -13,13 +13,15 @@ export function readDayCalls(sql: SqlStorage): HeldCalls | null {
 /**
  * Keeps a word from a day: the newest of the practice's own day (an older or repeated one is dropped), or the
  * word of a day the practice has left, which takes away what that day said. Answers what the screens now
- * show (null: nothing of any day) when it changed, or `unchanged`.
+ * show (null: nothing of any day) when it changed, `unchanged`, or `early`: a day's word with calls or
+ * pistes reached the room before the room heard it joined that day (the day links its event, then the
+ * room), so the day tells it again.
  */
-export function keepDayCalls(sql: SqlStorage, dayId: string, word: EventCalls): HeldCalls | null | 'unchanged' {
+export function keepDayCalls(sql: SqlStorage, dayId: string, word: EventCalls): HeldCalls | null | 'unchanged' | 'early' {
   const { day_id: current } = sql.exec<{ day_id: string | null }>(`SELECT day_id FROM ${TABLES.room}`).one();
   const held = readDayCalls(sql);
   if (current !== dayId) {
-    if (held?.dayId !== dayId) return 'unchanged';
+    if (held?.dayId !== dayId) return current === null && (word.calls.length > 0 || word.pools.length > 0) ? 'early' : 'unchanged';
     sql.exec(`UPDATE ${TABLES.room} SET day_calls = NULL`);
     return null;
   }

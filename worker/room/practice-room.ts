@@ -190,11 +190,12 @@ export class PracticeRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** The event's day tells it its calls and where its pools fence (./day-calls): every screen of the event hears it. */
+  /** The event's day tells it its calls and where its pools fence (./day-calls): every screen of the event hears it. False: too early, tell again. */
   async dayCalls(dayId: string, word: EventCalls): Promise<boolean> {
     const practiceId = heldPractice(this.ctx.storage.sql);
     if (practiceId === null) return true;
     const kept = keepDayCalls(this.ctx.storage.sql, dayId, word);
+    if (kept === 'early') return false;
     if (kept !== 'unchanged') fanOut(this.ctx, { type: 'day-calls', practiceId, calls: kept });
     return true;
   }

@@ -1,7 +1,7 @@
 import { params } from '@nanostores/i18n';
 import { ELIMINATED_AFTER_POOLS, type Cut } from '../../core/fencing/cut';
 import type { Weapon } from '../../core/fencing/referee';
-import { ELIMINATED_AFTER_ROUND_1 } from '../../core/fencing/rounds';
+import { ELIMINATED_AFTER_ROUND_1 } from '../../core/fencing/pool-rounds';
 import { DID_NOT_FINISH, DID_NOT_START, EXCLUDED, STATUS_LABEL } from '../../core/fencing/withdrawal';
 import { i18n, useStore } from '.';
 

@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { fencersOf, type BoutDelta, type GeneratedPools, type PoolSnapshot } from '../../core/contracts/pools';
 import { isBoutOf } from '../../core/fencing/bout-result';
-import { lastRoundPools } from '../../core/fencing/rounds';
+import { lastRoundPools } from '../../core/fencing/pool-rounds';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
 

@@ -5,6 +5,7 @@ import { shuffle, type Random } from './pool-generation';
 import { combinePoolResults, poolResultNote, type PoolResult } from './pool-results';
 import { tableauSeedsAfterSecondRound, type RankedFencer, type SecondRound } from './second-round';
 import { STATUS_LABEL } from './withdrawal';
+import { ELIMINATED_AFTER_ROUND_1, hasSecondRound, poolsOfRound } from './pool-rounds';
 
 /**
  * Pools in rounds (issue 28): a practice's pools are round 1 unless a second round was composed from round
@@ -15,18 +16,6 @@ import { STATUS_LABEL } from './withdrawal';
  */
 
 /** The stage and note of a fencer round 1's cut left out, when a second round followed. */
-export const ELIMINATED_AFTER_ROUND_1 = 'eliminated after round 1';
-
-/** The round of a pool: 1 unless it says otherwise (pools stored before rounds are round 1). */
-export const roundOf = (pool: Pick<PoolSnapshot, 'round'>): number => pool.round ?? 1;
-
-export const poolsOfRound = (pools: readonly PoolSnapshot[], round: number): PoolSnapshot[] => pools.filter((p) => roundOf(p) === round);
-
-export const hasSecondRound = (pools: readonly PoolSnapshot[]): boolean => pools.some((p) => roundOf(p) === 2);
-
-/** The pools of the last round fenced: round 2's once it exists, else every pool. */
-export const lastRoundPools = (pools: readonly PoolSnapshot[]): PoolSnapshot[] => (hasSecondRound(pools) ? poolsOfRound(pools, 2) : [...pools]);
-
 /** The round-1 entries a second round took on (by the round-1 entry each of its fencers continues). */
 export function advancedFromFirstRound(pools: readonly PoolSnapshot[]): Set<string> {
   return new Set(poolsOfRound(pools, 2).flatMap((p) => p.players.flatMap((pl) => (pl.first_round_id ? [pl.first_round_id] : []))));

@@ -5,7 +5,8 @@ import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';
 import { boutsInPool } from './pool-generation';
 import { combinePoolResults, type PoolResult } from './pool-results';
-import { advancedFromFirstRound, ELIMINATED_AFTER_ROUND_1, hasSecondRound, poolsOfRound, seedsAfterSecondRound } from './rounds';
+import { advancedFromFirstRound, seedsAfterSecondRound } from './rounds';
+import { ELIMINATED_AFTER_ROUND_1, hasSecondRound, poolsOfRound } from './pool-rounds';
 import { countedBouts, DID_NOT_FINISH, DID_NOT_START, EXCLUDED, isScratched } from './withdrawal';
 
 /** No format set: everyone goes on to the tableau, 3rd place is shared (the FIE default, o.82.2). */

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { lastRoundPools } from '../../core/fencing/rounds';
+import { lastRoundPools } from '../../core/fencing/pool-rounds';
 import { bracketScoreSchema, tableauFormatSchema } from '../../core/validation';
 import { isScratched } from '../../core/fencing/withdrawal';
 import { saveFormat } from '../store/formats';

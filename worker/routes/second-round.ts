@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
-import { firstRoundRanking, hasSecondRound, planSecondRound, poolsOfRound } from '../../core/fencing/rounds';
+import { firstRoundRanking, planSecondRound } from '../../core/fencing/rounds';
+import { hasSecondRound, poolsOfRound } from '../../core/fencing/pool-rounds';
 import { composeSecondRound, SecondRoundError, type PoolShape } from '../../core/fencing/second-round';
 import { poolBoutsRemaining } from '../../core/fencing/tableau';
 import { secondRoundSchema } from '../../core/validation';

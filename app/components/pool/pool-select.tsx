@@ -1,5 +1,5 @@
 import type { PoolSnapshot } from '../../../core/contracts/pools';
-import { hasSecondRound, poolsOfRound } from '../../../core/fencing/rounds';
+import { hasSecondRound, poolsOfRound } from '../../../core/fencing/pool-rounds';
 import { useStore } from '../../i18n';
 import { common } from '../../i18n/common';
 import { useTerms } from '../../i18n/fencing-terms';

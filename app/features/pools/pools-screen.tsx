@@ -14,7 +14,6 @@ import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
 import { currentPoolAtom, poolsAtom } from '../../state/pools';
 import { PoolSelect } from '../../components/pool/pool-select';
-import { SecondRoundPanel } from './second-round-panel';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { didNotStartAtom } from '../../state/tableau';
@@ -68,6 +67,8 @@ const messages = i18n('pools-screen', {
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
+// The second round's panel carries its rules and their validation (zod): it loads after the first paint, for the coach.
+const SecondRoundPanel = onDemand(() => import('./second-round-panel').then((m) => m.SecondRoundPanel));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
 

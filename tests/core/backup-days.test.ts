@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DaySnapshot } from '../../core/contracts/days';
-import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
+import { backupSchema, type AccountBackup } from '../../core/interop/backup';
+import { refusalOf, restoreFile } from '../helpers/backup-file';
 import { dayForBackup, type BackupDay } from '../../core/interop/backup-days';
-import { firstIssue } from '../../core/validation';
 
 const pool = (id: string, name: string, fencers: [string, string, string]) => ({
   id, name, created_at: 11,
@@ -37,16 +37,6 @@ const backup: AccountBackup = {
   days: [day],
 };
 
-const restore = (b: unknown) => {
-  let n = 0;
-  return restoreRows(backupSchema.parse(b), { userId: 'me', now: 99, newId: () => `id${String(++n).padStart(3, '0')}`, roster: new Map(), secrets: () => ({ room_code: '123456', board_id: `board${n}` }) });
-};
-
-/** The file's refusal as the restore route answers it (core/validation `firstIssue`). */
-const refusal = (b: unknown) => {
-  const checked = backupSchema.safeParse(b);
-  return checked.success ? null : firstIssue(checked.error);
-};
 const withDay = (change: (d: BackupDay, b: AccountBackup) => void) => {
   const b = structuredClone(backup);
   change(b.days[0]!, b);
@@ -55,7 +45,7 @@ const withDay = (change: (d: BackupDay, b: AccountBackup) => void) => {
 
 describe('competition days in the account backup (issue 28)', () => {
   it('restores a day with new ids: its index row not shared, its events on the restored practices, its room on the restored pools, pistes and athletes', () => {
-    const rows = restore(backup);
+    const rows = restoreFile(backup);
     const [row] = rows.days;
     expect(row).toMatchObject({ user_id: 'me', name: 'Club open', date: '2026-12-05', venue: 'Salle Nord', starts_at: '09:30', board_shared: 0, created_at: 7, updated_at: 99 });
     expect(JSON.parse(row!.minutes as string)).toEqual({ epee: { pool: 4 } });
@@ -113,7 +103,7 @@ describe('competition days in the account backup (issue 28)', () => {
   });
 
   it('restores a day whose practice is not in the file without that event and its pools', () => {
-    const rows = restore(withDay((_d, b) => b.practices.splice(1, 1)));
+    const rows = restoreFile(withDay((_d, b) => b.practices.splice(1, 1)));
     expect(rows.day_events).toHaveLength(1);
     expect(rows.day_events[0]!.practice_id).toBe(rows.practices[0]!.id);
     expect(rows.dayRooms[0]!.placements).toHaveLength(2);
@@ -122,29 +112,29 @@ describe('competition days in the account backup (issue 28)', () => {
 
   it('refuses a day whose references do not hold, saying which', () => {
     const damaged = (detail: string) => `This backup is damaged: ${detail}`;
-    expect(refusal(withDay((d) => { d.placements[0]!.piste_id = 'S9'; }))).toBe(damaged('a pool of the day Club open is placed on a piste the day does not have'));
-    expect(refusal(withDay((d) => { d.placements[0]!.referee_id = 'R9'; }))).toBe(damaged('a pool of the day Club open has a referee the day does not have'));
-    expect(refusal(withDay((d) => { d.placements.pop(); d.placements[0]!.pool_id = 'T3'; }))).toBe(damaged('a pool placed on the day Club open is not a pool of its events'));
-    expect(refusal(withDay((d) => { d.events.pop(); }))).toBe(damaged('a pool placed on the day Club open is not a pool of its events'));
-    expect(refusal(withDay((d) => { d.placements[1]!.pool_id = 'T1'; }))).toBe(damaged('a pool of the day Club open is placed twice'));
-    expect(refusal(withDay((d) => { d.referees[0]!.athlete_id = 'A9'; }))).toBe(damaged('a referee of the day Club open refers to an athlete that is not in the file'));
-    expect(refusal(withDay((d) => { d.pistes[2]!.name = '2'; }))).toBe(damaged('two pistes of the day Club open share a name'));
-    expect(refusal(withDay((d) => { d.events[1]!.position = 0; }))).toBe(damaged('two events of the day Club open share a position'));
-    expect(refusal(withDay((d, b) => b.days.push({ ...structuredClone(d), id: 'D2', placements: [] })))).toBe(damaged('a practice is an event of two days, or twice of one'));
-    expect(refusal(withDay((d, b) => b.days.push(structuredClone(d))))).toBe(damaged('a competition day appears twice'));
+    expect(refusalOf(withDay((d) => { d.placements[0]!.piste_id = 'S9'; }))).toBe(damaged('a pool of the day Club open is placed on a piste the day does not have'));
+    expect(refusalOf(withDay((d) => { d.placements[0]!.referee_id = 'R9'; }))).toBe(damaged('a pool of the day Club open has a referee the day does not have'));
+    expect(refusalOf(withDay((d) => { d.placements.pop(); d.placements[0]!.pool_id = 'T3'; }))).toBe(damaged('a pool placed on the day Club open is not a pool of its events'));
+    expect(refusalOf(withDay((d) => { d.events.pop(); }))).toBe(damaged('a pool placed on the day Club open is not a pool of its events'));
+    expect(refusalOf(withDay((d) => { d.placements[1]!.pool_id = 'T1'; }))).toBe(damaged('a pool of the day Club open is placed twice'));
+    expect(refusalOf(withDay((d) => { d.referees[0]!.athlete_id = 'A9'; }))).toBe(damaged('a referee of the day Club open refers to an athlete that is not in the file'));
+    expect(refusalOf(withDay((d) => { d.pistes[2]!.name = '2'; }))).toBe(damaged('two pistes of the day Club open share a name'));
+    expect(refusalOf(withDay((d) => { d.events[1]!.position = 0; }))).toBe(damaged('two events of the day Club open share a position'));
+    expect(refusalOf(withDay((d, b) => b.days.push({ ...structuredClone(d), id: 'D2', placements: [] })))).toBe(damaged('a practice is an event of two days, or twice of one'));
+    expect(refusalOf(withDay((d, b) => b.days.push(structuredClone(d))))).toBe(damaged('a competition day appears twice'));
   });
 
   it('bounds every list of a day as its routes do, and refuses what they refuse', () => {
-    expect(refusal(withDay((d) => { d.pistes = Array.from({ length: 65 }, (_, i) => ({ id: `S${i}`, name: String(i), final: false })); d.placements = []; }))).toBe('days.0.pistes is missing or not valid');
-    expect(refusal(withDay((d) => { d.referees = Array.from({ length: 201 }, (_, i) => ({ id: `R${i}`, name: `Ref ${i}`, club: null, athlete_id: null })); d.placements = []; }))).toBe('days.0.referees is missing or not valid');
-    expect(refusal(withDay((d) => { d.events = Array.from({ length: 33 }, (_, i) => ({ practice_id: `X${i}`, position: i })); }))).toBe('days.0.events is missing or not valid');
-    expect(refusal(withDay((_d, b) => { b.days = Array.from({ length: 501 }, (_, i) => ({ ...structuredClone(day), id: `D${i}`, events: [], placements: [] })); }))).toBe('days is missing or not valid');
-    expect(refusal(withDay((d) => { d.pistes[0]!.name = 'One\u0000'; }))).toBe('Piste name cannot contain control characters');
-    expect(refusal(withDay((d) => { d.starts_at = '25:00'; }))).toBe('Start time must be HH:MM');
-    expect(refusal(withDay((d) => { d.minutes = { epee: { pool: 90 } }; }))).toBe('A bout takes from 1 to 60 minutes');
-    expect(refusal(withDay((d) => { d.date = '2026-02-30'; }))).toBe('Date must be a calendar date (YYYY-MM-DD)');
-    expect(refusal(withDay((d) => { d.placements[0]!.flight = -1; }))).toBe('days.0.placements.0.flight is missing or not valid');
-    expect(refusal({ ...backup, days: 'all' })).toBe('days is missing or not valid');
+    expect(refusalOf(withDay((d) => { d.pistes = Array.from({ length: 65 }, (_, i) => ({ id: `S${i}`, name: String(i), final: false })); d.placements = []; }))).toBe('days.0.pistes is missing or not valid');
+    expect(refusalOf(withDay((d) => { d.referees = Array.from({ length: 201 }, (_, i) => ({ id: `R${i}`, name: `Ref ${i}`, club: null, athlete_id: null })); d.placements = []; }))).toBe('days.0.referees is missing or not valid');
+    expect(refusalOf(withDay((d) => { d.events = Array.from({ length: 33 }, (_, i) => ({ practice_id: `X${i}`, position: i })); }))).toBe('days.0.events is missing or not valid');
+    expect(refusalOf(withDay((_d, b) => { b.days = Array.from({ length: 501 }, (_, i) => ({ ...structuredClone(day), id: `D${i}`, events: [], placements: [] })); }))).toBe('days is missing or not valid');
+    expect(refusalOf(withDay((d) => { d.pistes[0]!.name = 'One\u0000'; }))).toBe('Piste name cannot contain control characters');
+    expect(refusalOf(withDay((d) => { d.starts_at = '25:00'; }))).toBe('Start time must be HH:MM');
+    expect(refusalOf(withDay((d) => { d.minutes = { epee: { pool: 90 } }; }))).toBe('A bout takes from 1 to 60 minutes');
+    expect(refusalOf(withDay((d) => { d.date = '2026-02-30'; }))).toBe('Date must be a calendar date (YYYY-MM-DD)');
+    expect(refusalOf(withDay((d) => { d.placements[0]!.flight = -1; }))).toBe('days.0.placements.0.flight is missing or not valid');
+    expect(refusalOf({ ...backup, days: 'all' })).toBe('days is missing or not valid');
     // A name with a line break is kept on one line, as the day's routes keep it.
     expect(backupSchema.parse(withDay((d) => { d.name = 'Club\nopen'; d.referees[1]!.name = 'Typed\r\nRef'; })).days[0]).toMatchObject({ name: 'Club open', referees: [{}, { name: 'Typed Ref' }] });
   });

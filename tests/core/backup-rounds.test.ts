@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
+import type { AccountBackup } from '../../core/interop/backup';
+import { refusalOf, restoreFile } from '../helpers/backup-file';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import { MAX_TEAM_RELAYS } from '../../core/interop/backup-rounds';
-import { firstIssue } from '../../core/validation';
 
 type FilePractice = AccountBackup['practices'][number];
 type FilePlayer = FilePractice['pools'][number]['players'][number];
@@ -43,15 +43,6 @@ const teams: FilePractice = {
 
 const backup: AccountBackup = { format: 'piste-backup', version: 1, exported_at: 5, athletes: [], practices: [rounds, teams], days: [] };
 
-const restore = (b: unknown) => {
-  let n = 0;
-  return restoreRows(backupSchema.parse(b), { userId: 'me', now: 99, newId: () => `id${String(++n).padStart(3, '0')}`, roster: new Map(), secrets: () => ({ room_code: '123456', board_id: `board${n}` }) });
-};
-
-const refusal = (b: unknown) => {
-  const checked = backupSchema.safeParse(b);
-  return checked.success ? null : firstIssue(checked.error);
-};
 const changed = (change: (p: { rounds: FilePractice; teams: FilePractice }) => void) => {
   const b = structuredClone(backup);
   change({ rounds: b.practices[0]!, teams: b.practices[1]! });
@@ -60,7 +51,7 @@ const changed = (change: (p: { rounds: FilePractice; teams: FilePractice }) => v
 
 describe('second rounds and team tableaux in the account backup (issue 28)', () => {
   it('restores a second round: pools keep their round, round-2 entries their seed and the new id of the round-1 entry they continue', () => {
-    const rows = restore(backup);
+    const rows = restoreFile(backup);
     const practiceId = rows.practices.find((p) => p.name === 'Two rounds')!.id;
     const pools = rows.tournaments.filter((t) => t.practice_id === practiceId);
     expect(pools.map((t) => [t.name, t.round])).toEqual([['Pool 1', 1], ['Round 2 · Pool 1', 2]]);
@@ -75,7 +66,7 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
   });
 
   it('restores a team tableau: its mark and every relay row on the new practice, versions starting again, the drawn teams under their new ids', () => {
-    const rows = restore(backup);
+    const rows = restoreFile(backup);
     const practiceId = rows.practices.find((p) => p.name === 'Team final')!.id;
     expect(rows.team_tableaux).toEqual([{ practice_id: practiceId, user_id: 'me', seeded_by: 'draw', created_at: 99 }]);
     expect(rows.team_relays).toHaveLength(9);
@@ -96,7 +87,7 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
       t.bracket = null;
       delete t.team_tableau;
     });
-    const rows = restore(old);
+    const rows = restoreFile(old);
     expect(rows.tournaments.map((t) => t.round)).toEqual([1]);
     expect(rows.players.every((p) => p.seed === null && p.first_round_id === null)).toBe(true);
     expect(rows.teams).toHaveLength(2);
@@ -105,26 +96,26 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
 
   it('refuses a round-2 entry that does not continue a round-1 entry of its practice, and a round other than 1 or 2', () => {
     const second = (p: FilePractice) => p.pools[1]!.players;
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'nobody'; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'nobody'; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
     // A round-2 entry is not a round-1 one, nor is another practice's entry.
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'F2'; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
-    expect(refusal(changed(({ rounds: r, teams: t }) => {
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'F2'; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
+    expect(refusalOf(changed(({ rounds: r, teams: t }) => {
       t.pools = [{ id: 'T9', name: 'Pool 1', round: 1, created_at: 21, players: [entry('G1', 'GIL', 1)], bouts: [] }];
       second(r)[0]!.first_round_id = 'G1';
     }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.seed = null; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.seed = null; }))).toBe('This backup is damaged: CARL in round 2 of Two rounds does not continue a round-1 entry of it');
     // A seed alone is a round-2 entry whose round-1 entry was deleted since: the file restores.
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = null; }))).toBeNull();
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'E1'; }))).toBe('This backup is damaged: two round-2 entries of Two rounds continue the same round-1 entry');
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.seed = 1; }))).toBe('This backup is damaged: two round-2 entries of Two rounds share a seed');
-    expect(refusal(changed(({ rounds: r }) => { r.pools[0]!.players[3]!.seed = 4; }))).toBe('This backup is damaged: a round-1 entry of Two rounds has a round-2 seed');
-    expect(refusal(changed(({ rounds: r }) => { (r.pools[1] as { round: number }).round = 3; }))).not.toBeNull();
-    expect(refusal(changed(({ rounds: r }) => { second(r)[0]!.seed = 0; }))).not.toBeNull();
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = null; }))).toBeNull();
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.first_round_id = 'E1'; }))).toBe('This backup is damaged: two round-2 entries of Two rounds continue the same round-1 entry');
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.seed = 1; }))).toBe('This backup is damaged: two round-2 entries of Two rounds share a seed');
+    expect(refusalOf(changed(({ rounds: r }) => { r.pools[0]!.players[3]!.seed = 4; }))).toBe('This backup is damaged: a round-1 entry of Two rounds has a round-2 seed');
+    expect(refusalOf(changed(({ rounds: r }) => { (r.pools[1] as { round: number }).round = 3; }))).not.toBeNull();
+    expect(refusalOf(changed(({ rounds: r }) => { second(r)[0]!.seed = 0; }))).not.toBeNull();
   });
 
   it('refuses a relay row of no match of the team tableau, one as the relay route would not take it, and a team tableau outside a team practice', () => {
     const sheet = (p: FilePractice) => p.team_tableau!.relays;
-    expect(refusal(changed(({ teams: t }) => { sheet(t)[0]!.position = 1; })))
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t)[0]!.position = 1; })))
       .toBe('This backup is damaged: round 1, match 2, relay 1 of the team tableau of Team final is not a match of its tableau between two teams');
     // A row without touches may stay on a match whose teams an earlier result took away again; one with touches may not.
     // Four teams: the first semi-final won by TA, the second not fenced, so the final waits for its second team.
@@ -140,26 +131,26 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
       };
       t.team_tableau!.relays.push({ ...sheet(t)[0]!, round: 2, position: 0, winner: null, ...finalRelay });
     });
-    expect(refusal(fourTeams({ score_a: null, score_b: null }))).toBeNull();
-    expect(refusal(fourTeams({ score_a: 2, score_b: 1 })))
+    expect(refusalOf(fourTeams({ score_a: null, score_b: null }))).toBeNull();
+    expect(refusalOf(fourTeams({ score_a: 2, score_b: 1 })))
       .toBe('This backup is damaged: round 2, match 1, relay 1 of the team tableau of Team final is not a match of its tableau between two teams');
-    expect(refusal(changed(({ teams: t }) => { sheet(t)[1]!.match_number = 1; }))).toBe('This backup is damaged: a relay of the team tableau of Team final appears twice');
-    expect(refusal(changed(({ teams: t }) => { sheet(t)[0]!.fencer_a_number = 1; })))
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t)[1]!.match_number = 1; }))).toBe('This backup is damaged: a relay of the team tableau of Team final appears twice');
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t)[0]!.fencer_a_number = 1; })))
       .toBe('This backup is damaged: round 1, match 1, relay 1 of the team tableau of Team final does not pair fencers 6 and 3');
-    expect(refusal(changed(({ teams: t }) => { sheet(t)[0]!.score_a = 25; })))
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t)[0]!.score_a = 25; })))
       .toBe('This backup is damaged: round 1, match 1, relay 1 of the team tableau of Team final: Touch scores must be whole numbers from 0 to 20');
     // The match's result is its sheet's: the totals, the winner; a sheet not over leaves the match open.
-    expect(refusal(changed(({ teams: t }) => { t.bracket!.matches[0]!.player2_score = 35; })))
+    expect(refusalOf(changed(({ teams: t }) => { t.bracket!.matches[0]!.player2_score = 35; })))
       .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
-    expect(refusal(changed(({ teams: t }) => { sheet(t).pop(); })))
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t).pop(); })))
       .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
-    expect(refusal(changed(({ teams: t }) => { sheet(t).pop(); Object.assign(t.bracket!.matches[0]!, { player1_score: null, player2_score: null, winner_id: null }); }))).toBeNull();
-    expect(refusal(changed(({ teams: t }) => { t.bracket = null; }))).toBe('This backup is damaged: Team final has a team tableau but no tableau of a team practice');
-    expect(refusal(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [] }; })))
+    expect(refusalOf(changed(({ teams: t }) => { sheet(t).pop(); Object.assign(t.bracket!.matches[0]!, { player1_score: null, player2_score: null, winner_id: null }); }))).toBeNull();
+    expect(refusalOf(changed(({ teams: t }) => { t.bracket = null; }))).toBe('This backup is damaged: Team final has a team tableau but no tableau of a team practice');
+    expect(refusalOf(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [] }; })))
       .toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
     // The tableau's entries are the file's teams: a team id the file does not have leaves it naming no one.
-    expect(refusal(changed(({ teams: t }) => { t.teams[1]!.id = 'TC'; }))).toBe('This backup is damaged: the tableau of Team final names a fencer not in its pools');
-    expect(refusal(changed(({ teams: t }) => { t.teams[1]!.id = 'E1'; }))).toBe('This backup is damaged: a team of Team final appears twice');
-    expect(refusal(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!) }; }))).not.toBeNull();
+    expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'TC'; }))).toBe('This backup is damaged: the tableau of Team final names a fencer not in its pools');
+    expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'E1'; }))).toBe('This backup is damaged: a team of Team final appears twice');
+    expect(refusalOf(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!) }; }))).not.toBeNull();
   });
 });

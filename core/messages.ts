@@ -185,6 +185,7 @@ export const ERROR_MESSAGES = {
   second_round_frozen: 'A second round of pools exists: take it back before changing the pools or their fencers.',
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
   team_tableau_stands: 'A team tableau stands: its matches name these teams, so the teams and their pools cannot be drawn again.',
+  language_code_invalid: 'The language must be a language code such as en or fr-CA',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -210,6 +210,17 @@ export const clearBoutSchema = z
 export const MAX_GENERATED = 200;
 export { MAX_POOL_SIZE };
 
+/**
+ * Issue 29: the coach's language, for the names a request creates (core/defaults). A code like 'fr' or 'fr-CA',
+ * at most 35 characters; one the app does not speak names in English; anything else is a 400 with its code.
+ */
+const LANGUAGE_INVALID = 'The language must be a language code such as en or fr-CA';
+const languageField = z
+  .string({ error: LANGUAGE_INVALID })
+  .max(35, { error: LANGUAGE_INVALID })
+  .regex(/^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/, { error: LANGUAGE_INVALID })
+  .optional();
+
 const NO_ATHLETES = 'Please select athletes or add names manually';
 const REPEATED_ATHLETE = 'An athlete was selected more than once: each fencer can be placed only once';
 
@@ -232,6 +243,7 @@ export const generatePoolsSchema = z
     entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
     /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */
     absent: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }).optional().transform((a) => a ?? []),
+    lang: languageField,
   })
   .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
   .refine((g) => noRepeatedAthlete([...g.entries, ...g.absent]), { error: REPEATED_ATHLETE })
@@ -309,6 +321,7 @@ export const createTeamsSchema = z
 export const teamPoolsSchema = z.object({
   method: z.enum(['single', 'random'], { error: 'Choose how to divide the teams' }),
   pool_count: z.number({ error: 'Pool count must be a whole number' }).int({ error: 'Pool count must be a whole number' }).optional(),
+  lang: languageField,
 });
 
 const touch = z
@@ -326,7 +339,7 @@ export const teamRelayRowSchema = relayRowSchema.extend({
 });
 
 /** The coach creates the team tableau: with or without the match for 3rd place. */
-export const createTeamTableauSchema = z.object({ third_place: z.boolean({ error: 'Say whether the tableau has a match for 3rd place' }) });
+export const createTeamTableauSchema = z.object({ third_place: z.boolean({ error: 'Say whether the tableau has a match for 3rd place' }), lang: languageField });
 
 /** SPEC §5 Guest join: exactly six digits; an optional name of at most 50 characters. */
 export const GUEST_NAME_MAX = 50;
@@ -468,5 +481,6 @@ export const secondRoundSchema = z
     cut: cutSchema('Choose who goes on to the second round: everyone, the top N or the top P %'),
     pool_count: z.number({ error: ROUND_POOL_COUNT }).int({ error: ROUND_POOL_COUNT }).min(1, { error: ROUND_POOL_COUNT }).max(MAX_ROUND_POOLS, { error: ROUND_POOL_COUNT }).optional(),
     pool_size: z.number({ error: ROUND_POOL_SIZE }).int({ error: ROUND_POOL_SIZE }).min(MIN_ROUND_POOL_SIZE, { error: ROUND_POOL_SIZE }).max(MAX_ROUND_POOL_SIZE, { error: ROUND_POOL_SIZE }).optional(),
+    lang: languageField,
   })
   .refine((r) => (r.pool_count === undefined) !== (r.pool_size === undefined), { error: 'Give either a pool count or a largest pool size' });

@@ -2,7 +2,8 @@ import type { Athlete } from '../contracts/athletes';
 import { MAX_POOL_SIZE, manualPools, randomPools, serpentinePools, shuffle, singlePool, type GeneratedPool, type PoolEntry, type Random, unassignedMessage } from './pool-generation';
 import { rankFencers } from './ranking';
 import type { PlayerStats } from './pool-stats';
-import { assignTeams, distributeRandomly, maxTeamPools, teamCount, teamEntryName, TEAM_MESSAGES, validTeamSizes } from './teams';
+import { assignTeams, distributeRandomly, maxTeamPools, teamCount, TEAM_MESSAGES, validTeamSizes } from './teams';
+import { defaultNames, type DefaultNames } from '../defaults';
 
 /** A fencer as a request names them: a roster athlete by id, or a typed name; with a manual pool or team. */
 export type EntryInput = ({ athlete_id: string } | { name: string }) & { pool?: number; team?: number };
@@ -53,23 +54,24 @@ export function planPools(
   random: Random,
   latestResults: ReadonlyMap<string, PlayerStats> = new Map(),
   ratings: ReadonlyMap<string, number> = new Map(),
+  names: DefaultNames = defaultNames(),
 ): PlannedPool[] {
   let pools: GeneratedPool<ResolvedEntry>[];
-  if (method === 'single') pools = singlePool(entries);
-  else if (method === 'random') pools = randomPools(entries, poolCount ?? 2, random);
+  if (method === 'single') pools = singlePool(entries, names);
+  else if (method === 'random') pools = randomPools(entries, poolCount ?? 2, random, names);
   else if (method === 'seeded') {
     const hasResult = (e: ResolvedEntry) => e.athleteId !== null && latestResults.has(e.athleteId);
     const ranked = rankFencers(entries.filter(hasResult).map((e) => ({ ...latestResults.get(e.athleteId!)!, ...e })));
     const unranked = shuffle(entries.filter((e) => !hasResult(e)), random);
-    pools = serpentinePools([...ranked, ...unranked], poolCount ?? 2);
+    pools = serpentinePools([...ranked, ...unranked], poolCount ?? 2, names);
   } else if (method === 'rating') {
     // Issue 16: serpentine by rating (core/fencing/rating.ts), highest first; the unrated shuffled after.
     const rated = entries.filter((e) => e.athleteId !== null && ratings.has(e.athleteId));
     rated.sort((a, b) => ratings.get(b.athleteId!)! - ratings.get(a.athleteId!)! || Number(a.key) - Number(b.key));
     const unrated = shuffle(entries.filter((e) => !(e.athleteId !== null && ratings.has(e.athleteId))), random);
-    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2);
+    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names);
   } else {
-    const manual = manualPools(entries, Object.fromEntries(entries.flatMap((e) => (e.group ? [[e.key, e.group]] : []))));
+    const manual = manualPools(entries, Object.fromEntries(entries.flatMap((e) => (e.group ? [[e.key, e.group]] : []))), names);
     if (manual.unassigned > 0) throw new PlanError(unassignedMessage(manual.unassigned));
     pools = manual.pools;
   }
@@ -94,13 +96,22 @@ export function planTeams(entries: readonly ResolvedEntry[], method: 'random' | 
   return groups;
 }
 
-/** SPEC §5 Team pool setup: one pool of 'Team n' entries, or a random split into 2..floor(teams/2) pools. */
-export function planTeamPools(teamNumbers: readonly number[], method: 'single' | 'random', poolCount: number | undefined, random: Random): PlannedPool[] {
+/**
+ * SPEC §5 Team pool setup: one pool of 'Team n' entries, or a random split into 2..floor(teams/2) pools; the
+ * teams and pools named in the coach's language (issue 29).
+ */
+export function planTeamPools(
+  teamNumbers: readonly number[],
+  method: 'single' | 'random',
+  poolCount: number | undefined,
+  random: Random,
+  names: DefaultNames = defaultNames(),
+): PlannedPool[] {
   if (teamNumbers.length === 0) throw new PlanError(TEAM_MESSAGES.noTeams.description);
-  const entries = teamNumbers.map((n) => ({ name: teamEntryName(n), athleteId: null }));
-  if (method === 'single') return singlePool(entries);
+  const entries = teamNumbers.map((n) => ({ name: names.team(n), athleteId: null }));
+  if (method === 'single') return singlePool(entries, names);
   const max = maxTeamPools(teamNumbers.length);
   if (max < 2) throw new PlanError('A random split needs at least 4 teams');
   if (poolCount === undefined || poolCount < 2 || poolCount > max) throw new PlanError(`Pool count must be a whole number from 2 to ${max}`);
-  return randomPools(entries, poolCount, random);
+  return randomPools(entries, poolCount, random, names);
 }

@@ -1,3 +1,5 @@
+import { defaultNames, type DefaultNames } from '../defaults';
+
 /** Most fencers a pool holds (and the most the rules and the API take in one). */
 export const MAX_POOL_SIZE = 20;
 
@@ -52,22 +54,22 @@ export function divisionPreview(fencers: number, pools: number | null): { sizes:
   return { sizes, bouts: sizes.map(boutsInPool) };
 }
 
-/** Names pools 'Pool 1', 'Pool 2', … and drops empty ones (SPEC §4 Pool generation). */
-function named<T>(groups: T[][]): GeneratedPool<T>[] {
-  return groups.filter((g) => g.length > 0).map((members, i) => ({ name: `Pool ${i + 1}`, members }));
+/** Names pools 'Pool 1', 'Pool 2', … (in the coach's language, issue 29) and drops empty ones (SPEC §4 Pool generation). */
+function named<T>(groups: T[][], names: DefaultNames): GeneratedPool<T>[] {
+  return groups.filter((g) => g.length > 0).map((members, i) => ({ name: names.pool(i + 1), members }));
 }
 
-/** SPEC §4: one pool named Main Pool. */
-export function singlePool<T>(entries: readonly T[]): GeneratedPool<T>[] {
-  return entries.length ? [{ name: 'Main Pool', members: [...entries] }] : [];
+/** SPEC §4: one pool named Main Pool (in the coach's language, issue 29). */
+export function singlePool<T>(entries: readonly T[], names = defaultNames()): GeneratedPool<T>[] {
+  return entries.length ? [{ name: names.mainPool, members: [...entries] }] : [];
 }
 
 /** A random split into balanced pools: shuffled, then dealt one by one so sizes differ by at most one. */
-export function randomPools<T>(entries: readonly T[], poolCount: number, random: Random): GeneratedPool<T>[] {
+export function randomPools<T>(entries: readonly T[], poolCount: number, random: Random, names = defaultNames()): GeneratedPool<T>[] {
   const pools = Math.max(1, Math.min(poolCount, entries.length));
   const groups: T[][] = Array.from({ length: pools }, () => []);
   shuffle(entries, random).forEach((e, i) => groups[i % pools]!.push(e));
-  return named(groups);
+  return named(groups, names);
 }
 
 /** The pool index of each seed under serpentine seeding: 0,1,2,2,1,0,0,1,… (FENCING.md o.68). */
@@ -82,7 +84,7 @@ export function serpentineIndex(seed: number, pools: number): number {
  * fencer whose pool already holds a club mate moves to the next pool (in serpentine order) without one
  * that still has room. Sizes stay balanced.
  */
-export function serpentinePools<T extends { club: string | null }>(ranked: readonly T[], poolCount: number): GeneratedPool<T>[] {
+export function serpentinePools<T extends { club: string | null }>(ranked: readonly T[], poolCount: number, names = defaultNames()): GeneratedPool<T>[] {
   const pools = Math.max(1, Math.min(poolCount, ranked.length));
   const capacity = balancedSizes(ranked.length, pools);
   const groups: T[][] = Array.from({ length: pools }, () => []);
@@ -100,7 +102,7 @@ export function serpentinePools<T extends { club: string | null }>(ranked: reado
     groups[target]!.push(entry);
   });
   separateClubMates(groups, ranked);
-  return named(groups);
+  return named(groups, names);
 }
 
 /** How many club mates share a pool beyond the first of each club. */
@@ -157,6 +159,7 @@ function separateClubMates<T extends { club: string | null }>(groups: T[][], ran
 export function manualPools<T extends { key: string }>(
   entries: readonly T[],
   assignment: Record<string, number>,
+  names = defaultNames(),
 ): { pools: GeneratedPool<T>[]; unassigned: number } {
   const unassigned = entries.filter((e) => !(assignment[e.key]! >= 1)).length;
   const count = Math.max(0, ...entries.map((e) => assignment[e.key] ?? 0));
@@ -165,7 +168,7 @@ export function manualPools<T extends { key: string }>(
     const n = assignment[e.key];
     if (n && n >= 1) groups[n - 1]!.push(e);
   }
-  return { pools: named(groups), unassigned };
+  return { pools: named(groups, names), unassigned };
 }
 
 /** SPEC §5 message for an incomplete manual assignment. */

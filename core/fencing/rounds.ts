@@ -2,6 +2,7 @@ import type { PoolSnapshot } from '../contracts/pools';
 import type { Seed } from './bracket';
 import { CUT_ALL, type Cut } from './cut';
 import { shuffle, type Random } from './pool-generation';
+import { defaultNames } from '../defaults';
 import { combinePoolResults, poolResultNote, type PoolResult } from './pool-results';
 import { tableauSeedsAfterSecondRound, type RankedFencer, type SecondRound } from './second-round';
 import { STATUS_LABEL } from './withdrawal';
@@ -40,13 +41,14 @@ export interface RoundEntry {
 }
 
 /**
- * The second round to write: the composed pools, named "Round 2 · Pool n" (so no list confuses them with round 1's),
+ * The second round to write: the composed pools, named "Round 2 · Pool n" in the coach's language (issue 29; so no list
+ * confuses them with round 1's),
  * each fencer in an order drawn for the sheet (o.68.3: the bout order follows the sheet, as in round 1).
  */
-export function planSecondRound(pools: readonly PoolSnapshot[], composed: SecondRound, random: Random): { name: string; members: RoundEntry[] }[] {
+export function planSecondRound(pools: readonly PoolSnapshot[], composed: SecondRound, random: Random, names = defaultNames()): { name: string; members: RoundEntry[] }[] {
   const entries = new Map(poolsOfRound(pools, 1).flatMap((p) => p.players.map((pl) => [pl.id, pl] as const)));
   return composed.pools.map((p, i) => ({
-    name: `Round 2 · Pool ${i + 1}`,
+    name: names.secondRoundPool(i + 1),
     members: shuffle(p.members, random).map((m) => ({ name: m.name, athleteId: entries.get(m.id)?.athlete_id ?? null, seed: m.seed, firstRoundId: m.id })),
   }));
 }

@@ -47,8 +47,6 @@ export function maxTeamPools(teams: number): number {
   return Math.floor(teams / 2);
 }
 
-export const teamEntryName = (teamNumber: number) => `Team ${teamNumber}`;
-
 export const TEAM_MESSAGES = {
   incomplete: { title: 'Incomplete Assignment', description: 'Please assign all athletes to teams' },
   sizes: { title: 'Invalid Team Sizes', description: 'Each team must have 3 or 4 members' },

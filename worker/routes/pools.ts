@@ -23,6 +23,7 @@ import {
 import { checkScores, json, readIdempotencyKey } from '../validate';
 import { secondRoundExists } from '../store/rounds';
 import { ERROR_MESSAGES } from '../../core/messages';
+import { defaultNames } from '../../core/defaults';
 import type { Db } from '../db/client';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
@@ -79,7 +80,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const results = input.method === 'seeded' ? await latestPoolResults(d1, coachOf(c).id, ids) : undefined;
     const ratings = input.method === 'rating' ? ratingsOf(await loadCoachBouts(d1, coachOf(c).id)).ratings : undefined;
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
-    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings), checkedIn);
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, defaultNames(input.lang)), checkedIn);
   })
   .post('/latecomers', authorize('pool.manage'), json(latecomerSchema), async (c) => {
     const db = c.get('db');

@@ -16,6 +16,7 @@ import { loadBracket } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
 import { deleteSecondRound, insertSecondRound } from '../store/rounds';
 import { json } from '../validate';
+import { defaultNames } from '../../core/defaults';
 
 const INDIVIDUAL_ONLY = 'A second round of pools is for individual practices.';
 const UNFINISHED = 'Finish every bout of round 1 before composing the second round.';
@@ -33,7 +34,7 @@ export const secondRoundRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     if (practice.practice_type !== 'individual') throw new HttpError(409, INDIVIDUAL_ONLY);
-    const { cut, pool_count, pool_size } = c.req.valid('json');
+    const { cut, pool_count, pool_size, lang } = c.req.valid('json');
     const shape: PoolShape = pool_count !== undefined ? { pools: pool_count } : { poolSize: pool_size! };
     // The clubs (the coach's roster, in D1) are read first: from then on only the room's own SQLite is
     // read, so no other request comes between the checks below and the write.
@@ -51,7 +52,7 @@ export const secondRoundRoutes = new Hono<AppEnv>()
       if (e instanceof SecondRoundError) throw new HttpError(400, e.message);
       throw e;
     }
-    const createdIds = await insertSecondRound(db, practice, planSecondRound(pools, composed, randomUnit));
+    const createdIds = await insertSecondRound(db, practice, planSecondRound(pools, composed, randomUnit, defaultNames(lang)));
     const all = await listPoolSnapshots(db, practice.id);
     await publishReshaped(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
     return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);

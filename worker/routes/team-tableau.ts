@@ -5,7 +5,7 @@ import type { MatchesDelta } from '../../core/contracts/tableau';
 import { scoreMatch, type BracketMatch, type MatchChange, type Seed } from '../../core/fencing/bracket';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { buildTeamTableau, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../core/fencing/team-tableau';
-import { teamEntryName } from '../../core/fencing/teams';
+import { defaultNames, type DefaultNames } from '../../core/defaults';
 import { createTeamTableauSchema, teamRelayRowSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
@@ -35,14 +35,17 @@ function pathNumber(value: string | undefined, min: number, max: number, what: s
   return n;
 }
 
-/** The seeds of a new team tableau: the finished team pools' ranking, or lots drawn between the teams when there are no pools. */
-async function seedsOf(c: Context<AppEnv>, practiceId: string): Promise<{ seeds: Seed[]; seededBy: 'pools' | 'draw' }> {
+/**
+ * The seeds of a new team tableau: the finished team pools' ranking, or lots drawn between the teams when there are no
+ * pools (the teams then named in the coach's language, issue 29).
+ */
+async function seedsOf(c: Context<AppEnv>, practiceId: string, names: DefaultNames): Promise<{ seeds: Seed[]; seededBy: 'pools' | 'draw' }> {
   const db = c.get('db');
   const pools = await listPoolSnapshots(db, practiceId);
   try {
     if (pools.length > 0) return { seeds: seedTeamsFromPools(pools), seededBy: 'pools' };
     const teams = await listTeams(db, practiceId);
-    return { seeds: drawTeamSeeds(teams.map((t) => ({ id: t.id, name: teamEntryName(t.team_number) })), randomUnit), seededBy: 'draw' };
+    return { seeds: drawTeamSeeds(teams.map((t) => ({ id: t.id, name: names.team(t.team_number) })), randomUnit), seededBy: 'draw' };
   } catch (e) {
     // The rules say what is wrong: unfinished pools are a state to wait out (409), too few teams bad input (400).
     if (e instanceof TeamTableauError) throw new HttpError(pools.length > 0 && e.message.startsWith('The team pools') ? 409 : 400, e.message);
@@ -83,8 +86,8 @@ export const teamTableauRoutes = new Hono<AppEnv>()
     const practice = await practiceOf(c);
     if (practice.practice_type !== 'team') throw new HttpError(409, TEAM_ONLY);
     if ((await hasTeamTableau(db, practice.id)) || (await loadBracket(db, practice.id)).seeding !== null) throw new HttpError(409, EXISTS);
-    const { seeds, seededBy } = await seedsOf(c, practice.id);
-    const { third_place } = c.req.valid('json');
+    const { third_place, lang } = c.req.valid('json');
+    const { seeds, seededBy } = await seedsOf(c, practice.id, defaultNames(lang));
     if (!(await createTeamTableau(db, practice, seeds, buildTeamTableau(seeds, third_place), third_place, seededBy))) throw new HttpError(409, EXISTS);
     const [bracket, tableau] = await Promise.all([loadBracket(db, practice.id), loadTeamTableau(db, practice.id)]);
     await publishReshaped(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket });

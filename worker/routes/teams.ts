@@ -14,6 +14,7 @@ import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
 import { hasTeamTableau } from '../store/team-tableau';
 import { ERROR_MESSAGES } from '../../core/messages';
+import { defaultNames } from '../../core/defaults';
 import { json, readIdempotencyKey } from '../validate';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
@@ -44,7 +45,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     await keepTeams(c, practice.id);
     const teams = await listTeams(c.get('db'), practice.id);
-    return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit));
+    return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit, defaultNames(input.lang)));
   });
 
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';

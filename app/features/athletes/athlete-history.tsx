@@ -1,4 +1,5 @@
 import { useTexts, textsOf } from '../../i18n/common';
+import { DateInput } from '../../components/date-input';
 import { useMemo, useState } from 'react';
 import type { Athlete } from '../../../core/contracts/athletes';
 import { headToHead, indicatorByPractice, inRange, recordOf, roundsReached, type HeadToHead } from '../../../core/fencing/history';
@@ -125,11 +126,11 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
         <div className="flex flex-wrap items-end gap-2">
           <div>
             <label className="label" htmlFor="history-from">{t.from}</label>
-            <input id="history-from" type="date" className="input" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            <DateInput id="history-from" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
           </div>
           <div>
             <label className="label" htmlFor="history-to">{t.to}</label>
-            <input id="history-to" type="date" className="input" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <DateInput id="history-to" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           </div>
           {(from || to) && <button type="button" className="btn-ghost" onClick={() => { setFrom(''); setTo(''); }}>{t.allDates}</button>}
         </div>

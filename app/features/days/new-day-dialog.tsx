@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { DateInput } from '../../components/date-input';
 import { useNavigate } from 'react-router';
 import { todayIso } from '../../../core/dates';
 import { Dialog } from '../../components/ui/dialog';
@@ -58,7 +59,7 @@ export function NewDayDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         </div>
         <div>
           <label className="label" htmlFor="day-date">{t.date}</label>
-          <input id="day-date" type="date" className="input" value={date} onChange={(e) => setDate(e.target.value)} />
+          <DateInput id="day-date" value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
         <div>
           <label className="label" htmlFor="day-venue">{t.venue}</label>

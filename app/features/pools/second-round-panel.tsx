@@ -12,7 +12,7 @@ import { firstIssue, secondRoundSchema } from '../../../core/validation';
 import { useTexts } from '../../i18n/common';
 import { localError } from '../../i18n/errors';
 import { useTerms } from '../../i18n/fencing-terms';
-import { i18n } from '../../i18n';
+import { i18n, locale } from '../../i18n';
 import { call, client, errorMessage } from '../../lib/api';
 import { applyPoolList, selectPool } from '../../state/pools';
 import { toast, toastError } from '../../state/toasts';
@@ -103,7 +103,7 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!preview || 'error' in preview) return;
-    const json = preview.body;
+    const json = { ...preview.body, lang: locale.get() };
     void run(async () => {
       const { pools: list, createdIds } = await call(client.practices[':practiceId'].pools['second-round'].$post({ param: { practiceId }, json }));
       applyPoolList(practiceId, list);

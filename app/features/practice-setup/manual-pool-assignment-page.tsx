@@ -11,7 +11,7 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { EmptyState, NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n } from '../../i18n';
+import { i18n, locale } from '../../i18n';
 
 const messages = i18n('manual-pool-assignment-page', {
   created: 'Pools created successfully',
@@ -43,7 +43,7 @@ export function ManualPoolAssignmentPage() {
     if (!practice) return;
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
     if (unassigned > 0) return toastError(t.unassignedCount({ n: unassigned }));
-    const body = { method: 'manual' as const, entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })) };
+    const body = { method: 'manual' as const, entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })), lang: locale.get() };
     await submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }
 

@@ -15,7 +15,7 @@ import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n } from '../../i18n';
+import { i18n, locale } from '../../i18n';
 
 const messages = i18n('practice-setup-page', {
   allAbsent: 'Everyone is marked absent: mark at least one fencer present',
@@ -81,6 +81,8 @@ export function PracticeSetupPage() {
       pool_count: method === 'single' ? undefined : poolCount,
       entries: present.map(toRequestEntry),
       absent: all.filter((e) => absent.has(keyOf(e))).map(toRequestEntry),
+      // Issue 29: the pools are named in the coach's language of this moment.
+      lang: locale.get(),
     };
     void submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }

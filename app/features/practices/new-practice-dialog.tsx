@@ -1,4 +1,5 @@
 import { useTexts } from '../../i18n/common';
+import { DateInput } from '../../components/date-input';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { PracticeType } from '../../../core/contracts/practices';
@@ -106,7 +107,7 @@ export function NewPracticeDialog({ open, onOpenChange }: { open: boolean; onOpe
             <label className="label" htmlFor="practice-date">
               {t.date}
             </label>
-            <input id="practice-date" type="date" className="input" value={date} onChange={(e) => setDate(e.target.value)} />
+            <DateInput id="practice-date" value={date} onChange={(e) => setDate(e.target.value)} />
           </div>
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => reset(false)}>

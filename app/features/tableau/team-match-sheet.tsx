@@ -12,7 +12,7 @@ import { i18n } from '../../i18n';
 import { outboxAtom, queueTeamRelay, withPendingTeamSheet } from '../../state/outbox';
 import { sheetOfMatch, teamTableauAtom } from '../../state/team-tableau';
 import { teamsAtom } from '../../state/teams';
-import { teamEntryName } from '../../../core/fencing/teams';
+import { teamNumberOf } from '../../../core/defaults';
 
 const messages = i18n('team-match-sheet', {
   sides: params('Team A (left): {a} · Team B (right): {b}'),
@@ -57,7 +57,7 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
   const teamOf = (side: Side) => (side === 'a' ? names.a : names.b);
   // The fencers' names where this screen knows the teams (the coach's): team A fences as 4–6, team B as 1–3.
   const teams = useAtomValue(teamsAtom).teams;
-  const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => teamEntryName(x.team_number) === name);
+  const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => x.team_number === teamNumberOf(name));
   const fencerName = (side: Side, n: number) => {
     const team = side === 'a' ? teamBy(match.player1_id, names.a) : teamBy(match.player2_id, names.b);
     return team?.members.find((m) => m.position === (side === 'a' ? n - 3 : n))?.athlete_name ?? '';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../../i18n/common';
-import { i18n } from '../../i18n';
+import { i18n, locale } from '../../i18n';
 import { answerError } from '../../i18n/errors';
 import { ApiError, call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
@@ -24,7 +24,7 @@ export function TeamTableauCreate({ practiceId }: { practiceId: string }) {
   async function create() {
     setBusy(true);
     try {
-      const { bracket, tableau } = await call(client.practices[':practiceId']['team-tableau'].$post({ param: { practiceId }, json: { third_place: thirdPlace } }));
+      const { bracket, tableau } = await call(client.practices[':practiceId']['team-tableau'].$post({ param: { practiceId }, json: { third_place: thirdPlace, lang: locale.get() } }));
       applyBracket(practiceId, bracket);
       applyTeamTableau(practiceId, tableau);
     } catch (e) {

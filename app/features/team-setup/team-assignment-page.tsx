@@ -12,7 +12,7 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
 import { EmptyState } from '../../components/empty-state';
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('team-assignment-page', {
@@ -27,6 +27,9 @@ const messages = i18n('team-assignment-page', {
   singleTitle: 'Single match: two teams',
   title: 'Assign athletes to teams',
   teamFor: params('Team for {name}'),
+  teamsOfSize: count({ one: '{count} team of 3 or 4', other: '{count} teams of 3 or 4' }),
+  // A team and how many it holds now: "Team 2: 4".
+  teamSize: params('{team}: {n}'),
   save: 'Save Teams',
 });
 
@@ -42,23 +45,23 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
   const navigate = useNavigate();
   const [teamOf, setTeamOf] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
-  const count = singleMatch ? 2 : teamCount(entries.length);
+  const teams = singleMatch ? 2 : teamCount(entries.length);
 
   if (entries.length === 0) {
     return <EmptyState title={t.noAthletesSelected} text={t.selectAthletes} to={paths.teamPracticeSetup} action={t.goSetup} />;
   }
 
-  const sizes = Array.from({ length: count }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);
+  const sizes = Array.from({ length: teams }, (_, t) => Object.values(teamOf).filter((n) => n === t + 1).length);
 
   async function save() {
     if (!practice) return toastError(t.noPractice);
     if (session.status !== 'signed-in') return toastError(t.notAuthenticated);
-    const { groups, unassigned } = assignTeams(entries.map((_, i) => i), (i) => teamOf[i], count);
+    const { groups, unassigned } = assignTeams(entries.map((_, i) => i), (i) => teamOf[i], teams);
     if (unassigned > 0) return toastError(t.incomplete, t.incompleteTitle);
     if (!validTeamSizes(groups.map((g) => g.length))) return toastError(t.teamSizes, t.teamSizesTitle);
     setBusy(true);
     try {
-      const body = { method: 'manual', teams: count, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
+      const body = { method: 'manual', teams, entries: entries.map((e, i) => ({ ...toRequestEntry(e), team: teamOf[i] })) } satisfies CreateTeamsBody;
       applyTeams(practice.id, await call(client.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: body })));
       toast({ title: t.success, description: t.saved });
       navigate(singleMatch ? paths.teams : paths.teamPoolSetup);
@@ -75,7 +78,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
         <Link to={paths.teamPracticeSetup} className="text-sm text-sky-700 hover:underline">{t.back}</Link>
         <h1 className="mt-2 text-2xl font-bold">{singleMatch ? t.singleTitle : t.title}</h1>
         <p className="text-sm text-slate-600">
-          {count} teams of 3 or 4 · {sizes.map((n, t) => `Team ${t + 1}: ${n}`).join(' · ')}
+          {t.teamsOfSize(teams)} · {sizes.map((n, i) => t.teamSize({ team: t.teamN({ n: i + 1 }), n })).join(' · ')}
         </p>
       </div>
       <ul className="card divide-y divide-slate-100">
@@ -84,7 +87,7 @@ export function TeamAssignmentPage({ singleMatch = false }: { singleMatch?: bool
             <span className="font-medium">{e.name}</span>
             <select aria-label={t.teamFor({ name: e.name })} className="input w-40" value={teamOf[i] ?? 0} onChange={(ev) => setTeamOf((a) => ({ ...a, [i]: Number(ev.target.value) }))}>
               <option value={0}>{t.unassigned}</option>
-              {Array.from({ length: count }, (_, n) => n + 1)
+              {Array.from({ length: teams }, (_, n) => n + 1)
                 // SPEC §2: a team option disappears once it has 4 members (unless it is this athlete's own).
                 .filter((team) => teamOf[i] === team || sizes[team - 1]! < TEAM_MAX)
                 .map((team) => (

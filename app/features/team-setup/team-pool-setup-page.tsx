@@ -12,7 +12,7 @@ import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { sessionAtom } from '../../state/session';
 import { params } from '@nanostores/i18n';
-import { i18n } from '../../i18n';
+import { i18n, locale } from '../../i18n';
 
 const messages = i18n('team-pool-setup-page', {
   loadFailed: 'Failed to load teams',
@@ -49,7 +49,7 @@ export function TeamPoolSetupPage() {
 
   function generate() {
     if (!practice) return;
-    void submit(practice, () => call(client.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method, pool_count: method === 'random' ? poolCount : undefined } })));
+    void submit(practice, () => call(client.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method, pool_count: method === 'random' ? poolCount : undefined, lang: locale.get() } })));
   }
 
   return (

@@ -7,7 +7,7 @@ import { parseUsafRating, RATING_SYSTEMS, USAF_RATING_ERROR, type NationalRating
  * USA Fencing's member number), `nation` the three-letter code FIE files write (`Nation="FRA"`),
  * `birth_date` an ISO date (FIE files write dd.mm.yyyy), `laterality` the hand (FIE `Lateralite`: D right,
  * G left), `gender` FIE `Sexe` (M, F), `region` the fencer's league or division (FFE `Ligue`, a US
- * `Division`), and `rating` a national rating with its system (core/fencing/national-rating.ts).
+ * `Division`), and `national_rating` a national rating with its system (core/fencing/national-rating.ts).
  */
 export interface AthleteDetails {
   licence: string | null;
@@ -16,10 +16,10 @@ export interface AthleteDetails {
   laterality: 'R' | 'L' | null;
   gender: 'M' | 'F' | null;
   region: string | null;
-  rating: NationalRating | null;
+  national_rating: NationalRating | null;
 }
 
-export const NO_DETAILS: AthleteDetails = { licence: null, nation: null, birth_date: null, laterality: null, gender: null, region: null, rating: null };
+export const NO_DETAILS: AthleteDetails = { licence: null, nation: null, birth_date: null, laterality: null, gender: null, region: null, national_rating: null };
 
 /** Longest licence or member number kept (FFE licences are 6–12 digits; room to spare). */
 export const LICENCE_MAX = 30;
@@ -67,8 +67,8 @@ const shortText = (max: number, label: string) =>
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine((v) => !CONTROL.test(v), { error: `${label} cannot contain control characters` })
     .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
+    .transform((v) => v || null)
+    .optional();
 
 const ratingSchema = z
   .object({ system: z.enum(RATING_SYSTEMS, { error: 'Unknown rating system' }), value: z.string().max(10) })
@@ -92,5 +92,5 @@ export const athleteDetailsSchema = z.object({
   laterality: z.enum(['R', 'L'], { error: 'Laterality must be R or L' }).nullable().optional(),
   gender: z.enum(['M', 'F'], { error: 'Gender must be M or F' }).nullable().optional(),
   region: shortText(REGION_MAX, 'Region'),
-  rating: ratingSchema,
+  national_rating: ratingSchema,
 });

@@ -124,7 +124,7 @@ function readDetails(value: (c: Column) => string): { details: AthleteDetails; n
     birth_date: birth,
     laterality: parseLaterality(value('hand')),
     gender: parseGender(value('gender')),
-    rating: rating && !('error' in rating) ? rating : null,
+    national_rating: rating && !('error' in rating) ? rating : null,
   };
   const error = rating && 'error' in rating ? rating.error : birthCell !== '' && birth === null ? 'Birth date must be a real date' : null;
   return { details, numericRating, error };

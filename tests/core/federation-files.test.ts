@@ -49,7 +49,7 @@ describe('USA Fencing / askFRED CSV (issue 30)', () => {
 
   it('reads names, clubs, ratings and member numbers', () => {
     const rows = parseRosterCsv(usCsv(people));
-    expect(rows.map((r) => [r.line, r.name, r.club, r.ranking, r.details.rating, r.details.licence, r.error])).toEqual([
+    expect(rows.map((r) => [r.line, r.name, r.club, r.ranking, r.details.national_rating, r.details.licence, r.error])).toEqual([
       [2, 'Avery Whitfield', 'Golden Gate Fencing', null, { system: 'usaf', value: 'B2023' }, '100234567', null],
       [3, 'Tobi Okonjo', 'Lakeside Blades / Metro FC', null, { system: 'usaf', value: 'E2025' }, '100987654', null],
       [4, 'Maren Lindqvist', null, null, { system: 'usaf', value: 'U' }, null, null],
@@ -59,7 +59,7 @@ describe('USA Fencing / askFRED CSV (issue 30)', () => {
   it('finds the columns in any order, with Club, Member # and Division', () => {
     const columns = ['Division', 'Rating', 'Member #', 'Club', 'First Name', 'Last Name'];
     const rows = parseRosterCsv(usCsv(people.map((p) => ({ ...p, Club: p['Club(s)'], 'Member #': p['USFA #'] })), columns));
-    expect(rows.map((r) => [r.name, r.club, r.details.rating?.value, r.details.licence, r.details.region])).toEqual([
+    expect(rows.map((r) => [r.name, r.club, r.details.national_rating?.value, r.details.licence, r.details.region])).toEqual([
       ['Avery Whitfield', 'Golden Gate Fencing', 'B2023', '100234567', 'Northern California'],
       ['Tobi Okonjo', 'Lakeside Blades / Metro FC', 'E2025', '100987654', 'Metro NYC'],
       ['Maren Lindqvist', null, 'U', null, null],
@@ -72,6 +72,6 @@ describe('USA Fencing / askFRED CSV (issue 30)', () => {
   });
 
   it('still reads a Rating column of whole numbers as the ranking', () => {
-    expect(parseRosterCsv('Name,Rating\nAnna Rossi,12\n').map((r) => [r.ranking, r.details.rating])).toEqual([[12, null]]);
+    expect(parseRosterCsv('Name,Rating\nAnna Rossi,12\n').map((r) => [r.ranking, r.details.national_rating])).toEqual([[12, null]]);
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
 import { describeError } from './messages';
+import { athleteDetailsSchema } from './athlete-details';
 import { MAX_POOL_SIZE } from './fencing/pool-generation';
 import { MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE } from './fencing/second-round';
 
@@ -140,6 +141,8 @@ export const athleteSchema = z.object({
   name: nameText('Athlete name is required', NAME_MAX, 'Athlete name'),
   club,
   ranking,
+  // Issue 30: licence, nation, birth date, hand, gender, region, national rating; each optional.
+  ...athleteDetailsSchema.shape,
 });
 
 /** Most athletes one roster import takes (issue 15: a file of 500 rows imports in one go). */
@@ -238,7 +241,7 @@ const entrySchema = z.union([
 
 export const generatePoolsSchema = z
   .object({
-    method: z.enum(['single', 'random', 'seeded', 'rating', 'manual'], { error: 'Choose how to divide the pools' }),
+    method: z.enum(['single', 'random', 'seeded', 'rating', 'national', 'manual'], { error: 'Choose how to divide the pools' }),
     pool_count: z.number({ error: 'Pool count must be a whole number from 2 to 10' }).int({ error: 'Pool count must be a whole number from 2 to 10' }).min(2, { error: 'Pool count must be a whole number from 2 to 10' }).max(10, { error: 'Pool count must be a whole number from 2 to 10' }).optional(),
     entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
     /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */

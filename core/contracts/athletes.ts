@@ -1,8 +1,9 @@
 /** The roster: athletes, their notes and their history. Shapes shared by the worker's routes and the app (issue 27: contracts by feature). */
 import type { AthleteBout } from '../fencing/history';
 import type { RatingPoint } from '../fencing/rating';
+import type { AthleteDetails } from '../athlete-details';
 
-export interface Athlete {
+export interface Athlete extends AthleteDetails {
   id: string;
   name: string;
   club: string | null;

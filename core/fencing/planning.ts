@@ -1,6 +1,7 @@
 import type { Athlete } from '../contracts/athletes';
 import { MAX_POOL_SIZE, manualPools, randomPools, serpentinePools, shuffle, singlePool, type GeneratedPool, type PoolEntry, type Random, unassignedMessage } from './pool-generation';
 import { rankFencers } from './ranking';
+import { compareForSeeding, isRated, type NationalRating, type RatedFencer } from './national-rating';
 import type { PlayerStats } from './pool-stats';
 import { assignTeams, distributeRandomly, maxTeamPools, teamCount, TEAM_MESSAGES, validTeamSizes } from './teams';
 import { defaultNames, type DefaultNames } from '../defaults';
@@ -8,8 +9,11 @@ import { defaultNames, type DefaultNames } from '../defaults';
 /** A fencer as a request names them: a roster athlete by id, or a typed name; with a manual pool or team. */
 export type EntryInput = ({ athlete_id: string } | { name: string }) & { pool?: number; team?: number };
 
-/** A resolved entry: its key (order in the request), display name, roster link and club, and manual group. */
-export type ResolvedEntry = PoolEntry & { group?: number };
+/**
+ * A resolved entry: its key (order in the request), display name, roster link and club, manual group, and
+ * (issue 30) the roster athlete's national rating and FIE ranking, which seeding by rating reads.
+ */
+export type ResolvedEntry = PoolEntry & { group?: number; rating?: NationalRating | null; ranking?: number | null };
 
 /** A rule of the plan was broken: the message is the one the screen shows (an answer of 400). */
 export class PlanError extends Error {}
@@ -28,12 +32,15 @@ export function resolveEntries(entries: readonly EntryInput[], roster: ReadonlyM
   for (const [i, e] of entries.entries()) {
     const athlete = 'athlete_id' in e ? roster.get(e.athlete_id) : null;
     if (athlete === undefined) return null;
-    out.push({ key: String(i), name: athlete ? athlete.name : (e as { name: string }).name, athleteId: athlete?.id ?? null, club: athlete?.club ?? null, group: e.pool ?? e.team });
+    out.push({
+      key: String(i), name: athlete ? athlete.name : (e as { name: string }).name, athleteId: athlete?.id ?? null, club: athlete?.club ?? null,
+      group: e.pool ?? e.team, rating: athlete?.national_rating ?? null, ranking: athlete?.ranking ?? null,
+    });
   }
   return out;
 }
 
-export type PoolMethod = 'single' | 'random' | 'seeded' | 'rating' | 'manual';
+export type PoolMethod = 'single' | 'random' | 'seeded' | 'rating' | 'national' | 'manual';
 
 /** A pool to write: its name and its fencers in sheet order (names upper-cased, SPEC §3). */
 export interface PlannedPool {
@@ -69,6 +76,16 @@ export function planPools(
     const rated = entries.filter((e) => e.athleteId !== null && ratings.has(e.athleteId));
     rated.sort((a, b) => ratings.get(b.athleteId!)! - ratings.get(a.athleteId!)! || Number(a.key) - Number(b.key));
     const unrated = shuffle(entries.filter((e) => !(e.athleteId !== null && ratings.has(e.athleteId))), random);
+    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names);
+  } else if (method === 'national') {
+    // Issue 30: serpentine by national rating (A23 > A22 > B25 … > U), ties by FIE ranking, then by Elo; those
+    // with none of the three shuffled after them.
+    const seedOf = (e: ResolvedEntry): RatedFencer => ({
+      rating: e.rating ?? null, ranking: e.ranking ?? null, elo: e.athleteId !== null ? (ratings.get(e.athleteId) ?? null) : null,
+    });
+    const rated = entries.filter((e) => isRated(seedOf(e)));
+    rated.sort((a, b) => compareForSeeding(seedOf(a), seedOf(b)) || Number(a.key) - Number(b.key));
+    const unrated = shuffle(entries.filter((e) => !isRated(seedOf(e))), random);
     pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names);
   } else {
     const manual = manualPools(entries, Object.fromEntries(entries.flatMap((e) => (e.group ? [[e.key, e.group]] : []))), names);

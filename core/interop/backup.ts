@@ -13,6 +13,7 @@ import {
 import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './backup-days';
 import { backupTeamTableau, entryRound, poolRound, restoreTeamTableau, roundsAndTeamTableauProblem } from './backup-rounds';
 import { nameKey } from './roster-import';
+import { athleteDetailsSchema } from '../athlete-details';
 
 /**
  * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
@@ -100,6 +101,8 @@ const athlete = z.object({
   club: athleteSchema.shape.club,
   ranking: z.number().int().min(1).max(RANKING_MAX).nullable(),
   created_at: time,
+  // Issue 30; files written before it have none of these.
+  ...athleteDetailsSchema.shape,
   notes: z.array(z.object({ note: noteSchema.shape.note, created_at: time })).max(BACKUP_LIMITS.notesPerAthlete),
 });
 
@@ -279,7 +282,12 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
     }
     const id = newId();
     athleteId.set(a.id, id);
-    rows.athletes.push({ id, user_id: userId, name: a.name, club: a.club || null, ranking: a.ranking, created_at: a.created_at });
+    const r = a.national_rating;
+    rows.athletes.push({
+      id, user_id: userId, name: a.name, club: a.club || null, ranking: a.ranking, created_at: a.created_at,
+      licence: a.licence ?? null, nation: a.nation ?? null, birth_date: a.birth_date ?? null, laterality: a.laterality ?? null,
+      gender: a.gender ?? null, region: a.region ?? null, rating_system: r?.system ?? null, rating: r?.value ?? null,
+    });
     for (const n of a.notes) rows.athlete_notes.push({ id: newId(), athlete_id: id, user_id: userId, note: n.note, created_at: n.created_at });
   }
   const athlete = (id: string | null) => (id === null ? null : athleteId.get(id)!);

@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import { athleteSchema, firstIssue, oneLine } from '../validation';
+import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLaterality, parseNation, type AthleteDetails } from '../athlete-details';
+import { parseUsafRating } from '../fencing/national-rating';
 
 /**
  * CSV in and out (issue 15), through Papa Parse: quotes, embedded separators and line breaks, a BOM and
@@ -13,19 +15,32 @@ export interface RosterRow {
   name: string;
   club: string | null;
   ranking: number | null;
+  /** What else the file says of the fencer (issue 30): licence, nation, birth date, hand, rating… */
+  details: AthleteDetails;
   /** Why the row cannot be imported; null for a good row. */
   error: string | null;
 }
 
-type Column = 'name' | 'first' | 'last' | 'club' | 'ranking';
+type Column = 'name' | 'first' | 'last' | 'club' | 'ranking' | 'rating' | 'licence' | 'region' | 'nation' | 'birth' | 'hand' | 'gender';
 
-/** Header words (English, French, Spanish, Italian, German) and the column each names. */
+/**
+ * Header words (English, French, Spanish, Italian, German, and the USA Fencing / askFRED layout:
+ * `Last Name, First Name, Club(s), Rating, USFA #, Division`, in any order) and the column each names.
+ */
 const HEADERS: Record<string, Column> = {
   name: 'name', 'full name': 'name', fencer: 'name', athlete: 'name', tireur: 'name', nombre: 'name', nome: 'name',
   'first name': 'first', firstname: 'first', 'given name': 'first', prenom: 'first', vorname: 'first',
   'last name': 'last', lastname: 'last', surname: 'last', 'family name': 'last', nom: 'last', apellido: 'last', cognome: 'last', nachname: 'last',
-  club: 'club', team: 'club', verein: 'club', 'club name': 'club', societa: 'club',
-  rating: 'ranking', rank: 'ranking', ranking: 'ranking', classement: 'ranking', clasificacion: 'ranking', classifica: 'ranking', rangliste: 'ranking',
+  club: 'club', 'club(s)': 'club', clubs: 'club', team: 'club', verein: 'club', 'club name': 'club', societa: 'club',
+  rank: 'ranking', ranking: 'ranking', classement: 'ranking', clasificacion: 'ranking', classifica: 'ranking', rangliste: 'ranking',
+  rating: 'rating', 'usfa rating': 'rating', classification: 'rating',
+  'usfa #': 'licence', 'usfa id': 'licence', 'member #': 'licence', 'member number': 'licence', 'member id': 'licence', 'membership #': 'licence',
+  licence: 'licence', license: 'licence', 'licence number': 'licence', 'license number': 'licence', 'numero licence': 'licence', lizenz: 'licence',
+  division: 'region', region: 'region', ligue: 'region', league: 'region',
+  nation: 'nation', country: 'nation', nationality: 'nation', pays: 'nation',
+  'birth date': 'birth', birthdate: 'birth', 'date of birth': 'birth', dob: 'birth', 'date naissance': 'birth', 'date de naissance': 'birth',
+  hand: 'hand', handedness: 'hand', laterality: 'hand', lateralite: 'hand',
+  gender: 'gender', sex: 'gender', sexe: 'gender',
 };
 
 const headerWord = (cell: string) =>
@@ -78,13 +93,41 @@ export function parseRosterCsv(text: string): RosterRow[] {
     const value = (c: Column) => clean(cells[columns.indexOf(c)]);
     const name = columns.includes('name') ? value('name') : clean(`${value('first')} ${value('last')}`);
     const club = value('club') || null;
-    const ranking = parseRanking(value('ranking'));
-    if (ranking === 'bad') return { line, name, club, ranking: null, error: 'Ranking must be a whole number' };
+    const read = readDetails(value);
+    // A "Rating" column of whole numbers is a ranking, as files written before national ratings have it.
+    const rankingCell = value('ranking') || (read.numericRating ?? '');
+    const ranking = parseRanking(rankingCell);
+    const fail = (error: string) => ({ line, name, club, ranking: ranking === 'bad' ? null : ranking, details: read.details, error });
+    if (ranking === 'bad') return fail('Ranking must be a whole number');
+    if (read.error) return fail(read.error);
     // The row as the server will store it: the athlete form's rules, one line each (issue 25).
     const checked = athleteSchema.safeParse({ name, club, ranking });
-    if (!checked.success) return { line, name, club, ranking, error: firstIssue(checked.error) };
-    return { line, name: checked.data.name, club: checked.data.club, ranking, error: null };
+    if (!checked.success) return fail(firstIssue(checked.error));
+    const extra = athleteDetailsSchema.safeParse(read.details);
+    if (!extra.success) return fail(firstIssue(extra.error));
+    return { line, name: checked.data.name, club: checked.data.club, ranking, details: read.details, error: null };
   });
+}
+
+/** The columns beyond name, club and ranking (issue 30); a malformed rating or birth date is the row's error. */
+function readDetails(value: (c: Column) => string): { details: AthleteDetails; numericRating: string | null; error: string | null } {
+  const ratingCell = value('rating');
+  const numericRating = /^#?\s*\d+\.?$/.test(ratingCell) ? ratingCell : null;
+  const rating = numericRating === null ? parseUsafRating(ratingCell) : null;
+  const birthCell = value('birth');
+  const birth = birthCell === '' ? null : parseBirthDate(birthCell);
+  const details: AthleteDetails = {
+    ...NO_DETAILS,
+    licence: value('licence') || null,
+    region: value('region') || null,
+    nation: parseNation(value('nation')),
+    birth_date: birth,
+    laterality: parseLaterality(value('hand')),
+    gender: parseGender(value('gender')),
+    national_rating: rating && !('error' in rating) ? rating : null,
+  };
+  const error = rating && 'error' in rating ? rating.error : birthCell !== '' && birth === null ? 'Birth date must be a real date' : null;
+  return { details, numericRating, error };
 }
 
 export type CsvCell = string | number | null;

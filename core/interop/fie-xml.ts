@@ -9,6 +9,7 @@ import type { Tableau } from '../fencing/tableau';
 import { countedBouts } from '../fencing/withdrawal';
 import { athleteSchema, firstIssue, oneLine } from '../validation';
 import type { RosterRow } from './csv';
+import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLaterality, parseNation, type AthleteDetails } from '../athlete-details';
 
 /**
  * The FIE interchange format (issue 15; FENCING.md, Interchange format), the XML that BellePoule and Engarde
@@ -185,14 +186,34 @@ type Node = Record<string, unknown>;
 const list = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : []);
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
+/**
+ * The roots Piste reads: a competition (individual or team) and the federation's entry lists that
+ * BellePoule opens the same way (the French federation's `BaseCompetitionIndividuelle` and
+ * `BaseCompetitionParEquipes`, the fencers of a competition before it is drawn).
+ */
+const FIE_ROOTS = ['CompetitionIndividuelle', 'CompetitionParEquipes', 'BaseCompetitionIndividuelle', 'BaseCompetitionParEquipes'];
+
 /** Parses an FIE file; a file that is not well-formed XML, or not a competition, is a FieFormatError. */
 export function parseFieXml(xml: string): { root: string; node: Node } {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new FieFormatError(`This file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   const doc = parser.parse(xml) as Node;
-  const root = ['CompetitionIndividuelle', 'CompetitionParEquipes'].find((r) => r in doc);
+  const root = FIE_ROOTS.find((r) => r in doc);
   if (!root) throw new FieFormatError('This is not an FIE competition file (no CompetitionIndividuelle or CompetitionParEquipes)');
   return { root, node: (doc[root] as Node) ?? {} };
+}
+
+/** What a `<Tireur>` says beyond its name, club and ranking; what the file leaves out or writes oddly stays unknown. */
+function fencerDetails(t: Node): AthleteDetails {
+  return {
+    ...NO_DETAILS,
+    licence: text(t.Licence).trim() || null,
+    nation: parseNation(text(t.Nation)),
+    birth_date: parseBirthDate(text(t.DateNaissance)),
+    laterality: parseLaterality(text(t.Lateralite)),
+    gender: parseGender(text(t.Sexe)),
+    region: text(t.Ligue).trim() || text(t.Region).trim() || null,
+  };
 }
 
 /**
@@ -210,8 +231,11 @@ export function readFieFencers(xml: string): RosterRow[] {
     const club = text(t.Club).trim() || null;
     const rank = text(t.Classement).trim();
     const ranking = /^\d+$/.test(rank) && Number(rank) > 0 ? Number(rank) : null;
+    const details = fencerDetails(t);
     const checked = athleteSchema.safeParse({ name, club, ranking });
-    if (!checked.success) return { line: i + 1, name, club, ranking, error: firstIssue(checked.error) };
-    return { line: i + 1, name: checked.data.name, club: checked.data.club, ranking, error: null };
+    const extra = athleteDetailsSchema.safeParse(details);
+    if (!checked.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(checked.error) };
+    if (!extra.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(extra.error) };
+    return { line: i + 1, name: checked.data.name, club: checked.data.club, ranking, details, error: null };
   });
 }

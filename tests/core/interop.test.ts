@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
+import { NO_DETAILS } from '../../core/athlete-details';
 import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, joinName, readFieFencers, splitName, writeFieXml } from '../../core/interop/fie-xml';
 import { classifyImport, nameKey } from '../../core/interop/roster-import';
@@ -13,8 +14,8 @@ describe('reading a roster CSV', () => {
   it('detects a header, a comma separator and skips empty lines', () => {
     const rows = parseRosterCsv('Name,Club,Rating\nAnna Rossi,Milano,12\n\nBen Okafor,,\n');
     expect(rows).toEqual([
-      { line: 2, name: 'Anna Rossi', club: 'Milano', ranking: 12, error: null },
-      { line: 4, name: 'Ben Okafor', club: null, ranking: null, error: null },
+      { line: 2, name: 'Anna Rossi', club: 'Milano', ranking: 12, details: NO_DETAILS, error: null },
+      { line: 4, name: 'Ben Okafor', club: null, ranking: null, details: NO_DETAILS, error: null },
     ]);
   });
 
@@ -204,7 +205,7 @@ describe('FIE XML', () => {
   it('reads a BellePoule-style file in ISO-8859-1 and a team file', () => {
     const latin = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<CompetitionIndividuelle><Tireurs><Tireur ID="1" Nom="LEFÈVRE" Prenom="Hélène" Club="Besançon" Classement="7"/></Tireurs></CompetitionIndividuelle>';
     const bytes = Uint8Array.from([...latin].map((ch) => ch.charCodeAt(0)));
-    expect(readFieFencers(decodeXml(bytes))).toEqual([{ line: 1, name: 'Hélène LEFÈVRE', club: 'Besançon', ranking: 7, error: null }]);
+    expect(readFieFencers(decodeXml(bytes))).toEqual([{ line: 1, name: 'Hélène LEFÈVRE', club: 'Besançon', ranking: 7, details: NO_DETAILS, error: null }]);
     const team = '<CompetitionParEquipes><Equipes><Equipe ID="1"><Tireur ID="1" Nom="A" Prenom="B"/><Tireur ID="2" Nom="C" Prenom=""/></Equipe></Equipes></CompetitionParEquipes>';
     expect(readFieFencers(team).map((r) => r.name)).toEqual(['B A', 'C']);
   });

@@ -66,6 +66,15 @@ export const athletes = sqliteTable('athletes', {
   club: text('club'),
   ranking: integer('ranking'),
   created_at: integer('created_at').notNull(),
+  // Issue 30: what federation files say beyond name, club and ranking (core/athlete-details.ts).
+  licence: text('licence'),
+  nation: text('nation'),
+  birth_date: text('birth_date'),
+  laterality: text('laterality', { enum: ['R', 'L'] }),
+  gender: text('gender', { enum: ['M', 'F'] }),
+  region: text('region'),
+  rating_system: text('rating_system', { enum: ['usaf'] }),
+  rating: text('rating'),
 });
 
 export const athleteNotes = sqliteTable('athlete_notes', {

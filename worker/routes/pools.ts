@@ -78,7 +78,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const absent = resolveEntries(input.absent, roster);
     if (!entries || !absent) throw notFound('Athlete');
     const results = input.method === 'seeded' ? await latestPoolResults(d1, coachOf(c).id, ids) : undefined;
-    const ratings = input.method === 'rating' ? ratingsOf(await loadCoachBouts(d1, coachOf(c).id)).ratings : undefined;
+    const ratings = input.method === 'rating' || input.method === 'national' ? ratingsOf(await loadCoachBouts(d1, coachOf(c).id)).ratings : undefined;
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
     return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, defaultNames(input.lang)), checkedIn);
   })

@@ -1,19 +1,36 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Athlete, AthleteNote } from '../../core/contracts/athletes';
+import { NO_DETAILS, type AthleteDetails } from '../../core/athlete-details';
 import type { Db } from '../db/client';
 import { athleteNotes, athletes } from '../db/schema';
 import { inJsonList } from '../db/sql';
 import { notFound } from '../errors';
 
+type AthleteRow = typeof athletes.$inferSelect;
+
+/** A stored athlete as the API answers it: the national rating's two columns as one value. */
+export function toAthlete({ rating_system, rating, ...row }: AthleteRow): Athlete {
+  return { ...row, national_rating: rating_system && rating ? { system: rating_system, value: rating } : null };
+}
+
+/** The columns an athlete's details are stored in (undefined: not given, left as it is). */
+export function detailColumns(input: Partial<AthleteDetails>) {
+  const r = input.national_rating;
+  return {
+    licence: input.licence, nation: input.nation, birth_date: input.birth_date, laterality: input.laterality, gender: input.gender, region: input.region,
+    rating_system: r === undefined ? undefined : (r?.system ?? null), rating: r === undefined ? undefined : (r?.value ?? null),
+  };
+}
+
 export async function listAthletes(db: Db, userId: string): Promise<Athlete[]> {
-  return db.select().from(athletes).where(eq(athletes.user_id, userId)).orderBy(asc(athletes.name)).all();
+  return (await db.select().from(athletes).where(eq(athletes.user_id, userId)).orderBy(asc(athletes.name)).all()).map(toAthlete);
 }
 
 /** An athlete of this coach; 404 for one that does not exist or belongs to someone else. */
 export async function getAthlete(db: Db, userId: string, id: string): Promise<Athlete> {
   const row = await db.select().from(athletes).where(and(eq(athletes.id, id), eq(athletes.user_id, userId))).get();
   if (!row) throw notFound('Athlete');
-  return row;
+  return toAthlete(row);
 }
 
 /** Whether this athlete is one of this coach's. */
@@ -21,23 +38,25 @@ export async function athleteExists(db: Db, userId: string, id: string): Promise
   return (await db.select({ id: athletes.id }).from(athletes).where(and(eq(athletes.id, id), eq(athletes.user_id, userId))).get()) !== undefined;
 }
 
-type AthleteInput = { name: string; club: string | null; ranking?: number | null | undefined };
+type AthleteInput = { name: string; club: string | null; ranking?: number | null | undefined } & { [K in keyof AthleteDetails]?: AthleteDetails[K] | undefined };
 
 export async function createAthlete(db: Db, userId: string, input: AthleteInput): Promise<Athlete> {
-  const row: Athlete = { id: crypto.randomUUID(), user_id: userId, name: input.name, club: input.club, ranking: input.ranking ?? null, created_at: Date.now() };
-  await db.insert(athletes).values(row);
-  return row;
+  const details = { ...NO_DETAILS, ...Object.fromEntries(Object.entries(input).filter(([k, v]) => k in NO_DETAILS && v !== undefined)) };
+  const row = { id: crypto.randomUUID(), user_id: userId, name: input.name, club: input.club, ranking: input.ranking ?? null, created_at: Date.now(), ...detailColumns(details) };
+  const stored = await db.insert(athletes).values(row).returning().get();
+  return toAthlete(stored);
 }
 
+/** Changes an athlete; a detail the input leaves out is kept as it is. */
 export async function updateAthlete(db: Db, userId: string, id: string, input: AthleteInput) {
   const row = await db
     .update(athletes)
-    .set({ name: input.name, club: input.club, ...(input.ranking !== undefined && { ranking: input.ranking }) })
+    .set({ name: input.name, club: input.club, ...(input.ranking !== undefined && { ranking: input.ranking }), ...detailColumns(input) })
     .where(and(eq(athletes.id, id), eq(athletes.user_id, userId)))
     .returning()
     .get();
   if (!row) throw notFound('Athlete');
-  return row;
+  return toAthlete(row);
 }
 
 export async function deleteAthlete(db: Db, userId: string, id: string) {
@@ -90,5 +109,5 @@ export async function deleteNote(db: Db, userId: string, id: string) {
 export async function listAthletesByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Athlete>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(athletes).where(and(eq(athletes.user_id, userId), inJsonList(athletes.id, ids))).all();
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, toAthlete(r)]));
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../core/contracts/athletes';
+import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../core/athlete-details';
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
 import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
 import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
@@ -62,16 +63,22 @@ export async function importAthletes(db: Db, userId: string, input: unknown[]): 
     const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     const line = typeof r.line === 'number' && Number.isInteger(r.line) && r.line > 0 && r.line < 1e7 ? r.line : i + 1;
     const checked = athleteSchema.safeParse({ name: r.name, club: r.club ?? null, ranking: r.ranking ?? null });
-    if (!checked.success) return { line, name: typeof r.name === 'string' ? r.name.slice(0, 100) : '', club: null, ranking: null, error: firstIssue(checked.error) };
-    return { line, name: checked.data.name, club: checked.data.club, ranking: checked.data.ranking ?? null, error: null };
+    // Issue 30: licence, nation, birth date, hand, gender, region and national rating, each bounded.
+    const details = athleteDetailsSchema.safeParse(r.details && typeof r.details === 'object' ? r.details : {});
+    const bad = (error: string) => ({ line, name: typeof r.name === 'string' ? r.name.slice(0, 100) : '', club: null, ranking: null, details: NO_DETAILS, error });
+    if (!checked.success) return bad(firstIssue(checked.error));
+    if (!details.success) return bad(firstIssue(details.error));
+    const known: AthleteDetails = { ...NO_DETAILS, ...Object.fromEntries(Object.entries(details.data).filter(([, v]) => v !== undefined)) };
+    return { line, name: checked.data.name, club: checked.data.club, ranking: checked.data.ranking ?? null, details: known, error: null };
   });
   const roster = await db.select({ name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
   const decisions = classifyImport(rows, roster.map((r) => r.name));
   const now = Date.now();
   const created: Athlete[] = decisions
     .filter((d) => d.status === 'new')
-    .map((d, i) => ({ id: crypto.randomUUID(), user_id: userId, name: d.row.name, club: d.row.club, ranking: d.row.ranking, created_at: now + i }));
-  if (created.length > 0) await db.$client.batch(insertRows(db.$client, 'athletes', created as unknown as Row[]));
+    .map((d, i) => ({ id: crypto.randomUUID(), user_id: userId, name: d.row.name, club: d.row.club, ranking: d.row.ranking, created_at: now + i, ...d.row.details }));
+  const stored = created.map(({ national_rating, ...a }) => ({ ...a, rating_system: national_rating?.system ?? null, rating: national_rating?.value ?? null }));
+  if (created.length > 0) await db.$client.batch(insertRows(db.$client, 'athletes', stored as unknown as Row[]));
   return { results: decisions.map((d) => ({ line: d.row.line, name: d.row.name, status: d.status, reason: d.reason })), created };
 }
 
@@ -84,7 +91,7 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
   const ownPractice = 'practice_id IN (SELECT id FROM practices WHERE user_id = ?1)';
   const ownPool = 'tournament_id IN (SELECT id FROM tournaments WHERE user_id = ?1)';
   const results = await d1.batch<Q>([
-    q('SELECT id, name, club, ranking, created_at FROM athletes WHERE user_id = ?1 ORDER BY name, id'),
+    q('SELECT id, name, club, ranking, created_at, licence, nation, birth_date, laterality, gender, region, rating_system, rating FROM athletes WHERE user_id = ?1 ORDER BY name, id'),
     q('SELECT athlete_id, note, created_at FROM athlete_notes WHERE user_id = ?1 ORDER BY created_at, id'),
     q('SELECT id, name, date, practice_type, weapon, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT id, practice_id, name, round, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
@@ -134,7 +141,11 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exported_at: Date.now(),
-    athletes: athleteRows!.map((a) => ({ ...pick(a, ['id', 'name', 'club', 'ranking', 'created_at']), notes: notesOf(a.id).map((n) => pick(n, ['note', 'created_at'])) })),
+    athletes: athleteRows!.map((a) => ({
+      ...pick(a, ['id', 'name', 'club', 'ranking', 'created_at', 'licence', 'nation', 'birth_date', 'laterality', 'gender', 'region']),
+      national_rating: a.rating_system && a.rating ? { system: a.rating_system, value: a.rating } : null,
+      notes: notesOf(a.id).map((n) => pick(n, ['note', 'created_at'])),
+    })),
     practices: practiceRows!.map((p) => {
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Athlete } from '../../../core/contracts/athletes';
+import { NO_DETAILS } from '../../../core/athlete-details';
 import { toStoredBout } from '../../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, planTeamPools, planTeams, PlanError, resolveEntries } from '../../../core/fencing/planning';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 
-const athlete = (id: string, name: string, club: string | null = null): Athlete => ({ id, name, club, ranking: null, user_id: 'u', created_at: 0 });
+const athlete = (id: string, name: string, club: string | null = null): Athlete => ({ id, name, club, ranking: null, user_id: 'u', created_at: 0, ...NO_DETAILS });
 const roster = new Map([athlete('a1', 'Ann', 'Lyon'), athlete('a2', 'Bob', 'Lyon'), athlete('a3', 'Cleo', 'Paris')].map((a) => [a.id, a]));
 const fixed = () => 0.5;
 
@@ -13,9 +14,9 @@ describe('resolving the fencers of a request', () => {
     const input = [{ athlete_id: 'a1' }, { name: 'Dora', pool: 2 }, { athlete_id: 'a3', team: 1 }];
     expect(athleteIdsOf(input)).toEqual(['a1', 'a3']);
     expect(resolveEntries(input, roster)).toEqual([
-      { key: '0', name: 'Ann', athleteId: 'a1', club: 'Lyon', group: undefined },
-      { key: '1', name: 'Dora', athleteId: null, club: null, group: 2 },
-      { key: '2', name: 'Cleo', athleteId: 'a3', club: 'Paris', group: 1 },
+      { key: '0', name: 'Ann', athleteId: 'a1', club: 'Lyon', group: undefined, rating: null, ranking: null },
+      { key: '1', name: 'Dora', athleteId: null, club: null, group: 2, rating: null, ranking: null },
+      { key: '2', name: 'Cleo', athleteId: 'a3', club: 'Paris', group: 1, rating: null, ranking: null },
     ]);
     expect(resolveEntries([{ athlete_id: 'someone-else' }], roster)).toBeNull();
   });
@@ -35,6 +36,24 @@ describe('planning pools', () => {
     const results = new Map([['a1', stat(3)], ['a2', stat(1)], ['a3', stat(4)]]);
     const pools = planPools(entries, 'seeded', 2, fixed, results);
     expect(pools.map((p) => p.members.map((m) => m.name))).toEqual([['CLEO', 'BOB'], ['ANN', 'DORA']]);
+  });
+
+  it('national: serpentine by USA Fencing rating (A23 > A22 > B25 > E25 > U), ties by FIE ranking then Elo, the rest drawn after (issue 30)', () => {
+    const rated = (id: string, value: string | null, ranking: number | null = null): Athlete => ({
+      ...athlete(id, id.toUpperCase()), ranking, national_rating: value === null ? null : { system: 'usaf', value },
+    });
+    const list = [rated('u', 'U'), rated('e25', 'E2025'), rated('a22', 'A2022'), rated('b25', 'B2025', 9), rated('b25r', 'B2025', 2), rated('a23', 'A2023'), rated('elo', null), rated('none', null)];
+    const byId = new Map(list.map((a) => [a.id, a]));
+    const entries = resolveEntries(list.map((a) => ({ athlete_id: a.id })), byId)!;
+    const pools = planPools(entries, 'national', 2, fixed, new Map(), new Map([['elo', 1600], ['a23', 1400]]));
+    // Seeding order a23, a22, b25r (ranked 2), b25 (9), e25, elo (Elo only), then u and none drawn: serpentine 1-2-2-1-1-2-2-1.
+    expect(pools.map((p) => p.members.map((m) => m.name))).toEqual([
+      expect.arrayContaining(['A23', 'B25', 'E25']),
+      expect.arrayContaining(['A22', 'B25R', 'ELO']),
+    ]);
+    expect(pools[0]!.members.slice(0, 3).map((m) => m.name)).toEqual(['A23', 'B25', 'E25']);
+    expect(pools[1]!.members.slice(0, 3).map((m) => m.name)).toEqual(['A22', 'B25R', 'ELO']);
+    expect(pools.flatMap((p) => p.members.slice(3).map((m) => m.name)).sort()).toEqual(['NONE', 'U']);
   });
 
   it('manual: every fencer needs a pool, with the spec message', () => {

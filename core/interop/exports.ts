@@ -2,7 +2,9 @@ import type { Athlete } from '../contracts/athletes';
 import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
 import type { PoolResult } from '../fencing/pool-results';
+import { formatRating } from '../fencing/national-rating';
 import { toCsv } from './csv';
+import { splitName } from './fie-names';
 import { finalResultsTable, poolResultsTable, type ResultTable } from './tables';
 
 /**
@@ -12,6 +14,21 @@ import { finalResultsTable, poolResultsTable, type ResultTable } from './tables'
 
 export function rosterCsv(athletes: Pick<Athlete, 'name' | 'club' | 'ranking'>[]): string {
   return toCsv(['Name', 'Club', 'Ranking'], athletes.map((a) => [a.name, a.club, a.ranking]));
+}
+
+/**
+ * The roster in the USA Fencing / askFRED column layout (issue 30), for clubs that upload to their
+ * federation's tools: Last Name, First Name, Club(s), Rating ("B23", "U"), USFA #, Division. Piste reads
+ * the same file back (core/interop/csv.ts) with the same names, clubs, ratings and numbers.
+ */
+export function usFencingCsv(athletes: Pick<Athlete, 'name' | 'club' | 'national_rating' | 'licence' | 'region'>[]): string {
+  return toCsv(
+    ['Last Name', 'First Name', 'Club(s)', 'Rating', 'USFA #', 'Division'],
+    athletes.map((a) => {
+      const { nom, prenom } = splitName(a.name);
+      return [nom, prenom, a.club, formatRating(a.national_rating) || null, a.licence, a.region];
+    }),
+  );
 }
 
 const tableCsv = ({ columns, rows }: ResultTable) => toCsv(columns, rows);

@@ -7,8 +7,10 @@ import { combinePoolResults } from '../fencing/pool-results';
 import type { Cut } from '../fencing/cut';
 import type { Tableau } from '../fencing/tableau';
 import { countedBouts } from '../fencing/withdrawal';
-import { athleteSchema, firstIssue, oneLine } from '../validation';
+import { athleteSchema, firstIssue } from '../validation';
+import { joinName, splitName } from './fie-names';
 import type { RosterRow } from './csv';
+import type { Athlete } from '../contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLaterality, parseNation, type AthleteDetails } from '../athlete-details';
 
 /**
@@ -18,16 +20,6 @@ import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLat
  * `<ClassementGeneral>`. Statuses: Q qualified for the tableau, N not qualified (the cut), A abandoned
  * (withdrawn, o.74.2), E excluded (o.74.3), F forfeit (did not start, o.74.1).
  */
-
-/** A name as FIE files hold it: `Nom` the family name (the last word), `Prenom` the rest. */
-export function splitName(name: string): { nom: string; prenom: string } {
-  const words = name.trim().split(/\s+/);
-  if (words.length < 2) return { nom: words[0] ?? '', prenom: '' };
-  return { nom: words[words.length - 1]!, prenom: words.slice(0, -1).join(' ') };
-}
-
-/** The name Piste shows for an FIE fencer: first name then family name, on one line (other controls left for the athlete rules to refuse). */
-export const joinName = (prenom: string, nom: string) => oneLine(`${prenom} ${nom}`).replace(/ +/g, ' ').trim();
 
 /** Escapes a value for an XML attribute (and drops the control characters XML 1.0 cannot carry). */
 function attr(value: string | number): string {
@@ -52,21 +44,46 @@ function element(tag: string, attrs: Record<string, string | number | null | und
 }
 
 export interface FieExport {
-  practice: { id: string; name: string; date: string };
+  practice: { id: string; name: string; date: string; weapon?: 'epee' | 'foil' | 'sabre' };
   pools: PoolSnapshot[];
   cut: Cut;
   tableau: Tableau;
   standings: Standing[];
   /** Fencers absent at check-in (o.74.1): listed as forfeit. */
   didNotStart: string[];
-  /** Club and ranking of the roster athletes the pools name (by athlete id). */
-  athletes: ReadonlyMap<string, { club: string | null; ranking: number | null }>;
+  /** What the roster knows of the athletes the pools name (by athlete id): club, ranking and (issue 30) details. */
+  athletes: ReadonlyMap<string, Pick<Athlete, 'club' | 'ranking'> & Partial<AthleteDetails>>;
+}
+
+/** FIE `Arme`: BellePoule accepts only L, X, F, E, S (an unknown letter stops its reader). */
+const ARME = { epee: 'E', foil: 'F', sabre: 'S' } as const;
+
+/** What a fencer's `<Tireur>` says beyond name and club (issue 30), in the FIE file's spelling. */
+function detailAttributes(a: Partial<AthleteDetails> | undefined) {
+  return {
+    Licence: a?.licence ?? undefined,
+    Nation: a?.nation ?? undefined,
+    DateNaissance: a?.birth_date ? fieDate(a.birth_date) : undefined,
+    Sexe: a?.gender ?? undefined,
+    Lateralite: a?.laterality === 'R' ? 'D' : a?.laterality === 'L' ? 'G' : undefined,
+    Ligue: a?.region ?? undefined,
+  };
 }
 
 /** dd.mm.yyyy, as the format writes dates. */
 const fieDate = (iso: string) => iso.split('-').reverse().join('.');
 
-/** A practice as FIE XML: its fencers, pools with their matches, the tableau and the classification. */
+/**
+ * A practice as FIE XML: its fencers, pools with their matches, the tableau and the classification.
+ *
+ * What the common readers need (issue 30, read in BellePoule's public source: its contest loader and its
+ * player reader): the root `CompetitionIndividuelle` with `Arme` one of E/F/S (an unknown letter stops it)
+ * and `Date` as dd.mm.yyyy; each `<Tireur>` with a whole-number `ID` (what every `REF` points to), a `Nom`
+ * (its check-in needs one) and a `Statut` (a fencer with neither `Statut` nor `Presence` is read as absent;
+ * F is absent); `DateNaissance` as dd.mm.yyyy, `Sexe` M/F, `Nation`, `Club`, `Ligue`, `Licence`,
+ * `Classement`, and `Lateralite` D/G, which it keeps as written; each `<Match>` with two `<Tireur REF Score
+ * Statut="V|D">`. The DOCTYPE line is the one BellePoule writes.
+ */
 export function writeFieXml(input: FieExport): string {
   const { pools, tableau, standings } = input;
   const players = pools.flatMap((p) => p.players);
@@ -84,7 +101,10 @@ export function writeFieXml(input: FieExport): string {
     ...players.map((p) => {
       const { nom, prenom } = splitName(p.name);
       const athlete = p.athlete_id ? input.athletes.get(p.athlete_id) : undefined;
-      return element('Tireur', { ID: ref.get(p.id)!, Nom: nom, Prenom: prenom, Club: athlete?.club ?? '', Classement: athlete?.ranking ?? undefined, Statut: statusOf(p.id) }, [], '    ');
+      return element('Tireur', {
+        ID: ref.get(p.id)!, Nom: nom, Prenom: prenom, Club: athlete?.club ?? '', ...detailAttributes(athlete),
+        Classement: athlete?.ranking ?? undefined, Statut: statusOf(p.id),
+      }, [], '    ');
     }),
     ...input.didNotStart.map((name, i) => {
       const { nom, prenom } = splitName(name);
@@ -152,14 +172,14 @@ export function writeFieXml(input: FieExport): string {
   });
 
   const root = element('CompetitionIndividuelle', {
-    Version: '1', Championnat: 'Piste', ID: input.practice.id, Annee: input.practice.date.slice(0, 4),
+    Version: '1', Championnat: 'Piste', ID: input.practice.id, Annee: input.practice.date.slice(0, 4), Arme: ARME[input.practice.weapon ?? 'epee'],
     Date: fieDate(input.practice.date), TitreCourt: input.practice.name.slice(0, 20), TitreLong: input.practice.name,
   }, [
     element('Tireurs', {}, fencers, '  '),
     element('Phases', {}, phases, '  '),
     element('ClassementGeneral', {}, classification, '  '),
   ]);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE CompetitionIndividuelle>\n${root}\n`;
 }
 
 /** The text of an XML file as bytes: the encoding its declaration names (BellePoule writes ISO-8859-1), else UTF-8. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_DETAILS } from '../../core/athlete-details';
 import { parseRosterCsv } from '../../core/interop/csv';
+import { usFencingCsv } from '../../core/interop/exports';
 import { decodeXml, readFieFencers } from '../../core/interop/fie-xml';
 import { USAF_RATING_ERROR } from '../../core/fencing/national-rating';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
@@ -73,5 +74,23 @@ describe('USA Fencing / askFRED CSV (issue 30)', () => {
 
   it('still reads a Rating column of whole numbers as the ranking', () => {
     expect(parseRosterCsv('Name,Rating\nAnna Rossi,12\n').map((r) => [r.ranking, r.details.national_rating])).toEqual([[12, null]]);
+  });
+});
+
+describe('the US export (issue 30)', () => {
+  it('writes the roster in the US column layout and reads back the same people', () => {
+    const roster = [
+      { name: 'Avery Whitfield', club: 'Golden Gate Fencing', national_rating: { system: 'usaf' as const, value: 'B2023' }, licence: '100234567', region: 'Northern California' },
+      { name: 'Maren Lindqvist', club: null, national_rating: { system: 'usaf' as const, value: 'U' }, licence: null, region: null },
+      { name: 'Ana María de la Peña', club: '=HYPERLINK("x")', national_rating: null, licence: '42', region: null },
+    ];
+    const csv = usFencingCsv(roster);
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Last Name","First Name","Club(s)","Rating","USFA #","Division"');
+    expect(csv.split('\r\n')[1]).toBe('"Whitfield","Avery","Golden Gate Fencing","B23","100234567","Northern California"');
+    expect(parseRosterCsv(csv).map((r) => [r.name, r.club, r.details.national_rating, r.details.licence, r.details.region, r.error])).toEqual([
+      ['Avery Whitfield', 'Golden Gate Fencing', { system: 'usaf', value: 'B2023' }, '100234567', 'Northern California', null],
+      ['Maren Lindqvist', null, { system: 'usaf', value: 'U' }, null, null, null],
+      ['Ana María de la Peña', '\'=HYPERLINK("x")', null, '42', null, null],
+    ]);
   });
 });

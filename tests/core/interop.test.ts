@@ -4,7 +4,8 @@ import type { PoolSnapshot } from '../../core/contracts/pools';
 import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
 import { NO_DETAILS } from '../../core/athlete-details';
 import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
-import { decodeXml, FieFormatError, joinName, readFieFencers, splitName, writeFieXml } from '../../core/interop/fie-xml';
+import { decodeXml, FieFormatError, readFieFencers, writeFieXml } from '../../core/interop/fie-xml';
+import { joinName, splitName } from '../../core/interop/fie-names';
 import { classifyImport, nameKey } from '../../core/interop/roster-import';
 import { applyScore } from '../../core/fencing/bracket';
 import { combinePoolResults } from '../../core/fencing/pool-results';
@@ -179,6 +180,22 @@ describe('FIE XML', () => {
     expect(classement).toEqual(standings.map((s) => [refOf(s.id), s.place === null ? undefined : String(s.place)]));
     expect(comp.ClassementGeneral.Tireur.at(-1)).toEqual({ REF: '6', Statut: 'F' });
     expect(comp.ClassementGeneral.Tireur[4]).toEqual({ REF: '5', Classement: '5', Statut: 'A' });
+  });
+
+  it('writes what BellePoule reads (Arme, DOCTYPE, licence, nation, birth date, hand) and reads it back unchanged (issue 30)', () => {
+    const { tableau, standings } = finishedPractice();
+    const details = { licence: '100234', nation: 'ITA', birth_date: '2009-03-14', laterality: 'L' as const, gender: 'F' as const, region: 'Lombardia', national_rating: null };
+    const xml = writeFieXml({
+      practice: { id: 'x', name: 'T', date: '2026-01-02', weapon: 'sabre' }, pools, cut: DEFAULT_FORMAT.cut, tableau, standings,
+      didNotStart: [], athletes: new Map([['ath-a', { club: 'Milano', ranking: 12, ...details }]]),
+    });
+    expect(xml.split('\n').slice(0, 2)).toEqual(['<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE CompetitionIndividuelle>']);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'Tireur' }).parse(xml);
+    expect(doc.CompetitionIndividuelle.Arme).toBe('S');
+    expect(doc.CompetitionIndividuelle.Tireurs.Tireur[0]).toMatchObject({ Licence: '100234', Nation: 'ITA', DateNaissance: '14.03.2009', Lateralite: 'G', Sexe: 'F', Ligue: 'Lombardia' });
+    const [anna, ...others] = readFieFencers(xml);
+    expect(anna).toEqual({ line: 1, name: 'Anna Rossi', club: 'Milano', ranking: 12, details, error: null });
+    expect(others.every((r) => r.details.licence === null && r.details.nation === null)).toBe(true);
   });
 
   it('reads the fencers back: same names, clubs and rankings', () => {

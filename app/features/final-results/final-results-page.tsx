@@ -58,13 +58,13 @@ export function FinalResultsPage() {
   const stillIn = tableau.seeds.length - placed.length;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 
-  /** Issue 15: the practice as FIE XML (BellePoule, Engarde), with the clubs and rankings of the roster. */
+  /** Issue 15: the practice as FIE XML (BellePoule, Engarde), with what the roster knows of each fencer (issue 30: licence, nation, birth date, hand). */
   async function exportXml() {
     try {
       const [{ writeFieXml }, roster] = await Promise.all([import('../../../core/interop/fie-xml'), call(client.athletes.$get())]);
       const xml = writeFieXml({
         practice, pools, cut: format.cut, tableau, standings, didNotStart,
-        athletes: new Map(roster.map((a) => [a.id, { club: a.club, ranking: a.ranking }])),
+        athletes: new Map(roster.map((a) => [a.id, a])),
       });
       downloadFile(fileName(`${practice.name} FIE`, 'xml'), xml, 'application/xml;charset=utf-8');
     } catch {

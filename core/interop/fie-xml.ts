@@ -199,7 +199,8 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   parseAttributeValue: false,
-  isArray: (name) => ['Tireur', 'Equipe', 'Poule', 'Match', 'Tableau', 'SuiteDeTableaux'].includes(name),
+  // Elements only: a fencer's `Equipe` attribute (its team's name) stays a text.
+  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['Tireur', 'Equipe', 'Poule', 'Match', 'Tableau', 'SuiteDeTableaux'].includes(name),
 });
 
 type Node = Record<string, unknown>;
@@ -236,26 +237,54 @@ function fencerDetails(t: Node): AthleteDetails {
   };
 }
 
+/** A `<Tireur>` as a roster row: "Prenom Nom", the club, the ranking (`Classement`), checked like a typed athlete. */
+function fencerRow(t: Node, i: number): RosterRow {
+  const name = joinName(text(t.Prenom), text(t.Nom));
+  const club = text(t.Club).trim() || null;
+  const rank = text(t.Classement).trim();
+  const ranking = /^\d+$/.test(rank) && Number(rank) > 0 ? Number(rank) : null;
+  const details = fencerDetails(t);
+  const checked = athleteSchema.safeParse({ name, club, ranking });
+  const extra = athleteDetailsSchema.safeParse(details);
+  if (!checked.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(checked.error) };
+  if (!extra.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(extra.error) };
+  return { line: i + 1, name: checked.data.name, club: checked.data.club, ranking, details, error: null };
+}
+
+/** A team's name: its `Nom`, else its `ID` (FFE entry files name teams by their ID, "CLUB 1"). */
+const teamName = (e: Node) => text(e.Nom).trim() || text(e.ID).trim() || null;
+
 /**
- * The fencers (`<Tireurs>`) of an FIE file as roster rows: "Prenom Nom", the club, the ranking
- * (`Classement`), each checked like a typed athlete. A team file's fencers are read from its teams.
+ * Every `<Tireur>` of a file with its team: the fencers of `<Tireurs>` (a team by their `Equipe` attribute, the
+ * team's name, as FFE entry files link them) and those nested in an `<Equipe>` (BellePoule's own team files),
+ * an `Equipe` attribute winning over the nesting as in BellePoule.
  */
-export function readFieFencers(xml: string): RosterRow[] {
-  const { node } = parseFieXml(xml);
-  const tireurs = [
-    ...list((node.Tireurs as Node | undefined)?.Tireur),
-    ...list((node.Equipes as Node | undefined)?.Equipe).flatMap((e) => list(e.Tireur)),
+function fencersOf(node: Node): { t: Node; team: string | null }[] {
+  return [
+    ...list((node.Tireurs as Node | undefined)?.Tireur).map((t) => ({ t, team: text(t.Equipe).trim() || null })),
+    ...list((node.Equipes as Node | undefined)?.Equipe).flatMap((e) => list(e.Tireur).map((t) => ({ t, team: text(t.Equipe).trim() || teamName(e) }))),
   ];
-  return tireurs.map((t, i) => {
-    const name = joinName(text(t.Prenom), text(t.Nom));
-    const club = text(t.Club).trim() || null;
-    const rank = text(t.Classement).trim();
-    const ranking = /^\d+$/.test(rank) && Number(rank) > 0 ? Number(rank) : null;
-    const details = fencerDetails(t);
-    const checked = athleteSchema.safeParse({ name, club, ranking });
-    const extra = athleteDetailsSchema.safeParse(details);
-    if (!checked.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(checked.error) };
-    if (!extra.success) return { line: i + 1, name, club, ranking, details, error: firstIssue(extra.error) };
-    return { line: i + 1, name: checked.data.name, club: checked.data.club, ranking, details, error: null };
-  });
+}
+
+/** The fencers of an FIE file (individual or team, competition or entry list) as roster rows. */
+export function readFieFencers(xml: string): RosterRow[] {
+  return fencersOf(parseFieXml(xml).node).map((f, i) => fencerRow(f.t, i));
+}
+
+export interface FieTeam {
+  name: string;
+  members: RosterRow[];
+}
+
+/**
+ * The teams of a team file (issue 30), in the file's order (its `<Equipes>`, then any team only a fencer
+ * names), each with its fencers as roster rows; a team without fencers is left out.
+ */
+export function readFieTeams(xml: string): FieTeam[] {
+  const { node } = parseFieXml(xml);
+  const fencers = fencersOf(node);
+  const rows = fencers.map((f, i) => fencerRow(f.t, i));
+  const names = [...list((node.Equipes as Node | undefined)?.Equipe).map(teamName), ...fencers.map((f) => f.team)];
+  const order = [...new Set(names.filter((n): n is string => n !== null))];
+  return order.map((name) => ({ name, members: rows.filter((_, i) => fencers[i]!.team === name) })).filter((team) => team.members.length > 0);
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { NO_DETAILS } from '../../core/athlete-details';
 import { parseRosterCsv } from '../../core/interop/csv';
 import { usFencingCsv } from '../../core/interop/exports';
-import { decodeXml, readFieFencers } from '../../core/interop/fie-xml';
+import { decodeXml, readFieFencers, readFieTeams } from '../../core/interop/fie-xml';
 import { USAF_RATING_ERROR } from '../../core/fencing/national-rating';
-import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
+import { ffeEntryFile, ffeFencer, ffeTeamFile, usCsv } from '../helpers/federation-files';
 
 describe('federation entry files (issue 30)', () => {
   it('reads an FFE BaseCompetitionIndividuelle file of 230 fencers with accents, clubs, rankings and details', () => {
@@ -38,6 +38,23 @@ describe('federation entry files (issue 30)', () => {
   it('refuses a licence longer than any federation writes, with the reason', () => {
     const xml = `<BaseCompetitionIndividuelle><Tireurs><Tireur ID="1" Nom="ROSSI" Prenom="Anna" Licence="${'9'.repeat(31)}"/></Tireurs></BaseCompetitionIndividuelle>`;
     expect(readFieFencers(xml)[0]!.error).toBe('Licence must be at most 30 characters');
+  });
+});
+
+describe('team files (issue 30)', () => {
+  it('reads an FFE team entry file: fencers linked to their team by its name, in the file\'s order', () => {
+    const teams = readFieTeams(decodeXml(ffeTeamFile(3, 4)));
+    expect(teams.map((t) => [t.name, t.members.length])).toEqual([['SALLE GÉRÔME 1', 4], ['SALLE GÉRÔME 2', 4], ['SALLE GÉRÔME 3', 4]]);
+    expect(teams[1]!.members.map((m) => m.name)).toEqual([4, 5, 6, 7].map((i) => `${ffeFencer(i).prenom} ${ffeFencer(i).nom}`));
+    expect(teams[0]!.members[0]!.details).toMatchObject({ gender: 'M', nation: 'FRA', licence: '100000' });
+    expect(readFieFencers(decodeXml(ffeTeamFile(3, 4)))).toHaveLength(12);
+  });
+
+  it('reads BellePoule\'s nested teams, an Equipe attribute winning over the nesting, and leaves out empty teams', () => {
+    const xml = `<CompetitionParEquipes><Tireurs><Tireur ID="9" Nom="SOLO" Prenom="Sam"/></Tireurs><Equipes>
+      <Equipe ID="1" Nom="Lyon A"><Tireur ID="1" Nom="A" Prenom="Ann"/><Tireur ID="2" Nom="B" Prenom="Ben" Equipe="Lyon B"/></Equipe>
+      <Equipe ID="2" Nom="Lyon B"><Tireur ID="3" Nom="C" Prenom="Cleo"/></Equipe><Equipe ID="3" Nom="Empty"/></Equipes></CompetitionParEquipes>`;
+    expect(readFieTeams(xml).map((t) => [t.name, t.members.map((m) => m.name)])).toEqual([['Lyon A', ['Ann A']], ['Lyon B', ['Ben B', 'Cleo C']]]);
   });
 });
 

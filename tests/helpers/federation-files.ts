@@ -51,3 +51,20 @@ export function usCsv(rows: Record<string, string>[], columns = ['Last Name', 'F
   const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return [columns.join(','), ...rows.map((r) => columns.map((c) => quote(r[c] ?? '')).join(','))].join('\r\n') + '\r\n';
 }
+
+/**
+ * An FFE team entry file (`BaseCompetitionParEquipes`) as bytes: fencers in `<Tireurs>` linked to their team by
+ * its name (`Equipe="…"`), the teams in `<Equipes>` by ID, as the federation ships them.
+ */
+export function ffeTeamFile(teams: number, perTeam: number): Uint8Array {
+  const teamName = (n: number) => `SALLE GÉRÔME ${n}`;
+  const fencers = Array.from({ length: teams * perTeam }, (_, i) => {
+    const f = ffeFencer(i);
+    return `\t\t<Tireur\tID ="${i + 1}"\tNom ="${f.nom}"\tPrenom ="${f.prenom}"\tSexe ="H"\tNation ="FRA"\tClub ="${f.club}"\tLicence ="${f.licence}"\tClassement =""\tEquipe ="${teamName(Math.floor(i / perTeam) + 1)}"/>`;
+  });
+  const equipes = Array.from({ length: teams }, (_, n) => `\t\t<Equipe\tID ="${teamName(n + 1)}"\tNation ="FRA"\tStatut ="N"\tClassement ="0"\tPoints ="0"/>`);
+  const xml = ['<?xml version="1.0" encoding="ISO-8859-1"?>', '<!DOCTYPE BaseCompetitionParEquipes>',
+    '<BaseCompetitionParEquipes xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Arme="S" Sexe="H" Categorie="S">',
+    '\t<Tireurs>', ...fencers, '\t</Tireurs>', '\t<Equipes>', ...equipes, '\t</Equipes>', '</BaseCompetitionParEquipes>', ''].join('\r\n');
+  return Uint8Array.from([...xml].map((ch) => ch.charCodeAt(0)));
+}

@@ -12,6 +12,7 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { applyTeams } from '../../state/teams';
 import { NoPracticeSelected } from '../../components/empty-state';
+import { TeamFileButton } from './team-file';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -75,6 +76,7 @@ export function TeamPracticeSetupPage() {
       </div>
       <AthleteSelector selection={selection} />
       <div className="flex flex-wrap items-center justify-end gap-3">
+        <TeamFileButton practice={practice} />
         <Link to={paths.singleMatch} className="btn-secondary" onClick={() => setSelection(selection.entries())}>{t.singleMatch}</Link>
         <button type="button" className="btn-primary" onClick={next}>{t.distribute}</button>
       </div>

@@ -1,3 +1,4 @@
+import { hasCards, type SideCards } from './fencing/bout-cards';
 import { boutKey } from './fencing/bout-result';
 import type { SentState } from './validation';
 import { legalState, legalStep, type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
@@ -122,4 +123,15 @@ export function poolScores(bouts: Iterable<LiveBout>, poolId: string): Map<strin
     scores.set(`${right.id}>${left.id}`, `${state.right}–${state.left}`);
   }
   return scores;
+}
+
+/** Each side's cards in the pool bouts on the piste (issue 29), for the grids: `rowId>colId` → the row fencer's cards; a side without any is left out. */
+export function poolCards(bouts: Iterable<LiveBout>): Map<string, SideCards> {
+  const cards = new Map<string, SideCards>();
+  for (const { target, left, right, state } of bouts) {
+    if (target.kind !== 'pool') continue;
+    const sides: [string, SideCards][] = [[`${left.id}>${right.id}`, { cards: state.cards.left, pCards: state.pCards }], [`${right.id}>${left.id}`, { cards: state.cards.right, pCards: state.pCards }]];
+    for (const [key, side] of sides) if (hasCards(side)) cards.set(key, side);
+  }
+  return cards;
 }

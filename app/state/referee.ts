@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { poolScores, type LiveBout } from '../../core/refereeing';
+import { poolCards, poolScores, type LiveBout } from '../../core/refereeing';
 
 /**
  * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far
@@ -39,6 +39,12 @@ export const useLiveBouts = () => useAtomValue(liveBoutsAtom);
 export function usePoolScores(poolId: string | undefined) {
   const live = useLiveBouts();
   return useMemo(() => (poolId ? poolScores([...live.values()].map((x) => x.bout), poolId) : undefined), [live, poolId]);
+}
+
+/** The cards given in the pool bouts on the piste (issue 29), for the grids: `rowId>colId` → the row fencer's cards. */
+export function usePoolCards() {
+  const live = useLiveBouts();
+  return useMemo(() => poolCards([...live.values()].map((x) => x.bout)), [live]);
 }
 
 /** The coach's choices of referees, per pool: ordered fencer ids "a:b" → referee id (issue 18). */

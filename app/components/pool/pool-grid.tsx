@@ -8,7 +8,7 @@ import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
 import { useStatusNames, type StatusNames } from './status-labels';
 import { CardMarks, useCardsLabel } from '../referee/card-marks';
 import type { SideCards } from '../../../core/fencing/bout-cards';
-import { usePoolCards } from '../../state/referee';
+import type { LiveCell } from '../../../core/refereeing';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -36,8 +36,8 @@ interface PoolGridProps {
   onRemove?: (player: PoolPlayer) => void;
   /** Opens the fencer's status menu (withdrawn, excluded, fencing): the coach only. */
   onStatus?: (player: PoolPlayer) => void;
-  /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2". */
-  live?: ReadonlyMap<string, string>;
+  /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2", and its cards (issue 29). */
+  live?: ReadonlyMap<string, LiveCell>;
 }
 
 /**
@@ -63,7 +63,6 @@ const cellClass = (result: string | undefined) =>
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
 export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus, live }: PoolGridProps) {
-  const liveCards = usePoolCards();
   const t = useTexts(messages);
   const statusNames = useStatusNames();
   const stat = useStatLabels();
@@ -95,9 +94,9 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
           {players.map((row, r) => {
             const s = stats[r]!;
             const waiting = players.filter((col) => pending.some((b) => isBoutOf(b, row.id, col.id))).map((col) => col.id).join(',');
-            const running = live?.size ? players.flatMap((col) => (live.has(`${row.id}>${col.id}`) ? [`${col.id}=${live.get(`${row.id}>${col.id}`)}`] : [])).join(',') : '';
+            const running = live?.size ? players.flatMap((col) => (live.has(`${row.id}>${col.id}`) ? [`${col.id}=${live.get(`${row.id}>${col.id}`)!.score}`] : [])).join(',') : '';
             // Issue 29: the row fencer's cards in each bout on the piste, beside its running score.
-            const carded = running && liveCards.size ? players.map((col) => cardsKey(liveCards.get(`${row.id}>${col.id}`))).join(',') : '';
+            const carded = running ? players.map((col) => cardsKey(live!.get(`${row.id}>${col.id}`)?.cards)).join(',') : '';
             return (
               <GridRow
                 key={row.id}
@@ -107,7 +106,7 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
                 signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}|${running}|${carded}`}
                 waiting={waiting}
                 running={running}
-                cards={liveCards}
+                live={live}
                 t={t}
                 status={statusNames}
                 onCell={onCell ? cell : undefined}
@@ -132,8 +131,8 @@ interface GridRowProps {
   waiting: string;
   /** The columns this row is fencing now with the running score, `colId=3–2`, comma-separated. */
   running: string;
-  /** The cards of the bouts on the piste (`rowId>colId`); the signature names this row's. */
-  cards: ReadonlyMap<string, SideCards>;
+  /** The bouts on the piste (`rowId>colId`), for their cards; the signature names this row's. */
+  live: ReadonlyMap<string, LiveCell> | undefined;
   /** The grid's texts and the statuses' names, handed down: one subscription for the grid, not two a row. */
   t: TextsOf<typeof messages>;
   status: StatusNames;
@@ -142,7 +141,7 @@ interface GridRowProps {
   onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, cards: liveCards, t, status, onCell, onRemove, onStatus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, live, t, status, onCell, onRemove, onStatus }: GridRowProps) {
   const cardsLabel = useCardsLabel();
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
   const onPiste = new Map(running ? running.split(',').map((e) => e.split('=') as [string, string]) : []);
@@ -182,7 +181,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         const waiting = pendingCols.has(col.id);
         // A bout on the piste shows its running score, marked live, until its result is saved.
         const score = result ? undefined : onPiste.get(col.id);
-        const cards = score ? liveCards.get(`${row.id}>${col.id}`) : undefined;
+        const cards = score ? live?.get(`${row.id}>${col.id}`)?.cards : undefined;
         const shown = cards ? <span className="flex flex-col items-center leading-none">{score}<CardMarks side={cards} className="mt-0.5" /></span> : (result ?? score ?? '-');
         return (
           <td

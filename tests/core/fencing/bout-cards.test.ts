@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardsOfFencer, cardsToKeep, readCards, sideCardsText, storedCards, type BoutCards } from '../../../core/fencing/bout-cards';
 import { boutFormat, giveCard, givePCard, startBout, touch } from '../../../core/fencing/referee';
-import { poolCards, type LiveBout } from '../../../core/refereeing';
+import { poolLiveCells, type LiveBout } from '../../../core/refereeing';
 import { boutsOfAthlete, coachBouts, type PoolBoutRow, type TableauMatchRow } from '../../../core/fencing/history';
 import { readCsv } from '../../../core/interop/csv';
 import { athleteBoutsCsv } from '../../../core/interop/exports';
@@ -74,12 +74,13 @@ describe('cards in an athlete’s history', () => {
 });
 
 describe('cards beside the running score (issue 29)', () => {
-  it('gives each grid cell of a pool bout on the piste its row fencer’s cards; tableau bouts and sides without cards are left out', () => {
+  it('gives each grid cell of a pool bout on the piste its running score and its row fencer’s cards; other pools and the tableau are left out', () => {
     const state = giveCard(givePCard(startBout(boutFormat('pool', 'epee')), 'left', 0), 'right', 'yellow', 0);
     const bout = (target: LiveBout['target'], s = state): LiveBout => ({ key: 'k', target, left: { id: 'a', name: 'A' }, right: { id: 'b', name: 'B' }, referee: 'R', state: s, now: 0 });
     // P-cards only come in the tableau (t.124): a pool bout shows the yellow alone.
     expect(state.pCards).toBe(0);
-    expect(poolCards([bout({ kind: 'pool', pool_id: 'p', a: 'a', b: 'b' })])).toEqual(new Map([['b>a', { cards: ['yellow'], pCards: 0 }]]));
-    expect(poolCards([bout({ kind: 'tableau', round: 1, position: 0 })]).size).toBe(0);
+    expect(poolLiveCells([bout({ kind: 'pool', pool_id: 'p', a: 'a', b: 'b' })], 'p')).toEqual(new Map([['a>b', { score: '0–0' }], ['b>a', { score: '0–0', cards: { cards: ['yellow'], pCards: 0 } }]]));
+    expect(poolLiveCells([bout({ kind: 'pool', pool_id: 'p', a: 'a', b: 'b' })], 'other').size).toBe(0);
+    expect(poolLiveCells([bout({ kind: 'tableau', round: 1, position: 0 })], 'p').size).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { poolScores, type LiveBout } from '../../core/refereeing';
+import { poolLiveCells, type LiveBout } from '../../core/refereeing';
 
 /**
  * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far
@@ -35,10 +35,10 @@ export function clearLiveBouts() {
 
 export const useLiveBouts = () => useAtomValue(liveBoutsAtom);
 
-/** The running scores of a pool's bouts on the piste, for its grid (`rowId>colId` → "3–2"). */
+/** The running scores of a pool's bouts on the piste, for its grid (`rowId>colId` → "3–2" and the row fencer's cards, issue 29). */
 export function usePoolScores(poolId: string | undefined) {
   const live = useLiveBouts();
-  return useMemo(() => (poolId ? poolScores([...live.values()].map((x) => x.bout), poolId) : undefined), [live, poolId]);
+  return useMemo(() => (poolId ? poolLiveCells([...live.values()].map((x) => x.bout), poolId) : undefined), [live, poolId]);
 }
 
 /** The coach's choices of referees, per pool: ordered fencer ids "a:b" → referee id (issue 18). */

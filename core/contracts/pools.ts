@@ -1,4 +1,5 @@
 /** Pools: their fencers, their bouts, a generation's answer, and what a bout write answers. Shapes shared by the worker's routes and the app (issue 27: contracts by feature). */
+import type { BoutCards } from '../fencing/bout-cards';
 import type { Bout } from '../fencing/bout-result';
 import type { PlayerStatus } from '../fencing/withdrawal';
 
@@ -20,6 +21,8 @@ export interface PoolPlayer {
 export interface PoolBout extends Bout {
   updated_at: number;
   version: number;
+  /** The referee's cards (issue 29), present only when the bout was refereed and a card was given. */
+  cards?: BoutCards;
 }
 
 /** A pool with everything its grid needs; what the API answers and the room publishes. */

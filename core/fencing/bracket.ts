@@ -1,6 +1,7 @@
 // The direct-elimination tableau (FENCING.md: placement, byes, the bouts for places): building it from the
 // seeding, routing winners and losers, applying and undoing a score. One file because routing, walkovers and
 // the score's effect on later rounds are one rule: each step reads the others.
+import type { BoutCards } from './bout-cards';
 
 /** A stored tableau match (SPEC §3 bracket_matches). */
 export interface SavedBracketMatch {
@@ -16,6 +17,8 @@ export interface SavedBracketMatch {
    * round); 0 while nothing is stored. A score is written against the version its writer saw.
    */
   version: number;
+  /** The referee's cards (issue 29), present only when the match was refereed and a card was given. */
+  cards?: BoutCards;
 }
 
 /** A fencer entering the tableau: their seed is their place in the ranking after the pools (1 = best, unique). */

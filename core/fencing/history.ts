@@ -1,3 +1,4 @@
+import { hasCards, readCards, type SideCards } from './bout-cards';
 import { boutVictories, type Bout } from './bout-result';
 import { isMainMatch, placesTitle, roundCount, roundTitle } from './bracket';
 import { stageLabel } from './final-positions';
@@ -16,6 +17,8 @@ export interface BoutSide {
   athlete_id: string | null;
   name: string;
   score: number;
+  /** The cards the referee gave this side (issue 29), only when the bout kept some. */
+  cards?: SideCards;
 }
 
 /** Where and when a bout was fenced: what a coach's bout and an athlete's side of it share. */
@@ -44,6 +47,8 @@ export interface CoachBout extends BoutContext {
 export interface PoolBoutRow extends Bout {
   date: string; practice_id: string; practice: string; pool: string; updated_at: number;
   name1: string; name2: string; athlete1: string | null; athlete2: string | null; status1: string | null; status2: string | null;
+  /** The stored cards (issue 29): JSON, or null; absent reads none. */
+  cards?: string | null;
 }
 
 /** A fenced tableau match as the history query reads it; `first_round` counts the first round's matches. */
@@ -51,6 +56,15 @@ export interface TableauMatchRow {
   date: string; practice_id: string; practice: string; updated_at: number; round: number; position: number; first_round: number;
   player1_id: string; player2_id: string; player1_score: number; player2_score: number; winner_id: string;
   name1: string; name2: string; athlete1: string | null; athlete2: string | null;
+  cards?: string | null;
+}
+
+/** A bout's two sides with the cards its stored result kept (issue 29), each side's own. */
+function sidesOf(stored: string | null | undefined, a: BoutSide, b: BoutSide): { a: BoutSide; b: BoutSide } {
+  const cards = readCards(stored);
+  if (!cards) return { a, b };
+  const of = (side: BoutSide, own: SideCards) => (hasCards(own) ? { ...side, cards: own } : side);
+  return { a: of(a, { cards: cards.player1, pCards: cards.p_cards }), b: of(b, { cards: cards.player2, pCards: cards.p_cards }) };
 }
 
 /** The coach's bouts from the rows of the two history reads (annulled pool bouts left out). */
@@ -60,8 +74,7 @@ export function coachBouts(pool: readonly PoolBoutRow[], tableau: readonly Table
     if (b.status1 || b.status2) continue;
     out.push({
       date: b.date, practice_id: b.practice_id, practice: b.practice, seq: b.updated_at, kind: 'pool', phase: b.pool, round: null, rounds: null, main: false,
-      a: { entry: b.player1_id, athlete_id: b.athlete1, name: b.name1, score: b.score1 },
-      b: { entry: b.player2_id, athlete_id: b.athlete2, name: b.name2, score: b.score2 },
+      ...sidesOf(b.cards, { entry: b.player1_id, athlete_id: b.athlete1, name: b.name1, score: b.score1 }, { entry: b.player2_id, athlete_id: b.athlete2, name: b.name2, score: b.score2 }),
       aWon: boutVictories(b).player1,
     });
   }
@@ -71,8 +84,7 @@ export function coachBouts(pool: readonly PoolBoutRow[], tableau: readonly Table
     out.push({
       date: m.date, practice_id: m.practice_id, practice: m.practice, seq: m.updated_at, kind: 'tableau',
       phase: `Tableau: ${main ? roundTitle(m.round, rounds) : placesTitle(m, rounds)}`, round: m.round, rounds, main,
-      a: { entry: m.player1_id, athlete_id: m.athlete1, name: m.name1, score: m.player1_score },
-      b: { entry: m.player2_id, athlete_id: m.athlete2, name: m.name2, score: m.player2_score },
+      ...sidesOf(m.cards, { entry: m.player1_id, athlete_id: m.athlete1, name: m.name1, score: m.player1_score }, { entry: m.player2_id, athlete_id: m.athlete2, name: m.name2, score: m.player2_score }),
       aWon: m.winner_id === m.player1_id,
     });
   }
@@ -82,6 +94,9 @@ export function coachBouts(pool: readonly PoolBoutRow[], tableau: readonly Table
 /** A bout from one athlete's side. */
 export interface AthleteBout extends BoutContext {
   opponent: string;
+  /** The cards the referee gave the athlete and the opponent (issue 29), only when the bout kept some. */
+  cards?: SideCards;
+  opponent_cards?: SideCards;
   /** The opponent's roster athlete, when their entry is linked. */
   opponent_id: string | null;
   scored: number;
@@ -100,7 +115,10 @@ export function boutsOfAthlete(athleteId: string, bouts: readonly CoachBout[]): 
     if (mineA === mineB) continue; // not theirs, or (two entries linked to one athlete) against themself
     const [me, them] = mineA ? [bout.a, bout.b] : [bout.b, bout.a];
     const { a: _a, b: _b, aWon, ...rest } = bout;
-    out.push({ ...rest, opponent: them.name, opponent_id: them.athlete_id, scored: me.score, received: them.score, victory: mineA === aWon });
+    out.push({
+      ...rest, opponent: them.name, opponent_id: them.athlete_id, scored: me.score, received: them.score, victory: mineA === aWon,
+      ...(me.cards ? { cards: me.cards } : {}), ...(them.cards ? { opponent_cards: them.cards } : {}),
+    });
   }
   return out.sort(newestFirst);
 }

@@ -1,6 +1,7 @@
 // The account backup (issue 25): its schema, the checks that a restore holds what the API would have
 // accepted (one validation path), and the rows a restore writes. One file: the format and its checks change together.
 import { z } from 'zod';
+import { storedCards } from '../fencing/bout-cards';
 import { poolMaxScore } from '../fencing/bout-result';
 import { applyScore, bracketMaxScore, buildBracket } from '../fencing/bracket';
 import { DEFAULT_FORMAT } from '../fencing/tableau';
@@ -46,7 +47,11 @@ const player = z.object({
   ...entryRound,
 });
 
-const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2: score, priority_id: ref.nullable() });
+/** A refereed result's cards (issue 29); absent in files written before them, and for results typed in by hand. */
+const cardList = z.array(z.enum(['yellow', 'red', 'black'])).max(20);
+const cards = z.object({ player1: cardList, player2: cardList, p_cards: z.number().int().min(0).max(3) }).nullable().optional();
+
+const bout = z.object({ player1_id: ref, player2_id: ref, score1: score, score2: score, priority_id: ref.nullable(), cards });
 
 const pool = z.object({
   id: ref,
@@ -65,6 +70,7 @@ const bracketMatch = z.object({
   player1_score: score.nullable(),
   player2_score: score.nullable(),
   winner_id: ref.nullable(),
+  cards,
 });
 
 const practice = z.object({
@@ -318,9 +324,10 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
         // A bout is stored with its two fencers in id order (a table rule): the new ids may swap them.
         const [a, b] = [playerId.get(bt.player1_id)!, playerId.get(bt.player2_id)!];
         const [first, second] = a < b ? [[a, bt.score1], [b, bt.score2]] as const : [[b, bt.score2], [a, bt.score1]] as const;
+        const kept = bt.cards && (a < b ? bt.cards : { ...bt.cards, player1: bt.cards.player2, player2: bt.cards.player1 });
         rows.matches.push({
           id: newId(), tournament_id: poolId, player1_id: first[0], player2_id: second[0], score1: first[1], score2: second[1],
-          priority_id: bt.priority_id === null ? null : playerId.get(bt.priority_id), updated_at: now, version: 1,
+          priority_id: bt.priority_id === null ? null : playerId.get(bt.priority_id), updated_at: now, version: 1, cards: storedCards(kept),
         });
       }
     }
@@ -338,7 +345,7 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
       for (const m of p.bracket.matches) {
         rows.bracket_matches.push({
           practice_id: practiceId, round: m.round, position: m.position, player1_id: player(m.player1_id), player2_id: player(m.player2_id),
-          player1_score: m.player1_score, player2_score: m.player2_score, winner_id: player(m.winner_id), updated_at: now, version: 1,
+          player1_score: m.player1_score, player2_score: m.player2_score, winner_id: player(m.winner_id), updated_at: now, version: 1, cards: storedCards(m.cards),
         });
       }
     }

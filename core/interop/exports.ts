@@ -1,4 +1,5 @@
 import type { Athlete } from '../contracts/athletes';
+import { sideCardsText } from '../fencing/bout-cards';
 import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
 import type { PoolResult } from '../fencing/pool-results';
@@ -37,9 +38,10 @@ export const poolResultsCsv = (results: PoolResult[]) => tableCsv(poolResultsTab
 
 export const finalResultsCsv = (standings: Standing[]) => tableCsv(finalResultsTable(standings));
 
+/** The athlete's bouts; the last column (issue 29) holds the cards the bout kept, the athlete's first ("Y / R P1"). */
 export function athleteBoutsCsv(bouts: AthleteBout[]): string {
   return toCsv(
-    ['Date', 'Practice', 'Phase', 'Opponent', 'Result', 'Touches scored', 'Touches received'],
-    bouts.map((b) => [b.date, b.practice, b.phase, b.opponent, b.victory ? 'V' : 'D', b.scored, b.received]),
+    ['Date', 'Practice', 'Phase', 'Opponent', 'Result', 'Touches scored', 'Touches received', 'Cards'],
+    bouts.map((b) => [b.date, b.practice, b.phase, b.opponent, b.victory ? 'V' : 'D', b.scored, b.received, sideCardsText(b.cards, b.opponent_cards)]),
   );
 }

@@ -149,6 +149,8 @@ export const poolBouts = sqliteTable('matches', {
   priority_id: text('priority_id'),
   updated_at: integer('updated_at').notNull(),
   version: integer('version').notNull(),
+  /** The referee's cards (issue 29), JSON (core/fencing/bout-cards); null when none were given. */
+  cards: text('cards'),
 });
 
 export const brackets = sqliteTable('brackets', {
@@ -172,6 +174,8 @@ export const bracketMatches = sqliteTable('bracket_matches', {
   updated_at: integer('updated_at').notNull(),
   version: integer('version').notNull(),
   write_token: text('write_token'),
+  /** The referee's cards (issue 29), JSON (core/fencing/bout-cards); null when none were given. */
+  cards: text('cards'),
 });
 
 export const teams = sqliteTable('teams', {

@@ -9,6 +9,7 @@ import type { RefereeUpdateBody } from '../../core/validation';
 import type { Env } from '../env';
 import { publicPractice } from '../store/practices';
 import { GuestList } from './guests';
+import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
 import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
@@ -285,6 +286,11 @@ export class PracticeRoom extends DurableObject<Env> {
 
   async chooseReferee(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
     return this.desk.choose(practiceId, poolId, bout, refereeId);
+  }
+
+  /** The cards given so far in a bout on the piste, in stored order (issue 29): what its saved result keeps. */
+  async refereeCards(key: string, player1Id: string): Promise<BoutCards | null> {
+    return this.desk.cardsOf(key, player1Id);
   }
 
   /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why. */

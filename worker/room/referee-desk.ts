@@ -3,6 +3,7 @@ import type { LiveMessage } from '../../core/live-messages';
 import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
+import { cardsToKeep, type BoutCards } from '../../core/fencing/bout-cards';
 import { TABLES } from './schema';
 
 /** Who holds a live bout: one referee view of one person (issue 18). */
@@ -142,6 +143,15 @@ export class RefereeDesk {
     this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.refereeChoices} (pool_id, chosen) VALUES (?, ?)`, poolId, JSON.stringify(chosen));
     this.send({ type: 'duty', practiceId, poolId, chosen });
     return chosen;
+  }
+
+  /**
+   * The cards given so far in a bout on the piste (issue 29), in the stored order of its result (`player1Id`
+   * first): what the result saved for it keeps. None when nobody referees it.
+   */
+  cardsOf(key: string, player1Id: string): BoutCards | null {
+    const r = this.record(key);
+    return r ? cardsToKeep(r.refereeing.state, r.left.id, player1Id) : null;
   }
 
   /** A result saved for a bout on the piste (by its referee, or typed in the grid) ends it live. */

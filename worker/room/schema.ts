@@ -191,6 +191,14 @@ export const ROOM_STEPS: readonly Step[] = [
         updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (practice_id, round, position, match_number))`);
     },
   }),
+  // 8. Cards kept with a saved result (issue 29): the referee's cards of a pool bout and of a tableau match, as
+  // JSON (core/fencing/bout-cards), null when none was given (as migrations/0022 in D1's archive).
+  step({
+    write: (sql) => {
+      sql.exec('ALTER TABLE matches ADD COLUMN cards TEXT');
+      sql.exec('ALTER TABLE bracket_matches ADD COLUMN cards TEXT');
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

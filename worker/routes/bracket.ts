@@ -10,7 +10,8 @@ import { saveFormat } from '../store/formats';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
-import { publishReshaped, publishResult } from '../room/room';
+import { getRoom, publishReshaped, publishResult } from '../room/room';
+import { refereeKey } from '../../core/refereeing';
 import { keyApplied } from '../store/applied-writes';
 import { hasTeamTableau } from '../store/team-tableau';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
@@ -72,7 +73,9 @@ export const bracketRoutes = new Hono<AppEnv>()
         }
         conflict(MATCH_CHANGED, saved, input.round, input.position);
       }
-      const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write);
+      // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
+      const cards = await getRoom(c.env, practice.id).refereeCards(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id);
+      const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write, cards);
       if (result.ok) {
         // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
         // a screen without the seeding loads the tableau again).

@@ -9,7 +9,8 @@ import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
-import { publishReshaped, publishResult } from '../room/room';
+import { getRoom, publishReshaped, publishResult } from '../room/room';
+import { poolBoutKey } from '../../core/refereeing';
 import { randomUnit } from '../random';
 import { athleteExists, listAthletesByIds } from '../store/athletes';
 import { latestPoolResults, loadCoachBouts } from '../store/athlete-results';
@@ -162,7 +163,10 @@ export const poolRoutes = new Hono<AppEnv>()
     const { version, ...bout } = c.req.valid('json');
     checkScores(bout, poolMaxScore(practice.practice_type), 'score1', 'score2');
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
-    return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, toStoredBout(bout), version, write)));
+    const stored = toStoredBout(bout);
+    // A bout on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
+    const cards = await getRoom(c.env, practice.id).refereeCards(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id);
+    return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, stored, version, write, cards)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), json(clearBoutSchema), async (c) => {
     const db = c.get('db');

@@ -48,14 +48,14 @@ export async function loadCoachBouts(db: Db, userId: string): Promise<CoachBout[
   const d1 = db.$client;
   const [poolRows, tableauRows] = await d1.batch([
     d1.prepare(
-      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, t.name AS pool, m.updated_at, m.player1_id, m.player2_id, m.score1, m.score2, m.priority_id,
+      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, t.name AS pool, m.updated_at, m.player1_id, m.player2_id, m.score1, m.score2, m.priority_id, m.cards,
               a.name AS name1, b.name AS name2, a.athlete_id AS athlete1, b.athlete_id AS athlete2, a.status AS status1, b.status AS status2
        FROM tournaments t JOIN matches m ON m.tournament_id = t.id JOIN practices pr ON pr.id = t.practice_id
        JOIN players a ON a.id = m.player1_id JOIN players b ON b.id = m.player2_id
        WHERE t.user_id = ?1 AND (a.athlete_id IS NOT NULL OR b.athlete_id IS NOT NULL)`,
     ).bind(userId),
     d1.prepare(
-      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, bm.updated_at, bm.round, bm.position, bm.player1_id, bm.player2_id, bm.player1_score, bm.player2_score, bm.winner_id,
+      `SELECT pr.date, pr.id AS practice_id, pr.name AS practice, bm.updated_at, bm.round, bm.position, bm.player1_id, bm.player2_id, bm.player1_score, bm.player2_score, bm.winner_id, bm.cards,
               (SELECT COUNT(*) FROM bracket_matches f WHERE f.practice_id = bm.practice_id AND f.round = 1) AS first_round,
               a.name AS name1, b.name AS name2, a.athlete_id AS athlete1, b.athlete_id AS athlete2
        FROM practices pr JOIN bracket_matches bm ON bm.practice_id = pr.id

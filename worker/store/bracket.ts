@@ -2,15 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { BracketSnapshot, MatchesDelta, TableauFormat } from '../../core/contracts/tableau';
 import type { Practice } from '../../core/contracts/practices';
 import type { SavedBracketMatch } from '../../core/fencing/bracket';
+import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
 import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
 import type { Db } from '../db/client';
 import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 
-const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version }: typeof bracketMatches.$inferSelect): SavedBracketMatch => ({
-  round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version,
-});
+const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version, cards }: typeof bracketMatches.$inferSelect): SavedBracketMatch => {
+  const kept = readCards(cards);
+  return { round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version, ...(kept ? { cards: kept } : {}) };
+};
 
 type BracketRows = readonly [
   (typeof brackets.$inferSelect)[],
@@ -97,29 +99,31 @@ export type MatchWrite = { ok: true; delta: MatchesDelta } | { ok: false; reason
  * already applied changes nothing and counts as done. Raw SQL: the target's UPDATE carries every guard, and
  * the later writes apply only where it stamped its write token (D1 has no transaction to abort).
  */
-export async function writeMatchScore(db: Db, practiceId: string, target: MatchChange, players: [string, string], version: number, later: MatchChange[], write: WriteKey): Promise<MatchWrite> {
+export async function writeMatchScore(db: Db, practiceId: string, target: MatchChange, players: [string, string], version: number, later: MatchChange[], write: WriteKey, cards: BoutCards | null = null): Promise<MatchWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const token = crypto.randomUUID();
   const touched = [target, ...later];
-  // ?1 practice, ?2 round, ?3 position, ?4 version, ?5 ?6 fencers, ?7 key, ?8 token, ?9 now, ?10–12 result; guards from ?13.
+  // ?1 practice, ?2 round, ?3 position, ?4 version, ?5 ?6 fencers, ?7 key, ?8 token, ?9 now, ?10–12 result, ?13 cards; guards from ?14.
   const guards: string[] = [];
   const params: (string | number | null)[] = [];
   for (const m of later) {
-    const at = 13 + params.length;
+    const at = 14 + params.length;
     const cond = holds(m.expect, at + 2);
     guards.push(`EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ?1 AND round = ?${at} AND position = ?${at + 1} AND ${cond.sql})`);
     params.push(m.round, m.position, ...cond.params);
   }
   const claim = d1
     .prepare(
-      `UPDATE bracket_matches SET player1_score = ?10, player2_score = ?11, winner_id = ?12, version = version + 1, write_token = ?8, updated_at = ?9
+      // Cards (issue 29): a refereed match's are kept, a score corrected by hand keeps them, a cleared score clears them.
+      `UPDATE bracket_matches SET player1_score = ?10, player2_score = ?11, winner_id = ?12, version = version + 1, write_token = ?8, updated_at = ?9,
+         cards = CASE WHEN ?10 IS NULL THEN NULL ELSE COALESCE(?13, cards) END
        WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND version = ?4 AND player1_id IS ?5 AND player2_id IS ?6
          AND ${notApplied(7)} ${guards.map((g) => `AND ${g}`).join(' ')}`,
     )
     .bind(
       practiceId, target.round, target.position, version, players[0], players[1], write.key, token, now,
-      target.set.player1_score ?? null, target.set.player2_score ?? null, target.set.winner_id ?? null, ...params,
+      target.set.player1_score ?? null, target.set.player2_score ?? null, target.set.winner_id ?? null, storedCards(cards), ...params,
     );
   const claimed = `EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND write_token = ?4)`;
   // ?1 practice, ?2 ?3 the target match, ?4 token, ?5 now, ?6 ?7 this later match; its new values from ?8.
@@ -127,7 +131,7 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
     const cols = Object.keys(m.set) as (keyof MatchChange['set'])[];
     return d1
       .prepare(
-        `UPDATE bracket_matches SET ${cols.map((k, i) => `${k} = ?${8 + i}`).join(', ')}, version = version + 1, updated_at = ?5
+        `UPDATE bracket_matches SET ${cols.map((k, i) => `${k} = ?${8 + i}`).join(', ')}, version = version + 1, updated_at = ?5${'player1_score' in m.set && m.set.player1_score === null ? ', cards = NULL' : ''}
          WHERE practice_id = ?1 AND round = ?6 AND position = ?7 AND ${claimed}`,
       )
       .bind(practiceId, target.round, target.position, token, now, m.round, m.position, ...cols.map((k) => m.set[k] ?? null));

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../core/contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../core/athlete-details';
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
+import { readCards } from '../../core/fencing/bout-cards';
 import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
 import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
 import { makeRoomCode } from '../../core/room-code';
@@ -96,11 +97,11 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
     q('SELECT id, name, date, practice_type, weapon, created_at FROM practices WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT id, practice_id, name, round, created_at FROM tournaments WHERE user_id = ?1 ORDER BY created_at, id'),
     q(`SELECT id, tournament_id, athlete_id, name, position, status, seed, first_round_id FROM players WHERE ${ownPool} ORDER BY position`),
-    q(`SELECT tournament_id, player1_id, player2_id, score1, score2, priority_id FROM matches WHERE ${ownPool} ORDER BY updated_at, id`),
+    q(`SELECT tournament_id, player1_id, player2_id, score1, score2, priority_id, cards FROM matches WHERE ${ownPool} ORDER BY updated_at, id`),
     q(`SELECT practice_id, cut_kind, cut_value, third_place, places_5_8 FROM tableau_formats WHERE ${ownPractice}`),
     q(`SELECT practice_id, name, athlete_id FROM absentees WHERE ${ownPractice} ORDER BY created_at, name`),
     q('SELECT practice_id, seeding FROM brackets WHERE user_id = ?1'),
-    q(`SELECT practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id FROM bracket_matches WHERE ${ownPractice} ORDER BY round, position`),
+    q(`SELECT practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, cards FROM bracket_matches WHERE ${ownPractice} ORDER BY round, position`),
     q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
     q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
@@ -137,6 +138,11 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
   const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
   const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
   const pick = <K extends string>(r: Q, keys: K[]) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Record<K, never>;
+  // A refereed result's cards (issue 29) go in the file only when it kept some.
+  const keptCards = (stored: unknown) => {
+    const cards = readCards(stored);
+    return cards ? { cards } : {};
+  };
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -157,14 +163,14 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
         pools: poolsOf(p.id).map((pool) => ({
           ...pick(pool, ['id', 'name', 'round', 'created_at']),
           players: playersOf(pool.id).map((pl) => ({ ...pick(pl, ['id', 'athlete_id', 'name', 'position', 'status', 'seed']), first_round_id: firstRound.has(pl.first_round_id) ? pl.first_round_id : null })),
-          bouts: boutsOf(pool.id).map((bt) => pick(bt, ['player1_id', 'player2_id', 'score1', 'score2', 'priority_id'])),
+          bouts: boutsOf(pool.id).map((bt) => ({ ...pick(bt, ['player1_id', 'player2_id', 'score1', 'score2', 'priority_id']), ...keptCards(bt.cards) })),
         })),
         format: f
           ? { cut: f.cut_kind === 'all' ? { kind: 'all' } : { kind: f.cut_kind, value: f.cut_value }, third_place: f.third_place, places_5_8: f.places_5_8 === 1 }
           : null,
         absentees: absentOf(p.id).map((a) => pick(a, ['name', 'athlete_id'])),
         bracket: b
-          ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id'])) }
+          ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
           : null,
         teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { BoutDelta, PoolBout, PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
+import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/validation';
@@ -77,9 +78,13 @@ function toSnapshots([poolRows, playerRows, boutRows]: SnapshotRows): PoolSnapsh
 /** A second round's entry carries its seed and round-1 entry (issue 28); a round-1 entry, nothing more. */
 const roundEntry = (p: typeof poolEntries.$inferSelect) => (p.first_round_id === null ? {} : { seed: p.seed, first_round_id: p.first_round_id });
 
-const toPoolBout = (b: typeof poolBouts.$inferSelect): PoolBout => ({
-  player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,
-});
+const toPoolBout = (b: Omit<typeof poolBouts.$inferSelect, 'id' | 'tournament_id'>): PoolBout => {
+  const cards = readCards(b.cards);
+  return {
+    player1_id: b.player1_id, player2_id: b.player2_id, score1: b.score1, score2: b.score2, priority_id: b.priority_id, updated_at: b.updated_at, version: b.version,
+    ...(cards ? { cards } : {}),
+  };
+};
 
 /** Every pool of a practice, oldest first (so generated pools read Pool 1, Pool 2, …), in one batch. */
 export async function listPoolSnapshots(db: Db, practiceId: string): Promise<PoolSnapshot[]> {
@@ -168,7 +173,7 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
 const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
 const THE_BOUT = 'tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3';
 /** A stored bout's columns, read straight into a `PoolBout`. */
-const POOL_BOUT_COLUMNS = 'player1_id, player2_id, score1, score2, priority_id, updated_at, version';
+const POOL_BOUT_COLUMNS = 'player1_id, player2_id, score1, score2, priority_id, updated_at, version, cards';
 
 export type BoutWrite = { ok: true; delta: BoutDelta } | { ok: false; reason: 'not-in-pool' | 'conflict'; delta: BoutDelta };
 
@@ -184,7 +189,8 @@ const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
 /** The delta a bout write answers, from `afterBout`'s two reads. */
 function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [check, row]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
   const { ok, version } = check!.results[0] as { ok: number; version: number | null };
-  const stored = (row!.results[0] as PoolBout | undefined) ?? null;
+  const read = row!.results[0] as Parameters<typeof toPoolBout>[0] | undefined;
+  const stored = read ? toPoolBout(read) : null;
   const pool = { pool_id: poolId, pool_version: version ?? 0 };
   return { inPool: ok === 1, delta: stored ? { ...pool, bout: stored } : { ...pool, bout: null, player1_id: bout.player1_id, player2_id: bout.player2_id } };
 }
@@ -195,22 +201,23 @@ function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, 
  * one round trip, and nothing written unless both fencers are in the pool. A write whose idempotency key
  * already applied changes nothing and counts as done (a replay). Raw SQL because the write is an
  * INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE, and the pool's version and the key are written only
- * when it changed (`changes()` of the statement before, in the same transaction).
+ * when it changed (`changes()` of the statement before, in the same transaction). `cards`: a refereed bout's
+ * cards (issue 29), kept with it; a bout first written without any keeps none, and a score corrected by hand keeps its cards.
  */
-export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
+export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey, cards: BoutCards | null = null): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const stored = d1
     .prepare(
-      `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version)
-       SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1
+      `INSERT INTO matches (id, tournament_id, player1_id, player2_id, score1, score2, priority_id, updated_at, version, cards)
+       SELECT ?4, ?1, ?2, ?3, ?5, ?6, ?7, ?8, 1, ?11
        WHERE ${BOTH_IN_POOL} AND (?9 = 0 OR EXISTS (SELECT 1 FROM matches WHERE ${THE_BOUT})) AND ${notApplied(10)}
        ON CONFLICT(tournament_id, player1_id, player2_id) DO UPDATE SET
          score1 = excluded.score1, score2 = excluded.score2, priority_id = excluded.priority_id,
-         updated_at = excluded.updated_at, version = matches.version + 1
+         updated_at = excluded.updated_at, version = matches.version + 1, cards = COALESCE(excluded.cards, matches.cards)
        WHERE matches.version = ?9`,
     )
-    .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key);
+    .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key, storedCards(cards));
   const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id) });
   const { inPool, delta } = deltaOf(poolId, bout, reads);
   if (done) return { ok: true, delta };

@@ -6,6 +6,9 @@ import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
 import { useStatusNames, type StatusNames } from './status-labels';
+import { CardMarks, useCardsLabel } from '../referee/card-marks';
+import type { SideCards } from '../../../core/fencing/bout-cards';
+import type { LiveCell } from '../../../core/refereeing';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -33,8 +36,8 @@ interface PoolGridProps {
   onRemove?: (player: PoolPlayer) => void;
   /** Opens the fencer's status menu (withdrawn, excluded, fencing): the coach only. */
   onStatus?: (player: PoolPlayer) => void;
-  /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2". */
-  live?: ReadonlyMap<string, string>;
+  /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2", and its cards (issue 29). */
+  live?: ReadonlyMap<string, LiveCell>;
 }
 
 /**
@@ -48,6 +51,8 @@ function useApplyMeasure(stats: PlayerStats[]) {
     performance.clearMarks(BOUT_RECEIVED);
   }, [stats]);
 }
+
+const cardsKey = (side: SideCards | undefined) => (side ? `${side.cards.join('')}${side.pCards}` : '');
 
 const cellClass = (result: string | undefined) =>
   result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-500';
@@ -89,16 +94,19 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
           {players.map((row, r) => {
             const s = stats[r]!;
             const waiting = players.filter((col) => pending.some((b) => isBoutOf(b, row.id, col.id))).map((col) => col.id).join(',');
-            const running = live?.size ? players.flatMap((col) => (live.has(`${row.id}>${col.id}`) ? [`${col.id}=${live.get(`${row.id}>${col.id}`)}`] : [])).join(',') : '';
+            const running = live?.size ? players.flatMap((col) => (live.has(`${row.id}>${col.id}`) ? [`${col.id}=${live.get(`${row.id}>${col.id}`)!.score}`] : [])).join(',') : '';
+            // Issue 29: the row fencer's cards in each bout on the piste, beside its running score.
+            const carded = running ? players.map((col) => cardsKey(live!.get(`${row.id}>${col.id}`)?.cards)).join(',') : '';
             return (
               <GridRow
                 key={row.id}
                 row={row}
                 players={players}
                 stats={s}
-                signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}|${running}`}
+                signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}|${running}|${carded}`}
                 waiting={waiting}
                 running={running}
+                live={live}
                 t={t}
                 status={statusNames}
                 onCell={onCell ? cell : undefined}
@@ -123,6 +131,8 @@ interface GridRowProps {
   waiting: string;
   /** The columns this row is fencing now with the running score, `colId=3–2`, comma-separated. */
   running: string;
+  /** The bouts on the piste (`rowId>colId`), for their cards; the signature names this row's. */
+  live: ReadonlyMap<string, LiveCell> | undefined;
   /** The grid's texts and the statuses' names, handed down: one subscription for the grid, not two a row. */
   t: TextsOf<typeof messages>;
   status: StatusNames;
@@ -131,7 +141,8 @@ interface GridRowProps {
   onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, t, status, onCell, onRemove, onStatus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, live, t, status, onCell, onRemove, onStatus }: GridRowProps) {
+  const cardsLabel = useCardsLabel();
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
   const onPiste = new Map(running ? running.split(',').map((e) => e.split('=') as [string, string]) : []);
   const actions = (onRemove || onStatus) && (
@@ -170,7 +181,8 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         const waiting = pendingCols.has(col.id);
         // A bout on the piste shows its running score, marked live, until its result is saved.
         const score = result ? undefined : onPiste.get(col.id);
-        const shown = result ?? score ?? '-';
+        const cards = score ? live?.get(`${row.id}>${col.id}`)?.cards : undefined;
+        const shown = cards ? <span className="flex flex-col items-center leading-none">{score}<CardMarks side={cards} className="mt-0.5" /></span> : (result ?? score ?? '-');
         return (
           <td
             key={col.id}
@@ -184,7 +196,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
               <button
                 type="button"
                 className="h-11 w-12 font-semibold tabular-nums"
-                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? score ?? t.notFenced}${score ? t.live : ''}${waiting ? t.waitingToSync : ''}`}
+                aria-label={`${row.name} ${t.against} ${col.name}, ${result ?? score ?? t.notFenced}${cards ? `, ${cardsLabel(cards)}` : ''}${score ? t.live : ''}${waiting ? t.waitingToSync : ''}`}
                 data-testid={`cell-${row.position}-${col.position}`}
                 onClick={() => onCell(row, col)}
               >

@@ -2,6 +2,8 @@ import { useTexts } from '../../i18n/common';
 import { useEffect, useState } from 'react';
 import { Dialog } from './dialog';
 import type { Bout } from '../../../core/fencing/bout-result';
+import { cardsOfFencer, type SideCards } from '../../../core/fencing/bout-cards';
+import { CardMarks } from '../referee/card-marks';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -28,13 +30,15 @@ interface ScorePickerProps {
   onSave: (bout: Bout) => void;
   /** Shown when the bout already has a result: clears both cells. */
   onClear?: () => void;
+  /** The bout's saved result, if any: the cards its referee gave (issue 29) show beside each name. */
+  saved?: Parameters<typeof cardsOfFencer>[0];
 }
 
-function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void }) {
+function ScoreRow({ side, max, value, onPick, cards }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void; cards?: SideCards }) {
   const t = useTexts(messages);
   return (
     <div role="group" aria-label={t.score({ name: side.name })} className="space-y-2">
-      <p className="text-sm font-semibold">{side.name}</p>
+      <p className="flex items-center gap-2 text-sm font-semibold">{side.name}<CardMarks side={cards} /></p>
       <div className="flex flex-wrap gap-1.5">
         {Array.from({ length: max + 1 }, (_, n) => (
           <button
@@ -58,7 +62,7 @@ function ScoreRow({ side, max, value, onPick }: { side: ScoreSide; max: number; 
  * SPEC §2 score dialog: whole numbers 0..max for each fencer, both reset on every open, Save enabled once
  * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
  */
-export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear }: ScorePickerProps) {
+export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear, saved }: ScorePickerProps) {
   const t = useTexts(messages);
   const [l, setL] = useState<number | null>(null);
   const [r, setR] = useState<number | null>(null);
@@ -78,8 +82,8 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} wide={max > 5}>
       <div className="space-y-4">
-        <ScoreRow side={left} max={max} value={l} onPick={setL} />
-        <ScoreRow side={right} max={max} value={r} onPick={setR} />
+        <ScoreRow side={left} max={max} value={l} onPick={setL} cards={saved && cardsOfFencer(saved, left.id)} />
+        <ScoreRow side={right} max={max} value={r} onPick={setR} cards={saved && cardsOfFencer(saved, right.id)} />
         {tie && (
           <div role="group" aria-label={t.priority} className="space-y-2 rounded-md bg-amber-50 p-3">
             <p className="text-sm">{t.priorityHint}</p>

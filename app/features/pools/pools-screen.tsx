@@ -7,7 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
-import { poolMaxScore } from '../../../core/fencing/bout-result';
+import { isBoutOf, poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { onDemand } from '../../components/ui/lazy';
 import { toastError } from '../../state/toasts';
@@ -224,6 +224,7 @@ export function PoolsScreen() {
           left={{ id: bout.a.id, name: bout.a.name }}
           right={{ id: bout.b.id, name: bout.b.name }}
           max={max}
+          saved={pool.bouts.find((b) => isBoutOf(b, bout.a.id, bout.b.id))}
           onSave={(entered) => {
             setBout(null);
             void saveBout(practice, pool, entered);

@@ -23,6 +23,7 @@ import { teamTableauAtom } from '../../state/team-tableau';
 import { TeamTableauCreate } from './team-tableau-create';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
+import { CardMarks } from '../../components/referee/card-marks';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -190,7 +191,12 @@ export function TableauPage() {
         {live && (
           <p className="flex justify-between border-t border-amber-300 bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950" data-testid="match-live">
             <span>{t.onPiste}</span>
-            <span className="tabular-nums">{live.bout.state.left}–{live.bout.state.right} · {formatClock(remainingOf(live))}</span>
+            <span className="flex items-center gap-1 tabular-nums">
+              <CardMarks side={{ cards: live.bout.state.cards.left, pCards: live.bout.state.pCards }} />
+              {live.bout.state.left}–{live.bout.state.right}
+              <CardMarks side={{ cards: live.bout.state.cards.right, pCards: live.bout.state.pCards }} />
+              · {formatClock(remainingOf(live))}
+            </span>
           </p>
         )}
         {!m.winner_id && <MatchCall practice={practice} matchId={m.id} />}

@@ -79,7 +79,7 @@ describe("a fencer's history", () => {
       ['Tue', 'Pool 1', 'BEN', 4, 4, false],
       ['Tue', 'Pool 1', 'X', 5, 3, true],
     ]);
-    expect(readCsv(athleteBoutsCsv(anna))[1]).toEqual(['2026-11-17', 'Next', 'Tableau: Bout for 3rd place', 'CLEO', 'V', '15', '9']);
+    expect(readCsv(athleteBoutsCsv(anna))[1]).toEqual(['2026-11-17', 'Next', 'Tableau: Bout for 3rd place', 'CLEO', 'V', '15', '9', '']);
   });
 
   it('record: bouts, V, D, win share and touches per bout', () => {

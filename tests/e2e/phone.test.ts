@@ -126,7 +126,6 @@ describe('the grid first on a 375×667 phone (issue 29)', () => {
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/individual-practice');
     await page.getByTestId('cell-1-2').waitFor();
-    console.log('pools cell top', await cellTop(page, 'cell-1-2'));
     expect(await cellTop(page, 'cell-1-2')).toBeLessThanOrEqual(400);
     // The pool selector stays in sight; the rest waits behind the menu.
     expect(await page.getByLabel('Pool', { exact: true }).isVisible()).toBe(true);
@@ -182,7 +181,6 @@ describe('the grid first on a 375×667 phone (issue 29)', () => {
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
     await page.goto('/teams');
     await page.getByTestId('touch-1-a').waitFor();
-    console.log('teams cell top', await cellTop(page, 'touch-1-a'));
     expect(await cellTop(page, 'touch-1-a')).toBeLessThanOrEqual(400);
     await page.getByText('Teams and setup').tap();
     await page.getByTestId('team-list').waitFor();

@@ -12,16 +12,17 @@ import { Spinner } from '../ui/spinner';
 import { GuestBanner } from './guest-banner';
 import { LiveIndicator } from './live-indicator';
 import { PracticeTabs } from './practice-tabs';
-import { RoomCodeChip } from './room-code-chip';
-import { SharingToggle } from './sharing-toggle';
-import { BoardLinkChip } from './board-link-chip';
-import { RoomPanel } from './room-panel';
 import { OutboxStatus } from './outbox-status';
 import { can } from '../../../core/permissions';
 import { NoPracticeSelected } from '../empty-state';
 import { useTerms } from '../../i18n/fencing-terms';
 import { WeaponSelect } from './weapon-select';
 import { ShareControl } from './share-control';
+import { useWideScreen } from './use-wide-screen';
+import { onDemand } from '../ui/lazy';
+
+// Guest access, the room and the board's chips: a wider screen's header only, after the first paint (issue 29).
+const HeaderSharing = onDemand(() => import('./header-sharing').then((m) => m.HeaderSharing));
 
 
 /**
@@ -52,6 +53,7 @@ function GuestPractice() {
 function LivePractice({ view }: { view: PracticeView }) {
   const t = useStore(common);
   const term = useTerms();
+  const wide = useWideScreen();
   useLivePractice(view);
   return (
     <div className="space-y-3 sm:space-y-4">
@@ -75,12 +77,7 @@ function LivePractice({ view }: { view: PracticeView }) {
           <OutboxStatus practiceId={view.id} />
           <LiveIndicator />
           {/* A phone keeps these in the Share dialog; a wider screen shows them here too. */}
-          <div className="hidden sm:contents">
-            {view.coach && <SharingToggle practice={view.coach} />}
-            {view.coach?.allow_guest_access && can(view.role, 'room.manage') && <RoomPanel practiceId={view.id} />}
-            {view.coach?.allow_guest_access && can(view.role, 'board.manage') && <BoardLinkChip practice={view.coach} />}
-            {view.coach && can(view.role, 'roomCode.read') && <RoomCodeChip practice={view.coach} />}
-          </div>
+          {view.coach && wide && <HeaderSharing practice={view.coach} role={view.role} />}
           {view.coach && <ShareControl practice={view.coach} role={view.role} />}
         </div>
       </div>

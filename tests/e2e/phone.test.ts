@@ -162,6 +162,13 @@ describe('the grid first on a 375×667 phone (issue 29)', () => {
     await page.keyboard.type('Zed');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('pool-row').count()).toBe(5);
+    // A dialog the menu opens comes on top of it; closing it comes back to the menu.
+    await tools.getByRole('button', { name: 'Rename' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Edit Pool' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Pool' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => tools.getByRole('button', { name: 'Rename' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await tools.getByRole('button', { name: 'Zoom in' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => tools.getByRole('group', { name: 'Zoom' }).textContent()).toContain('110%');

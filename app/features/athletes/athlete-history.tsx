@@ -208,7 +208,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
             </div>
           </div>
 
-          <div className="card overflow-x-auto focus-visible:outline-2 focus-visible:outline-sky-600" tabIndex={0} role="region" aria-label={t.h2h}>
+          <div className="card overflow-x-auto">
             <h3 className="px-3 pt-3 font-semibold">{t.h2h}</h3>
             {h2h.length === 0 ? (
               <p className="p-3 text-sm text-slate-600">{t.noH2h}</p>

@@ -6,12 +6,29 @@ import { seriousViolations } from '../helpers/axe';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 
 const browser = useBrowser();
-/** Opens a screen, waits for what shows it is ready, and collects what axe finds under this name. */
+/** A phone's screen (issue 29): every screen is audited at its own size and at this one. */
+const PHONE = { width: 375, height: 667 };
+
+/** Two frames: a resize has been laid out and React has rendered what the new width shows. */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/**
+ * Opens a screen, waits for what shows it is ready, and collects what axe finds under this name; then the same
+ * screen at a phone's width (375×667), under "name at 375 px", and back to the page's own size.
+ */
 async function audit(found: Record<string, string[]>, name: string, page: Page, url: string | null, ready: (page: Page) => Locator) {
   if (url) await page.goto(url);
   await ready(page).first().waitFor();
   const violations = await seriousViolations(page);
   if (violations.length) found[name] = violations;
+  const size = page.viewportSize()!;
+  if (size.width === PHONE.width) return;
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  const onPhone = await seriousViolations(page);
+  if (onPhone.length) found[`${name} at 375 px`] = onPhone;
+  await page.setViewportSize(size);
+  await settled(page);
 }
 
 /** A coach's practice with results everywhere: a pool half fenced, another fenced, a tableau partly scored. */
@@ -29,7 +46,7 @@ async function practiceWithResults(page: Page) {
   return { practice, athlete: athletes[0] };
 }
 
-describe('accessibility (axe-core: no serious or critical violation on any screen)', () => {
+describe('accessibility (axe-core: no serious or critical violation on any screen, also at 375 px)', () => {
   it('every screen of a coach, a guest and a spectator', async () => {
     const found: Record<string, string[]> = {};
     const context = await newContext(browser());
@@ -92,6 +109,15 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByTestId('cell-1-2').click();
     await audit(found, 'score picker', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
+    // The phone's pool menu and, at any width, the Share dialog (issue 29).
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('pool-menu').click();
+    await audit(found, 'pool menu on a phone', page, null, (p) => p.getByRole('dialog').getByLabel('Player name'));
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('share').click();
+    await audit(found, 'share dialog', page, null, (p) => p.getByRole('dialog').getByTestId('room-code'));
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Status of NOVAK' }).click();
     await audit(found, 'fencer status menu', page, null, (p) => p.getByRole('dialog'));
     await page.keyboard.press('Escape');
@@ -124,6 +150,9 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByTestId('board-qr').click();
     await audit(found, 'live board QR code', page, null, (p) => p.getByRole('dialog').getByTestId('qr-code'));
     await page.keyboard.press('Escape');
+    await page.getByTestId('share').click();
+    await audit(found, 'share dialog, shared', page, null, (p) => p.getByRole('dialog').getByTestId('qr-code'));
+    await page.keyboard.press('Escape');
     const teamApi = seed(viaBrowser(page.request));
     const team = await teamApi.practice('Audit Relays', { type: 'team' });
     await teamApi.teams(team.id, ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay']);
@@ -148,6 +177,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     const spectatorContext = await newContext(browser());
     const spectator = await spectatorContext.newPage();
     await audit(found, 'spectator: live board', spectator, `/live/${shared.board_id}`, (p) => p.getByTestId('cell-1-2'));
+    await audit(found, 'spectator: live board, results', spectator, `/live/${shared.board_id}/results`, (p) => p.getByTestId('live-status').filter({ hasText: /^live$/ }));
+    await audit(found, 'spectator: live board, tableau', spectator, `/live/${shared.board_id}/tableau`, (p) => p.getByTestId('live-status').filter({ hasText: /^live$/ }));
     await audit(found, 'spectator: TV board, tableau', spectator, `/live/${shared.board_id}/tv`, (p) => p.getByTestId('tv-tableau'));
     // The final fenced on the coach's screen: the TV turns to the podium.
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);

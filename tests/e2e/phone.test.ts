@@ -106,3 +106,112 @@ describe('on a 375 px phone', () => {
     }
   });
 });
+
+/** The top of the first score cell, in px from the top of the page (scrolled to the top). */
+const cellTop = async (page: Page, testId: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return (await page.getByTestId(testId).boundingBox())!.y;
+};
+
+describe('the grid first on a 375×667 phone (issue 29)', () => {
+  it('the pools and relay screens show their first cell without scrolling; Share and the pool menu hold the rest', async () => {
+    const context = await newContext(browser(), { width: 375, height: 667, touch: true });
+    const page = await context.newPage();
+    await signUp(page, { name: 'Grid Coach', email: uniqueEmail('grid'), password: 'grid coach pw' });
+    const api = seed(viaBrowser(page.request));
+    const practice = await api.practice('Phone first');
+    // Five pools of four in the selector, as the coach who filed the issue had.
+    await api.pools(practice.id, ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kim', 'Lou', 'Max', 'Ned', 'Oli', 'Pia', 'Quy', 'Rex', 'Sue', 'Tom'], 5);
+    const shared = await api.share(practice.id);
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/individual-practice');
+    await page.getByTestId('cell-1-2').waitFor();
+    expect(await cellTop(page, 'cell-1-2')).toBeLessThanOrEqual(400);
+    // The pool selector stays in sight; the rest waits behind the menu.
+    expect(await page.getByLabel('Pool', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Player name').count()).toBe(0);
+
+    // Share: the room code, the live board link and its QR code; Escape closes it and focus comes back.
+    const share = page.getByTestId('share');
+    expect(await share.getAttribute('aria-haspopup')).toBe('dialog');
+    await share.tap();
+    const dialog = page.getByRole('dialog', { name: 'Share this practice' });
+    await dialog.waitFor();
+    expect(await share.getAttribute('aria-expanded')).toBe('true');
+    expect(await dialog.getByTestId('room-code').textContent()).toBe(shared.room_code);
+    expect(await dialog.getByRole('link', { name: 'Live board' }).getAttribute('href')).toBe(`/live/${shared.board_id}`);
+    const qr = dialog.getByRole('img', { name: 'QR code of the live board' });
+    expect(await qr.isVisible()).toBe(true);
+    expect(await qr.getAttribute('data-value')).toMatch(new RegExp(`/live/${shared.board_id}$`));
+    expect(await smallTargets(page), 'share dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => share.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await share.getAttribute('aria-expanded')).toBe('false');
+
+    // The pool menu by keyboard: Enter opens it, an athlete added inside joins the grid, Escape closes it.
+    const menu = page.getByTestId('pool-menu');
+    expect(await menu.getAttribute('aria-haspopup')).toBe('dialog');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const tools = page.getByRole('dialog', { name: 'Pool tools' });
+    await tools.waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await smallTargets(page), 'pool menu').toEqual([]);
+    await tools.getByLabel('Player name').focus();
+    await page.keyboard.type('Zed');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('pool-row').count()).toBe(5);
+    // A dialog the menu opens comes on top of it; closing it comes back to the menu.
+    await tools.getByRole('button', { name: 'Rename' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Edit Pool' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Pool' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => tools.getByRole('button', { name: 'Rename' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await tools.getByRole('button', { name: 'Zoom in' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => tools.getByRole('group', { name: 'Zoom' }).textContent()).toContain('110%');
+    await page.keyboard.press('Escape');
+    await tools.waitFor({ state: 'hidden' });
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // Space opens it too.
+    await page.keyboard.press('Space');
+    await tools.waitFor();
+    await page.keyboard.press('Escape');
+    await tools.waitFor({ state: 'hidden' });
+
+    // The relay sheet of a team practice: its first touch cell in sight, the teams folded above it.
+    const team = await api.practice('Phone relays', { type: 'team' });
+    await api.teams(team.id, ['Ada', 'Ben', 'Cal', 'Dee', 'Eli', 'Fay']);
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), team.id);
+    await page.goto('/teams');
+    await page.getByTestId('touch-1-a').waitFor();
+    expect(await cellTop(page, 'touch-1-a')).toBeLessThanOrEqual(400);
+    await page.getByText('Teams and setup').tap();
+    await page.getByTestId('team-list').waitFor();
+    expect(await page.getByTestId('team-list').textContent()).toContain('Ada');
+    await context.close();
+  });
+
+  it('on a 1440×900 screen the grid’s box is as tall as its rows, and Share is there too', async () => {
+    const context = await newContext(browser(), { width: 1440, height: 900 });
+    const page = await context.newPage();
+    await signUp(page, { name: 'Wide Coach', email: uniqueEmail('wide'), password: 'wide coach pw' });
+    const api = seed(viaBrowser(page.request));
+    // Six fencers: fifteen bouts in the order beside the grid, taller than its six rows.
+    const { practice } = await api.practiceWithPool('Wide night', ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Fay']);
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/individual-practice');
+    await page.getByTestId('bout-order').waitFor();
+    const area = page.getByTestId('pool-grid-area');
+    const [box, rows] = await area.evaluate((el) => [el.getBoundingClientRect().height, el.querySelector('table')!.getBoundingClientRect().height]);
+    expect(Math.abs(box - rows)).toBeLessThanOrEqual(4);
+    // The management controls stay in place on a wide screen; Share opens its dialog here too.
+    expect(await page.getByLabel('Player name').isVisible()).toBe(true);
+    await page.getByTestId('share').click();
+    await page.getByRole('dialog', { name: 'Share this practice' }).getByTestId('room-code').waitFor();
+    await context.close();
+  });
+});

@@ -33,7 +33,7 @@ export function AppShell({ menu }: { menu: ReactNode }) {
           </p>
         )}
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">
+      <main className="mx-auto max-w-6xl px-4 py-3 sm:py-6">
         <Outlet />
       </main>
     </div>

@@ -9,9 +9,12 @@ import { discardRefused, outboxAtom, resolveConflict, wakeOutbox } from '../../s
 import { answerError } from '../../i18n/errors';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../lib/outbox-store';
-import { Dialog } from '../ui/dialog';
+import { onDemand } from '../ui/lazy';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+
+// Its dialogs (and Radix) load the first time one opens: not part of the practice's first paint (issue 29).
+const Dialog = onDemand(() => import('../ui/dialog').then((m) => m.Dialog));
 
 /** A score write: what the header lists, and what the person decides on. */
 type ScoreEntry = Exclude<OutboxEntry, { kind: 'referee' | 'call' }>;
@@ -78,6 +81,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
   // The oldest waiting score holds the others back: its reason is the queue's.
   const reason = waiting.find((e) => e.waiting)?.waiting?.reason;
   const describeEntry = (e: ScoreEntry) => resultOf(e, names, teams, sheet);
+  const listShown = listOpen && (waiting.length > 0 || refused.length > 0) && conflicts.length === 0;
   return (
     <>
       {waiting.length > 0 && (
@@ -91,7 +95,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
           <span role="status">{t.refusedCount(refused.length)}</span>
         </button>
       )}
-      <Dialog open={listOpen && (waiting.length > 0 || refused.length > 0) && conflicts.length === 0} onOpenChange={setListOpen} title={t.listTitle} description={t.listDescription}>
+      {listShown && <Dialog open onOpenChange={setListOpen} title={t.listTitle} description={t.listDescription}>
         {refused.length > 0 && (
           <section className="space-y-2">
             <h3 className="text-sm font-semibold text-red-800">{t.refusedHeading}</h3>
@@ -121,9 +125,9 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
         <div className="mt-4 flex justify-end">
           <button type="button" className="btn-primary min-h-11" onClick={() => setListOpen(false)}>{t.close}</button>
         </div>
-      </Dialog>
-      <Dialog
-        open={conflicts.length > 0}
+      </Dialog>}
+      {conflicts.length > 0 && <Dialog
+        open
         onOpenChange={() => undefined}
         title={t.title}
         description={t.description}
@@ -133,7 +137,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
             <ConflictRow key={e.key} entry={e} names={names} teams={teams} />
           ))}
         </ul>
-      </Dialog>
+      </Dialog>}
     </>
   );
 }

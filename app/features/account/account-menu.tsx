@@ -2,7 +2,6 @@ import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FeedbackDialog } from './feedback-dialog';
 import { call, client } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';
@@ -24,6 +23,8 @@ const messages = i18n('account-menu', {
 });
 
 const backup = () => import('./backup-dialog');
+// The feedback dialog (and Radix) loads the first time it opens: not part of a screen's first paint (issue 29).
+const FeedbackDialog = onDemand(() => import('./feedback-dialog').then((m) => m.FeedbackDialog));
 const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
 
 /** A guest sees who they are in the room and picks their language; no coach controls (SPEC §6). */
@@ -111,7 +112,7 @@ export function AccountMenu() {
           </div>
         )}
       </div>
-      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      {feedbackOpen && <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
       {restoreOpen && <RestoreDialog open={restoreOpen} onOpenChange={setRestoreOpen} />}
     </div>
   );

@@ -177,7 +177,8 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
           <AthleteCharts indicator={view.indicator} rating={view.rating} />
 
           <div className="grid gap-4 lg:grid-cols-2">
-            <div className="card overflow-x-auto">
+            {/* Scrolls sideways on a phone: focusable and named, so a keyboard scrolls it too (issue 29). */}
+            <div className="card overflow-x-auto focus-visible:outline-2 focus-visible:outline-sky-600" tabIndex={0} role="region" aria-label={t.lastBouts}>
               <h3 className="px-3 pt-3 font-semibold">{t.lastBouts}</h3>
               <table className="w-full text-sm" data-testid="last-bouts">
                 <thead className="border-b border-slate-200">

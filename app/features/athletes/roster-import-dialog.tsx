@@ -119,7 +119,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
             <p className="text-sm text-slate-700" data-testid="import-summary" aria-live="polite">
               {t.summary({ fresh, listed: count('existing') + count('repeated'), errors: count('error') })}
             </p>
-            <div className="max-h-72 overflow-auto rounded border border-slate-200">
+            <div className="max-h-72 overflow-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600" tabIndex={0} role="region" aria-label={t.preview}>
               <table className="w-full text-sm" data-testid="import-preview">
                 <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-600">
                   <tr>

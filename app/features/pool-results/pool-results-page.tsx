@@ -66,7 +66,7 @@ export function PoolResultsPage() {
       {rounds.map((r, i) => (
         <section key={r.round} className="space-y-2" aria-label={rounds.length > 1 ? term.poolRound(r.round) : undefined}>
           {rounds.length > 1 && <h2 className="text-base font-semibold">{term.poolRound(r.round)}</h2>}
-          <ResultsTable rows={r.rows} testId={i === 0 ? 'pool-results' : `pool-results-round-${r.round}`} />
+          <ResultsTable rows={r.rows} testId={i === 0 ? 'pool-results' : `pool-results-round-${r.round}`} label={rounds.length > 1 ? term.poolRound(r.round) : t.poolResults} />
         </section>
       ))}
     </div>
@@ -74,13 +74,14 @@ export function PoolResultsPage() {
 }
 
 /** One ranking's table: rank, fencer with their pool and note, and the statistics. */
-function ResultsTable({ rows, testId }: { rows: RankedRow[]; testId: string }) {
+function ResultsTable({ rows, testId, label }: { rows: RankedRow[]; testId: string; label: string }) {
   const t = useTexts(messages);
   const stat = useStatLabels();
   const term = useTerms();
   const th = 'px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
-    <div className="card overflow-x-auto">
+    // On a phone the table scrolls sideways inside its card: focusable and named, so a keyboard scrolls it too.
+    <div className="card overflow-x-auto focus-visible:outline-2 focus-visible:outline-sky-600" tabIndex={0} role="region" aria-label={label}>
       <table className="w-full text-sm" data-testid={testId}>
         <thead className="border-b border-slate-200 bg-slate-50 text-left">
           <tr>

@@ -3,72 +3,37 @@
 // outbox and referee state the screen holds; issue 29 takes the management controls behind one menu.
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
 import { isBoutOf, poolMaxScore } from '../../../core/fencing/bout-result';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { onDemand } from '../../components/ui/lazy';
-import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
 import { currentPoolAtom, poolsAtom } from '../../state/pools';
 import { PoolSelect } from '../../components/pool/pool-select';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
-import { addLatecomer, addPlayer, chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
-import { didNotStartAtom } from '../../state/tableau';
+import { chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { PoolPlace } from '../../components/pool/pool-place';
 import { can } from '../../../core/permissions';
 import { outboxAtom, withPending } from '../../state/outbox';
-import { ZOOM, ZoomControl } from './zoom-control';
+import { ZOOM } from './zoom-control';
+import { PoolButtons, PoolForms, type PoolDialog } from './pool-manage';
+import { messages } from './pools-messages';
+import { useWideScreen } from '../../components/layout/use-wide-screen';
 import { printHeader, usePrint } from '../../components/print/use-print';
-import { params } from '@nanostores/i18n';
-import { i18n } from '../../i18n';
 import type { LiveBout } from '../../../core/refereeing';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 
-const messages = i18n('pools-screen', {
-  loadFailed: 'Failed to load tournament data',
-  welcome: 'Welcome to Pools!',
-  welcomeText: 'Get started by creating your first pool. You can add players and manage tournament matches easily.',
-  fromTeams: 'Set up pools from teams',
-  fromAthletes: 'Set up pools from athletes',
-  nameEmpty: 'Player name cannot be empty',
-  newPool: 'New Pool',
-  rename: 'Rename',
-  deletePool: 'Delete Pool',
-  print: 'Print pool sheets',
-  playerName: 'Player name',
-  addPlaceholder: 'Add an athlete to this pool',
-  add: 'Add',
-  noAthletes: 'This pool has no athletes yet. Add the first one above.',
-  howTo: 'How to use',
-  help1: 'Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.',
-  help2: 'Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.',
-  help3: 'Remove an athlete from the pool with the trash icon.',
-  vs: params('{a} vs {b}'),
-  deleteTitle: 'Delete pool?',
-  deleteText: 'Are you sure you want to delete this pool? This action cannot be undone.',
-  removeTitle: 'Remove athlete?',
-  removeText: params('Remove {name} from {pool}? Their bouts in this pool are deleted too.'),
-  nameRequired: 'Name is required',
-  latecomers: 'Latecomers',
-  absent: 'Absent at the draw:',
-  arrivedLabel: params('{name} arrived: add to the smallest pool'),
-  arrived: params('{name} arrived'),
-  latecomerName: 'Latecomer name',
-  latecomer: 'Latecomer',
-  addSmallest: 'Add to smallest pool',
-});
-
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m.PoolNameDialog));
-// The second round's panel carries its rules and their validation (zod): it loads after the first paint, for the coach.
-const SecondRoundPanel = onDemand(() => import('./second-round-panel').then((m) => m.SecondRoundPanel));
+// The phone's pool menu, loaded the first time it opens.
+const PoolMenu = onDemand(() => import('./pool-menu').then((m) => m.PoolMenu));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
 
@@ -87,11 +52,12 @@ export function PoolsScreen() {
   const stored = current && visible.some((p) => p.id === current.id) ? current : (visible[0] ?? null);
   // Writes still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { pool, pending } = useMemo(() => (stored ? withPending(stored, outbox) : { pool: null, pending: [] }), [stored, outbox]);
-  const [dialog, setDialog] = useState<'create' | 'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<PoolDialog | null>(null);
+  const [menu, setMenu] = useState(false);
+  const wide = useWideScreen();
   const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
   const [statusOf, setStatusOf] = useState<PoolPlayer | null>(null);
-  const [playerName, setPlayerName] = useState('');
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const max = poolMaxScore(practice.practice_type);
@@ -135,13 +101,7 @@ export function PoolsScreen() {
     );
   }
 
-  async function submitPlayer(e: FormEvent) {
-    e.preventDefault();
-    if (!pool) return;
-    if (!playerName.trim()) return toastError(t.nameEmpty);
-    if (await addPlayer(practice, pool, playerName.trim())) setPlayerName('');
-  }
-
+  const printSheets = () => print({ kind: 'pools', pools: visible, ...printHeader(practice) });
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
   const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
   const canReferee = can(practice.role, 'bout.referee') && practice.practice_type === 'individual';
@@ -161,35 +121,25 @@ export function PoolsScreen() {
       <div className="flex flex-wrap items-end gap-3">
         <PoolSelect pools={visible} current={pool.id} />
         <PoolPlace practiceId={practice.id} poolId={pool.id} />
-        {managesPools && (
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setDialog('create')}>{t.newPool}</button>
-          <button type="button" className="btn-secondary" onClick={() => setDialog('edit')}>{t.rename}</button>
-          <button type="button" className="btn-secondary text-red-700" onClick={() => setDialog('delete')}>{t.deletePool}</button>
-          <Link to={practice.practice_type === 'team' ? paths.teamPoolSetup : paths.practiceSetup} className="btn-secondary">{t.setUpPools}</Link>
-        </div>
+        {/* A phone keeps the grid first: the pool's controls are behind one menu (issue 29). */}
+        {wide ? (
+          <PoolButtons practice={practice} onDialog={setDialog} onPrint={printSheets} />
+        ) : (
+          <button type="button" className="btn-secondary" aria-haspopup="dialog" aria-expanded={menu} data-testid="pool-menu" onClick={() => setMenu(true)}>
+            {t.menu}
+          </button>
         )}
-        <button type="button" className="btn-secondary" onClick={() => print({ kind: 'pools', pools: visible, ...printHeader(practice) })}>
-          {t.print}
-        </button>
         {sheets}
       </div>
+      {wide && <PoolForms practice={practice} pool={pool} pools={visible} zoom={zoom} onZoom={setZoom} />}
+      {!wide && menu && (
+        <PoolMenu open={menu} onOpenChange={setMenu} practice={practice} pool={pool} pools={visible} zoom={zoom} onZoom={setZoom} onDialog={setDialog} onPrint={() => {
+          setMenu(false);
+          printSheets();
+        }} />
+      )}
 
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        {managesPools && (
-          <form className="flex flex-1 gap-2 sm:max-w-md" onSubmit={submitPlayer} noValidate>
-            <label className="sr-only" htmlFor="player-name">{t.playerName}</label>
-            <input id="player-name" className="input" placeholder={t.addPlaceholder} value={playerName} maxLength={100} onChange={(e) => setPlayerName(e.target.value)} />
-            <button type="submit" className="btn-primary">{t.add}</button>
-          </form>
-        )}
-        <ZoomControl zoom={zoom} onZoom={setZoom} />
-      </div>
-
-      {managesPools && <CheckIn practiceId={practice.id} />}
-      {managesPools && practice.practice_type === 'individual' && <SecondRoundPanel practiceId={practice.id} pools={visible} />}
-
-      <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid items-start gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
         ) : (
@@ -277,36 +227,5 @@ export function PoolsScreen() {
         onConfirm={() => removing && removePlayer(practice, pool, removing.id)}
       />}
     </div>
-  );
-}
-
-/**
- * Issue 14 check-in after the draw: the fencers marked absent (listed "Did Not Start" in the results) and a
- * form for anyone arriving late; either way they join the smallest pool, whose bout order then includes them.
- */
-function CheckIn({ practiceId }: { practiceId: string }) {
-  const t = useTexts(messages);
-  const didNotStart = useAtomValue(didNotStartAtom);
-  const [name, setName] = useState('');
-  const practice = { id: practiceId };
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return toastError(t.nameRequired);
-    if (await addLatecomer(practice, name.trim())) setName('');
-  }
-  return (
-    <section className="flex flex-wrap items-center gap-2 text-sm" aria-label={t.latecomers} data-testid="check-in">
-      {didNotStart.length > 0 && <span className="text-slate-600">{t.absent}</span>}
-      {didNotStart.map((n) => (
-        <button key={n} type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={t.arrivedLabel({ name: n })} onClick={() => void addLatecomer(practice, n)}>
-          {t.arrived({ name: n })}
-        </button>
-      ))}
-      <form className="flex gap-2" onSubmit={submit} noValidate>
-        <label className="sr-only" htmlFor="latecomer-name">{t.latecomerName}</label>
-        <input id="latecomer-name" className="input w-48" placeholder={t.latecomer} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="btn-secondary">{t.addSmallest}</button>
-      </form>
-    </section>
   );
 }

@@ -228,7 +228,8 @@ export function TableauPage() {
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>{t.redrawButton}</button>
         </div>
       )}
-      <div className="overflow-x-auto pb-2" data-testid="tableau">
+      {/* The bracket scrolls sideways on a phone: focusable and named, so a keyboard scrolls it too (issue 29). */}
+      <div className="overflow-x-auto pb-2 focus-visible:outline-2 focus-visible:outline-sky-600" data-testid="tableau" tabIndex={0} role="region" aria-label={t.tableau}>
         <div className="flex min-w-max gap-6">
           {Array.from({ length: rounds }, (_, i) => i + 1).map((round) => (
             <section key={round} className="flex w-60 flex-col" aria-label={term.round(round, rounds)} data-testid="tableau-round">

@@ -12,6 +12,7 @@ import { outboxAtom, queueRelay, wakeOutbox, withPendingSheet } from '../../stat
 import { teamsAtom } from '../../state/teams';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+import { useWideScreen } from '../../components/layout/use-wide-screen';
 
 const messages = i18n('teams-page', {
   loading: 'Loading team members...',
@@ -32,6 +33,7 @@ const messages = i18n('teams-page', {
   target: 'Target',
   save: 'Save Results',
   pickTitle: params('Relay {relay}: {name}'),
+  teamsAndSetup: 'Teams and setup',
 });
 
 /** Fencer numbers: team 1's members are 1–3 (team B, right), team 2's are 4–6 (team A, left). */
@@ -50,6 +52,7 @@ export function TeamsPage() {
   const outbox = useAtomValue(outboxAtom);
   const [picking, setPicking] = useState<{ row: TeamMatchRow; side: Side } | null>(null);
   const [saving, setSaving] = useState(false);
+  const wide = useWideScreen();
   // Rows still waiting to reach the server show at once, marked pending (the outbox keeps them).
   const { sheet, pending } = useMemo(() => withPendingSheet(practice.id, state.sheet, outbox), [practice.id, state.sheet, outbox]);
 
@@ -80,25 +83,8 @@ export function TeamsPage() {
     }
   }
 
-  const touchCell = (row: TeamMatchRow, side: Side, win: boolean, lose: boolean) => (
-    <td
-      className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''} ${pending.has(row.match_number) ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
-      data-pending={pending.has(row.match_number) || undefined}
-    >
-      <button
-        type="button"
-        className="h-11 w-full min-w-14 font-semibold tabular-nums"
-        aria-label={t.touchLabel({ relay: row.match_number, team: teamName(side === 'a' ? 'A' : 'B'), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waitingToSync : '')}
-        data-testid={`touch-${row.match_number}-${side}`}
-        onClick={() => setPicking({ row, side })}
-      >
-        {row[`score_${side}`] ?? '-'}
-      </button>
-    </td>
-  );
-
-  return (
-    <div className="space-y-5">
+  const top = (
+    <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         {teams.length === 0 ? (
           <p className="text-sm text-slate-600">{t.noTeams}</p>
@@ -119,6 +105,35 @@ export function TeamsPage() {
       </div>
 
       <p className="text-sm font-medium text-slate-700">{t.sides}</p>
+    </>
+  );
+
+  const touchCell = (row: TeamMatchRow, side: Side, win: boolean, lose: boolean) => (
+    <td
+      className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''} ${pending.has(row.match_number) ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+      data-pending={pending.has(row.match_number) || undefined}
+    >
+      <button
+        type="button"
+        className="h-11 w-full min-w-14 font-semibold tabular-nums"
+        aria-label={t.touchLabel({ relay: row.match_number, team: teamName(side === 'a' ? 'A' : 'B'), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waitingToSync : '')}
+        data-testid={`touch-${row.match_number}-${side}`}
+        onClick={() => setPicking({ row, side })}
+      >
+        {row[`score_${side}`] ?? '-'}
+      </button>
+    </td>
+  );
+
+  return (
+    <div className="space-y-3 sm:space-y-5">
+      {/* On a phone the teams and their setup fold away, so the relay sheet comes first (issue 29). */}
+      {wide ? top : (
+        <details className="card" data-testid="teams-details">
+          <summary className="cursor-pointer px-3 py-3 text-sm font-medium">{t.teamsAndSetup}</summary>
+          <div className="space-y-3 border-t border-slate-200 p-3">{top}</div>
+        </details>
+      )}
       {result && (
         <p className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-900" role="status" data-testid="relay-winner">
           {result.relay < 9 ? t.winsEarly({ team: teamName(result.winner), relay: result.relay }) : t.winsNinth({ team: teamName(result.winner) })}

@@ -60,7 +60,11 @@ function handle(practiceId: string, msg: LiveMessage) {
 }
 
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
-export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void) {
+/**
+ * `fresh`: the screen's data was read just now (a live board's page comes with it, issue 29), so neither the
+ * mount nor the socket's first opening reads it again; a reconnect or a missed version does.
+ */
+export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh = false) {
   useEffect(() => {
     // The coach's and a guest's screens do more than the board (room-member.ts), loaded on demand: the
     // board's first load carries none of it. Messages that arrive before it is here wait for it, in order.
@@ -109,7 +113,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     setResync(() => void catchUp());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
-    void catchUp();
+    let skipCatchUp = fresh;
+    if (!fresh) void catchUp();
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
@@ -132,6 +137,7 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // Back online: scores waiting in the outbox go first, then the screen catches up.
         // (Loaded on demand: a spectator's board never holds an outbox.)
         if (!boardId) void import('./outbox').then((m) => m.wakeOutbox());
+        if (skipCatchUp) return void (skipCatchUp = false);
         void catchUp();
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
@@ -143,5 +149,5 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       setResync(null);
       close();
     };
-  }, [practiceId, role, liveUrl, boardId, onClosed]);
+  }, [practiceId, role, liveUrl, boardId, onClosed, fresh]);
 }

@@ -1,5 +1,5 @@
 import { useTexts } from '../../i18n/common';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
@@ -16,6 +16,7 @@ import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { OnPisteNow } from './on-piste-now';
+import { dropEmbeddedBoard, embeddedBoard } from './embedded-board';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
@@ -45,29 +46,46 @@ type RenderBoard = (board: SpectatorSnapshot, view: PracticeView & { boardId: st
  */
 export function LiveBoardGate({ render }: { render: RenderBoard }) {
   const { boardId: code = '' } = useParams();
-  const { board, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
+  const { board, fromPage, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
   if (challenge) return <CheckFirst challenge={challenge} onToken={retry} />;
   if (board === undefined) return <Spinner />;
   if (!board || closed) return <BoardUnavailable reason={closed} />;
-  return <Watching board={board} code={code} onClosed={setClosed} render={render} />;
+  return <Watching board={board} code={code} fromPage={fromPage} onClosed={setClosed} render={render} />;
 }
 
-function Watching({ board, code, onClosed, render }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void; render: RenderBoard }) {
+interface WatchingProps {
+  board: SpectatorSnapshot;
+  code: string;
+  /** The snapshot came with the page (issue 29): the socket keeps it current without reading it again. */
+  fromPage: boolean;
+  onClosed: (reason: string) => void;
+  render: RenderBoard;
+}
+
+function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
   const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: livePath({ board: code }), boardId: code };
-  useLivePractice(view, onClosed);
+  useLivePractice(view, onClosed, fromPage);
+  useEffect(() => dropEmbeddedBoard, []);
   return render(board, view);
 }
 
 /**
- * The snapshot a board link shows: one read per link, without the screens' shared loader (it has nothing to
- * guard here, no local edits), so the board's first load stays small (issue 13). An answer for a link no
- * longer shown is dropped. Undefined while loading, null when the link does not show a board.
+ * The snapshot a board link shows: the one its page came with (issue 29), else one read per link, without
+ * the screens' shared loader (it has nothing to guard here, no local edits), so the board's first load
+ * stays small (issue 13). An answer for a link no longer shown is dropped. Undefined while loading, null
+ * when the link does not show a board.
  */
 function useBoardSnapshot(code: string) {
-  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge } | null>(null);
+  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge; fromPage?: boolean } | null>(() => {
+    const board = embeddedBoard(code);
+    if (!board) return null;
+    showSpectatorBoard(board);
+    return { code, board, fromPage: true };
+  });
   // A solved human check, sent once with the next read of this link.
   const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
   useEffect(() => {
+    if (!check && embeddedBoard(code)) return;
     let current = true;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -103,7 +121,7 @@ function useBoardSnapshot(code: string) {
     setLoaded(null);
     setCheck({ code, token });
   };
-  return { board: mine ? mine.board : undefined, challenge: mine?.challenge ?? null, retry, closed, setClosed };
+  return { board: mine ? mine.board : undefined, fromPage: mine?.fromPage === true, challenge: mine?.challenge ?? null, retry, closed, setClosed };
 }
 
 /** The limiter asks for a human check before it reads this link (issue 25). */
@@ -166,7 +184,10 @@ function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView &
       </header>
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-6">
         <OnPisteNow />
-        <Outlet context={view} />
+        {/* A tab's own chunk loads here, under the board's header (the worker leaves the shared tabs to the page). */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet context={view} />
+        </Suspense>
       </main>
     </div>
   );

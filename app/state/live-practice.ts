@@ -7,7 +7,6 @@ import { BOUT_RECEIVED } from '../lib/marks';
 import { openLive } from '../lib/live-socket';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { loadSpectatorBoard } from './spectator';
-import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveBehindAtom, liveStatusAtom, removePoolLocally } from './pools';
 import { backoffMs } from '../lib/retry';
@@ -119,7 +118,7 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       url: liveUrl,
       onMessage: (msg) => {
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
-        if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(localError(msg.reason, msg.code));
+        if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
         // Too many screens in the room or from this network: say so once; the socket keeps retrying.
         if (msg.type === 'refused') {

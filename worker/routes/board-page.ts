@@ -20,12 +20,19 @@ export const boardPageRoutes = new Hono<AppEnv>()
   .get('/live/:boardId', (c) => boardPage(c, c.req.param('boardId')))
   .get('/live/:boardId/:tab', (c) => boardPage(c, c.req.param('boardId'), c.req.param('tab')));
 
+/**
+ * `npm run bench` measures the same board rendered by the page (the app as it was before issue 29) beside the
+ * worker's: with this header, only where the test hooks are on (never in wrangler.toml), the page gets the plain app.
+ */
+const CLIENT_RENDERED = 'x-piste-render';
+const clientRendered = (c: Context<AppEnv>) => c.env.TEST_HOOKS === '1' && c.req.header(CLIENT_RENDERED) === 'client';
+
 /** The built app's index.html, fresh (no conditional headers: a 304 has no page to fill in). */
 const indexHtml = (c: Context<AppEnv>) => c.env.ASSETS!.fetch(new Request(new URL('/', c.req.url)));
 
 async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   const app = () => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404));
-  if (!c.env.ASSETS || !BOARD_ID_PATTERN.test(boardId) || (tab !== undefined && !(BOARD_TABS as readonly string[]).includes(tab))) return app();
+  if (!c.env.ASSETS || clientRendered(c) || !BOARD_ID_PATTERN.test(boardId) || (tab !== undefined && !(BOARD_TABS as readonly string[]).includes(tab))) return app();
   let page: string;
   try {
     const practice = await findSharedPractice(getDb(c.env.DB), 'board_id', boardId, await lookupClient(c));

@@ -1,16 +1,13 @@
 import { useTexts } from '../../i18n/common';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
-import { challengeOf, type Challenge } from '../../lib/challenge';
-import { ApiError, livePath } from '../../lib/api';
-import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
-import { useLivePractice } from '../../state/live-practice';
-import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
+import type { Challenge } from '../../lib/challenge';
+import { showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
 import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
@@ -24,6 +21,12 @@ const messages = i18n('spectator-page', {
   tv: 'TV view',
   check: 'Many wrong board links were tried lately. Confirm you are a person to open this board.',
 });
+
+/** The socket that keeps a board live, after the board's first paint. */
+const LiveSync = lazy(() => import('./live-sync'));
+
+/** How long before a board's reading code is asked for again when it did not arrive. */
+const RETRY_CODE_MS = 3000;
 
 /** Turnstile's widget (or its local stand-in), loaded only when the limiter asks for a check. */
 const HumanCheck = onDemand(() => import('../../components/ui/human-check').then((m) => m.default));
@@ -62,11 +65,20 @@ interface WatchingProps {
   render: RenderBoard;
 }
 
+/** The board's socket (the API's /live route, as lib/api's livePath builds it; not its client: the board's first load stays small). */
+const liveBoardPath = (code: string) => `/api/live?${new URLSearchParams({ board: code })}`;
+
 function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
-  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: livePath({ board: code }), boardId: code };
-  useLivePractice(view, onClosed, fromPage);
+  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: liveBoardPath(code), boardId: code };
   useEffect(() => dropEmbeddedBoard, []);
-  return render(board, view);
+  return (
+    <>
+      {render(board, view)}
+      <Suspense fallback={null}>
+        <LiveSync view={view} onClosed={onClosed} fresh={fromPage} />
+      </Suspense>
+    </>
+  );
 }
 
 /**
@@ -90,26 +102,17 @@ function useBoardSnapshot(code: string) {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      fetchSpectatorBoard(code, check?.code === code ? check.token : undefined).then(
-        (b) => {
-          if (!current) return;
-          showSpectatorBoard(b);
-          setLoaded({ code, board: b });
-        },
-        (e: unknown) => {
-          if (!current) return;
-          const challenge = challengeOf(e);
-          // No network or a server that stumbled: tried again (backoff, Retry-After), never shown as a board that
-          // is gone. A limiter's 429 is not retried: a right board link is never limited, so the link is wrong.
-          const outcome = e instanceof ApiError ? classifyAnswer(e.status, e.retryAfter, e.timedOut) : null;
-          if (!challenge && e instanceof ApiError && outcome?.kind === 'transient' && outcome.reason !== 'limited') {
-            timer = setTimeout(load, backoffMs(attempt++, retryAfterMs(e.retryAfter)));
-            return;
-          }
-          setLoaded({ code, board: null, ...(challenge ? { challenge } : {}) });
-        },
-      );
-    void load();
+      void import('./board-read').then(async ({ readBoard }) => {
+        const read = await readBoard(code, check?.code === code ? check.token : undefined, attempt++);
+        if (!current) return;
+        if ('retryInMs' in read) return void (timer = setTimeout(load, read.retryInMs));
+        if ('board' in read) showSpectatorBoard(read.board);
+        setLoaded({ code, board: 'board' in read ? read.board : null, ...('challenge' in read ? { challenge: read.challenge } : {}) });
+      }, () => {
+        // Its code did not arrive (offline, never cached): tried again like a read that failed.
+        if (current) timer = setTimeout(load, RETRY_CODE_MS);
+      });
+    load();
     return () => {
       current = false;
       clearTimeout(timer);

@@ -23,7 +23,7 @@ const messages = i18n('spectator-page', {
 });
 
 /** The socket that keeps a board live, after the board's first paint. */
-const LiveSync = lazy(() => import('./live-sync'));
+const LiveSync = lazy(() => import('./live-sync').then((m) => ({ default: m.LiveSync })));
 
 /** How long before a board's reading code is asked for again when it did not arrive. */
 const RETRY_CODE_MS = 3000;

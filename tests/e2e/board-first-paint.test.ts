@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
@@ -68,6 +69,9 @@ describe('a live board that paints from the first answer', () => {
     await board.api.bout(board.pool, b!.id, c!.id, 5, 1);
     await expect.poll(() => page.getByTestId('cell-2-3').textContent()).toBe('V5');
     expect(await page.getByTestId('cell-3-2').textContent()).toBe('D1');
+    // At 375 px the grid scrolls sideways: it is reachable by keyboard and named (axe: scrollable-region-focusable).
+    expect(await page.getByRole('region', { name: 'Pool grid' }).getAttribute('tabindex')).toBe('0');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A shared tab the worker leaves to the page: filled in, without an error either.
     await page.goto(`/live/${board.boardId}/results`);

@@ -19,6 +19,7 @@ const messages = i18n('pool-grid', {
   against: 'against',
   notFenced: 'not fenced',
   live: ', on the piste now',
+  area: 'Pool grid',
 });
 
 interface PoolGridProps {
@@ -71,7 +72,8 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
   const status = useCallback((p: PoolPlayer) => handlers.current.onStatus?.(p), []);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area">
+    // Focusable and named: a read-only grid (the live board) scrolls by keyboard too (issue 29, axe).
+    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area" tabIndex={0} role="region" aria-label={t.area}>
       <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
         <thead className="sticky top-0 z-20">
           <tr>

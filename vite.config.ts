@@ -70,7 +70,8 @@ export default defineConfig(({ mode }) => ({
             // The language runtime (issue 17) and the texts every screen shares (common.ts) are on every screen: a
             // chunk of their own, never inside the grid's (whose group would otherwise take common.ts along).
             { name: 'i18n', test: /node_modules[\\/](nanostores|@nanostores)[\\/]|app[\\/]i18n[\\/](index\.ts|errors\.ts|common\.ts|language-picker\.tsx)/, priority: 2 },
-            { name: 'pool-grid', priority: 1, test: /core[\\/]fencing[\\/]bout-order\.ts|app[\\/]components[\\/]pool[\\/](pool-grid|bout-order-panel)\.tsx/ },
+            // The bout order's panel is not in it: the live board's first paint is the grid alone (issue 29).
+            { name: 'pool-grid', priority: 1, test: /app[\\/]components[\\/]pool[\\/]pool-grid\.tsx/ },
           ],
         },
       },

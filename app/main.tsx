@@ -1,17 +1,31 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ready } from './i18n';
+import { BOARD_DATA_ID, CLIENT_ONLY } from '../core/board-page';
+import { locale, ready } from './i18n';
 import { AppRoutes } from './router';
 import './styles.css';
 
 // English paints at once; another language first loads its catalog (a few KB, cached offline like the app).
-void ready().then(() =>
-  createRoot(document.getElementById('root')!).render(
+void ready().then(() => {
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // A live board's page comes rendered by the worker (issue 29): taken over as it is when it is in this
+  // screen's language, else drawn again in it (from the same embedded snapshot: no second read either way).
+  const rendered = document.getElementById(BOARD_DATA_ID)?.dataset.lang;
+  if (rendered === locale.get() && root.firstChild) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if ((error as { digest?: string }).digest !== CLIENT_ONLY) console.error(error);
+      },
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+});

@@ -10,6 +10,7 @@ import { accountRoutes } from './routes/account';
 import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { boardRoutes } from './routes/board';
+import { boardPageRoutes } from './routes/board-page';
 import { dayRoutes } from './routes/days';
 import { hallRoutes } from './routes/hall';
 import { feedbackRoutes } from './routes/feedback';
@@ -61,6 +62,8 @@ export const api = new Hono<AppEnv>()
 app.route('/api', api);
 app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 
+// A live board's pages come with the board already rendered in them (issue 29).
+app.route('/', boardPageRoutes);
 // Pages: the built SPA (unknown client paths fall back to index.html), served here so every page carries
 // the security headers; hashed files under /assets/ skip the worker (wrangler.toml run_worker_first).
 app.get('*', async (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404)));

@@ -51,7 +51,14 @@ export function initialLanguage(search = typeof location === 'undefined' ? '' : 
 export const locale = atom<Language>(initialLanguage());
 
 /** Each language but English: its catalog and its date-fns locale, one chunk loaded on demand. */
-const languages = import.meta.glob<{ catalog: ComponentsJSON; dateLocale: DateLocale }>('./locales/*.ts');
+// Vite's glob; the worker's render of the live board (issue 29) has none and renders English.
+const languages = (() => {
+  try {
+    return import.meta.glob<{ catalog: ComponentsJSON; dateLocale: DateLocale }>('./locales/*.ts');
+  } catch {
+    return {};
+  }
+})();
 
 let dateLocale: DateLocale | undefined;
 const loaded = new Map<Language, Promise<{ catalog: ComponentsJSON; dateLocale: DateLocale }>>();

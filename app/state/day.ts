@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DayPlacement, DayPool, DayReferee, DaySnapshot, PoolState } from '../../core/contracts/days';
 import { nowOnPistes } from '../../core/fencing/day-plan';
-import { ApiError, call, client } from '../lib/api';
 import { openLive, type LiveStatus } from '../lib/live-socket';
 import { backoffMs } from '../lib/retry';
 import { localError } from '../i18n/errors';
@@ -36,16 +35,24 @@ export interface LiveDay {
 
 const keyOf = (watch: DayWatch) => ('day' in watch ? `day:${watch.day}` : `hall:${watch.hall}`);
 
-function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
-  return 'day' in watch
-    ? call(client.days[':dayId'].$get({ param: { dayId: watch.day } }))
-    : call(client.hall[':boardId'].$get({ param: { boardId: watch.hall } }));
+/** A day, or a link, that shows nothing: said at once, never tried again. */
+class DayGone extends Error {}
+
+/** The day (the API's client comes with the first read, not with the hall board's first paint: issue 29). */
+async function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
+  const { ApiError, call, client } = await import('../lib/api');
+  try {
+    return await ('day' in watch
+      ? call(client.days[':dayId'].$get({ param: { dayId: watch.day } }))
+      : call(client.hall[':boardId'].$get({ param: { boardId: watch.hall } })));
+  } catch (e) {
+    // A missing day or a link that shows nothing (a limiter's 429 included: a right link is never limited).
+    throw e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408 ? new DayGone() : e;
+  }
 }
 
-function livePathOf(watch: DayWatch): string {
-  const url = client.live.$url({ query: watch });
-  return url.pathname + url.search;
-}
+/** The day's socket (the API's /live route, as lib/api's livePath builds it). */
+const livePathOf = (watch: DayWatch): string => `/api/live?${new URLSearchParams(watch)}`;
 
 /** Every pool of the day by id (as its event's room last told the day). */
 export function poolsById(snapshot: DaySnapshot): Map<string, DayPool & { event: string }> {
@@ -99,9 +106,9 @@ export function useLiveDay(watch: DayWatch): LiveDay {
         (snapshot) => !stopped && keep(snapshot),
         (e: unknown) => {
           if (stopped) return;
-          // A missing day or a link that shows nothing (a limiter's 429 included: a right link is never limited)
-          // is said at once, and its socket stops trying; no network or a stumble is tried again.
-          if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408) {
+          // A day or a link that shows nothing is said at once, and its socket stops trying; no network or a
+          // stumble is tried again.
+          if (e instanceof DayGone) {
             setState((s) => (s.snapshot ? s : { ...s, key, snapshot: null }));
             close();
             return;

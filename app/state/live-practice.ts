@@ -7,7 +7,6 @@ import { BOUT_RECEIVED } from '../lib/marks';
 import { openLive } from '../lib/live-socket';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { loadSpectatorBoard } from './spectator';
-import { endGuestSession } from '../lib/api';
 import type { PracticeView } from './viewer';
 import { applyBoutDelta, applyPoolList, applyPoolSnapshot, liveBehindAtom, liveStatusAtom, removePoolLocally } from './pools';
 import { backoffMs } from '../lib/retry';
@@ -60,7 +59,11 @@ function handle(practiceId: string, msg: LiveMessage) {
 }
 
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
-export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void) {
+/**
+ * `fresh`: the screen's data was read just now (a live board's page comes with it, issue 29), so neither the
+ * mount nor the socket's first opening reads it again; a reconnect or a missed version does.
+ */
+export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh = false) {
   useEffect(() => {
     // The coach's and a guest's screens do more than the board (room-member.ts), loaded on demand: the
     // board's first load carries none of it. Messages that arrive before it is here wait for it, in order.
@@ -109,12 +112,13 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     setResync(() => void catchUp());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
-    void catchUp();
+    let skipCatchUp = fresh;
+    if (!fresh) void catchUp();
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
-        if (msg.type === 'room-closed' && role === 'guest') return endGuestSession(localError(msg.reason, msg.code));
+        if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
         // Too many screens in the room or from this network: say so once; the socket keeps retrying.
         if (msg.type === 'refused') {
@@ -132,6 +136,7 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // Back online: scores waiting in the outbox go first, then the screen catches up.
         // (Loaded on demand: a spectator's board never holds an outbox.)
         if (!boardId) void import('./outbox').then((m) => m.wakeOutbox());
+        if (skipCatchUp) return void (skipCatchUp = false);
         void catchUp();
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
@@ -143,5 +148,5 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       setResync(null);
       close();
     };
-  }, [practiceId, role, liveUrl, boardId, onClosed]);
+  }, [practiceId, role, liveUrl, boardId, onClosed, fresh]);
 }

@@ -1,14 +1,16 @@
 import { getDefaultStore } from 'jotai';
 import type { SpectatorSnapshot } from '../../core/contracts/guests';
-import { call, client } from '../lib/api';
-import { checkHeaders } from '../lib/challenge';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
 
 const store = getDefaultStore();
 
-/** Loads a live board by its board id (with a solved human check when the limiter asked for one). */
+/**
+ * Loads a live board by its board id (with a solved human check when the limiter asked for one). The API's
+ * client comes when first needed: a board's page comes with its snapshot (issue 29).
+ */
 export async function fetchSpectatorBoard(boardId: string, check?: string): Promise<SpectatorSnapshot> {
+  const [{ call, client }, { checkHeaders }] = await Promise.all([import('../lib/api'), import('../lib/challenge')]);
   return call(client.board[':boardId'].$get({ param: { boardId } }, { headers: checkHeaders(check) }));
 }
 

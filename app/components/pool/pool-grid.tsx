@@ -22,6 +22,7 @@ const messages = i18n('pool-grid', {
   against: 'against',
   notFenced: 'not fenced',
   live: ', on the piste now',
+  area: 'Pool grid',
 });
 
 interface PoolGridProps {
@@ -76,8 +77,8 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
   const status = useCallback((p: PoolPlayer) => handlers.current.onStatus?.(p), []);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
-    // Read only (the board), no cell takes focus: the area itself does, named, so a keyboard scrolls it (issue 29).
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area" {...(onCell ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.pool })}>
+    // Read only (the board), no cell takes focus: the area itself does, named, so a keyboard scrolls it (issue 29, axe).
+    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area" {...(onCell ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.area })}>
       <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
         <thead className="sticky top-0 z-20">
           <tr>

@@ -1,14 +1,18 @@
 import { common } from '../../i18n/common';
 import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { currentPoolAtom, poolsAtom } from '../../state/pools';
 import { PoolSelect } from '../../components/pool/pool-select';
-import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 
+/**
+ * The bout order beside the grid comes after it (issue 29): the worker renders both into the page, the page
+ * takes the panel over once its code is here; a board read by the page itself shows the grid first.
+ */
+const BoutOrderPanel = lazy(() => import('../../components/pool/bout-order-panel').then((m) => ({ default: m.BoutOrderPanel })));
 
 /**
  * /live/{board id}: the pools as a spectator watches them: the selector, the grid and the bout order, read
@@ -35,7 +39,9 @@ export function BoardPools() {
       <PoolSelect pools={state.pools} current={pool.id} />
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} />}
-        <BoutOrderPanel players={pool.players} stats={stats} chosen={chosen} />
+        <Suspense fallback={null}>
+          <BoutOrderPanel players={pool.players} stats={stats} chosen={chosen} />
+        </Suspense>
       </div>
     </div>
   );

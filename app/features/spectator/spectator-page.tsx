@@ -1,21 +1,19 @@
 import { useTexts } from '../../i18n/common';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
-import { challengeOf, type Challenge } from '../../lib/challenge';
-import { ApiError, livePath } from '../../lib/api';
-import { backoffMs, classifyAnswer, retryAfterMs } from '../../lib/retry';
-import { useLivePractice } from '../../state/live-practice';
-import { fetchSpectatorBoard, showSpectatorBoard } from '../../state/spectator';
+import type { Challenge } from '../../lib/challenge';
+import { showSpectatorBoard } from '../../state/spectator';
 import type { PracticeView } from '../../state/viewer';
 import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { OnPisteNow } from './on-piste-now';
+import { dropEmbeddedBoard, embeddedBoard } from './embedded-board';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
@@ -23,6 +21,12 @@ const messages = i18n('spectator-page', {
   tv: 'TV view',
   check: 'Many wrong board links were tried lately. Confirm you are a person to open this board.',
 });
+
+/** The socket that keeps a board live, after the board's first paint. */
+const LiveSync = lazy(() => import('./live-sync').then((m) => ({ default: m.LiveSync })));
+
+/** How long before a board's reading code is asked for again when it did not arrive. */
+const RETRY_CODE_MS = 3000;
 
 /** Turnstile's widget (or its local stand-in), loaded only when the limiter asks for a check. */
 const HumanCheck = onDemand(() => import('../../components/ui/human-check').then((m) => m.default));
@@ -45,53 +49,70 @@ type RenderBoard = (board: SpectatorSnapshot, view: PracticeView & { boardId: st
  */
 export function LiveBoardGate({ render }: { render: RenderBoard }) {
   const { boardId: code = '' } = useParams();
-  const { board, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
+  const { board, fromPage, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
   if (challenge) return <CheckFirst challenge={challenge} onToken={retry} />;
   if (board === undefined) return <Spinner />;
   if (!board || closed) return <BoardUnavailable reason={closed} />;
-  return <Watching board={board} code={code} onClosed={setClosed} render={render} />;
+  return <Watching board={board} code={code} fromPage={fromPage} onClosed={setClosed} render={render} />;
 }
 
-function Watching({ board, code, onClosed, render }: { board: SpectatorSnapshot; code: string; onClosed: (reason: string) => void; render: RenderBoard }) {
-  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: livePath({ board: code }), boardId: code };
-  useLivePractice(view, onClosed);
-  return render(board, view);
+interface WatchingProps {
+  board: SpectatorSnapshot;
+  code: string;
+  /** The snapshot came with the page (issue 29): the socket keeps it current without reading it again. */
+  fromPage: boolean;
+  onClosed: (reason: string) => void;
+  render: RenderBoard;
+}
+
+/** The board's socket (the API's /live route, as lib/api's livePath builds it; not its client: the board's first load stays small). */
+const liveBoardPath = (code: string) => `/api/live?${new URLSearchParams({ board: code })}`;
+
+function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
+  const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: liveBoardPath(code), boardId: code };
+  useEffect(() => dropEmbeddedBoard, []);
+  return (
+    <>
+      {render(board, view)}
+      <Suspense fallback={null}>
+        <LiveSync view={view} onClosed={onClosed} fresh={fromPage} />
+      </Suspense>
+    </>
+  );
 }
 
 /**
- * The snapshot a board link shows: one read per link, without the screens' shared loader (it has nothing to
- * guard here, no local edits), so the board's first load stays small (issue 13). An answer for a link no
- * longer shown is dropped. Undefined while loading, null when the link does not show a board.
+ * The snapshot a board link shows: the one its page came with (issue 29), else one read per link, without
+ * the screens' shared loader (it has nothing to guard here, no local edits), so the board's first load
+ * stays small (issue 13). An answer for a link no longer shown is dropped. Undefined while loading, null
+ * when the link does not show a board.
  */
 function useBoardSnapshot(code: string) {
-  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge } | null>(null);
+  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge; fromPage?: boolean } | null>(() => {
+    const board = embeddedBoard(code);
+    if (!board) return null;
+    showSpectatorBoard(board);
+    return { code, board, fromPage: true };
+  });
   // A solved human check, sent once with the next read of this link.
   const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
   useEffect(() => {
+    if (!check && embeddedBoard(code)) return;
     let current = true;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      fetchSpectatorBoard(code, check?.code === code ? check.token : undefined).then(
-        (b) => {
-          if (!current) return;
-          showSpectatorBoard(b);
-          setLoaded({ code, board: b });
-        },
-        (e: unknown) => {
-          if (!current) return;
-          const challenge = challengeOf(e);
-          // No network or a server that stumbled: tried again (backoff, Retry-After), never shown as a board that
-          // is gone. A limiter's 429 is not retried: a right board link is never limited, so the link is wrong.
-          const outcome = e instanceof ApiError ? classifyAnswer(e.status, e.retryAfter, e.timedOut) : null;
-          if (!challenge && e instanceof ApiError && outcome?.kind === 'transient' && outcome.reason !== 'limited') {
-            timer = setTimeout(load, backoffMs(attempt++, retryAfterMs(e.retryAfter)));
-            return;
-          }
-          setLoaded({ code, board: null, ...(challenge ? { challenge } : {}) });
-        },
-      );
-    void load();
+      void import('./board-read').then(async ({ readBoard }) => {
+        const read = await readBoard(code, check?.code === code ? check.token : undefined, attempt++);
+        if (!current) return;
+        if ('retryInMs' in read) return void (timer = setTimeout(load, read.retryInMs));
+        if ('board' in read) showSpectatorBoard(read.board);
+        setLoaded({ code, board: 'board' in read ? read.board : null, ...('challenge' in read ? { challenge: read.challenge } : {}) });
+      }, () => {
+        // Its code did not arrive (offline, never cached): tried again like a read that failed.
+        if (current) timer = setTimeout(load, RETRY_CODE_MS);
+      });
+    load();
     return () => {
       current = false;
       clearTimeout(timer);
@@ -103,7 +124,7 @@ function useBoardSnapshot(code: string) {
     setLoaded(null);
     setCheck({ code, token });
   };
-  return { board: mine ? mine.board : undefined, challenge: mine?.challenge ?? null, retry, closed, setClosed };
+  return { board: mine ? mine.board : undefined, fromPage: mine?.fromPage === true, challenge: mine?.challenge ?? null, retry, closed, setClosed };
 }
 
 /** The limiter asks for a human check before it reads this link (issue 25). */
@@ -166,7 +187,10 @@ function Board({ board, view }: { board: SpectatorSnapshot; view: PracticeView &
       </header>
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-6">
         <OnPisteNow />
-        <Outlet context={view} />
+        {/* A tab's own chunk loads here, under the board's header (the worker leaves the shared tabs to the page). */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet context={view} />
+        </Suspense>
       </main>
     </div>
   );

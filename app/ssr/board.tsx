@@ -1,0 +1,72 @@
+import { Suspense, type ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { Outlet, Route, Routes, StaticRouter } from 'react-router';
+import { CLIENT_ONLY, type EmbeddedBoard } from '../../core/board-page';
+import { Toaster } from '../components/ui/toast';
+import { showSpectatorBoard } from '../state/spectator';
+import { renderingBoard } from '../features/spectator/embedded-board';
+import { SpectatorPage } from '../features/spectator/spectator-page';
+import { BoardPools } from '../features/spectator/board-pools';
+import { TvBoard } from '../features/spectator/tv-board';
+
+/**
+ * The live board rendered in the worker (issue 29): the same components as the page, under the same
+ * routes, with the same host elements and Suspense boundaries as the app's router (app/router.tsx: its
+ * Root, then the /live routes), so the page hydrates what it got instead of painting it again. The
+ * tabs the board shares with the coach's screens (results, tableau, final) are left to the page: their
+ * boundary answers the spinner and the page fills it in (`CLIENT_ONLY`).
+ */
+
+function ClientOnly(): ReactNode {
+  throw Object.assign(new Error('Rendered by the page'), { digest: CLIENT_ONLY });
+}
+
+/** router.tsx's Root, as the server renders it: its fallback never shows here (nothing suspends). */
+function Root() {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+      <Toaster />
+    </>
+  );
+}
+
+/** One render at a time: the module-wide stores it fills (the same the page reads) hold one board. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The board's markup for `path` (/live/{id}, a tab or /tv) from the snapshot the page will embed. */
+export function renderBoard(path: string, data: EmbeddedBoard): Promise<string> {
+  const done = queue.then(() => render(path, data));
+  queue = done.catch(() => undefined);
+  return done;
+}
+
+async function render(path: string, data: EmbeddedBoard): Promise<string> {
+  renderingBoard(data);
+  showSpectatorBoard(data.board);
+  const stream = await renderToReadableStream(
+    <StaticRouter location={path}>
+      <Routes>
+        <Route element={<Root />}>
+          <Route path="/live/:boardId/tv" element={<TvBoard />} />
+          <Route path="/live/:boardId" element={<SpectatorPage />}>
+            <Route index element={<BoardPools />} />
+            <Route path="*" element={<ClientOnly />} />
+          </Route>
+        </Route>
+      </Routes>
+    </StaticRouter>,
+    {
+      // Every boundary in place, none sent apart with a script to move it (the CSP runs no inline script).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // A boundary left to the page says so in its digest; anything else is the page's too, and logged.
+      onError: (e) => (digestOf(e) === CLIENT_ONLY ? CLIENT_ONLY : void console.error('board render', e)),
+    },
+  );
+  await stream.allReady;
+  return new Response(stream).text();
+}
+
+const digestOf = (e: unknown) => (e && typeof e === 'object' && 'digest' in e ? e.digest : undefined);

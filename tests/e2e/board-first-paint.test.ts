@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
+import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
+
+// Issue 29: a live board's page comes with the board rendered in it, and the page takes it over.
+const browser = useBrowser();
+
+const NAMES = ['Ada Lovelace', 'Bruno Marchetti', 'Chloé Durand', 'Dmitri Volkov'];
+
+/** A coach with a shared practice of one pool of NAMES, its first bout fenced 5–3. */
+async function sharedBoard() {
+  const context = await newContext(browser());
+  const coach = await context.newPage();
+  await signUp(coach, { name: 'Board Coach', email: uniqueEmail('board'), password: 'board coach pw' });
+  const api = seed(viaBrowser(coach.request));
+  const { practice, pool } = await api.practiceWithPool('First Paint Night', NAMES);
+  const [a, b] = pool.players;
+  await api.bout(pool, a!.id, b!.id, 5, 3);
+  const shared = await api.share(practice.id);
+  return { api, pool, boardId: shared.board_id, close: () => context.close() };
+}
+
+const rowOf = (page: Page, name: string) => page.getByTestId('pool-row').filter({ hasText: name });
+
+describe('a live board that paints from the first answer', () => {
+  it('without JavaScript, the page already shows every fencer and the scores, on the board, its TV view and its tabs', async () => {
+    const board = await sharedBoard();
+    const context = await browser().newContext({ baseURL: (await import('../helpers/browser')).baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/live/${board.boardId}`);
+    for (const name of NAMES) await expect.poll(() => rowOf(page, name).count()).toBe(1);
+    expect(await page.getByTestId('practice-name').textContent()).toBe('First Paint Night');
+    // Ada beat Bruno 5–3: her row says V5 against him, his says D3 against her.
+    expect(await page.getByTestId('cell-1-2').textContent()).toBe('V5');
+    expect(await page.getByTestId('cell-2-1').textContent()).toBe('D3');
+
+    await page.goto(`/live/${board.boardId}/tv`);
+    const tv = await page.getByTestId('tv-grid').textContent();
+    // The TV writes names in capitals.
+    for (const name of NAMES) expect(tv?.toLowerCase()).toContain(name.toLowerCase());
+    expect(tv).toContain('V5');
+
+    // A shared tab: the board's header and tabs come with the page; its content is the page's.
+    await page.goto(`/live/${board.boardId}/results`);
+    expect(await page.getByTestId('practice-name').textContent()).toBe('First Paint Night');
+    await context.close();
+    await board.close();
+  });
+
+  it('with JavaScript, the page takes the board over without a hydration error or a second read, and stays live', async () => {
+    const board = await sharedBoard();
+    const context = await newContext(browser(), { width: 375, height: 667, touch: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const boardReads: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/board/') && boardReads.push(r.url())));
+
+    await page.goto(`/live/${board.boardId}`);
+    // Taken over: the live socket is open and the page reacts (the pool's tab is a link the page handles).
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    expect(await page.getByTestId('cell-1-2').textContent()).toBe('V5');
+
+    // A score saved elsewhere shows up without reloading.
+    const [, b, c] = board.pool.players;
+    await board.api.bout(board.pool, b!.id, c!.id, 5, 1);
+    await expect.poll(() => page.getByTestId('cell-2-3').textContent()).toBe('V5');
+    expect(await page.getByTestId('cell-3-2').textContent()).toBe('D1');
+    // At 375 px the grid scrolls sideways: it is reachable by keyboard and named (axe: scrollable-region-focusable).
+    expect(await page.getByRole('region', { name: 'Pool grid' }).getAttribute('tabindex')).toBe('0');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A shared tab the worker leaves to the page: filled in, without an error either.
+    await page.goto(`/live/${board.boardId}/results`);
+    await expect.poll(() => page.getByTestId('result-row').count()).toBe(NAMES.length);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+
+    expect(errors).toEqual([]);
+    expect(boardReads).toEqual([]);
+    await context.close();
+    await board.close();
+  });
+});

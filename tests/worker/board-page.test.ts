@@ -1,0 +1,93 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { BOARD_DATA_ID, type EmbeddedBoard } from '../../core/board-page';
+import type { Env } from '../../worker/env';
+import { Client, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
+
+// Issue 29: a live board's page (/live/{board id}, its tabs, /tv) comes with the board rendered in it.
+
+const NAMES = ['Ada Lovelace', 'Bruno Marchetti', 'Chloé Durand'];
+
+/** The app's index.html as the assets binding answers it (the built one when dist/ exists, else its shape). */
+const ASSETS_STANDIN = {
+  fetch: async () => new Response('<!doctype html><html lang="en"><head><title>Piste</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>', { headers: { 'content-type': 'text/html' } }),
+} as unknown as Fetcher;
+const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSETS_STANDIN };
+
+const page = (path: string, client = new Client()) => client.requestIn(bindings, 'GET', path);
+
+const embedded = (html: string): EmbeddedBoard | null => {
+  const match = html.match(new RegExp(`<script type="application/json" id="${BOARD_DATA_ID}"[^>]*>(.*?)</script>`, 's'));
+  return match ? (JSON.parse(match[1]!) as EmbeddedBoard) : null;
+};
+
+describe('the live board page', async () => {
+  const coach = await signedUpCoach('board');
+  const api = seed(viaClient(coach.client));
+  const { practice, pool } = await api.practiceWithPool('Thursday <script>alert(1)</script>', NAMES);
+  await api.bout(pool, pool.players[0]!.id, pool.players[1]!.id, 5, 2);
+  const shared = await api.share(practice.id);
+  // Another coach's practice, not shared: its names must never show on any page.
+  const other = seed(viaClient((await signedUpCoach('other')).client));
+  const { practice: hidden } = await other.practiceWithPool('Hidden', ['Zelda Hiddenname']);
+
+  it('a shared board answers its pools rendered: every fencer, the score, and the snapshot it came from', async () => {
+    const res = await page(`/live/${shared.board_id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    for (const name of NAMES) expect(html).toContain(name.toUpperCase());
+    expect(html).toMatch(/data-testid="cell-1-2">V5</);
+    expect(html).toMatch(/data-testid="cell-2-1">D2</);
+    // The name is text, never markup; the embedded snapshot cannot close its script.
+    expect(html).not.toContain('<script>alert(1)');
+    const data = embedded(html)!;
+    expect(data.boardId).toBe(shared.board_id);
+    expect(data.board.practice.name).toBe('Thursday <script>alert(1)</script>');
+    expect(data.board.pools[0]!.players.map((p) => p.name)).toEqual(NAMES.map((n) => n.toUpperCase()));
+    // The only inline scripts are data: the CSP runs none, and the page needs none.
+    expect(html.match(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/g)).toBeNull();
+  });
+
+  it('its TV view and its tabs come rendered too', async () => {
+    const tv = await (await page(`/live/${shared.board_id}/tv`)).text();
+    expect(tv).toContain('data-testid="tv-grid"');
+    for (const name of NAMES) expect(tv).toContain(name.toUpperCase());
+    for (const tab of ['results', 'tableau', 'final']) {
+      const html = await (await page(`/live/${shared.board_id}/${tab}`)).text();
+      expect(html).toContain('data-testid="practice-name"');
+      expect(embedded(html)?.boardId).toBe(shared.board_id);
+    }
+  });
+
+  it('an unknown, unshared or malformed board id, or a guest room code, answers the plain app: no names, no 500', async () => {
+    const paths = [
+      `/live/${'x'.repeat(22)}`,
+      `/live/${hidden.board_id}`,
+      `/live/${hidden.board_id}/tv`,
+      `/live/${shared.room_code}`,
+      '/live/not%20an%20id',
+      `/live/${shared.board_id}/elsewhere`,
+    ];
+    for (const path of paths) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(embedded(html), path).toBeNull();
+      for (const name of [...NAMES, 'Zelda Hiddenname']) expect(html.toUpperCase(), path).not.toContain(name.toUpperCase());
+    }
+  });
+
+  it('a board that stops being shared stops rendering', async () => {
+    const { practice: p } = await api.practiceWithPool('Brief', ['Eve Shortlived', 'Finn Shortlived']);
+    const on = await api.share(p.id);
+    expect(await (await page(`/live/${on.board_id}`)).text()).toContain('EVE SHORTLIVED');
+    await api.share(p.id, false);
+    const html = await (await page(`/live/${on.board_id}`)).text();
+    expect(html).not.toContain('EVE SHORTLIVED');
+    expect(embedded(html)).toBeNull();
+  });
+});

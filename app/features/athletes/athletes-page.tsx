@@ -178,7 +178,8 @@ export function AthletesPage() {
       ) : athletes.length === 0 ? (
         <p className="card p-8 text-center text-sm text-slate-600">{t.empty}</p>
       ) : (
-        <div className="card overflow-x-auto">
+        // relative: the header's sr-only text (absolute) stays inside the scroller, not widening a phone's page.
+        <div className="card relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="athlete-list">
             <thead className="border-b border-slate-200 bg-slate-50 text-left">
               <tr>

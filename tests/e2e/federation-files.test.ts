@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
 import { seed, viaBrowser } from '../helpers/seed';
+import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
 
@@ -58,6 +59,7 @@ describe('federation files', () => {
     await page.getByLabel('Choose a file').setInputFiles({ name: 'usa-fencing.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await expect.poll(() => page.getByTestId('import-summary').textContent()).toBe('6 new · 0 already listed · 0 with errors');
     expect(await page.getByTestId('import-rating').allTextContents()).toEqual(US.map((p) => p[3]));
+    expect(await seriousViolations(page), 'import preview with ratings').toEqual([]);
     await page.getByRole('button', { name: 'Import 6 athletes' }).click();
     await expectToast(page, 'Imported 6 athletes');
     await expect.poll(() => page.getByTestId('athlete-item').count()).toBe(236);
@@ -77,6 +79,7 @@ describe('federation files', () => {
     await page.getByRole('radio', { name: /By national rating/ }).check();
     await expect.poll(() => page.getByTestId('check-in-rating').allTextContents().then((r) => r.sort())).toEqual(US.map((p) => p[3]).sort());
     expect(await page.getByLabel('Number of pools').inputValue()).toBe('2');
+    expect(await seriousViolations(page), 'wizard seeding by national rating').toEqual([]);
     expect(await page.getByTestId('division-preview').textContent()).toBe('2 pools of 3, 3 fencers · 3, 3 bouts.');
     await page.getByRole('button', { name: 'Generate Pools' }).click();
     await page.waitForURL('**/individual-practice');
@@ -113,6 +116,7 @@ describe('federation files', () => {
     await dialog.getByLabel('USA Fencing rating').fill('F25');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Rating must be a letter A to E with its year (B23), or U');
+    expect(await seriousViolations(page), 'athlete dialog with an error').toEqual([]);
     await dialog.getByLabel('USA Fencing rating').fill('b23');
     await dialog.getByLabel('Licence or member number').fill('100234567');
     await dialog.getByLabel('Nation (three letters)').fill('usa');

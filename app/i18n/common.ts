@@ -63,6 +63,7 @@ export const common = i18n('common', {
   athleteCount: count({ one: '{count} athlete', other: '{count} athletes' }),
   date: 'Date',
   rating: 'Rating',
+  usafRating: 'USA Fencing rating',
   edit: 'Edit',
   bouts: 'Bouts',
   linkFailed: 'Failed to link the entry',

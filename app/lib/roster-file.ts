@@ -12,7 +12,7 @@ export const ROSTER_FILE_MAX = 2 * 1024 * 1024;
 
 export class RosterFileError extends Error {}
 
-/** Whether a text is an XML file (an FIE export) rather than CSV. */
+/** Whether a text is an XML file (an FIE export, an FFE entry file with its DOCTYPE line) rather than CSV. */
 const looksLikeXml = (text: string) => /^\s*(<\?xml|<!DOCTYPE|<(Base)?Competition)/.test(text.replace(/^\uFEFF/, ''));
 
 /** The fencers of a pasted text: FIE XML when it is XML, else CSV. */

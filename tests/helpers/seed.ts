@@ -57,6 +57,8 @@ export function seed(fetch: Fetch) {
     },
     /** A roster athlete of the signed-in coach. */
     athlete: (input: { name: string; club?: string }) => expectAnswer(client.athletes.$post({ json: input }), 201),
+    /** The signed-in coach's roster. */
+    athletes: () => expectAnswer(client.athletes.$get()),
     /** The coach's practices, newest first. */
     practices: () => expectAnswer(client.practices.$get()),
     /** A practice's pools as its room holds them. */

@@ -9,6 +9,7 @@ import { isMainMatch, placesTitle, roundsOf, type BracketMatch, type Seed } from
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import type { ResultTable } from '../../../core/interop/tables';
 import { QrCode } from '../qr-code';
+import { useRatings } from './print-ratings';
 import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
 import { params } from '@nanostores/i18n';
@@ -68,7 +69,7 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
   );
 }
 
-function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
+function PoolSheet({ job, pool, ratings }: { job: PrintHeader; pool: PoolSnapshot; ratings: Map<string, string> }) {
   const t = useTexts(messages);
   const stat = useStatLabels();
   const players = pool.players;
@@ -100,7 +101,11 @@ function PoolSheet({ job, pool }: { job: PrintHeader; pool: PoolSnapshot }) {
             const fenced = s.victories + s.defeats > 0;
             return (
               <tr key={row.id}>
-                <td className="name">{row.name}{row.status && <em> ({row.status})</em>}</td>
+                <td className="name">
+                  {row.name}
+                  {row.athlete_id && ratings.has(row.athlete_id) && <span className="rating" data-testid="print-rating"> {ratings.get(row.athlete_id)}</span>}
+                  {row.status && <em> ({row.status})</em>}
+                </td>
                 <th>{row.position}</th>
                 {players.map((col) => (col.id === row.id ? <td key={col.id} className="self" /> : <td key={col.id}>{s.matches[col.id] ?? ''}</td>))}
                 <td>{fenced ? s.victories : ''}</td>
@@ -255,11 +260,13 @@ function TablePage({ job }: { job: Extract<PrintJob, { kind: 'table' }> }) {
  * closed). The page orientation follows the job: pool sheets and tables portrait, the tableau landscape.
  */
 export function PrintView({ job, onDone }: { job: PrintJob; onDone: () => void }) {
+  const ratings = useRatings(job.kind === 'pools');
   useLayoutEffect(() => {
     document.body.classList.add('printing');
     return () => document.body.classList.remove('printing');
   }, []);
   useEffect(() => {
+    if (!ratings) return;
     const done = () => onDone();
     window.addEventListener('afterprint', done);
     // After this render has reached the page (the sheets must exist when the dialog snapshots them).
@@ -268,12 +275,12 @@ export function PrintView({ job, onDone }: { job: PrintJob; onDone: () => void }
       cancelAnimationFrame(frame);
       window.removeEventListener('afterprint', done);
     };
-  }, [onDone]);
+  }, [onDone, ratings]);
   const landscape = job.kind === 'tableau';
   return createPortal(
     <div className="print-root" data-testid="print-root" data-kind={job.kind}>
       <style>{`@page { size: ${landscape ? 'landscape' : 'portrait'}; margin: 10mm; }`}</style>
-      {job.kind === 'pools' && job.pools.map((p) => <PoolSheet key={p.id} job={job} pool={p} />)}
+      {job.kind === 'pools' && ratings && job.pools.map((p) => <PoolSheet key={p.id} job={job} pool={p} ratings={ratings} />)}
       {job.kind === 'tableau' && <TableauPages job={job} />}
       {job.kind === 'table' && <TablePage job={job} />}
     </div>,

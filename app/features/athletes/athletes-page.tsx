@@ -14,6 +14,7 @@ import { CSV_TYPE, downloadFile } from '../../lib/files';
 import { formatPracticeDate } from '../../lib/dates';
 import { readStorage, writeStorage } from '../../lib/storage';
 import type { AthleteSummary } from '../../../core/fencing/history';
+import { compareRatings, formatRating, type NationalRating } from '../../../core/fencing/national-rating';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
 import { formatPercent, i18n, type TextKey } from '../../i18n';
@@ -27,8 +28,6 @@ const messages = i18n('athletes-page', {
   lastHelp: 'The latest practice they fenced in',
   added: 'Athlete added successfully',
   addFailed: 'Failed to add athlete',
-  updated: 'Athlete updated successfully',
-  updateFailed: 'Failed to update athlete',
   deleted: 'Athlete deleted successfully',
   deleteFailed: 'Failed to delete athlete',
   import: 'Import…',
@@ -36,8 +35,7 @@ const messages = i18n('athletes-page', {
   clubOptional: 'Club (optional)',
   add: 'Add Athlete',
   empty: 'No athletes yet. Add the fencers you coach.',
-  newName: 'New name',
-  newClub: 'New club',
+  nationalHelp: 'USA Fencing rating: A (highest) to E, newer year first, then U (unrated)',
   ranked: params('ranked {ranking}'),
   editLabel: params('Edit {name}'),
   confirmTitle: 'Delete athlete?',
@@ -45,10 +43,11 @@ const messages = i18n('athletes-page', {
 });
 
 const RosterImportDialog = onDemand(() => import('./roster-import-dialog').then((m) => m.RosterImportDialog));
+const AthleteEditDialog = onDemand(() => import('./athlete-edit-dialog').then((m) => m.AthleteEditDialog));
 
 const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 
-type SortKey = 'name' | 'rating' | 'win' | 'bouts' | 'last';
+type SortKey = 'name' | 'national' | 'rating' | 'win' | 'bouts' | 'last';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
 type Key = TextKey<{ get(): TextsOf<typeof messages> }>;
@@ -56,6 +55,7 @@ type Key = TextKey<{ get(): TextsOf<typeof messages> }>;
 /** Issue 16: the roster's columns, each sortable; the sort is remembered on this device. */
 const COLUMNS: { key: SortKey; label: Key; numeric: boolean; help: Key }[] = [
   { key: 'name', label: 'athlete', numeric: false, help: 'sortName' },
+  { key: 'national', label: 'usafRating', numeric: false, help: 'nationalHelp' },
   { key: 'rating', label: 'rating', numeric: true, help: 'ratingHelp' },
   { key: 'win', label: 'winRate', numeric: true, help: 'winHelp' },
   { key: 'bouts', label: 'bouts', numeric: true, help: 'boutsHelp' },
@@ -71,8 +71,9 @@ function readSort(): Sort {
 }
 
 /** The value a column sorts by; an athlete without it sorts last whatever the direction. */
-function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): string | number | null {
+function sortValue(key: SortKey, a: Athlete, s: AthleteSummary | undefined): string | number | NationalRating | null {
   if (key === 'name') return a.name;
+  if (key === 'national') return a.national_rating;
   if (key === 'rating') return s?.rating ?? null;
   if (key === 'win') return s?.bouts ? s.victories / s.bouts : null;
   if (key === 'bouts') return s?.bouts ?? 0;
@@ -87,7 +88,7 @@ export function AthletesPage() {
   const setAthletes = roster.update;
   const [name, setName] = useState('');
   const [club, setClub] = useState('');
-  const [editing, setEditing] = useState<{ id: string; name: string; club: string } | null>(null);
+  const [editing, setEditing] = useState<Athlete | null>(null);
   const [deleting, setDeleting] = useState<Athlete | null>(null);
   const [importing, setImporting] = useState(false);
   const summaryResource = useResource('roster-summaries', () => call(client.athletes.summaries.$get()));
@@ -104,7 +105,8 @@ export function AthletesPage() {
       const x = sortValue(sort.key, a, summaries[a.id]);
       const y = sortValue(sort.key, b, summaries[b.id]);
       if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-      const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+      // Issue 30: a national rating sorts by its strength (A23 above A22 above B25 … above U), like a number.
+      const c = typeof x === 'string' ? x.localeCompare(y as string) : typeof x === 'number' ? x - (y as number) : compareRatings(y as NationalRating, x);
       return (sort.dir === 'asc' ? c : -c) || byName(a, b);
     });
   }, [athletes, summaries, sort]);
@@ -121,21 +123,6 @@ export function AthletesPage() {
       toast({ title: t.success, description: t.added });
     } catch (err) {
       toastError(errorMessage(err, t.addFailed));
-    }
-  }
-
-  async function saveEdit(e: FormEvent) {
-    e.preventDefault();
-    if (!editing) return;
-    const parsed = await parseForm('athleteSchema', { name: editing.name, club: editing.club });
-    if (!parsed.ok) return toastError(parsed.error);
-    try {
-      const updated = await call(client.athletes[':id'].$patch({ param: { id: editing.id }, json: parsed.data }));
-      setAthletes((list) => list.map((a) => (a.id === updated.id ? updated : a)).sort(byName));
-      setEditing(null);
-      toast({ title: t.success, description: t.updated });
-    } catch (err) {
-      toastError(errorMessage(err, t.updateFailed));
     }
   }
 
@@ -191,7 +178,8 @@ export function AthletesPage() {
       ) : athletes.length === 0 ? (
         <p className="card p-8 text-center text-sm text-slate-600">{t.empty}</p>
       ) : (
-        <div className="card overflow-x-auto">
+        // relative: the header's sr-only text (absolute) stays inside the scroller, not widening a phone's page.
+        <div className="card relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="athlete-list">
             <thead className="border-b border-slate-200 bg-slate-50 text-left">
               <tr>
@@ -209,20 +197,7 @@ export function AthletesPage() {
             <tbody className="divide-y divide-slate-100">
               {sorted.map((a) => {
                 const s = summaries[a.id];
-                return editing?.id === a.id ? (
-                  <tr key={a.id}>
-                    <td colSpan={COLUMNS.length + 1} className="p-3">
-                      <form className="flex flex-col gap-2 sm:flex-row" onSubmit={saveEdit} noValidate>
-                        <input aria-label={t.newName} className="input flex-1" value={editing.name} maxLength={100} autoFocus onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                        <input aria-label={t.newClub} className="input sm:w-48" value={editing.club} maxLength={100} placeholder={t.club} onChange={(e) => setEditing({ ...editing, club: e.target.value })} />
-                        <div className="flex gap-2">
-                          <button type="submit" className="btn-primary">{t.save}</button>
-                          <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>{t.cancel}</button>
-                        </div>
-                      </form>
-                    </td>
-                  </tr>
-                ) : (
+                return (
                   <tr key={a.id} data-testid="athlete-item">
                     <td className="max-w-64 px-3 py-2">
                       <Link to={paths.athlete(a.id)} className="block truncate font-medium hover:underline">{a.name}</Link>
@@ -230,12 +205,13 @@ export function AthletesPage() {
                         <span className="block truncate text-xs text-slate-500">{[a.club, a.ranking !== null ? t.ranked({ ranking: a.ranking }) : null].filter(Boolean).join(' · ')}</span>
                       )}
                     </td>
+                    <td className="px-3 py-2 font-medium tabular-nums" data-stat="national">{formatRating(a.national_rating) || '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="rating">{s?.rating != null ? Math.round(s.rating) : '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="win">{s?.bouts ? formatPercent(s.victories / s.bouts) : '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="bouts">{s?.bouts ?? 0}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-stat="last">{s?.last_practice ? formatPracticeDate(s.last_practice) : '—'}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <button type="button" className="btn-ghost px-2 py-1" aria-label={t.editLabel({ name: a.name })} onClick={() => setEditing({ id: a.id, name: a.name, club: a.club ?? '' })}>{t.edit}</button>
+                      <button type="button" className="btn-ghost px-2 py-1" aria-label={t.editLabel({ name: a.name })} onClick={() => setEditing(a)}>{t.edit}</button>
                       <button type="button" className="btn-ghost px-2 py-1 text-red-700" aria-label={t.deleteName({ name: a.name })} onClick={() => setDeleting(a)}>{t.delete}</button>
                     </td>
                   </tr>
@@ -244,6 +220,16 @@ export function AthletesPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {editing && (
+        <AthleteEditDialog
+          athlete={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(updated) => {
+            setAthletes((list) => list.map((x) => (x.id === updated.id ? updated : x)).sort(byName));
+            setEditing(null);
+          }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

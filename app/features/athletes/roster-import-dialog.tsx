@@ -11,6 +11,7 @@ import { call, client, errorMessage } from '../../lib/api';
 import { readRosterFile, readRosterText, RosterFileError } from '../../lib/roster-file';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+import { formatRating } from '../../../core/fencing/national-rating';
 
 const messages = i18n('roster-import-dialog', {
   noFencers: 'No fencers found in this file.',
@@ -67,6 +68,8 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
   const decisions = useMemo(() => (rows ? classifyImport(rows, roster.map((a) => a.name)) : []), [rows, roster]);
   const count = (s: ImportStatus) => decisions.filter((d) => d.status === s).length;
   const fresh = count('new');
+  // Issue 30: a US file's ratings are shown in their own column; files without any keep the usual columns.
+  const rated = decisions.some((d) => d.row.details.national_rating);
 
   /** Shows what a file or the pasted rows hold, or why they cannot be read. */
   async function show(read: () => RosterRow[] | Promise<RosterRow[]>) {
@@ -81,7 +84,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
   }
 
   async function submit() {
-    const good = decisions.filter((d) => d.status === 'new').map((d) => ({ line: d.row.line, name: d.row.name, club: d.row.club, ranking: d.row.ranking }));
+    const good = decisions.filter((d) => d.status === 'new').map((d) => ({ line: d.row.line, name: d.row.name, club: d.row.club, ranking: d.row.ranking, details: d.row.details }));
     setBusy(true);
     try {
       const answer = await call(client.athletes.import.$post({ json: { athletes: good } }));
@@ -127,6 +130,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
                     <th scope="col" className="px-2 py-1">{t.name}</th>
                     <th scope="col" className="px-2 py-1">{t.club}</th>
                     <th scope="col" className="px-2 py-1">{t.ranking}</th>
+                    {rated && <th scope="col" className="px-2 py-1">{t.usafRating}</th>}
                     <th scope="col" className="px-2 py-1">{t.status}</th>
                   </tr>
                 </thead>
@@ -137,6 +141,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
                       <td className="px-2 py-1">{d.row.name || <span className="text-slate-500">{t.empty}</span>}</td>
                       <td className="px-2 py-1">{d.row.club}</td>
                       <td className="px-2 py-1 tabular-nums">{d.row.ranking}</td>
+                      {rated && <td className="px-2 py-1" data-testid="import-rating">{formatRating(d.row.details.national_rating)}</td>}
                       <td className="px-2 py-1">
                         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status]}`}>
                           {t[STATUS_LABEL[d.status]]}{d.reason ? `: ${localMessage(d.reason)}` : ''}

@@ -10,6 +10,7 @@ import { practiceHome, paths } from '../../lib/paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
 import { toggled } from '../../lib/sets';
+import { formatRating } from '../../../core/fencing/national-rating';
 import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state/setup-selection';
 
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
@@ -30,6 +31,9 @@ const messages = i18n('practice-setup-page', {
   seededHelp: 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.',
   rating: 'Seeded by rating (serpentine)',
   ratingHelp: 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.',
+  national: 'By national rating (serpentine)',
+  nationalHelp: 'By each athlete’s USA Fencing rating (A23 before A22 before B25 …, U and unrated last); ties by FIE ranking, then by the rating above.',
+  noRating: 'no rating',
   checkInTitle: 'Check-in',
   checkIn: 'Tap a fencer who has not arrived: they are left out of the draw and listed as not started. A latecomer can join the smallest pool later.',
   absent: 'Absent',
@@ -41,7 +45,7 @@ const messages = i18n('practice-setup-page', {
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
 });
 
-type Method = 'single' | 'random' | 'seeded' | 'rating';
+type Method = 'single' | 'random' | 'seeded' | 'rating' | 'national';
 
 /** /practice-setup: step 1 selects athletes and typed names, step 2 divides them into pools. */
 export function PracticeSetupPage() {
@@ -72,6 +76,11 @@ export function PracticeSetupPage() {
   const present = all.filter((e) => !absent.has(keyOf(e)));
   const preview = divisionPreview(present.length, method === 'single' ? null : poolCount);
   const toggle = (e: SetupEntry) => setAbsent((s) => toggled(s, keyOf(e)));
+  // Issue 30: seeding by national rating shows each fencer's rating at check-in, as the draw will read it.
+  const ratingOf = (e: SetupEntry) => {
+    const athlete = 'athlete_id' in e ? selection.athletes?.find((a) => a.id === e.athlete_id) : undefined;
+    return formatRating(athlete?.national_rating ?? null) || t.noRating;
+  };
 
   function generate() {
     if (!practice) return;
@@ -112,6 +121,7 @@ export function PracticeSetupPage() {
               ['random', t.randomSplit, t.randomHelp],
               ['seeded', t.seeded, t.seededHelp],
               ['rating', t.rating, t.ratingHelp],
+              ['national', t.national, t.nationalHelp],
             ] as const).map(([value, label, help]) => (
               <label key={value} className="flex items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-slate-900">
                 <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="mt-1" />
@@ -138,7 +148,10 @@ export function PracticeSetupPage() {
                 return (
                   <li key={keyOf(e)}>
                     <button type="button" aria-pressed={out} className={`flex w-full items-center justify-between rounded-md border px-3 py-2 text-left ${out ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`} onClick={() => toggle(e)}>
-                      <span className={out ? 'line-through' : ''}>{e.name}</span>
+                      <span className={out ? 'line-through' : ''}>
+                        {e.name}
+                        {method === 'national' && <span className="ml-2 text-sm font-semibold text-slate-600" data-testid="check-in-rating">{ratingOf(e)}</span>}
+                      </span>
                       <span className="text-xs font-semibold">{out ? t.absent : t.present}</span>
                     </button>
                   </li>

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
+import { seed, viaBrowser } from '../helpers/seed';
+import { seriousViolations } from '../helpers/axe';
+
+const browser = useBrowser();
+
+/** Six invented US fencers, each from a different club, with the ratings seeding will read. */
+const US = [
+  ['Whitfield', 'Avery', 'Golden Gate Fencing', 'A23'],
+  ['Moreno', 'Blake', 'Lakeside Blades', 'A22'],
+  ['Nakamura', 'Casey', 'Metro FC', 'B25'],
+  ['Okafor', 'Devon', 'Rocky Mountain FC', 'B23'],
+  ['Lindqvist', 'Emery', 'Bay Sabre', 'E25'],
+  ['Castro', 'Finley', 'Harbor Epee', 'U'],
+] as const;
+const nameOf = ([last, first]: (typeof US)[number]) => `${first} ${last}`;
+const ratingOf = Object.fromEntries(US.map((p) => [nameOf(p), p[3]]));
+
+/** The roster's rows as [name, USA Fencing rating], in the order shown. */
+const rosterRows = (page: Page) =>
+  page.getByTestId('athlete-item').evaluateAll((rows) => rows.map((r) => [r.querySelector('a')!.textContent!.trim(), r.querySelector('[data-stat="national"]')!.textContent!.trim()]));
+
+/** The ratings of the fencers in the pool the pools screen shows (a pool writes its names upper-case). */
+const poolRatings = async (page: Page) => {
+  const names = await page.getByTestId('pool-row').evaluateAll((rows) => rows.map((r) => r.querySelector('th span:last-child')!.textContent!.trim()));
+  return names.map((n) => US.find((p) => nameOf(p).toUpperCase() === n.toUpperCase())?.[3]).sort();
+};
+
+/** How far the page scrolls sideways: a phone screen must never need it. */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
+
+describe('federation files', () => {
+  it('a coach imports a 230-fencer FFE entry file and a US CSV with ratings, then seeds two pools by national rating (serpentine)', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Federation Coach', email: uniqueEmail('federation'), password: 'federation coach pw' });
+
+    // The French federation's entry file: ISO-8859-1, a DOCTYPE line, the BaseCompetitionIndividuelle root.
+    await page.goto('/athletes');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Choose a file').setInputFiles({ name: 'entries.xml', mimeType: 'text/xml', buffer: Buffer.from(ffeEntryFile(230)) });
+    await expect.poll(() => page.getByTestId('import-summary').textContent()).toBe('230 new · 0 already listed · 0 with errors');
+    expect(await page.getByTestId('import-row').count()).toBe(230);
+    const first = ffeFencer(0);
+    expect(await page.getByTestId('import-row').first().textContent()).toContain(`${first.prenom} ${first.nom}`);
+    await page.getByRole('button', { name: 'Import 230 athletes' }).click();
+    await expectToast(page, 'Imported 230 athletes');
+    await expect.poll(() => page.getByTestId('athlete-item').count()).toBe(230);
+    expect(await page.getByTestId('athlete-list').textContent()).toContain('Cercle d\'Escrime de Besançon');
+
+    // A USA Fencing / askFRED CSV: the preview shows each rating, the roster keeps it.
+    const csv = usCsv(US.map(([last, first, club, rating], i) => ({ 'Last Name': last, 'First Name': first, 'Club(s)': club, Rating: rating, 'USFA #': String(100200300 + i) })));
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Choose a file').setInputFiles({ name: 'usa-fencing.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await expect.poll(() => page.getByTestId('import-summary').textContent()).toBe('6 new · 0 already listed · 0 with errors');
+    expect(await page.getByTestId('import-rating').allTextContents()).toEqual(US.map((p) => p[3]));
+    expect(await seriousViolations(page), 'import preview with ratings').toEqual([]);
+    await page.getByRole('button', { name: 'Import 6 athletes' }).click();
+    await expectToast(page, 'Imported 6 athletes');
+    await expect.poll(() => page.getByTestId('athlete-item').count()).toBe(236);
+    const shown = Object.fromEntries((await rosterRows(page)).filter(([name]) => name! in ratingOf));
+    expect(shown).toEqual(ratingOf);
+
+    // Sorted by the rating column: A23 before A22 before B25 … before U, the unrated (the French fencers) last.
+    await page.getByRole('button', { name: 'USA Fencing rating', exact: true }).click();
+    await expect.poll(async () => (await rosterRows(page)).slice(0, 7)).toEqual([...US.map((p) => [nameOf(p), p[3]]), [expect.any(String), '—']]);
+
+    // The wizard: the six, seeded by national rating into 2 pools.
+    const practice = await seed(viaBrowser(page.request)).practice('Rated night');
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/practice-setup');
+    for (const p of US) await page.getByRole('checkbox', { name: new RegExp(nameOf(p)) }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /By national rating/ }).check();
+    await expect.poll(() => page.getByTestId('check-in-rating').allTextContents().then((r) => r.sort())).toEqual(US.map((p) => p[3]).sort());
+    expect(await page.getByLabel('Number of pools').inputValue()).toBe('2');
+    expect(await seriousViolations(page), 'wizard seeding by national rating').toEqual([]);
+    expect(await page.getByTestId('division-preview').textContent()).toBe('2 pools of 3, 3 fencers · 3, 3 bouts.');
+    await page.getByRole('button', { name: 'Generate Pools' }).click();
+    await page.waitForURL('**/individual-practice');
+
+    // Serpentine: seeds 1, 4, 5 in pool 1 and 2, 3, 6 in pool 2.
+    const pools = page.getByLabel('Pool', { exact: true });
+    await expect.poll(() => pools.locator('option').count()).toBe(2);
+    const poolIds = await pools.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(poolIds).toHaveLength(2);
+    await pools.selectOption(poolIds[0]!);
+    await expect.poll(() => poolRatings(page)).toEqual(['A23', 'B23', 'E25']);
+    await pools.selectOption(poolIds[1]!);
+    await expect.poll(() => poolRatings(page)).toEqual(['A22', 'B25', 'U']);
+
+    // The printed pool sheets carry each fencer's rating beside the name.
+    await holdPrint(page);
+    await page.getByRole('button', { name: 'Print pool sheets' }).click();
+    await expect.poll(() => page.getByTestId('print-pool-sheet').count()).toBe(2);
+    const sheets = await page.getByTestId('print-pool-sheet').evaluateAll((s) => s.map((sheet) => [...sheet.querySelectorAll('[data-testid="print-rating"]')].map((r) => r.textContent!.trim()).sort()));
+    expect(sheets).toEqual([['A23', 'B23', 'E25'], ['A22', 'B25', 'U']]);
+    await context.close();
+  });
+
+  it('on a 375 px phone, the athlete dialog edits a rating (a malformed one refused with its reason), licence, nation, birth date and hand', async () => {
+    const context = await newContext(browser(), { width: 375, height: 812, touch: true });
+    const page = await context.newPage();
+    await signUp(page, { name: 'Rating Coach', email: uniqueEmail('rating'), password: 'rating coach pw' });
+    await seed(viaBrowser(page.request)).athlete({ name: 'Avery Whitfield', club: 'Golden Gate Fencing' });
+    await page.goto('/athletes');
+    await page.getByTestId('athlete-item').waitFor();
+    expect(await sidewaysOverflow(page), 'roster').toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Edit Avery Whitfield' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('USA Fencing rating').fill('F25');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Rating must be a letter A to E with its year (B23), or U');
+    expect(await seriousViolations(page), 'athlete dialog with an error').toEqual([]);
+    await dialog.getByLabel('USA Fencing rating').fill('b23');
+    await dialog.getByLabel('Licence or member number').fill('100234567');
+    await dialog.getByLabel('Nation (three letters)').fill('usa');
+    await dialog.getByLabel('Hand').selectOption({ label: 'Left' });
+    await dialog.getByLabel('Birth date').fill('2009-03-14');
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role=dialog] button, [role=dialog] input, [role=dialog] select')]
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44); })
+        .map((el) => el.id || el.textContent));
+    expect(small).toEqual([]);
+    expect(await sidewaysOverflow(page), 'dialog').toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Athlete updated successfully');
+    await expect.poll(() => rosterRows(page)).toEqual([['Avery Whitfield', 'B23']]);
+    const [stored] = await seed(viaBrowser(page.request)).athletes();
+    expect(stored).toMatchObject({ national_rating: { system: 'usaf', value: 'B2023' }, licence: '100234567', nation: 'USA', laterality: 'L', birth_date: '2009-03-14' });
+    await context.close();
+  });
+});

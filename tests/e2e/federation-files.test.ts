@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
@@ -69,6 +70,16 @@ describe('federation files', () => {
     // Sorted by the rating column: A23 before A22 before B25 … before U, the unrated (the French fencers) last.
     await page.getByRole('button', { name: 'USA Fencing rating', exact: true }).click();
     await expect.poll(async () => (await rosterRows(page)).slice(0, 7)).toEqual([...US.map((p) => [nameOf(p), p[3]]), [expect.any(String), '—']]);
+
+    // Out again in the US layout: the same six, with the same ratings, read back by Piste's own reader.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export for USA Fencing' }).click()]);
+    expect(file.suggestedFilename()).toBe('athletes-usa-fencing.csv');
+    const { parseRosterCsv } = await import('../../core/interop/csv');
+    const exported = parseRosterCsv(readFileSync((await file.path())!, 'utf8'));
+    expect(exported).toHaveLength(236);
+    expect(exported.filter((r) => r.error)).toEqual([]);
+    const back = Object.fromEntries(exported.filter((r) => r.name in ratingOf).map((r) => [r.name, r.details.national_rating?.value.replace(/^([A-E])20/, '$1')]));
+    expect(back).toEqual(ratingOf);
 
     // The wizard: the six, seeded by national rating into 2 pools.
     const practice = await seed(viaBrowser(page.request)).practice('Rated night');

@@ -20,6 +20,8 @@ import { params } from '@nanostores/i18n';
 import { formatPercent, i18n, type TextKey } from '../../i18n';
 
 const messages = i18n('athletes-page', {
+  exportUs: 'Export for USA Fencing',
+  exportUsHelp: 'The roster as a CSV in the USA Fencing / askFRED columns: Last Name, First Name, Club(s), Rating, USFA #, Division',
   sortName: 'Sort by name',
   ratingHelp: 'Elo rating from every bout against another roster athlete (start 1500)',
   winHelp: 'Share of bouts won, pools and tableau',
@@ -150,6 +152,10 @@ export function AthletesPage() {
               const { rosterCsv } = await import('../../../core/interop/exports');
               downloadFile('athletes.csv', rosterCsv(athletes ?? []), CSV_TYPE);
             }}>{t.exportCsv}</button>
+            <button type="button" className="btn-secondary" disabled={!athletes?.length} title={t.exportUsHelp} onClick={async () => {
+              const { usFencingCsv } = await import('../../../core/interop/exports');
+              downloadFile('athletes-usa-fencing.csv', usFencingCsv(athletes ?? []), CSV_TYPE);
+            }}>{t.exportUs}</button>
           </div>
         </div>
       </div>

@@ -10,7 +10,8 @@ import type { LiveBout } from './refereeing';
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
   /** The socket is in. A day's room (issue 28) names its day in `practiceId`, the room's id. */
-  | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator' }
+  /** `mark`: the room's change mark (issue 29): a board page whose embedded snapshot has the same mark is current. */
+  | { type: 'hello'; practiceId: string; role: 'coach' | 'guest' | 'spectator'; mark?: string }
   | { type: 'practice'; practice: Practice }
   | { type: 'practice-deleted'; practiceId: string }
   /** `reason` is English; `code` names it in core/messages for the app to translate. */

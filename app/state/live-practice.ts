@@ -60,10 +60,11 @@ function handle(practiceId: string, msg: LiveMessage) {
 
 /** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
 /**
- * `fresh`: the screen's data was read just now (a live board's page comes with it, issue 29), so neither the
- * mount nor the socket's first opening reads it again; a reconnect or a missed version does.
+ * `fresh`: the screen's data came with the page (a live board's, issue 29), read at this room change mark: the
+ * mount does not read it again, and the socket's first opening reads it only when the room's hello says it
+ * changed since (a score saved while the page's code loaded); a reconnect or a missed version always does.
  */
-export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh = false) {
+export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh: string | null = null) {
   useEffect(() => {
     // The coach's and a guest's screens do more than the board (room-member.ts), loaded on demand: the
     // board's first load carries none of it. Messages that arrive before it is here wait for it, in order.
@@ -112,11 +113,15 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     setResync(() => void catchUp());
     // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
     // between the read and the subscription is missed; a screen still loads if websockets are blocked.
-    let skipCatchUp = fresh;
-    if (!fresh) void catchUp();
+    let awaitingHello = fresh !== null;
+    if (fresh === null) void catchUp();
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
+        if (msg.type === 'hello' && awaitingHello) {
+          awaitingHello = false;
+          if (!fresh || msg.mark !== fresh) void catchUp();
+        }
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
         if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
@@ -136,8 +141,8 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // Back online: scores waiting in the outbox go first, then the screen catches up.
         // (Loaded on demand: a spectator's board never holds an outbox.)
         if (!boardId) void import('./outbox').then((m) => m.wakeOutbox());
-        if (skipCatchUp) return void (skipCatchUp = false);
-        void catchUp();
+        // A page that came with its data waits for the hello's mark (above) before reading it again.
+        if (!awaitingHello) void catchUp();
       },
       onStatus: (status) => store.set(liveStatusAtom, status),
     });

@@ -41,4 +41,9 @@ export interface SpectatorSnapshot {
   practice: GuestPractice;
   pools: PoolSnapshot[];
   bracket: BracketSnapshot;
+  /**
+   * The room's change mark when it was read (issue 29): the socket's hello says the room's mark now, and a
+   * board page that came with its snapshot reads it again only when they differ (a change while its code loaded).
+   */
+  mark?: string;
 }

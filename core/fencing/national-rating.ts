@@ -26,8 +26,11 @@ type Letter = (typeof LETTERS)[number];
 /** The message a malformed USA Fencing rating gets (the import shows it with the row's line). */
 export const USAF_RATING_ERROR = 'Rating must be a letter A to E with its year (B23), or U';
 
-/** The earliest year a rating may carry (USA Fencing's classification is older, but no rating lasts longer). */
-const FIRST_YEAR = 1950;
+/**
+ * The earliest year a rating may carry. A rating stands four seasons, so none earned before 2000 is current,
+ * and two-digit years (B23) can always be read as 20yy and written back the same way.
+ */
+const FIRST_YEAR = 2000;
 
 /**
  * A USA Fencing rating as a file writes it: "B23", "b 2023", "B2023", "U" (or empty: none). The year may

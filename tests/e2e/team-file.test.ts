@@ -21,6 +21,12 @@ describe('team files (issue 30)', () => {
     await page.getByLabel(/^Teams from a file/).setInputFiles({ name: 'odd.xml', mimeType: 'application/xml', buffer: Buffer.from(odd) });
     await expectToast(page, 'SALLE GÉRÔME 1 has 2 fencers: a team has 3 or 4');
 
+    // One fencer in two teams (or two namesakes) is refused before the roster changes.
+    const twice = '<CompetitionParEquipes><Equipes><Equipe ID="1" Nom="A"><Tireur ID="1" Nom="ROSSI" Prenom="Anna"/><Tireur ID="2" Nom="B" Prenom="Ben"/><Tireur ID="3" Nom="C" Prenom="Cy"/></Equipe>'
+      + '<Equipe ID="2" Nom="B"><Tireur ID="4" Nom="Rossi" Prenom="Anna"/><Tireur ID="5" Nom="D" Prenom="Di"/><Tireur ID="6" Nom="E" Prenom="Ed"/></Equipe></Equipes></CompetitionParEquipes>';
+    await page.getByLabel(/^Teams from a file/).setInputFiles({ name: 'twice.xml', mimeType: 'application/xml', buffer: Buffer.from(twice) });
+    await expectToast(page, 'Anna ROSSI is in this file twice: one person per name');
+
     await page.getByLabel(/^Teams from a file/).setInputFiles({ name: 'equipes.xml', mimeType: 'application/xml', buffer: Buffer.from(ffeTeamFile(3, 4)) });
     await expectToast(page, '3 teams from the file, 12 fencers');
     await page.waitForURL('**/team-pool-setup');

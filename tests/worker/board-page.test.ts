@@ -4,6 +4,7 @@ import { BOARD_DATA_ID, type EmbeddedBoard } from '../../core/board-page';
 import type { Env } from '../../worker/env';
 import { Client, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';
+import { openSocket } from '../helpers/sockets';
 
 // Issue 29: a live board's page (/live/{board id}, its tabs, /tv) comes with the board rendered in it.
 
@@ -89,5 +90,21 @@ describe('the live board page', async () => {
     const html = await (await page(`/live/${on.board_id}`)).text();
     expect(html).not.toContain('EVE SHORTLIVED');
     expect(embedded(html)).toBeNull();
+  });
+
+  it('the socket\'s hello says whether the room changed since the page was rendered (a page catches up only then)', async () => {
+    const { practice: p2, pool: pool2 } = await api.practiceWithPool('Mark night', ['Ivo Mark', 'Jan Mark', 'Kai Mark']);
+    const board = await api.share(p2.id);
+    const rendered = embedded(await (await page(`/live/${board.board_id}`)).text())!;
+    expect(rendered.board.mark).toMatch(/^\w+:\d+$/);
+    const first = (await openSocket(new Client(), `board=${board.board_id}`)).socket!;
+    expect(await first.waitFor((m) => m.type === 'hello')).toMatchObject({ mark: rendered.board.mark });
+    // A score saved while a second page's code loads: its socket's hello has moved on.
+    await api.bout(pool2, pool2.players[0]!.id, pool2.players[1]!.id, 5, 1);
+    const second = (await openSocket(new Client(), `board=${board.board_id}`)).socket!;
+    const hello = await second.waitFor((m) => m.type === 'hello');
+    expect(hello.type === 'hello' && hello.mark).not.toBe(rendered.board.mark);
+    first.ws.close();
+    second.ws.close();
   });
 });

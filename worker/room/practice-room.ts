@@ -12,7 +12,7 @@ import { GuestList } from './guests';
 import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
-import { brokeLimits, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -150,10 +150,11 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   /** The pools and the tableau as the room holds them (the board's and a guest's first read): one call. */
-  async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot } | null> {
+  async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot; mark: string } | null> {
     if (!(await this.ensurePractice(practiceId))) return null;
+    const mark = changeMark(this.ctx);
     const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
-    return { pools, bracket };
+    return { pools, bracket, mark };
   }
 
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
@@ -229,7 +230,7 @@ export class PracticeRoom extends DurableObject<Env> {
       server.send(JSON.stringify(refusal.message));
       server.close(refusal.code, refusal.message.reason.slice(0, 120));
     } else {
-      server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role } satisfies LiveMessage));
+      server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role, mark: changeMark(this.ctx) } satisfies LiveMessage));
       // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
       for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
       // The day's calls and pistes (null when the practice is no day's event: a screen back from offline forgets a day left meanwhile).
@@ -289,8 +290,8 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   /** The cards given so far in a bout on the piste, in stored order (issue 29): what its saved result keeps. */
-  async refereeCards(key: string, player1Id: string): Promise<BoutCards | null> {
-    return this.desk.cardsOf(key, player1Id);
+  async refereeCards(key: string, player1Id: string, player2Id: string): Promise<BoutCards | null> {
+    return this.desk.cardsOf(key, player1Id, player2Id);
   }
 
   /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why. */

@@ -147,11 +147,14 @@ export class RefereeDesk {
 
   /**
    * The cards given so far in a bout on the piste (issue 29), in the stored order of its result (`player1Id`
-   * first): what the result saved for it keeps. None when nobody referees it.
+   * first): what the result saved for it keeps. None when nobody referees it, or when the bout on the piste is
+   * between other fencers (a tableau match whose fencers a correction upstream changed since it was claimed).
    */
-  cardsOf(key: string, player1Id: string): BoutCards | null {
+  cardsOf(key: string, player1Id: string, player2Id: string): BoutCards | null {
     const r = this.record(key);
-    return r ? cardsToKeep(r.refereeing.state, r.left.id, player1Id) : null;
+    if (!r) return null;
+    const same = (r.left.id === player1Id && r.right.id === player2Id) || (r.left.id === player2Id && r.right.id === player1Id);
+    return same ? cardsToKeep(r.refereeing.state, r.left.id, player1Id) : null;
   }
 
   /** A result saved for a bout on the piste (by its referee, or typed in the grid) ends it live. */

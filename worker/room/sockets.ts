@@ -90,8 +90,24 @@ export function overCap(ctx: DurableObjectState, l: SocketLimits, tag: SocketTag
   return over ? 'You have too many live screens open on this practice. Close some and reload.' : null;
 }
 
+/** The messages that change what a snapshot holds (the practice, its pools, bouts and tableau). */
+const SNAPSHOT_CHANGES = new Set<LiveMessage['type']>(['practice', 'pool', 'bout', 'matches', 'pool-deleted', 'pools', 'bracket']);
+const marks = new WeakMap<DurableObjectState, { boot: string; seq: number }>();
+const markOf = (ctx: DurableObjectState) => {
+  let m = marks.get(ctx);
+  if (!m) marks.set(ctx, (m = { boot: crypto.randomUUID().slice(0, 8), seq: 0 }));
+  return m;
+};
+
+/**
+ * The room's change mark (issue 29): an instance's own id and how many snapshot changes it has sent. Two reads
+ * with the same mark saw the same pools and tableau; a restarted room has a new id, so a mark never repeats.
+ */
+export const changeMark = (ctx: DurableObjectState) => `${markOf(ctx).boot}:${markOf(ctx).seq}`;
+
 /** Sends a message to every socket whose role may read it (the permission table); returns how many received it. */
 export function fanOut(ctx: DurableObjectState, message: LiveMessage): number {
+  if (SNAPSHOT_CHANGES.has(message.type)) markOf(ctx).seq++;
   const action = readActionOf(message);
   const data = JSON.stringify(message);
   let sent = 0;

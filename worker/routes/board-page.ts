@@ -38,7 +38,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
     const practice = await findSharedPractice(getDb(c.env.DB), 'board_id', boardId, await lookupClient(c));
     const held = practice ? await getRoom(c.env, practice.id).snapshot(practice.id) : null;
     if (!practice || !held) return app();
-    const board = { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket };
+    const board = { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark };
     const data: EmbeddedBoard = { boardId, lang: 'en', board };
     const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data)]);
     page = await firstPaintFirst(c, fillIn(index, markup, data));

@@ -74,7 +74,7 @@ export const bracketRoutes = new Hono<AppEnv>()
         conflict(MATCH_CHANGED, saved, input.round, input.position);
       }
       // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
-      const cards = await getRoom(c.env, practice.id).refereeCards(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id);
+      const cards = await getRoom(c.env, practice.id).refereeCards(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
       const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write, cards);
       if (result.ok) {
         // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;

@@ -165,7 +165,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
     const stored = toStoredBout(bout);
     // A bout on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
-    const cards = await getRoom(c.env, practice.id).refereeCards(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id);
+    const cards = await getRoom(c.env, practice.id).refereeCards(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id, stored.player2_id);
     return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, stored, version, write, cards)));
   })
   .delete('/:poolId/bouts', authorize('bout.write'), json(clearBoutSchema), async (c) => {

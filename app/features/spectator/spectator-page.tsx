@@ -75,7 +75,7 @@ function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
     <>
       {render(board, view)}
       <Suspense fallback={null}>
-        <LiveSync view={view} onClosed={onClosed} fresh={fromPage} />
+        <LiveSync view={view} onClosed={onClosed} fresh={fromPage ? (board.mark ?? '') : null} />
       </Suspense>
     </>
   );

@@ -19,6 +19,7 @@ const messages = i18n('team-file', {
   created: params('{teams} teams from the file, {fencers} fencers'),
   sizes: params('{team} has {n} fencers: a team has 3 or 4'),
   noTeams: 'This file holds no teams',
+  twice: params('{name} is in this file twice: one person per name'),
   badRow: params('{name}: {reason}'),
   failed: 'The teams could not be made from this file',
 });
@@ -50,6 +51,11 @@ export function TeamFileButton({ practice }: { practice: Practice }) {
       if (teams.length === 0) throw new TeamFileProblem(t.noTeams);
       const odd = teams.find((team) => team.members.length < TEAM_MIN || team.members.length > TEAM_MAX);
       if (odd) throw new TeamFileProblem(t.sizes({ team: odd.name, n: odd.members.length }));
+      // One person per name: a name twice in the file (two namesakes, or one fencer in two teams) is refused
+      // before anything is written, as the roster would hold one athlete for both.
+      const seen = new Set<string>();
+      const twice = teams.flatMap((team) => team.members).find((m) => seen.size === seen.add(nameKey(m.name)).size);
+      if (twice) throw new TeamFileProblem(t.twice({ name: twice.name }));
       const bad = teams.flatMap((team) => team.members).find((m) => m.error);
       if (bad) throw new TeamFileProblem(t.badRow({ name: bad.name, reason: localMessage(bad.error!) }));
       const members = teams.flatMap((team) => team.members);

@@ -25,7 +25,7 @@ describe('USA Fencing ratings (issue 30)', () => {
   });
 
   it('refuses what is not a rating, with the reason', () => {
-    for (const bad of ['F23', 'B', 'B123', '23', 'AA23', 'B23x', 'B-23', '12', 'B1849', 'U23']) {
+    for (const bad of ['F23', 'B', 'B123', '23', 'AA23', 'B23x', 'B-23', '12', 'B1849', 'A1999', 'U23']) {
       expect(parseUsafRating(bad), bad).toEqual({ error: USAF_RATING_ERROR });
     }
   });

@@ -159,5 +159,5 @@ describe('what a referee view may send (issue 25)', () => {
     }
     // The walk reached what matters: histories past the undo depth, both exclusions, the extra minute.
     for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
-  });
+  }, 30_000); // 200 generated bouts replayed step by step: about 2 s alone, more on a busy 2-core machine (not a speed check)
 });

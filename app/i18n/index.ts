@@ -112,6 +112,16 @@ export function useStore<T>(store: ReadableAtom<T>): T {
 /** The language the screen is in; a component that formats without texts of its own redraws on a change. */
 export const useLanguage = () => useStore(locale);
 
+/**
+ * The worker's render of a live board (issue 29, app/ssr/board.tsx) in a visitor's language: its catalog and
+ * date locale given (the worker has no chunks to load), the language set for the render; nothing remembered.
+ */
+export function renderIn(language: Language, given?: { catalog: ComponentsJSON; dateLocale: DateLocale }) {
+  if (language !== 'en' && given) (i18n.cache as Record<string, unknown>)[language] = given.catalog;
+  dateLocale = language === 'en' || !given ? undefined : given.dateLocale;
+  locale.set(language === 'en' || given ? language : 'en');
+}
+
 /** The date-fns locale of the current language (undefined for English, date-fns' own default). */
 export const currentDateLocale = () => dateLocale;
 

@@ -8,6 +8,23 @@ import { renderingBoard } from '../features/spectator/embedded-board';
 import { SpectatorPage } from '../features/spectator/spectator-page';
 import { BoardPools } from '../features/spectator/board-pools';
 import { TvBoard } from '../features/spectator/tv-board';
+import { languageOf, renderIn, type Language } from '../i18n';
+import * as de from '../i18n/locales/de';
+import * as es from '../i18n/locales/es';
+import * as fr from '../i18n/locales/fr';
+import * as it from '../i18n/locales/it';
+
+/** Every language's catalog, in the worker (about 75 KB gzip): a board paints in its visitor's language. */
+const CATALOGS = { de, es, fr, it };
+
+/**
+ * The language a board's page is rendered in: `?lang=` first, then the browser's Accept-Language (its order;
+ * weights aside), then English: the page's own choice (app/i18n `initialLanguage`) less this device's memory,
+ * which the worker cannot read: a visitor who chose otherwise here sees the board redrawn in that language.
+ */
+export function boardLanguage(query: string | undefined, acceptLanguage: string | undefined): Language {
+  return languageOf(query) ?? (acceptLanguage ?? '').split(',').map((tag) => languageOf(tag.split(';')[0])).find((l) => l !== undefined) ?? 'en';
+}
 
 /**
  * The live board rendered in the worker (issue 29): the same components as the page, under the same
@@ -44,6 +61,8 @@ export function renderBoard(path: string, data: EmbeddedBoard): Promise<string> 
 }
 
 async function render(path: string, data: EmbeddedBoard): Promise<string> {
+  const language = languageOf(data.lang) ?? 'en';
+  renderIn(language, language === 'en' ? undefined : CATALOGS[language]);
   renderingBoard(data);
   showSpectatorBoard(data.board);
   const stream = await renderToReadableStream(

@@ -17,6 +17,7 @@ const ASSETS_STANDIN = {
 const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSETS_STANDIN };
 
 const page = (path: string, client = new Client()) => client.requestIn(bindings, 'GET', path);
+const pageIn = (path: string, headers: Record<string, string>) => new Client().requestIn(bindings, 'GET', path, undefined, headers).then((r) => r.text());
 
 const embedded = (html: string): EmbeddedBoard | null => {
   const match = html.match(new RegExp(`<script type="application/json" id="${BOARD_DATA_ID}"[^>]*>(.*?)</script>`, 's'));
@@ -106,5 +107,17 @@ describe('the live board page', async () => {
     expect(hello.type === 'hello' && hello.mark).not.toBe(rendered.board.mark);
     first.ws.close();
     second.ws.close();
+  });
+
+  it('paints in the visitor\'s language: ?lang= first, then Accept-Language, else English', async () => {
+    const french = await pageIn(`/live/${shared.board_id}`, { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' });
+    expect(embedded(french)!.lang).toBe('fr');
+    expect(french).toContain('Vue TV');
+    expect(french).not.toContain('TV view');
+    const german = await pageIn(`/live/${shared.board_id}?lang=de`, { 'accept-language': 'fr' });
+    expect(embedded(german)!.lang).toBe('de');
+    const unknown = await pageIn(`/live/${shared.board_id}`, { 'accept-language': 'pt-BR, ja' });
+    expect(embedded(unknown)!.lang).toBe('en');
+    expect(unknown).toContain('TV view');
   });
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { BOARD_DATA_ID, BOARD_TABS, type EmbeddedBoard } from '../../core/board-page';
 import { BOARD_ID_PATTERN } from '../../core/room-code';
-import { renderBoard } from '../../app/ssr/board';
+import { boardLanguage, renderBoard } from '../../app/ssr/board';
 import type { AppEnv } from '../env';
 import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
@@ -39,7 +39,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
     const held = practice ? await getRoom(c.env, practice.id).snapshot(practice.id) : null;
     if (!practice || !held) return app();
     const board = { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark };
-    const data: EmbeddedBoard = { boardId, lang: 'en', board };
+    const data: EmbeddedBoard = { boardId, lang: boardLanguage(c.req.query('lang'), c.req.header('accept-language')), board };
     const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data)]);
     page = await firstPaintFirst(c, fillIn(index, markup, data));
   } catch (e) {

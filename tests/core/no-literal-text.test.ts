@@ -1,6 +1,6 @@
-import { RuleTester } from 'eslint';
+import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, the plugin eslint.config.js loads.
 import plugin from '../../scripts/eslint-no-literal-text.mjs';
 
@@ -40,5 +40,17 @@ describe('no text outside the catalogs (issue 32)', () => {
       { code: "toast({ title: t.done, description: `Saved ${n} scores` });", errors: [literal('Saved scores')] },
       { code: "toastError('Could not save', 'Offline');", errors: [literal('Could not save'), literal('Offline')] },
     ],
+  });
+});
+
+describe('npm run lint (issue 32)', () => {
+  it('runs the check over app/ with the repo\'s own config: a literal in a screen fails, the same text from the catalog passes', async () => {
+    const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+    const lint = async (code: string) => (await eslint.lintText(code, { filePath: 'app/features/example/example.tsx' }))[0]!.messages.map((m) => `${m.ruleId}: ${m.message.split('.')[0]}`);
+    expect(await lint("export const A = () => <button aria-label='Close'>Save</button>;\n")).toEqual([
+      'piste/no-literal-text: Text outside the catalogs: "Close"',
+      'piste/no-literal-text: Text outside the catalogs: "Save"',
+    ]);
+    expect(await lint("const t = { close: 'x', save: 'y' };\nexport const A = () => <button aria-label={t.close}>{t.save}</button>;\n")).toEqual([]);
   });
 });

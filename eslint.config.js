@@ -5,8 +5,10 @@
 // - the worker imports nothing of the app, and the app nothing of the worker but the API's type (worker/contract.ts,
 //   `import type` only: Hono's typed client reads the routes from it and nothing of the worker is bundled).
 // The router (app/*.tsx at the top) composes features; tests, bench and scripts are outside the boundaries.
+// And (issue 32) no text in app/ that a user reads or hears outside the catalogs: scripts/eslint-no-literal-text.mjs.
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import noLiteralText from './scripts/eslint-no-literal-text.mjs';
 
 const element = (type, extra = {}) => ({ element: { type, ...extra } });
 
@@ -52,5 +54,10 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { piste: noLiteralText },
+    rules: { 'piste/no-literal-text': 2 },
   },
 ];

@@ -16,6 +16,7 @@ import { useLiveBouts } from '../../state/referee';
 import { poolScores } from '../../../core/refereeing';
 import { OnPisteNow } from './on-piste-now';
 import { i18n } from '../../i18n';
+import { params } from '@nanostores/i18n';
 
 const messages = i18n('tv-board', {
   offline: 'Offline: waiting for the network…',
@@ -24,6 +25,7 @@ const messages = i18n('tv-board', {
   noPools: 'The pools appear here as soon as the coach shares them.',
   latestLabel: 'Latest results',
   latest: 'Latest',
+  page: params('Page {n} of {pages}'),
 });
 
 /**
@@ -108,7 +110,7 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
       <div className={`grid min-h-0 flex-1 auto-rows-fr gap-[1.2vw] ${columns}`}>
         {shown.map((p) => <TvPool key={p.id} pool={p} compact={shown.length > 3} live={scoresOf(p.id)} />)}
       </div>
-      {pages > 1 && <p className="text-center text-[1.1vw] text-slate-400" data-testid="tv-page">Page {(page % pages) + 1} of {pages}</p>}
+      {pages > 1 && <p className="text-center text-[1.1vw] text-slate-400" data-testid="tv-page">{t.page({ n: (page % pages) + 1, pages })}</p>}
     </div>
   );
 }

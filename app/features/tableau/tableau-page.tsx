@@ -24,7 +24,7 @@ import { TeamTableauCreate } from './team-tableau-create';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
 import { CardMarks } from '../../components/referee/card-marks';
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 const messages = i18n('tableau-page', {
@@ -53,6 +53,7 @@ const messages = i18n('tableau-page', {
   redraw: 'Redraw',
   onPiste: 'On piste',
   relaySheet: 'Relay sheet',
+  boutsLeft: count({ one: '{count} pool bout still to fence.', other: '{count} pool bouts still to fence.' }),
 });
 
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
@@ -116,7 +117,7 @@ export function TableauPage() {
         <div className="card p-10 text-center">
           <h2 className="text-lg font-semibold">{t.noBracket}</h2>
           <p className="mt-1 text-sm text-slate-600">{t.noBracketText}</p>
-          {tableau.remaining > 0 && <p className="mt-2 text-xs text-slate-500">{tableau.remaining} pool {tableau.remaining === 1 ? 'bout' : 'bouts'} still to fence.</p>}
+          {tableau.remaining > 0 && <p className="mt-2 text-xs text-slate-500">{t.boutsLeft(tableau.remaining)}</p>}
         </div>
       </div>
     );

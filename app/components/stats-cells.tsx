@@ -1,8 +1,7 @@
 import { formatNumber, i18n, useStore } from '../i18n';
+import { useResultLetters } from '../i18n/fencing-terms';
 
 const messages = i18n('stats-cells', {
-  V: 'V',
-  D: 'D',
   Ratio: 'Ratio',
   TS: 'TS',
   TR: 'TR',
@@ -20,10 +19,14 @@ export const STATS = ['V', 'D', 'Ratio', 'TS', 'TR', 'Ind'] as const;
 export type Stat = (typeof STATS)[number];
 const TIP = { V: 'tipV', D: 'tipD', Ratio: 'tipRatio', TS: 'tipTS', TR: 'tipTR', Ind: 'tipInd' } as const satisfies Record<Stat, string>;
 
-/** Each statistic's heading in the current language (FIE terms: V/D, TD/TR, Ind. in French) and its tooltip. */
+/**
+ * Each statistic's heading in the current language (FIE terms: TD/TR, Ind. in French) and its tooltip. V and D
+ * are the result letters of `resultLetter` (issue 32), the same the cells show.
+ */
 export function useStatLabels() {
   const t = useStore(messages);
-  return (stat: Stat) => ({ label: t[stat], tooltip: t[TIP[stat]] });
+  const { letter } = useResultLetters();
+  return (stat: Stat) => ({ label: stat === 'V' || stat === 'D' ? letter(stat === 'V') : t[stat], tooltip: t[TIP[stat]] });
 }
 
 /** SPEC §2: Ratio with 2 decimals, in the current language's notation (0,50 in French and German). */

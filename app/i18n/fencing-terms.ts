@@ -3,7 +3,8 @@ import { ELIMINATED_AFTER_POOLS, type Cut } from '../../core/fencing/cut';
 import type { Weapon } from '../../core/fencing/referee';
 import { ELIMINATED_AFTER_ROUND_1 } from '../../core/fencing/pool-rounds';
 import { DID_NOT_FINISH, DID_NOT_START, EXCLUDED, STATUS_LABEL } from '../../core/fencing/withdrawal';
-import { i18n, useStore } from '.';
+import { RESULT_LETTER } from '../../core/fencing/bout-result';
+import { i18n, locale, useStore, type Language } from '.';
 
 /**
  * Fencing's own words in the current language: round titles, stages, cuts and the notes the domain rules
@@ -89,3 +90,38 @@ function termsOf(t: Terms) {
 export const useTerms = () => termsOf(useStore(termMessages));
 /** The terms outside a component (a toast, a file). */
 export const terms = () => termsOf(termMessages.get());
+
+/**
+ * The letters a person reads for a pool result, per language (issue 32): every head, cell, help text, printed
+ * sheet and history shows these, through `resultLetter`, so no two places can disagree again.
+ *
+ * V and D in all five languages, on purpose. Fencing writes its results in French, whatever the language
+ * around it: FIE pool sheets and result files mark a victory V (victoire) and a defeat D (défaite), and the
+ * national federations keep them. The Deutscher Fechter-Bund explains its pool sheet as "Siege mit einem V (von
+ * französisch victoire)"; Italian, Spanish and English-speaking sheets write V as well, and SPEC stores V/D.
+ * A German S/N (Sieg/Niederlage) or an Italian V/S (vittoria/sconfitta) would be letters no sheet on the piste
+ * prints, and a coach copying a referee's sheet would read two alphabets. Each head's tooltip gives the word in
+ * the reader's language (Siege, Niederlagen). A language whose fencers did write other letters changes its row here.
+ */
+const RESULT_LETTERS: Record<Language, typeof RESULT_LETTER> = {
+  en: RESULT_LETTER,
+  fr: RESULT_LETTER,
+  es: RESULT_LETTER,
+  it: RESULT_LETTER,
+  de: RESULT_LETTER,
+};
+
+/** The letter of a victory or a defeat as `language` reads it. */
+export const resultLetter = (victory: boolean, language: Language): string => RESULT_LETTERS[language][victory ? 'victory' : 'defeat'];
+
+/** A stored result ("V5", "D3": SPEC §3) as `language` reads it: its letter, then the row fencer's touches. */
+export function resultText(stored: string, language: Language): string {
+  const m = /^([VD])(\d+)$/.exec(stored);
+  return m ? `${resultLetter(m[1] === RESULT_LETTER.victory, language)}${m[2]}` : stored;
+}
+
+/** The result letters for a component in the current language: redraws when the language changes. */
+export function useResultLetters() {
+  const language = useStore(locale);
+  return { letter: (victory: boolean) => resultLetter(victory, language), text: (stored: string) => resultText(stored, language) };
+}

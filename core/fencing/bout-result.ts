@@ -18,8 +18,16 @@ export function boutVictories(bout: Bout): { player1: boolean; player2: boolean 
   return { player1: bout.priority_id !== bout.player2_id, player2: bout.priority_id !== bout.player1_id };
 }
 
+/**
+ * SPEC §3: the stored letters of a result, V (victoire) and D (défaite), as FIE's files write them. The
+ * letters a person reads come from the app's `resultLetter` (app/i18n/fencing-terms.ts); the CSV files, which
+ * stay English, write these.
+ */
+export const RESULT_LETTER = { victory: 'V', defeat: 'D' } as const;
+export const storedLetter = (victory: boolean) => (victory ? RESULT_LETTER.victory : RESULT_LETTER.defeat);
+
 /** SPEC §3: a cell is V or D followed by the row fencer's own score, e.g. V5 or D3. */
-const cellText = (victory: boolean, own: number) => `${victory ? 'V' : 'D'}${own}`;
+const cellText = (victory: boolean, own: number) => `${storedLetter(victory)}${own}`;
 
 /** The two cells of a bout, keyed by each fencer's id. */
 export function boutCells(bout: Bout): Record<string, string> {

@@ -1,5 +1,6 @@
 import type { Athlete } from '../contracts/athletes';
 import { sideCardsText } from '../fencing/bout-cards';
+import { storedLetter } from '../fencing/bout-result';
 import type { AthleteBout } from '../fencing/history';
 import type { Standing } from '../fencing/final-positions';
 import type { PoolResult } from '../fencing/pool-results';
@@ -42,6 +43,6 @@ export const finalResultsCsv = (standings: Standing[]) => tableCsv(finalResultsT
 export function athleteBoutsCsv(bouts: AthleteBout[]): string {
   return toCsv(
     ['Date', 'Practice', 'Phase', 'Opponent', 'Result', 'Touches scored', 'Touches received', 'Cards'],
-    bouts.map((b) => [b.date, b.practice, b.phase, b.opponent, b.victory ? 'V' : 'D', b.scored, b.received, sideCardsText(b.cards, b.opponent_cards)]),
+    bouts.map((b) => [b.date, b.practice, b.phase, b.opponent, storedLetter(b.victory), b.scored, b.received, sideCardsText(b.cards, b.opponent_cards)]),
   );
 }

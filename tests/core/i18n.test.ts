@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeError, errorBody, ERROR_MESSAGES } from '../../core/messages';
+import { resultLetter } from '../../app/i18n/fencing-terms';
 // @ts-expect-error: a plain ES module script, shared with `node scripts/i18n-catalog.mjs`.
 import { appComponents, englishCatalog, files as sources } from '../../scripts/i18n-catalog.mjs';
 
@@ -84,7 +85,8 @@ describe('the catalogs (issue 17)', () => {
     expect(fr['fencing-terms']!.tableauOf).toBe('Tableau de {size}');
     expect(fr.common!.fencingNow).toBe('En piste');
     expect(fr.common!.onDeck).toBe('En préparation');
-    expect([fr['stats-cells']!.V, fr['stats-cells']!.D, fr['stats-cells']!.TS, fr['stats-cells']!.TR, fr['stats-cells']!.Ind]).toEqual(['V', 'D', 'TD', 'TR', 'Ind.']);
+    // V/D come from resultLetter (issue 32: tests/core/result-letters.test.ts), not from a catalog.
+    expect([resultLetter(true, 'fr'), resultLetter(false, 'fr'), fr['stats-cells']!.TS, fr['stats-cells']!.TR, fr['stats-cells']!.Ind]).toEqual(['V', 'D', 'TD', 'TR', 'Ind.']);
   });
 });
 

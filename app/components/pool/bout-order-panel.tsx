@@ -7,6 +7,7 @@ import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+import { useResultLetters } from '../../i18n/fencing-terms';
 
 const messages = i18n('bout-order-panel', {
   allFenced: 'All bouts fenced',
@@ -32,8 +33,12 @@ interface BoutOrderPanelProps {
 }
 
 /** The standard bout order for the pool's size, with the bouts still to fence and who is up next. */
+/** A stored result in the reader's letters (issue 32). */
+const mapResult = (stored: string | undefined, text: (s: string) => string) => (stored === undefined ? undefined : text(stored));
+
 export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onChooseReferee }: BoutOrderPanelProps) {
   const t = useTexts(messages);
+  const letters = useResultLetters();
   const at = (n: number) => players[n - 1]!;
   // A stable handler, so only the bouts whose line changes render again when a result arrives (issue 13).
   const latest = useRef({ onBout, onReferee, onChooseReferee, at });
@@ -78,7 +83,7 @@ export function BoutOrderPanel({ players, stats, onBout, onReferee, chosen, onCh
               a={a}
               b={b}
               names={`${at(a).name} ${t.vs} ${at(b).name}`}
-              result={annulled(pair) ? 'annulled' : resultOf(pair)}
+              result={annulled(pair) ? 'annulled' : mapResult(resultOf(pair), letters.text)}
               tag={pair === now ? 'now' : pair === onDeck ? 'deck' : null}
               t={t}
               onPick={onBout && !annulled(pair) ? pick : undefined}

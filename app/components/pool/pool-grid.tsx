@@ -2,7 +2,7 @@ import { useTexts, type TextsOf } from '../../i18n/common';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { BOUT_APPLIED, BOUT_RECEIVED } from '../../lib/marks';
 import type { PoolPlayer } from '../../../core/contracts/pools';
-import { isBoutOf, type Bout } from '../../../core/fencing/bout-result';
+import { isBoutOf, RESULT_LETTER, type Bout } from '../../../core/fencing/bout-result';
 import type { PlayerStats } from '../../../core/fencing/pool-stats';
 import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
 import { useStatusNames, type StatusNames } from './status-labels';
@@ -11,6 +11,7 @@ import type { SideCards } from '../../../core/fencing/bout-cards';
 import type { LiveCell } from '../../../core/refereeing';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+import { useResultLetters } from '../../i18n/fencing-terms';
 
 const messages = i18n('pool-grid', {
   statusOf: params('Status of {name}'),
@@ -56,7 +57,7 @@ function useApplyMeasure(stats: PlayerStats[]) {
 const cardsKey = (side: SideCards | undefined) => (side ? `${side.cards.join('')}${side.pCards}` : '');
 
 const cellClass = (result: string | undefined) =>
-  result?.startsWith('V') ? 'bg-green-100 text-green-900' : result?.startsWith('D') ? 'bg-red-100 text-red-900' : 'bg-white text-slate-500';
+  result?.startsWith(RESULT_LETTER.victory) ? 'bg-green-100 text-green-900' : result?.startsWith(RESULT_LETTER.defeat) ? 'bg-red-100 text-red-900' : 'bg-white text-slate-500';
 
 /**
  * SPEC §2 grid: Athletes, one numbered column per fencer, V, D, Ratio, TS, TR, Ind, Actions. The athlete
@@ -145,6 +146,8 @@ interface GridRowProps {
 
 const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, live, t, status, onCell, onRemove, onStatus }: GridRowProps) {
   const cardsLabel = useCardsLabel();
+  // The cell reads the result letters of the language (issue 32); its colour follows the stored V/D.
+  const letters = useResultLetters();
   const pendingCols = new Set(waitingIds ? waitingIds.split(',') : []);
   const onPiste = new Map(running ? running.split(',').map((e) => e.split('=') as [string, string]) : []);
   const actions = (onRemove || onStatus) && (
@@ -179,7 +182,8 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         if (col.status) {
           return <td key={col.id} className="border border-slate-200 bg-slate-100 text-center text-xs italic text-slate-500" data-testid={`cell-${row.position}-${col.position}`}>{t.annulled}</td>;
         }
-        const result = s.matches[col.id];
+        const stored = s.matches[col.id];
+        const result = stored === undefined ? undefined : letters.text(stored);
         const waiting = pendingCols.has(col.id);
         // A bout on the piste shows its running score, marked live, until its result is saved.
         const score = result ? undefined : onPiste.get(col.id);
@@ -188,7 +192,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
         return (
           <td
             key={col.id}
-            className={`border border-slate-200 p-0 text-center ${score ? 'bg-amber-100 text-amber-950 ring-2 ring-inset ring-amber-400' : cellClass(result)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
+            className={`border border-slate-200 p-0 text-center ${score ? 'bg-amber-100 text-amber-950 ring-2 ring-inset ring-amber-400' : cellClass(stored)} ${waiting ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}
             data-pending={waiting || undefined}
             data-live={score ? true : undefined}
           >

@@ -14,7 +14,7 @@ import { formatPracticeDate as formatDate } from '../../lib/dates';
 import './print.css';
 import { params } from '@nanostores/i18n';
 import { formatNumber, i18n } from '../../i18n';
-import { useTerms } from '../../i18n/fencing-terms';
+import { useResultLetters, useTerms } from '../../i18n/fencing-terms';
 import { STATS, useStatLabels, type Stat } from '../stats-cells';
 
 const messages = i18n('print-view', {
@@ -72,6 +72,8 @@ function SheetHeader({ job, title }: { job: PrintHeader; title: string }) {
 function PoolSheet({ job, pool, ratings }: { job: PrintHeader; pool: PoolSnapshot; ratings: Map<string, string> }) {
   const t = useTexts(messages);
   const stat = useStatLabels();
+  // The cells and the bout order read the result letters of the grid's heads (issue 32).
+  const { text } = useResultLetters();
   const players = pool.players;
   const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
   const stats = (id: string) => ranked.get(id)!;
@@ -107,7 +109,7 @@ function PoolSheet({ job, pool, ratings }: { job: PrintHeader; pool: PoolSnapsho
                   {row.status && <em> ({row.status})</em>}
                 </td>
                 <th>{row.position}</th>
-                {players.map((col) => (col.id === row.id ? <td key={col.id} className="self" /> : <td key={col.id}>{s.matches[col.id] ?? ''}</td>))}
+                {players.map((col) => (col.id === row.id ? <td key={col.id} className="self" /> : <td key={col.id}>{text(s.matches[col.id] ?? '')}</td>))}
                 <td>{fenced ? s.victories : ''}</td>
                 <td>{fenced ? s.touchesScored : ''}</td>
                 <td>{fenced ? s.touchesReceived : ''}</td>
@@ -133,7 +135,7 @@ function PoolSheet({ job, pool, ratings }: { job: PrintHeader; pool: PoolSnapsho
                     {at(a).name} – {at(b).name}
                     {referees.has(dutyKey([a, b])) && <em className="ref"> · {t.refShort} {at(referees.get(dutyKey([a, b]))!).name}</em>}
                   </span>
-                  <span className="score">{result ? `${result} / ${stats(at(b).id).matches[at(a).id]}` : '___ : ___'}</span>
+                  <span className="score">{result ? `${text(result)} / ${text(stats(at(b).id).matches[at(a).id] ?? '')}` : '___ : ___'}</span>
                 </li>
               );
             })}

@@ -11,7 +11,7 @@ import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
 import { formatNumber, formatPercent, i18n } from '../../i18n';
-import { useTerms } from '../../i18n/fencing-terms';
+import { useResultLetters, useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels, type Stat } from '../../components/stats-cells';
 import { CardMarks } from '../../components/referee/card-marks';
 
@@ -73,6 +73,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
   const t = useTexts(messages);
   const stat = useStatLabels();
   const term = useTerms();
+  const { letter } = useResultLetters();
   const history = useResource(`history:${athlete.id}`, () => call(client.athletes[':id'].history.$get({ param: { id: athlete.id } })), () => toastError(textsOf(messages).loadFailed));
   const roster = useRoster();
   const suggestions = useResource(`suggestions:${athlete.id}`, () => call(client.athletes[':id'].suggestions.$get({ param: { id: athlete.id } })));
@@ -189,7 +190,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
                     <tr key={i} data-testid="last-bout">
                       <td className="whitespace-nowrap px-3 py-2">{formatPracticeDate(b.date)}</td>
                       <td className="px-3 py-2">{b.opponent_id ? nameOf.get(b.opponent_id) ?? b.opponent : b.opponent}</td>
-                      <td className={`px-3 py-2 font-semibold tabular-nums ${b.victory ? 'text-green-700' : 'text-red-700'}`}><span className="inline-flex items-center gap-1"><CardMarks side={b.cards} />{b.victory ? stat('V').label : stat('D').label} {b.scored}–{b.received}<CardMarks side={b.opponent_cards} /></span></td>
+                      <td className={`px-3 py-2 font-semibold tabular-nums ${b.victory ? 'text-green-700' : 'text-red-700'}`}><span className="inline-flex items-center gap-1"><CardMarks side={b.cards} />{letter(b.victory)} {b.scored}–{b.received}<CardMarks side={b.opponent_cards} /></span></td>
                       <td className="px-3 py-2 text-slate-600">{b.practice} · {term.text(b.phase, b.rounds ?? 0)}</td>
                     </tr>
                   ))}

@@ -18,7 +18,8 @@ export const messages = i18n('pools-screen', {
   add: 'Add',
   noAthletes: 'This pool has no athletes yet. Add the first one above.',
   howTo: 'How to use',
-  help1: 'Click a cell to enter the bout between the row athlete and the column athlete. A cell reads V or D followed by the row athlete’s touches: V3 is a victory with 3 touches, D2 a defeat with 2.',
+  /** {v} and {d}: the result letters of `resultLetter` (issue 32), the ones the grid's heads and cells show. */
+  help1: params('Click a cell to enter the bout between the row athlete and the column athlete. A cell reads {v} or {d} followed by the row athlete’s touches: {v}3 is a victory with 3 touches, {d}2 a defeat with 2.'),
   help2: 'Victories, defeats, ratio, touches scored and received and the indicator are computed automatically.',
   help3: 'Remove an athlete from the pool with the trash icon.',
   vs: params('{a} vs {b}'),

@@ -22,6 +22,7 @@ import { outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM } from './zoom-control';
 import { PoolButtons, PoolForms, type PoolDialog } from './pool-manage';
 import { messages } from './pools-messages';
+import { useResultLetters } from '../../i18n/fencing-terms';
 import { useWideScreen } from '../../components/layout/use-wide-screen';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import type { LiveBout } from '../../../core/refereeing';
@@ -40,6 +41,7 @@ const RefereeView = onDemand(() => import('../../components/referee/referee-view
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
   const t = useTexts(messages);
+  const letters = useResultLetters();
   const practice = useOutletContext<PracticeView>();
   const state = useAtomValue(poolsAtom);
   // Guests score but do not manage pools; a spectator only watches (core/permissions decides).
@@ -159,7 +161,7 @@ export function PoolsScreen() {
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <h2 className="font-semibold">{t.howTo}</h2>
         <ul className="mt-1 list-disc space-y-1 pl-5">
-          <li>{t.help1}</li>
+          <li data-testid="pool-help-letters">{t.help1({ v: letters.letter(true), d: letters.letter(false) })}</li>
           <li>{t.help2}</li>
           {managesPools && <li>{t.help3}</li>}
         </ul>

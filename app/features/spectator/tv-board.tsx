@@ -4,9 +4,9 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { PoolSnapshot } from '../../../core/contracts/pools';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { boutProgress, type BoutPair } from '../../../core/fencing/bout-order';
-import { boutVictories } from '../../../core/fencing/bout-result';
+import { boutVictories, RESULT_LETTER } from '../../../core/fencing/bout-result';
 import { isMainMatch, roundsOf, type BracketMatch } from '../../../core/fencing/bracket';
-import { useTerms } from '../../i18n/fencing-terms';
+import { useResultLetters, useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels } from '../../components/stats-cells';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { liveBehindAtom, liveStatusAtom, poolsAtom } from '../../state/pools';
@@ -118,6 +118,7 @@ function TvPools({ pools }: { pools: PoolSnapshot[] }) {
 const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapshot; compact: boolean; live: ReadonlyMap<string, string> }) {
   const t = useTexts(messages);
   const stat = useStatLabels();
+  const letters = useResultLetters();
   const stats = useMemo(() => computePoolStats(pool.players, pool.bouts), [pool]);
   const players = pool.players;
   const at = (n: number) => players[n - 1]!;
@@ -158,7 +159,7 @@ const TvPool = memo(function TvPool({ pool, compact, live }: { pool: PoolSnapsho
                   const r = s.matches[col.id];
                   const running = r ? undefined : live.get(`${row.id}>${col.id}`);
                   if (running) return <td key={col.id} className="bg-amber-400 text-center font-bold text-slate-950" data-live="true">{running}</td>;
-                  return <td key={col.id} className={`text-center font-semibold ${r?.startsWith('V') ? 'text-green-400' : r ? 'text-red-400' : 'text-slate-600'}`}>{r ?? '·'}</td>;
+                  return <td key={col.id} className={`text-center font-semibold ${r?.startsWith(RESULT_LETTER.victory) ? 'text-green-400' : r ? 'text-red-400' : 'text-slate-600'}`}>{r ? letters.text(r) : '·'}</td>;
                 })}
                 <td className="text-center font-bold">{s.victories}</td>
                 <td className={`text-center font-bold ${s.indicator > 0 ? 'text-green-400' : s.indicator < 0 ? 'text-red-400' : ''}`}>{s.indicator > 0 ? `+${s.indicator}` : s.indicator}</td>

@@ -27,6 +27,7 @@ const messages = i18n('athlete-history', {
   allDates: 'All dates',
   suggest: params('Typed entries with the same name: are they {name}?'),
   linkLabel: params('Link {name} in {pool} of {practice} to {athlete}'),
+  possibly: 'spelled differently: possibly the same fencer',
   tsPerBout: 'TS per bout',
   trPerBout: 'TR per bout',
   noBoutsPeriod: params('No bouts in this period. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
@@ -143,7 +144,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
           <ul className="mt-2 space-y-1">
             {suggestions.data!.map((s) => (
               <li key={s.player_id} className="flex flex-wrap items-center justify-between gap-2">
-                <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}</span>
+                <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}{s.possible && <em className="text-amber-900"> ({t.possibly})</em>}</span>
                 <button type="button" className="btn-secondary px-2 py-1" onClick={() => link(s)} aria-label={t.linkLabel({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name })}>{t.link}</button>
               </li>
             ))}

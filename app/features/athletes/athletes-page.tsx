@@ -17,7 +17,8 @@ import type { AthleteSummary } from '../../../core/fencing/history';
 import { compareRatings, formatRating, type NationalRating } from '../../../core/fencing/national-rating';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatPercent, i18n, type TextKey } from '../../i18n';
+import { formatPercent, i18n, useLanguage, type TextKey } from '../../i18n';
+import { compareNames } from '../../../core/names';
 
 const messages = i18n('athletes-page', {
   exportUs: 'Export for USA Fencing',
@@ -47,7 +48,6 @@ const messages = i18n('athletes-page', {
 const RosterImportDialog = onDemand(() => import('./roster-import-dialog').then((m) => m.RosterImportDialog));
 const AthleteEditDialog = onDemand(() => import('./athlete-edit-dialog').then((m) => m.AthleteEditDialog));
 
-const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 
 type SortKey = 'name' | 'national' | 'rating' | 'win' | 'bouts' | 'last';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -96,6 +96,10 @@ export function AthletesPage() {
   const summaryResource = useResource('roster-summaries', () => call(client.athletes.summaries.$get()));
   const summaries = summaryResource.data ?? NO_SUMMARIES;
   const [sort, setSort] = useState<Sort>(readSort);
+  // Issue 32: names sort in the coach's language (Ørsted, Peña, Strauß where a reader of it expects them).
+  const language = useLanguage();
+  const compare = useMemo(() => compareNames(language), [language]);
+  const byName = (a: Athlete, b: Athlete) => compare(a.name, b.name);
   const sortBy = (key: SortKey) => {
     const next: Sort = sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' };
     setSort(next);
@@ -108,10 +112,10 @@ export function AthletesPage() {
       const y = sortValue(sort.key, b, summaries[b.id]);
       if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
       // Issue 30: a national rating sorts by its strength (A23 above A22 above B25 … above U), like a number.
-      const c = typeof x === 'string' ? x.localeCompare(y as string) : typeof x === 'number' ? x - (y as number) : compareRatings(y as NationalRating, x);
+      const c = typeof x === 'string' ? compare(x, y as string) : typeof x === 'number' ? x - (y as number) : compareRatings(y as NationalRating, x);
       return (sort.dir === 'asc' ? c : -c) || byName(a, b);
     });
-  }, [athletes, summaries, sort]);
+  }, [athletes, summaries, sort, compare]);
 
   async function add(e: FormEvent) {
     e.preventDefault();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareNames, looseNameKey, nameIncludes, nameIndex, sameName, sameNameKey, upperSurname } from '../../core/names';
 import { classifyImport } from '../../core/interop/roster-import';
+import { readCsv } from '../../core/interop/csv';
+import { finalResultsCsv, rosterSpelling } from '../../core/interop/exports';
 
 describe('one rule for the same name (issue 32)', () => {
   it('folds ß, ss, SS and ẞ together, as the pools store names upper-case', () => {
@@ -78,5 +80,12 @@ describe('one rule for the same name (issue 32)', () => {
     expect(upperSurname('Strauß')).toBe('STRAUß');
     expect(upperSurname('Lefe\u0300vre')).toBe('LEF\u00c8VRE');
     expect(sameName(`Matthias ${upperSurname('Strauß')}`, 'Matthias Strauß')).toBe(true);
+  });
+
+  it('exports a linked entry with its athlete own spelling, an unlinked one as typed', () => {
+    const players = [{ id: 'e1', name: 'MATTHIAS STRAUSS', athlete_id: 'a1' }, { id: 'e2', name: 'ANA PENA', athlete_id: null }];
+    const spelling = rosterSpelling([{ players }] as never, [{ id: 'a1', name: 'Matthias Strauß' }, { id: 'a2', name: 'Ana Peña' }]);
+    const csv = finalResultsCsv([{ id: 'e1', name: 'MATTHIAS STRAUSS', seed: 1, place: 1, stage: 'Final' }, { id: 'e2', name: 'ANA PENA', seed: 2, place: 2, stage: 'Final' }], spelling);
+    expect(readCsv(csv).slice(1).map((row) => row[1])).toEqual(['Matthias Strauß', 'ANA PENA']);
   });
 });

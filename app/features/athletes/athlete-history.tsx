@@ -10,7 +10,8 @@ import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatNumber, formatPercent, i18n } from '../../i18n';
+import { formatNumber, formatPercent, i18n, useLanguage } from '../../i18n';
+import { compareNames } from '../../../core/names';
 import { useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels, type Stat } from '../../components/stats-cells';
 import { CardMarks } from '../../components/referee/card-marks';
@@ -96,16 +97,18 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
     };
   }, [data, from, to]);
 
+  const language = useLanguage();
   const h2h = useMemo(() => {
     if (!view) return [];
+    const compare = compareNames(language);
     const value = (h: HeadToHead) => (sort.key === 'opponent' ? nameOf.get(h.opponent_id) ?? '' : h[sort.key]);
     return [...view.h2h].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+      const c = typeof x === 'string' ? compare(x, y as string) : x - (y as number);
       return sort.desc ? -c : c;
     });
-  }, [view, sort, nameOf]);
+  }, [view, sort, nameOf, language]);
 
   async function link(s: Suggestion) {
     try {

@@ -18,7 +18,7 @@ import { compareRatings, formatRating, type NationalRating } from '../../../core
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
 import { formatPercent, i18n, useLanguage, type TextKey } from '../../i18n';
-import { compareNames } from '../../../core/names';
+import { compareNames, nameIndex } from '../../../core/names';
 
 const messages = i18n('athletes-page', {
   exportUs: 'Export for USA Fencing',
@@ -41,6 +41,8 @@ const messages = i18n('athletes-page', {
   nationalHelp: 'USA Fencing rating: A (highest) to E, newer year first, then U (unrated)',
   ranked: params('ranked {ranking}'),
   editLabel: params('Edit {name}'),
+  sameAthlete: params('{name} is already in your roster (same name).'),
+  possibleAthlete: params('Possibly {name}, already in your roster (spelled differently).'),
   confirmTitle: 'Delete athlete?',
   confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
 });
@@ -100,6 +102,9 @@ export function AthletesPage() {
   const language = useLanguage();
   const compare = useMemo(() => compareNames(language), [language]);
   const byName = (a: Athlete, b: Athlete) => compare(a.name, b.name);
+  // Issue 32: a duplicate warned about as the name is typed, by the one rule for the same name (not blocking).
+  const findName = useMemo(() => nameIndex(athletes ?? []), [athletes]);
+  const twin = name.trim() ? findName(name) : null;
   const sortBy = (key: SortKey) => {
     const next: Sort = sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' };
     setSort(next);
@@ -174,7 +179,12 @@ export function AthletesPage() {
       <form className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end" onSubmit={add} noValidate>
         <div className="flex-1">
           <label className="label" htmlFor="athlete-name">{t.name}</label>
-          <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-describedby={twin ? 'athlete-name-twin' : undefined} />
+          {twin && (
+            <p id="athlete-name-twin" className="mt-1 text-sm text-amber-900" data-testid="athlete-name-twin" role="status">
+              {twin.kind === 'same' ? t.sameAthlete({ name: twin.match.name }) : t.possibleAthlete({ name: twin.match.name })}
+            </p>
+          )}
         </div>
         <div className="sm:w-56">
           <label className="label" htmlFor="athlete-club">{t.clubOptional}</label>

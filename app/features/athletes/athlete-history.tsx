@@ -1,4 +1,6 @@
 import { useTexts, textsOf } from '../../i18n/common';
+import { useLanguage } from '../../i18n';
+import { compareNames } from '../../../core/names';
 import { DateInput } from '../../components/date-input';
 import { useMemo, useState } from 'react';
 import type { Athlete } from '../../../core/contracts/athletes';
@@ -10,8 +12,7 @@ import { formatPracticeDate } from '../../lib/dates';
 import { useResource } from '../../lib/use-resource';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatNumber, formatPercent, i18n, useLanguage } from '../../i18n';
-import { compareNames } from '../../../core/names';
+import { formatNumber, formatPercent, i18n } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels, type Stat } from '../../components/stats-cells';
 import { CardMarks } from '../../components/referee/card-marks';

@@ -88,7 +88,7 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
  */
 async function addFromFile(selection: ReturnType<typeof useAthleteSelection>, file: File | undefined) {
   if (!file) return;
-  const [{ readRosterFile, RosterFileError }, { nameKey }, { localMessage }] = await Promise.all([import('../lib/roster-file'), import('../../core/interop/roster-import'), import('../i18n/core-messages')]);
+  const [{ readRosterFile, RosterFileError }, { sameNameKey: nameKey }, { localMessage }] = await Promise.all([import('../lib/roster-file'), import('../../core/names'), import('../i18n/core-messages')]);
   try {
     const rows = await readRosterFile(file);
     const good = rows.filter((r) => !r.error);

@@ -13,7 +13,7 @@ import {
 } from '../validation';
 import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './backup-days';
 import { backupTeamTableau, entryRound, poolRound, restoreTeamTableau, roundsAndTeamTableauProblem } from './backup-rounds';
-import { nameKey } from './roster-import';
+import { sameNameKey } from '../names';
 import { athleteDetailsSchema } from '../athlete-details';
 
 /**
@@ -265,7 +265,7 @@ export interface RestoreContext {
   userId: string;
   now: number;
   newId: () => string;
-  /** The account's roster by `nameKey`: an athlete already there is reused (and keeps its own notes). */
+  /** The account's roster by `sameNameKey` (core/names.ts): an athlete already there is reused (and keeps its own notes). */
   roster: ReadonlyMap<string, string>;
   /** A fresh room code and board id for each restored practice (sharing starts off). */
   secrets: () => { room_code: string; board_id: string };
@@ -281,7 +281,7 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
   const rows = Object.fromEntries(RESTORE_TABLES.map((t) => [t, []])) as unknown as RestoreRows;
   const athleteId = new Map<string, string>();
   for (const a of b.athletes) {
-    const existing = ctx.roster.get(nameKey(a.name));
+    const existing = ctx.roster.get(sameNameKey(a.name));
     if (existing) {
       athleteId.set(a.id, existing);
       continue;

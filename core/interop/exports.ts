@@ -1,4 +1,5 @@
 import type { Athlete } from '../contracts/athletes';
+import type { PoolSnapshot } from '../contracts/pools';
 import { sideCardsText } from '../fencing/bout-cards';
 import { storedLetter } from '../fencing/bout-result';
 import type { AthleteBout } from '../fencing/history';
@@ -35,9 +36,21 @@ export function usFencingCsv(athletes: Pick<Athlete, 'name' | 'club' | 'national
 
 const tableCsv = ({ columns, rows }: ResultTable) => toCsv(columns, rows);
 
-export const poolResultsCsv = (results: PoolResult[]) => tableCsv(poolResultsTable(results));
+/**
+ * Issue 32: the pools hold names upper-case (Strauß as STRAUSS); an entry linked to a roster athlete is
+ * exported with the athlete's own spelling. Entry id → that spelling, from the pools and the coach's roster.
+ */
+export function rosterSpelling(pools: Pick<PoolSnapshot, 'players'>[], roster: Pick<Athlete, 'id' | 'name'>[]): ReadonlyMap<string, string> {
+  const nameOf = new Map(roster.map((a) => [a.id, a.name]));
+  return new Map(pools.flatMap((p) => p.players).flatMap((p) => (p.athlete_id && nameOf.has(p.athlete_id) ? [[p.id, nameOf.get(p.athlete_id)!] as const] : [])));
+}
 
-export const finalResultsCsv = (standings: Standing[]) => tableCsv(finalResultsTable(standings));
+const NO_SPELLING: ReadonlyMap<string, string> = new Map();
+const spelled = <T extends { id: string; name: string }>(rows: T[], spelling: ReadonlyMap<string, string>) => rows.map((r) => ({ ...r, name: spelling.get(r.id) ?? r.name }));
+
+export const poolResultsCsv = (results: PoolResult[], spelling = NO_SPELLING) => tableCsv(poolResultsTable(spelled(results, spelling)));
+
+export const finalResultsCsv = (standings: Standing[], spelling = NO_SPELLING) => tableCsv(finalResultsTable(spelled(standings, spelling)));
 
 /** The athlete's bouts; the last column (issue 29) holds the cards the bout kept, the athlete's first ("Y / R P1"). */
 export function athleteBoutsCsv(bouts: AthleteBout[]): string {

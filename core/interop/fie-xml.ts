@@ -9,6 +9,7 @@ import type { Tableau } from '../fencing/tableau';
 import { countedBouts } from '../fencing/withdrawal';
 import { athleteSchema, firstIssue } from '../validation';
 import { joinName, splitName } from './fie-names';
+import { upperSurname } from '../names';
 import type { RosterRow } from './csv';
 import type { Athlete } from '../contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLaterality, parseNation, type AthleteDetails } from '../athlete-details';
@@ -51,8 +52,11 @@ export interface FieExport {
   standings: Standing[];
   /** Fencers absent at check-in (o.74.1): listed as forfeit. */
   didNotStart: string[];
-  /** What the roster knows of the athletes the pools name (by athlete id): club, ranking and (issue 30) details. */
-  athletes: ReadonlyMap<string, Pick<Athlete, 'club' | 'ranking'> & Partial<AthleteDetails>>;
+  /**
+   * What the roster knows of the athletes the pools name (by athlete id): club, ranking, (issue 30) details
+   * and (issue 32) the athlete's own spelling of the name, which a linked entry is written with.
+   */
+  athletes: ReadonlyMap<string, Pick<Athlete, 'club' | 'ranking'> & Partial<AthleteDetails> & { name?: string }>;
 }
 
 /** FIE `Arme`: BellePoule accepts only L, X, F, E, S (an unknown letter stops its reader). */
@@ -99,16 +103,17 @@ export function writeFieXml(input: FieExport): string {
 
   const fencers = [
     ...players.map((p) => {
-      const { nom, prenom } = splitName(p.name);
       const athlete = p.athlete_id ? input.athletes.get(p.athlete_id) : undefined;
+      // Issue 32: a linked entry keeps the athlete's spelling (the pools hold names upper-case: Strauß as STRAUSS).
+      const { nom, prenom } = splitName(athlete?.name ?? p.name);
       return element('Tireur', {
-        ID: ref.get(p.id)!, Nom: nom, Prenom: prenom, Club: athlete?.club ?? '', ...detailAttributes(athlete),
+        ID: ref.get(p.id)!, Nom: upperSurname(nom), Prenom: prenom, Club: athlete?.club ?? '', ...detailAttributes(athlete),
         Classement: athlete?.ranking ?? undefined, Statut: statusOf(p.id),
       }, [], '    ');
     }),
     ...input.didNotStart.map((name, i) => {
       const { nom, prenom } = splitName(name);
-      return element('Tireur', { ID: dnsRef(i), Nom: nom, Prenom: prenom, Club: '', Statut: 'F' }, [], '    ');
+      return element('Tireur', { ID: dnsRef(i), Nom: upperSurname(nom), Prenom: prenom, Club: '', Statut: 'F' }, [], '    ');
     }),
   ];
 

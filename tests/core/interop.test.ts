@@ -6,7 +6,8 @@ import { NO_DETAILS } from '../../core/athlete-details';
 import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, readFieFencers, writeFieXml } from '../../core/interop/fie-xml';
 import { joinName, splitName } from '../../core/interop/fie-names';
-import { classifyImport, nameKey } from '../../core/interop/roster-import';
+import { classifyImport } from '../../core/interop/roster-import';
+import { sameNameKey as nameKey } from '../../core/names';
 import { applyScore } from '../../core/fencing/bracket';
 import { combinePoolResults } from '../../core/fencing/pool-results';
 import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/fencing/tableau';
@@ -157,8 +158,8 @@ describe('FIE XML', () => {
     expect(comp.TitreLong).toBe('Tuesday épée');
     const fencers = comp.Tireurs.Tireur;
     expect(fencers.map((t: Record<string, string>) => [t.ID, t.Prenom, t.Nom, t.Club, t.Statut])).toEqual([
-      ['1', 'Anna', 'Rossi', 'Milano', 'Q'], ['2', 'Ben & Co', '<Okafor>', '', 'Q'], ['3', '', 'Chloé', '', 'Q'],
-      ['4', 'Dora', 'Kiss', '', 'Q'], ['5', 'Emil', 'Berg', '', 'A'], ['6', 'Fay', 'Absent', '', 'F'],
+      ['1', 'Anna', 'ROSSI', 'Milano', 'Q'], ['2', 'Ben & Co', '<OKAFOR>', '', 'Q'], ['3', '', 'CHLOÉ', '', 'Q'],
+      ['4', 'Dora', 'KISS', '', 'Q'], ['5', 'Emil', 'BERG', '', 'A'], ['6', 'Fay', 'ABSENT', '', 'F'],
     ]);
     expect(fencers[0].Classement).toBe('12');
     const pool1 = comp.Phases.TourDePoules.Poule[0];
@@ -194,20 +195,21 @@ describe('FIE XML', () => {
     expect(doc.CompetitionIndividuelle.Arme).toBe('S');
     expect(doc.CompetitionIndividuelle.Tireurs.Tireur[0]).toMatchObject({ Licence: '100234', Nation: 'ITA', DateNaissance: '14.03.2009', Lateralite: 'G', Sexe: 'F', Ligue: 'Lombardia' });
     const [anna, ...others] = readFieFencers(xml);
-    expect(anna).toEqual({ line: 1, name: 'Anna Rossi', club: 'Milano', ranking: 12, details, error: null });
+    expect(anna).toEqual({ line: 1, name: 'Anna ROSSI', club: 'Milano', ranking: 12, details, error: null });
     expect(others.every((r) => r.details.licence === null && r.details.nation === null)).toBe(true);
   });
 
-  it('reads the fencers back: same names, clubs and rankings', () => {
+  it('reads the fencers back: same names (family names upper-case, as FIE files write them), clubs and rankings', () => {
     const { tableau, standings } = finishedPractice();
     const xml = writeFieXml({
       practice: { id: 'x', name: 'T', date: '2026-01-02' }, pools, cut: DEFAULT_FORMAT.cut, tableau, standings,
       didNotStart: [], athletes: new Map([['ath-a', { club: 'Milano', ranking: 12 }]]),
     });
     expect(readFieFencers(xml).map((r) => [r.name, r.club, r.ranking, r.error])).toEqual([
-      ['Anna Rossi', 'Milano', 12, null], ['Ben & Co <Okafor>', null, null, null], ['Chloé', null, null, null],
-      ['Dora Kiss', null, null, null], ['Emil Berg', null, null, null],
+      ['Anna ROSSI', 'Milano', 12, null], ['Ben & Co <OKAFOR>', null, null, null], ['CHLOÉ', null, null, null],
+      ['Dora KISS', null, null, null], ['Emil BERG', null, null, null],
     ]);
+    expect(classifyImport(readFieFencers(xml), pools.flatMap((p) => p.players.map((x) => x.name))).every((d) => d.status === 'existing')).toBe(true);
   });
 
   it('refuses a fencer whose name or club holds a control character, and keeps the others (issue 25)', () => {

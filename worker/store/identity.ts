@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { nameKey } from '../../core/interop/roster-import';
+import { looseNameKey, sameNameKey } from '../../core/names';
 import type { Db } from '../db/client';
 import { poolEntries, practices, pools } from '../db/schema';
 import { getAthlete } from './athletes';
@@ -41,7 +41,10 @@ export async function linkPlayer(db: Db, poolId: string, playerId: string, athle
   return !found ? 'player-not-found' : taken ? 'taken' : 'ok';
 }
 
-/** A typed entry that could be this athlete: same name (case and accents' form ignored), not linked yet. */
+/**
+ * A typed entry that could be this athlete, not linked yet: the same name (core/names.ts: case, ß/ss and the
+ * accents' form ignored), or (`possible`) a name that differs only by accents, Pena for Peña.
+ */
 export interface LinkSuggestion {
   player_id: string;
   pool_id: string;
@@ -50,9 +53,11 @@ export interface LinkSuggestion {
   practice: string;
   date: string;
   name: string;
+  /** Spelled differently (accents): only possibly the athlete. */
+  possible: boolean;
 }
 
-/** The coach's unlinked entries whose name is exactly the athlete's (issue 16: suggested, never linked unasked). */
+/** The coach's unlinked entries named like the athlete (issue 16: suggested, never linked unasked), same names first. */
 export async function linkSuggestions(db: Db, userId: string, athleteId: string): Promise<LinkSuggestion[]> {
   const athlete = await getAthlete(db, userId, athleteId);
   const rows = await db
@@ -62,8 +67,12 @@ export async function linkSuggestions(db: Db, userId: string, athleteId: string)
     .innerJoin(practices, eq(practices.id, pools.practice_id))
     .where(and(eq(pools.user_id, userId), isNull(poolEntries.athlete_id)))
     .all();
-  const key = nameKey(athlete.name);
-  return rows.filter((r) => nameKey(r.name) === key).sort((a, b) => b.date.localeCompare(a.date));
+  const same = sameNameKey(athlete.name);
+  const loose = looseNameKey(athlete.name);
+  return rows
+    .map((r) => ({ ...r, possible: sameNameKey(r.name) !== same }))
+    .filter((r) => !r.possible || looseNameKey(r.name) === loose)
+    .sort((a, b) => Number(a.possible) - Number(b.possible) || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 /**

@@ -4,7 +4,8 @@ import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../cor
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
 import { readCards } from '../../core/fencing/bout-cards';
 import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
-import { classifyImport, nameKey, type ImportStatus } from '../../core/interop/roster-import';
+import { classifyImport, type ImportStatus } from '../../core/interop/roster-import';
+import { sameNameKey } from '../../core/names';
 import { makeRoomCode } from '../../core/room-code';
 import { athleteSchema, firstIssue } from '../../core/validation';
 import type { Db } from '../db/client';
@@ -192,7 +193,7 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
  */
 export async function restoreAccount(db: Db, userId: string, backup: AccountBackup, rooms: Pick<DayRooms, 'fill' | 'erase'>): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
   const roster = await db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
-  const byName = new Map(roster.map((a) => [nameKey(a.name), a.id]));
+  const byName = new Map(roster.map((a) => [sameNameKey(a.name), a.id]));
   for (let attempt = 0; ; attempt++) {
     const rows = restoreRows(backup, {
       userId,

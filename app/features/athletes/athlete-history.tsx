@@ -1,4 +1,6 @@
 import { useTexts, textsOf } from '../../i18n/common';
+import { useLanguage } from '../../i18n';
+import { compareNames } from '../../../core/names';
 import { DateInput } from '../../components/date-input';
 import { useMemo, useState } from 'react';
 import type { Athlete } from '../../../core/contracts/athletes';
@@ -27,6 +29,7 @@ const messages = i18n('athlete-history', {
   allDates: 'All dates',
   suggest: params('Typed entries with the same name: are they {name}?'),
   linkLabel: params('Link {name} in {pool} of {practice} to {athlete}'),
+  possibly: 'spelled differently: possibly the same fencer',
   tsPerBout: 'TS per bout',
   trPerBout: 'TR per bout',
   noBoutsPeriod: params('No bouts in this period. Bouts count once {name} is picked from the roster when pools are set up, or a typed entry is linked.'),
@@ -96,16 +99,18 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
     };
   }, [data, from, to]);
 
+  const language = useLanguage();
   const h2h = useMemo(() => {
     if (!view) return [];
+    const compare = compareNames(language);
     const value = (h: HeadToHead) => (sort.key === 'opponent' ? nameOf.get(h.opponent_id) ?? '' : h[sort.key]);
     return [...view.h2h].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+      const c = typeof x === 'string' ? compare(x, y as string) : x - (y as number);
       return sort.desc ? -c : c;
     });
-  }, [view, sort, nameOf]);
+  }, [view, sort, nameOf, language]);
 
   async function link(s: Suggestion) {
     try {
@@ -144,7 +149,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
           <ul className="mt-2 space-y-1">
             {suggestions.data!.map((s) => (
               <li key={s.player_id} className="flex flex-wrap items-center justify-between gap-2">
-                <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}</span>
+                <span>{s.name} · {s.pool} · {s.practice}, {formatPracticeDate(s.date)}{s.possible && <em className="text-amber-900"> ({t.possibly})</em>}</span>
                 <button type="button" className="btn-secondary px-2 py-1" onClick={() => link(s)} aria-label={t.linkLabel({ name: s.name, pool: s.pool, practice: s.practice, athlete: athlete.name })}>{t.link}</button>
               </li>
             ))}

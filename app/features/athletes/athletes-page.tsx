@@ -17,7 +17,8 @@ import type { AthleteSummary } from '../../../core/fencing/history';
 import { compareRatings, formatRating, type NationalRating } from '../../../core/fencing/national-rating';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
-import { formatPercent, i18n, type TextKey } from '../../i18n';
+import { formatPercent, i18n, useLanguage, type TextKey } from '../../i18n';
+import { compareNames, nameIndex } from '../../../core/names';
 
 const messages = i18n('athletes-page', {
   exportUs: 'Export for USA Fencing',
@@ -40,6 +41,8 @@ const messages = i18n('athletes-page', {
   nationalHelp: 'USA Fencing rating: A (highest) to E, newer year first, then U (unrated)',
   ranked: params('ranked {ranking}'),
   editLabel: params('Edit {name}'),
+  sameAthlete: params('{name} is already in your roster (same name).'),
+  possibleAthlete: params('Possibly {name}, already in your roster (spelled differently).'),
   confirmTitle: 'Delete athlete?',
   confirmText: params('Are you sure you want to delete {name}? Their notes are deleted too. This action cannot be undone.'),
 });
@@ -47,7 +50,6 @@ const messages = i18n('athletes-page', {
 const RosterImportDialog = onDemand(() => import('./roster-import-dialog').then((m) => m.RosterImportDialog));
 const AthleteEditDialog = onDemand(() => import('./athlete-edit-dialog').then((m) => m.AthleteEditDialog));
 
-const byName = (a: Athlete, b: Athlete) => a.name.localeCompare(b.name);
 
 type SortKey = 'name' | 'national' | 'rating' | 'win' | 'bouts' | 'last';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -96,6 +98,13 @@ export function AthletesPage() {
   const summaryResource = useResource('roster-summaries', () => call(client.athletes.summaries.$get()));
   const summaries = summaryResource.data ?? NO_SUMMARIES;
   const [sort, setSort] = useState<Sort>(readSort);
+  // Issue 32: names sort in the coach's language (Ørsted, Peña, Strauß where a reader of it expects them).
+  const language = useLanguage();
+  const compare = useMemo(() => compareNames(language), [language]);
+  const byName = (a: Athlete, b: Athlete) => compare(a.name, b.name);
+  // Issue 32: a duplicate warned about as the name is typed, by the one rule for the same name (not blocking).
+  const findName = useMemo(() => nameIndex(athletes ?? []), [athletes]);
+  const twin = name.trim() ? findName(name) : null;
   const sortBy = (key: SortKey) => {
     const next: Sort = sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' };
     setSort(next);
@@ -108,10 +117,10 @@ export function AthletesPage() {
       const y = sortValue(sort.key, b, summaries[b.id]);
       if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
       // Issue 30: a national rating sorts by its strength (A23 above A22 above B25 … above U), like a number.
-      const c = typeof x === 'string' ? x.localeCompare(y as string) : typeof x === 'number' ? x - (y as number) : compareRatings(y as NationalRating, x);
+      const c = typeof x === 'string' ? compare(x, y as string) : typeof x === 'number' ? x - (y as number) : compareRatings(y as NationalRating, x);
       return (sort.dir === 'asc' ? c : -c) || byName(a, b);
     });
-  }, [athletes, summaries, sort]);
+  }, [athletes, summaries, sort, compare]);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -170,7 +179,12 @@ export function AthletesPage() {
       <form className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end" onSubmit={add} noValidate>
         <div className="flex-1">
           <label className="label" htmlFor="athlete-name">{t.name}</label>
-          <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <input id="athlete-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-describedby={twin ? 'athlete-name-twin' : undefined} />
+          {twin && (
+            <p id="athlete-name-twin" className="mt-1 text-sm text-amber-900" data-testid="athlete-name-twin" role="status">
+              {twin.kind === 'same' ? t.sameAthlete({ name: twin.match.name }) : t.possibleAthlete({ name: twin.match.name })}
+            </p>
+          )}
         </div>
         <div className="sm:w-56">
           <label className="label" htmlFor="athlete-club">{t.clubOptional}</label>

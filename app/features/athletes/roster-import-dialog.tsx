@@ -35,6 +35,7 @@ const messages = i18n('roster-import-dialog', {
   statusNew: 'New',
   statusExisting: 'Already in the roster',
   statusRepeated: 'Repeated in the file',
+  possibly: params('possibly {name} in your roster (spelled differently): imported as new'),
   import: count({ one: 'Import {count} athlete', other: 'Import {count} athletes' }),
 });
 
@@ -146,6 +147,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
                         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status]}`}>
                           {t[STATUS_LABEL[d.status]]}{d.reason ? `: ${localMessage(d.reason)}` : ''}
                         </span>
+                        {d.possible && <span className="ml-1 text-xs text-amber-900" data-testid="import-possible">{t.possibly({ name: d.possible })}</span>}
                       </td>
                     </tr>
                   ))}

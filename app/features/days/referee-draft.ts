@@ -42,9 +42,9 @@ export interface RefereesFromFile {
  * readable referee is refused with a message in the viewer's language (thrown as an Error).
  */
 export async function refereesFromFile(file: File, listed: RefereeDraft[]): Promise<RefereesFromFile> {
-  const [{ readRosterFile, RosterFileError }, { nameKey }, { localMessage }] = await Promise.all([
+  const [{ readRosterFile, RosterFileError }, { sameNameKey: nameKey }, { localMessage }] = await Promise.all([
     import('../../lib/roster-file'),
-    import('../../../core/interop/roster-import'),
+    import('../../../core/names'),
     import('../../i18n/core-messages'),
   ]);
   const t = textsOf(messages);

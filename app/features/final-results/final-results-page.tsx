@@ -80,8 +80,9 @@ export function FinalResultsPage() {
         </p>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={async () => {
-            const { finalResultsCsv } = await import('../../../core/interop/exports');
-            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), finalResultsCsv(standings), CSV_TYPE);
+            // Issue 32: the coach's export spells linked entries as their roster athletes.
+            const [{ finalResultsCsv, rosterSpelling }, roster] = await Promise.all([import('../../../core/interop/exports'), can(practice.role, 'roster.read') ? call(client.athletes.$get()).catch(() => []) : []]);
+            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), finalResultsCsv(standings, rosterSpelling(pools, roster)), CSV_TYPE);
           }}>{t.exportCsv}</button>
           {can(practice.role, 'practice.read') && practice.practice_type === 'individual' && (
             <button type="button" className="btn-secondary" onClick={exportXml} title={stillIn > 0 ? t.notFinished : undefined}>

@@ -1,3 +1,4 @@
+import { nameIncludes } from '../../../core/names';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { HallFencers } from '../../../core/contracts/days';
@@ -23,8 +24,8 @@ export function FencerFinder() {
   const { boardId = '' } = useParams();
   const [query, setQuery] = useState('');
   const list = useResource<HallFencers>(boardId, () => call(client.hall[':boardId'].fencers.$get({ param: { boardId } })));
-  const q = query.trim().toLocaleLowerCase();
-  const found = (list.data?.events ?? []).flatMap((e) => e.fencers.filter((f) => f.name.toLocaleLowerCase().includes(q)).map((f) => ({ ...f, event: e.name, practice: e.practice_id })));
+  // Issue 32: found the way core/names.ts compares names (STRAUSS finds Strauß, pena finds Peña).
+  const found = (list.data?.events ?? []).flatMap((e) => e.fencers.filter((f) => nameIncludes(f.name, query)).map((f) => ({ ...f, event: e.name, practice: e.practice_id })));
   return (
     <section aria-labelledby="hall-finder" className="card space-y-2 p-3">
       <h2 id="hall-finder" className="text-xl font-bold">{t.title}</h2>
@@ -33,7 +34,7 @@ export function FencerFinder() {
         <span className="text-sm font-medium">{t.label}</span>
         <input type="search" className="input mt-1 w-full" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="hall-finder-input" />
       </label>
-      {q && list.data && (found.length === 0 ? (
+      {query.trim() && list.data && (found.length === 0 ? (
         <p className="text-slate-600">{t.none}</p>
       ) : (
         <ul className="flex flex-wrap gap-2" data-testid="hall-finder-results">

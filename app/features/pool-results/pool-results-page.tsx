@@ -13,6 +13,8 @@ import { printHeader, usePrint } from '../../components/print/use-print';
 import { formatAtom } from '../../state/tableau';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
+import { can } from '../../../core/permissions';
+import { call, client } from '../../lib/api';
 
 const messages = i18n('pool-results-page', {
   loading: 'Loading pool results...',
@@ -53,8 +55,9 @@ export function PoolResultsPage() {
         </p>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary" onClick={async () => {
-            const { poolResultsCsv } = await import('../../../core/interop/exports');
-            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), poolResultsCsv(results), CSV_TYPE);
+            // Issue 32: the coach's export spells linked entries as their roster athletes.
+            const [{ poolResultsCsv, rosterSpelling }, roster] = await Promise.all([import('../../../core/interop/exports'), can(practice.role, 'roster.read') ? call(client.athletes.$get()).catch(() => []) : []]);
+            downloadFile(fileName(t.file({ name: practice.name }), 'csv'), poolResultsCsv(results, rosterSpelling(state.pools, roster)), CSV_TYPE);
           }}>{t.exportCsv}</button>
           <button type="button" className="btn-secondary" onClick={() => print({
             kind: 'table', title: t.printTitle, ...printHeader(practice), ...poolResultsTable(results, true),

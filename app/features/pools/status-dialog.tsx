@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { useStatusNames } from '../../components/pool/status-labels';
-import { nameKey } from '../../../core/interop/roster-import';
+import { nameIndex } from '../../../core/names';
 import { Dialog } from '../../components/ui/dialog';
 import { useRoster } from '../../state/roster';
 import { params } from '@nanostores/i18n';
@@ -21,6 +21,7 @@ const messages = i18n('status-dialog', {
   linkTo: 'Link to roster athlete…',
   choose: 'Choose an athlete',
   sameName: params('{name} (same name)'),
+  possibleName: params('{name} (possibly: spelled differently)'),
   unlink: 'Unlink',
 });
 
@@ -48,9 +49,11 @@ const CHOICES: { status: PlayerStatus | null; label?: Key; help: Key }[] = [
 function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLink'>) {
   const t = useTexts(messages);
   const roster = useRoster().data;
-  const suggested = roster?.find((a) => nameKey(a.name) === nameKey(player.name)) ?? null;
+  // Issue 32: the same name (core/names.ts) is preselected; a name differing only by accents is offered first, not chosen.
+  const found = roster ? nameIndex(roster)(player.name) : null;
+  const suggested = found?.match ?? null;
   const [choice, setChoice] = useState<string>('');
-  const picked = choice || suggested?.id || '';
+  const picked = choice || (found?.kind === 'same' ? found.match.id : '');
   if (!roster) return null;
   const linked = roster.find((a) => a.id === player.athlete_id) ?? null;
   const others = roster.filter((a) => a.id !== suggested?.id);
@@ -66,7 +69,7 @@ function RosterLink({ player, onLink }: Pick<StatusDialogProps, 'player' | 'onLi
             <label className="label" htmlFor="link-athlete">{t.linkTo}</label>
             <select id="link-athlete" className="input" value={picked} onChange={(e) => setChoice(e.target.value)}>
               <option value="">{t.choose}</option>
-              {suggested && <option value={suggested.id}>{t.sameName({ name: suggested.name })}</option>}
+              {found && <option value={found.match.id}>{found.kind === 'same' ? t.sameName({ name: found.match.name }) : t.possibleName({ name: found.match.name })}</option>}
               {others.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
             </select>
           </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { params } from '@nanostores/i18n';
 import type { Practice } from '../../../core/contracts/practices';
-import { nameKey } from '../../../core/interop/roster-import';
+import { sameNameKey as nameKey } from '../../../core/names';
 import { TEAM_MAX, TEAM_MIN } from '../../../core/fencing/teams';
 import { i18n } from '../../i18n';
 import { useTexts } from '../../i18n/common';

@@ -112,6 +112,7 @@ describe('the live board page', async () => {
   it('paints in the visitor\'s language: ?lang= first, then Accept-Language, else English', async () => {
     const french = await pageIn(`/live/${shared.board_id}`, { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' });
     expect(embedded(french)!.lang).toBe('fr');
+    expect(french).toContain('<html lang="fr"');
     expect(french).toContain('Vue TV');
     expect(french).not.toContain('TV view');
     const german = await pageIn(`/live/${shared.board_id}?lang=de`, { 'accept-language': 'fr' });

@@ -75,5 +75,8 @@ async function firstPaintFirst(c: Context<AppEnv>, page: string): Promise<string
 function fillIn(index: string, markup: string, data: EmbeddedBoard): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const script = `<script type="application/json" id="${BOARD_DATA_ID}" data-lang="${data.lang}">${json}</script>`;
-  return index.replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>${script}`);
+  // The page's language is the one it is rendered in (index.html says English): screen readers read it so.
+  return index
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${data.lang}"`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>${script}`);
 }

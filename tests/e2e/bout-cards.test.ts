@@ -1,35 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
-import { seed, viaBrowser } from '../helpers/seed';
+import { useBrowser } from '../helpers/browser';
+import { refereeScene } from '../helpers/referee-scene';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
 
 describe('cards everywhere (issue 29)', () => {
   it('a referee’s yellow card shows on the coach’s grid and the live board at once, and stays with the saved result', async () => {
-    const coachContext = await newContext(browser());
-    const coach = await coachContext.newPage();
-    await signUp(coach, { name: 'Cards Coach', email: uniqueEmail('cards'), password: 'cards coach pw' });
-    const created = await seed(viaBrowser(coach.request)).practice('Cards night', { weapon: 'epee' });
-    await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
-    const practice = await seed(viaBrowser(coach.request)).share(created.id);
-    await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
-    await coach.goto('/individual-practice');
-    await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(3);
-
-    const board = await (await newContext(browser())).newPage();
-    await board.goto(`/live/${practice.board_id}`);
-    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
-
+    const { coach, board: openBoard, phone: openPhone } = await refereeScene(browser(), 'Cards');
+    const board = await openBoard();
     // The referee: a guest's phone.
-    const phone = await (await newContext(browser(), { width: 375, height: 812, touch: true })).newPage();
-    await phone.goto('/guest-join');
-    await phone.getByLabel('Room code').fill(practice.room_code);
-    await phone.getByLabel('Your name (optional)').fill('Rita');
-    await phone.getByRole('button', { name: 'Join Room' }).click();
-    await expectToast(phone, 'Joined room successfully!');
-    await phone.getByTestId('referee-now').click();
-    await phone.getByTestId('referee-view').waitFor();
+    const phone = await openPhone();
     const left = (await phone.getByTestId('referee-name-left').textContent())!;
 
     // A yellow card to the left fencer.

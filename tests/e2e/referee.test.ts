@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
+import { refereeScene } from '../helpers/referee-scene';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
@@ -14,15 +15,7 @@ const tap = (page: Page, side: 'left' | 'right', times = 1) =>
 
 describe('referee mode (issue 18)', () => {
   it('a guest’s 375 px phone referees a bout to 5 while the coach’s grid and the live board follow every touch; a reload mid-bout continues it; the saved result fills the grid', async () => {
-    const coachContext = await newContext(browser());
-    const coach = await coachContext.newPage();
-    await signUp(coach, { name: 'Referee Coach', email: uniqueEmail('ref'), password: 'referee coach pw' });
-    const created = await seed(viaBrowser(coach.request)).practice('Ref night', { weapon: 'epee' });
-    await seed(viaBrowser(coach.request)).pools(created.id, ['Ann', 'Bob', 'Cleo']);
-    const practice = await seed(viaBrowser(coach.request)).share(created.id);
-    await coach.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
-    await coach.goto('/individual-practice');
-    await expect.poll(() => coach.getByTestId('pool-row').count()).toBe(3);
+    const { coach, board: openBoard, phone: openPhone } = await refereeScene(browser(), 'Referee');
 
     // Who referees: each bout names the fencer sitting out (suggested); the coach's choice replaces the suggestion.
     const duty = coach.getByTestId('bout-order-duty').first();
@@ -32,23 +25,13 @@ describe('referee mode (issue 18)', () => {
     await choice.selectOption({ index: 1 });
     await expect.poll(() => duty.textContent()).toMatch(/^Referee: [^(]+$/);
 
-    const boardContext = await newContext(browser());
-    const board = await boardContext.newPage();
-    await board.goto(`/live/${practice.board_id}`);
-    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
+    const board = await openBoard();
     // The board shows the coach's choice too.
     await expect.poll(() => board.getByTestId('bout-order-duty').first().textContent()).toBe(await duty.textContent());
 
     // The referee: a guest on a phone.
-    const phoneContext = await newContext(browser(), { width: 375, height: 812, touch: true });
-    const phone = await phoneContext.newPage();
-    await phone.goto('/guest-join');
-    await phone.getByLabel('Room code').fill(practice.room_code);
-    await phone.getByLabel('Your name (optional)').fill('Rita');
-    await phone.getByRole('button', { name: 'Join Room' }).click();
-    await expectToast(phone, 'Joined room successfully!');
-    await phone.getByTestId('referee-now').click();
-    await phone.getByTestId('referee-view').waitFor();
+    const phone = await openPhone();
+    const phoneContext = phone.context();
     await expect.poll(() => score(phone, 'left')).toBe('0');
     const left = (await phone.getByTestId('referee-name-left').textContent())!;
     const right = (await phone.getByTestId('referee-name-right').textContent())!;
@@ -129,7 +112,7 @@ describe('referee mode (issue 18)', () => {
     await expect.poll(() => coach.locator('[data-testid="pool-row"][data-status="excluded"]').textContent()).toContain(excluded);
     await expect.poll(() => board.getByTestId('on-piste').count()).toBe(0);
 
-    for (const c of [coachContext, boardContext, phoneContext]) await c.close();
+    for (const p of [coach, board, phone]) await p.context().close();
   });
 
   it('a tableau match at foil: three periods, P-cards and no double; refereed to 15 and saved into the bracket', async () => {

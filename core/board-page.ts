@@ -7,11 +7,15 @@ import type { SpectatorSnapshot } from './contracts/guests';
  */
 export const BOARD_DATA_ID = 'board-data';
 
-/** What that script holds: the board id it was read for, the language it was rendered in, the snapshot. */
+/**
+ * What that script holds: the board id it was read for, the language it was rendered in, the snapshot; or
+ * `null` when the page's lookup found no shared board for that id (the page says so without asking the API,
+ * so a wrong link costs the board-id limiter one lookup per visit, not two).
+ */
 export interface EmbeddedBoard {
   boardId: string;
   lang: string;
-  board: SpectatorSnapshot;
+  board: SpectatorSnapshot | null;
 }
 
 /** The tabs of a board link the worker renders (the nested routes under /live/:boardId, and its TV view). */

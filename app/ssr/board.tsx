@@ -50,17 +50,20 @@ function Root() {
   );
 }
 
+/** A page's data with a board to render. */
+type FoundBoard = EmbeddedBoard & { board: NonNullable<EmbeddedBoard['board']> };
+
 /** One render at a time: the module-wide stores it fills (the same the page reads) hold one board. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The board's markup for `path` (/live/{id}, a tab or /tv) from the snapshot the page will embed. */
-export function renderBoard(path: string, data: EmbeddedBoard): Promise<string> {
+export function renderBoard(path: string, data: FoundBoard): Promise<string> {
   const done = queue.then(() => render(path, data));
   queue = done.catch(() => undefined);
   return done;
 }
 
-async function render(path: string, data: EmbeddedBoard): Promise<string> {
+async function render(path: string, data: FoundBoard): Promise<string> {
   const language = languageOf(data.lang) ?? 'en';
   renderIn(language, language === 'en' ? undefined : CATALOGS[language]);
   renderingBoard(data);

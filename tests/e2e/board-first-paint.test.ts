@@ -83,4 +83,20 @@ describe('a live board that paints from the first answer', () => {
     await context.close();
     await board.close();
   });
+
+  it('a link that shows no board says so from the page alone: the limiter is asked once per visit, not twice', async () => {
+    const board = await sharedBoard();
+    await board.api.share((await board.api.practices())[0]!.id, false);
+    const page = await (await newContext(browser())).newPage();
+    const boardReads: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/board/') && boardReads.push(r.url())));
+    for (const path of [`/live/${board.boardId}`, `/live/${'x'.repeat(22)}/results`]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
+      expect(await page.getByText('This live board link is not valid').count()).toBeGreaterThan(0);
+    }
+    expect(boardReads).toEqual([]);
+    await page.context().close();
+    await board.close();
+  });
 });

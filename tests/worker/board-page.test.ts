@@ -19,9 +19,14 @@ const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSET
 const page = (path: string, client = new Client()) => client.requestIn(bindings, 'GET', path);
 const pageIn = (path: string, headers: Record<string, string>) => new Client().requestIn(bindings, 'GET', path, undefined, headers).then((r) => r.text());
 
-const embedded = (html: string): EmbeddedBoard | null => {
+const embeddedData = (html: string): EmbeddedBoard | null => {
   const match = html.match(new RegExp(`<script type="application/json" id="${BOARD_DATA_ID}"[^>]*>(.*?)</script>`, 's'));
   return match ? (JSON.parse(match[1]!) as EmbeddedBoard) : null;
+};
+/** The page's data when it came with a board. */
+const embedded = (html: string) => {
+  const data = embeddedData(html);
+  return data?.board ? { ...data, board: data.board } : null;
 };
 
 describe('the live board page', async () => {
@@ -65,20 +70,17 @@ describe('the live board page', async () => {
   });
 
   it('an unknown, unshared or malformed board id, or a guest room code, answers the plain app: no names, no 500', async () => {
-    const paths = [
-      `/live/${'x'.repeat(22)}`,
-      `/live/${hidden.board_id}`,
-      `/live/${hidden.board_id}/tv`,
-      `/live/${shared.room_code}`,
-      '/live/not%20an%20id',
-      `/live/${shared.board_id}/elsewhere`,
-    ];
-    for (const path of paths) {
+    // Looked up and not found: the page is told so (it says "unavailable" without a second lookup under the limiter).
+    const looked = [`/live/${'x'.repeat(22)}`, `/live/${hidden.board_id}`, `/live/${hidden.board_id}/tv`];
+    // Not a board's address at all (a room code's six digits included): never looked up.
+    const malformed = [`/live/${shared.room_code}`, '/live/not%20an%20id', `/live/${shared.board_id}/elsewhere`];
+    for (const path of [...looked, ...malformed]) {
       const res = await page(path);
       expect(res.status, path).toBe(200);
       const html = await res.text();
       expect(html, path).toContain('<div id="root"></div>');
       expect(embedded(html), path).toBeNull();
+      expect(embeddedData(html)?.board, path).toBe(looked.includes(path) ? null : undefined);
       for (const name of [...NAMES, 'Zelda Hiddenname']) expect(html.toUpperCase(), path).not.toContain(name.toUpperCase());
     }
   });

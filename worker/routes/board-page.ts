@@ -13,8 +13,9 @@ import { findSharedPractice, toGuestPractice } from '../store/practices';
  * A live board's pages (issue 29): /live/{board id}, its tabs and its TV view answer the app's index.html
  * with the board already rendered in it, from its room's snapshot, so a phone on a slow network paints the
  * pools before the app's code arrives; the page then takes over from the snapshot embedded beside it. A
- * board id that shows nothing (unknown, not shared, a room code, the limiter's refusal) gets the plain app,
- * which says the board is unavailable as before. The lookup is the API's (/api/board): under the same limiter.
+ * board id the lookup finds nothing for (unknown, not shared, a room code) gets the plain app told so, which
+ * says the board is unavailable without asking the API again; the limiter's refusal or a room that stumbled
+ * gets the plain app, which asks the API and says why. The lookup is the API's (/api/board): under the same limiter.
  */
 export const boardPageRoutes = new Hono<AppEnv>()
   .get('/live/:boardId', (c) => boardPage(c, c.req.param('boardId')))
@@ -36,12 +37,16 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   let page: string;
   try {
     const practice = await findSharedPractice(getDb(c.env.DB), 'board_id', boardId, await lookupClient(c));
-    const held = practice ? await getRoom(c.env, practice.id).snapshot(practice.id) : null;
-    if (!practice || !held) return app();
-    const board = { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark };
-    const data: EmbeddedBoard = { boardId, lang: boardLanguage(c.req.query('lang'), c.req.header('accept-language')), board };
-    const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data)]);
-    page = await firstPaintFirst(c, fillIn(index, markup, data));
+    const lang = boardLanguage(c.req.query('lang'), c.req.header('accept-language'));
+    // No shared board there: the plain app, told so (it says "unavailable" without a second lookup).
+    if (!practice) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null });
+    else {
+      const held = await getRoom(c.env, practice.id).snapshot(practice.id);
+      if (!held) return app();
+      const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
+      const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data)]);
+      page = await firstPaintFirst(c, fillIn(index, markup, data));
+    }
   } catch (e) {
     // The limiter's refusal or a check it asks for, a room that stumbled: the app asks again and says so.
     if (!(e instanceof HttpError)) console.error('board page', e);

@@ -18,8 +18,11 @@ function fromPage(): EmbeddedBoard | null {
   }
 }
 
-/** The snapshot the page came with, for board link `code`, until the board first leaves the screen. */
-export const embeddedBoard = (code: string): SpectatorSnapshot | null => (embedded?.boardId === code ? embedded.board : null);
+/**
+ * What the page came with for board link `code`, until the board first leaves the screen: its snapshot, null
+ * when the worker's lookup found no board there, undefined when the page brought nothing for that link.
+ */
+export const embeddedBoard = (code: string): SpectatorSnapshot | null | undefined => (embedded?.boardId === code ? embedded.board : undefined);
 
 /** The board has left the screen: a later visit to it reads it afresh. */
 export const dropEmbeddedBoard = () => void (embedded = null);

@@ -90,14 +90,16 @@ function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
 function useBoardSnapshot(code: string) {
   const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge; fromPage?: boolean } | null>(() => {
     const board = embeddedBoard(code);
-    if (!board) return null;
+    if (board === undefined) return null;
+    // The worker already looked this link up and found no board: said at once, without asking the API again.
+    if (board === null) return { code, board: null };
     showSpectatorBoard(board);
     return { code, board, fromPage: true };
   });
   // A solved human check, sent once with the next read of this link.
   const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
   useEffect(() => {
-    if (!check && embeddedBoard(code)) return;
+    if (!check && embeddedBoard(code) !== undefined) return;
     let current = true;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -76,6 +76,13 @@ export function compareNames(locale?: string, sensitivity: 'base' | 'accent' = '
 }
 
 /**
+ * The order every device agrees on where names only break a tie (a ranking's equal fencers, pools made in the
+ * same instant, a hall's list): Unicode's root collation, which English uses, whatever the device's language,
+ * so the worker, the board and every phone list a tie the same way ("Pool 2" before "Pool 10").
+ */
+export const sharedNameOrder = compareNames('en');
+
+/**
  * A family name written the way FIE files write it, upper-case, keeping ß (an upper-case ß would be SS, a
  * different spelling; the files are often ISO-8859-1, which has no ẞ).
  */

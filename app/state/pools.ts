@@ -4,6 +4,7 @@ import { isBoutOf } from '../../core/fencing/bout-result';
 import { lastRoundPools } from '../../core/fencing/pool-rounds';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
+import { sharedNameOrder } from '../../core/names';
 
 export interface PoolsState {
   practiceId: string | null;
@@ -25,7 +26,7 @@ export const currentPoolAtom = atom((get) => {
 });
 
 const store = getDefaultStore();
-const byCreation = (a: PoolSnapshot, b: PoolSnapshot) => a.created_at - b.created_at || a.name.localeCompare(b.name);
+const byCreation = (a: PoolSnapshot, b: PoolSnapshot) => a.created_at - b.created_at || sharedNameOrder(a.name, b.name);
 
 /** Keeps the newer of two versions of a pool: a late, older snapshot never undoes a newer one. */
 function newer(current: PoolSnapshot | undefined, incoming: PoolSnapshot) {

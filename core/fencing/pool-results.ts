@@ -3,6 +3,7 @@ import { CUT_ALL, ELIMINATED_AFTER_POOLS, promotedCount, type Cut } from './cut'
 import { computePoolStats, type PlayerStats } from './pool-stats';
 import { rankFencers } from './ranking';
 import { STATUS_LABEL, type PlayerStatus } from './withdrawal';
+import { sharedNameOrder } from '../names';
 
 export interface PoolResult extends PlayerStats {
   poolId: string;
@@ -27,7 +28,7 @@ export function combinePoolResults(pools: PoolSnapshot[], cut: Cut = CUT_ALL): P
   );
   const ranked = rankFencers(all.filter((r) => r.status === null));
   const promoted = promotedCount(ranked.map((r) => r.rank), cut);
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const byName = (a: { name: string }, b: { name: string }) => sharedNameOrder(a.name, b.name);
   return [
     ...ranked.map((r, i) => ({ ...r, promoted: i < promoted })),
     ...all.filter((r) => r.status === 'withdrawn').sort(byName).map((r) => ({ ...r, rank: ranked.length + 1, promoted: false })),

@@ -1,3 +1,5 @@
+import { sharedNameOrder } from '../names';
+
 export interface Rankable {
   exactRatio: number;
   indicator: number;
@@ -17,7 +19,7 @@ export function compareForRanking(a: Rankable, b: Rankable): number {
  * stable order by name, as a practice app shows a tie rather than drawing lots.
  */
 export function rankFencers<T extends Rankable>(entries: T[]): Ranked<T>[] {
-  const sorted = [...entries].sort((a, b) => compareForRanking(a, b) || a.name.localeCompare(b.name));
+  const sorted = [...entries].sort((a, b) => compareForRanking(a, b) || sharedNameOrder(a.name, b.name));
   const ranked: Ranked<T>[] = [];
   sorted.forEach((entry, i) => {
     const prev = ranked[i - 1];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, looseNameKey, nameIncludes, nameIndex, sameName, sameNameKey, upperSurname } from '../../core/names';
+import { compareNames, looseNameKey, nameIncludes, nameIndex, sameName, sameNameKey, sharedNameOrder, upperSurname } from '../../core/names';
+import { rankFencers } from '../../core/fencing/ranking';
 import { classifyImport } from '../../core/interop/roster-import';
 import { readCsv } from '../../core/interop/csv';
 import { finalResultsCsv, rosterSpelling } from '../../core/interop/exports';
@@ -87,5 +88,19 @@ describe('one rule for the same name (issue 32)', () => {
     const spelling = rosterSpelling([{ players }] as never, [{ id: 'a1', name: 'Matthias Strauß' }, { id: 'a2', name: 'Ana Peña' }]);
     const csv = finalResultsCsv([{ id: 'e1', name: 'MATTHIAS STRAUSS', seed: 1, place: 1, stage: 'Final' }, { id: 'e2', name: 'ANA PENA', seed: 2, place: 2, stage: 'Final' }], spelling);
     expect(readCsv(csv).slice(1).map((row) => row[1])).toEqual(['Matthias Strauß', 'ANA PENA']);
+  });
+});
+
+describe('the order every device agrees on for a tie', () => {
+  const tied = (name: string) => ({ name, exactRatio: 0.5, indicator: 0, touchesScored: 10 });
+
+  it('ranks fencers equal on every criterion by name the same way whatever the device’s language, numbers as numbers', () => {
+    const names = ['Zoë', 'Ørsted', 'Émile', 'Eve', 'Oz', 'Pool 10', 'Pool 2'];
+    const ranked = rankFencers(names.map(tied));
+    expect(ranked.map((r) => r.name)).toEqual(['Émile', 'Eve', 'Ørsted', 'Oz', 'Pool 2', 'Pool 10', 'Zoë']);
+    expect(ranked.map((r) => r.rank)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // A Danish device's own order puts Ø after Z; the shared order does not follow it.
+    expect([...names].sort(compareNames('da')).at(-1)).toBe('Ørsted');
+    expect(names.map(tied).sort((a, b) => sharedNameOrder(a.name, b.name)).map((r) => r.name)).toEqual(ranked.map((r) => r.name));
   });
 });

@@ -13,6 +13,7 @@ import { forSpectators } from '../day/day-store';
 import { endpointAllowed, vapidPublicKey } from '../day/push';
 import { findSharedDay } from '../store/days';
 import { json } from '../validate';
+import { sharedNameOrder } from '../../core/names';
 
 /** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
 export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
@@ -61,7 +62,7 @@ export const hallRoutes = new Hono<AppEnv>()
           const who = p.athlete_id ?? `name:${p.name}`;
           return !seen.has(who) && seen.add(who);
         });
-        return { practice_id: e.practice_id, name: e.name, fencers: fencers.map((p) => ({ id: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name)) };
+        return { practice_id: e.practice_id, name: e.name, fencers: fencers.map((p) => ({ id: p.id, name: p.name })).sort((a, b) => sharedNameOrder(a.name, b.name)) };
       }),
     );
     return c.json({ events } satisfies HallFencers);

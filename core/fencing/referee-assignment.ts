@@ -1,4 +1,5 @@
 import { MAX_POOL_SIZE } from './pool-generation';
+import { sameNameKey } from '../names';
 
 /**
  * The day's referees (issue 28): one referee for each pool, and one for each tableau match as it is called.
@@ -99,9 +100,9 @@ export const MAX_DUTIES = 10_000;
 /** The input breaks a bound or names something that does not exist; the message says which. */
 export class RefereeAssignmentError extends Error {}
 
-/** A club or nation as compared: trimmed, lower case; blank is none. */
+/** A club or nation as compared: by the rule for the same name (core/names: case, ß/ss, spaces); blank is none. */
 export function affiliationKey(value: string | null | undefined): string | null {
-  const key = (value ?? '').trim().toLowerCase();
+  const key = sameNameKey(value ?? '');
   return key === '' ? null : key;
 }
 

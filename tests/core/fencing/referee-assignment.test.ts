@@ -29,6 +29,8 @@ describe('neutrality (t.50.2)', () => {
     expect(affiliationKey(' ')).toBeNull();
     expect(affiliationKey(undefined)).toBeNull();
     expect(neutralityClash(ref('A', ' NORD '), fencers('nord'))).toEqual({ kind: 'clubmates', count: 1, club: 'NORD', nation: null });
+    // The rule for the same name (core/names): ß is ss, inner spaces collapse.
+    expect(neutralityClash(ref('A', 'FC Großstadt  Nord'), fencers('fc grossstadt nord'))).toMatchObject({ kind: 'clubmates', count: 1 });
   });
 
   it('where both give one, a shared nation or region is a clash too, each fencer counted once', () => {

@@ -19,7 +19,9 @@ const typed = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toL
 
 /** Types into the screen's "Go to a fencer" field and takes the first match with Enter. */
 async function goToFencer(page: Page, text: string) {
-  const field = page.getByLabel('Go to a fencer');
+  // The pools screen keeps its grid first on a phone: the field opens from a button.
+  if (await page.getByTestId('find-fencer-open').isVisible()) await page.getByTestId('find-fencer-open').tap();
+  const field = page.getByRole('searchbox', { name: 'Go to a fencer' });
   await field.fill(text);
   await page.getByRole('list', { name: 'Fencers found' }).waitFor();
   await field.press('Enter');

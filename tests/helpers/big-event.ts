@@ -49,7 +49,7 @@ export async function bigEvent(fetch: Fetch, fencers: number, { name = 'National
     pools = [...pools, ...made.createdIds.map((id) => made.pools.find((p) => p.id === id)!)];
     drawn += count;
   }
-  await inParallel(pools.map((pool, i) => ({ pool, i })), 6, async ({ pool, i }) => {
+  await inParallel(pools.map((pool, i) => ({ pool, i })), 8, async ({ pool, i }) => {
     if (pool.name !== `Pool ${i + 1}`) {
       await expectAnswer(practiceApi.pools[':poolId'].$patch({ param: { practiceId: practice.id, poolId: pool.id }, json: { name: `Pool ${i + 1}` } }));
     }
@@ -62,13 +62,19 @@ export async function bigEvent(fetch: Fetch, fencers: number, { name = 'National
       const seedOf = new Map(drawnTableau.seeds.map((s) => [s.id, s.seed]));
       const ready = drawnTableau.matches.filter((m) => m.round === round && m.player1_id && m.player2_id && !m.winner_id);
       if (ready.length === 0) break;
-      for (const m of ready) {
+      const score = async (m: (typeof ready)[number]) => {
         const better = seedOf.get(m.player1_id!)! < seedOf.get(m.player2_id!)!;
-        await expectAnswer(practiceApi.bracket.scores.$post({
-          param: { practiceId: practice.id },
-          json: { round, position: m.position, player1_id: m.player1_id!, player2_id: m.player2_id!, player1_score: better ? 15 : 9, player2_score: better ? 9 : 15, version: m.version ?? 0 },
-        }));
-      }
+        const json = { round, position: m.position, player1_id: m.player1_id!, player2_id: m.player2_id!, player1_score: better ? 15 : 9, player2_score: better ? 9 : 15, version: m.version };
+        // Two scores of one round written at once may both move the next round's match: the later one is refused (409) and sent again.
+        for (let attempt = 1; ; attempt++) {
+          const res = await practiceApi.bracket.scores.$post({ param: { practiceId: practice.id }, json });
+          if (res.status === 200) return;
+          if (res.status !== 409 || attempt === 10) throw new Error(`tableau score r${round} m${m.position}: ${res.status} ${await res.text()}`);
+        }
+      };
+      // The first score freezes the draw, alone; the rest of the round a few at a time.
+      if (round === 1) await score(ready.shift()!);
+      await inParallel(ready, 4, score);
     }
   }
   return { practice, pools: fenced };

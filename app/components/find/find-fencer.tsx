@@ -17,14 +17,18 @@ interface FindFencerProps<T> {
   detailOf?: (item: T) => string;
   onPick: (item: T) => void;
   className?: string;
+  autoFocus?: boolean;
 }
+
+/** The field's texts, for a button that opens it. */
+export const useFindTexts = () => useStore(messages);
 
 /**
  * Issue 33: a big event's lists (37 pools, a ranking of 256, a table of 256) are reached by typing part of
  * a fencer's name: the matches (core/name-search: case and accents fold) as buttons big enough for a thumb,
  * Enter takes the first. The screen then opens and marks the fencer's row.
  */
-export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, className = '' }: FindFencerProps<T>) {
+export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, className = '', autoFocus }: FindFencerProps<T>) {
   const t = useStore(messages);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -43,6 +47,7 @@ export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, classNam
         className="input w-full"
         placeholder={t.placeholder}
         autoComplete="off"
+        autoFocus={autoFocus}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);

@@ -59,7 +59,9 @@ export function FinalResultsPage() {
   const shown = useRowsShown(standings.length);
   const body = useScrollToFound<HTMLTableSectionElement>(found, shown);
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
-  const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
+  const seeded = new Set(tableau.seeds.map((seed) => seed.id));
+  const placed = standings.filter((s) => seeded.has(s.id));
+  const rounds = roundsOf(tableau.matches);
   if (placed.length === 0) {
     return <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>;
   }
@@ -98,7 +100,7 @@ export function FinalResultsPage() {
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: t.printTitle, rounds: roundsOf(tableau.matches), ...printHeader(practice), ...finalResultsTable(standings),
+            kind: 'table', title: t.printTitle, rounds, ...printHeader(practice), ...finalResultsTable(standings),
           })}>{t.print}</button>
         </div>
         {sheets}
@@ -122,7 +124,7 @@ export function FinalResultsPage() {
                 {/* The place stays in view while the row scrolls sideways on a phone (issue 33). */}
                 <td className="sticky left-0 whitespace-nowrap bg-inherit px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
                 <td className="px-3 py-2">{s.name}</td>
-                <td className="px-3 py-2">{term.text(s.stage, roundsOf(tableau.matches))}</td>
+                <td className="px-3 py-2">{term.text(s.stage, rounds)}</td>
               </tr>
             ))}
           </tbody>

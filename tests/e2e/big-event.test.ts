@@ -91,7 +91,7 @@ describe('a national event of 256 fencers on a 375 px phone (issue 33)', () => {
     await expect.poll(() => inView(page.getByTestId('match-r7-m1'))).toBe(true);
     // The first round draws its 128 matches, not the table's 255.
     await page.getByLabel('Go to round').selectOption({ label: 'Round 1' });
-    await expect.poll(() => page.locator('[data-testid^="match-r"]').count()).toBe(128);
+    await expect.poll(() => page.locator('li[data-testid^="match-r"]').count()).toBe(128);
     await audit('tableau, the table of 256');
 
     // The final results of 256: a fencer far down is found and in view, with their place.

@@ -40,6 +40,8 @@ interface PoolGridProps {
   onStatus?: (player: PoolPlayer) => void;
   /** Bouts being refereed now (issue 18): each row's running score against a column, `rowId>colId` → "3–2", and its cards (issue 29). */
   live?: ReadonlyMap<string, LiveCell>;
+  /** A fencer found by name (issue 33): their row is marked and scrolled into view, again at each new find. */
+  found?: { id: string } | null;
 }
 
 /**
@@ -64,7 +66,7 @@ const cellClass = (result: string | undefined) =>
  * column and the header row stay in place while the grid scrolls inside its area, so it works on a phone;
  * the area is at most 70% of the viewport (SPEC §2) and no taller than its rows (issue 12: no empty space).
  */
-export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus, live }: PoolGridProps) {
+export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove, onStatus, live, found }: PoolGridProps) {
   const t = useTexts(messages);
   const statusNames = useStatusNames();
   const stat = useStatLabels();
@@ -76,10 +78,14 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
   const cell = useCallback((a: PoolPlayer, b: PoolPlayer) => handlers.current.onCell?.(a, b), []);
   const remove = useCallback((p: PoolPlayer) => handlers.current.onRemove?.(p), []);
   const status = useCallback((p: PoolPlayer) => handlers.current.onStatus?.(p), []);
+  const area = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (found) area.current?.querySelector('[data-found]')?.scrollIntoView({ block: 'center', inline: 'start' });
+  }, [found, players]);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
     // Read only (the board), no cell takes focus: the area itself does, named, so a keyboard scrolls it (issue 29, axe).
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area" {...(onCell ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.area })}>
+    <div ref={area} className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white" data-testid="pool-grid-area" {...(onCell ? {} : { tabIndex: 0, role: 'region', 'aria-label': t.area })}>
       <table className="border-collapse text-sm" style={{ zoom: zoom / 100 }} data-testid="pool-grid">
         <thead className="sticky top-0 z-20">
           <tr>
@@ -105,6 +111,7 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
                 key={row.id}
                 row={row}
                 players={players}
+                found={found?.id === row.id}
                 stats={s}
                 signature={`${row.status}|${s.victories}|${s.defeats}|${s.touchesScored}|${s.touchesReceived}|${players.map((c) => s.matches[c.id] ?? c.status ?? '').join(',')}|${waiting}|${running}|${carded}`}
                 waiting={waiting}
@@ -127,6 +134,7 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
 interface GridRowProps {
   row: PoolPlayer;
   players: PoolPlayer[];
+  found: boolean;
   stats: PlayerStats;
   /** Everything the row shows, as one string: the row renders again only when it changes. */
   signature: string;
@@ -144,7 +152,7 @@ interface GridRowProps {
   onStatus?: (player: PoolPlayer) => void;
 }
 
-const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waitingIds, running, live, t, status, onCell, onRemove, onStatus }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, players, found, stats: s, waiting: waitingIds, running, live, t, status, onCell, onRemove, onStatus }: GridRowProps) {
   const cardsLabel = useCardsLabel();
   // The cell reads the result letters of the language (issue 32); its colour follows the stored V/D.
   const letters = useResultLetters();
@@ -165,8 +173,8 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
     </td>
   );
   return (
-    <tr data-testid="pool-row" data-status={row.status ?? undefined}>
-      <th scope="row" className="sticky left-0 z-10 border border-slate-200 bg-white px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]">
+    <tr data-testid="pool-row" data-status={row.status ?? undefined} data-found={found || undefined} aria-current={found || undefined}>
+      <th scope="row" className={`sticky left-0 z-10 border border-slate-200 ${found ? 'bg-amber-100 ring-2 ring-inset ring-amber-500' : 'bg-white'} px-2 py-2 text-left font-semibold shadow-[1px_0_0_0_#e2e8f0]`}>
         <span className="mr-2 text-slate-500 tabular-nums">{row.position}</span>
         <span className={`whitespace-nowrap ${row.status ? 'text-slate-500 line-through' : ''}`}>{row.name}</span>
       </th>
@@ -225,7 +233,7 @@ const GridRow = memo(function GridRow({ row, players, stats: s, waiting: waiting
       {actions}
     </tr>
   );
-}, (a, b) => a.signature === b.signature && a.row === b.row && a.players === b.players && a.t === b.t && a.status === b.status && a.onCell === b.onCell && a.onRemove === b.onRemove && a.onStatus === b.onStatus);
+}, (a, b) => a.signature === b.signature && a.found === b.found && a.row === b.row && a.players === b.players && a.t === b.t && a.status === b.status && a.onCell === b.onCell && a.onRemove === b.onRemove && a.onStatus === b.onStatus);
 
 function MoreIcon() {
   return (

@@ -1,5 +1,9 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { FindFencer } from '../../components/find/find-fencer';
+import { FOUND_ROW, useRowsShown, useScrollToFound } from '../../components/find/found-row';
+import type { Standing } from '../../../core/fencing/final-positions';
 import { useOutletContext } from 'react-router';
 import { can } from '../../../core/permissions';
 import { finalResultsTable } from '../../../core/interop/tables';
@@ -50,8 +54,14 @@ export function FinalResultsPage() {
   const teams = practice.practice_type === 'team';
   const standings = teams && teamTableau?.created === true ? teamStandings(tableau.matches, tableau.seeds).standings : classification;
   const { print, sheets } = usePrint();
+  // Issue 33: a fencer found by name among 256 places, marked and scrolled to.
+  const [found, setFound] = useState<{ id: string } | null>(null);
+  const shown = useRowsShown(standings.length);
+  const body = useScrollToFound<HTMLTableSectionElement>(found, shown);
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
-  const placed = standings.filter((s) => tableau.seeds.some((seed) => seed.id === s.id));
+  const seeded = new Set(tableau.seeds.map((seed) => seed.id));
+  const placed = standings.filter((s) => seeded.has(s.id));
+  const rounds = roundsOf(tableau.matches);
   if (placed.length === 0) {
     return <p className="card p-10 text-center text-sm text-slate-600">{t.none}</p>;
   }
@@ -90,27 +100,31 @@ export function FinalResultsPage() {
             </button>
           )}
           <button type="button" className="btn-secondary" onClick={() => print({
-            kind: 'table', title: t.printTitle, rounds: roundsOf(tableau.matches), ...printHeader(practice), ...finalResultsTable(standings),
+            kind: 'table', title: t.printTitle, rounds, ...printHeader(practice), ...finalResultsTable(standings),
           })}>{t.print}</button>
         </div>
         {sheets}
       </div>
+      {standings.length > 1 && (
+        <FindFencer className="w-full sm:w-72" items={standings} nameOf={nameOf} keyOf={idOf} detailOf={(s) => `${t.rank} ${s.place ?? '—'}`} onPick={(s) => setFound({ id: s.id })} />
+      )}
       {teams && <h2 className="text-lg font-semibold">{t.teamStandings}</h2>}
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="final-results">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
-              <th scope="col" className={th}>{t.rank}</th>
+              <th scope="col" className={`${th} sticky left-0 bg-slate-50`}>{t.rank}</th>
               <th scope="col" className={th}>{t.player}</th>
               <th scope="col" className={th}>{t.stage}</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {standings.map((s) => (
-              <tr key={s.id} data-testid="standing-row" className={s.place === 1 ? 'bg-amber-50' : s.place === null ? 'text-slate-600' : ''}>
-                <td className="px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
+          <tbody className="divide-y divide-slate-100" ref={body}>
+            {standings.slice(0, shown).map((s) => (
+              <tr key={s.id} data-testid="standing-row" data-found={found?.id === s.id || undefined} aria-current={found?.id === s.id || undefined} className={found?.id === s.id ? FOUND_ROW : s.place === 1 ? 'bg-amber-50' : s.place === null ? 'bg-white text-slate-600' : 'bg-white'}>
+                {/* The place stays in view while the row scrolls sideways on a phone (issue 33). */}
+                <td className="sticky left-0 whitespace-nowrap bg-inherit px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
                 <td className="px-3 py-2">{s.name}</td>
-                <td className="px-3 py-2">{term.text(s.stage, roundsOf(tableau.matches))}</td>
+                <td className="px-3 py-2">{term.text(s.stage, rounds)}</td>
               </tr>
             ))}
           </tbody>
@@ -119,3 +133,6 @@ export function FinalResultsPage() {
     </div>
   );
 }
+
+const nameOf = (s: Standing) => s.name;
+const idOf = (s: Standing) => s.id;

@@ -13,6 +13,7 @@ import { onDemand } from '../../components/ui/lazy';
 import { paths } from '../../lib/paths';
 import { currentPoolAtom, poolsAtom } from '../../state/pools';
 import { PoolSelect } from '../../components/pool/pool-select';
+import { PoolFind } from '../../components/pool/pool-find';
 import { BoutOrderPanel } from '../../components/pool/bout-order-panel';
 import { chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePlayer, renamePool, saveBout, setPlayerStatus } from './pool-actions';
 import { PoolGrid } from '../../components/pool/pool-grid';
@@ -61,6 +62,8 @@ export function PoolsScreen() {
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
   const [statusOf, setStatusOf] = useState<PoolPlayer | null>(null);
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  // Issue 33: the fencer last found by name, whose row the grid marks.
+  const [found, setFound] = useState<{ id: string } | null>(null);
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const max = poolMaxScore(practice.practice_type);
   const { print, sheets } = usePrint();
@@ -122,6 +125,7 @@ export function PoolsScreen() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <PoolSelect pools={visible} current={pool.id} />
+        {visible.length > 1 && <PoolFind pools={visible} onFound={(id) => setFound({ id })} />}
         <PoolPlace practiceId={practice.id} poolId={pool.id} />
         {/* A phone keeps the grid first: the pool's controls are behind one menu (issue 29). */}
         {wide ? (
@@ -145,7 +149,7 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} found={found} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
         )}
         <BoutOrderPanel
           players={pool.players}

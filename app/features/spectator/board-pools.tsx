@@ -1,10 +1,11 @@
 import { common } from '../../i18n/common';
 import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
 import { currentPoolAtom, poolsAtom } from '../../state/pools';
 import { PoolSelect } from '../../components/pool/pool-select';
+import { PoolFind } from '../../components/pool/pool-find';
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 
@@ -27,6 +28,7 @@ export function BoardPools() {
   const stats = useMemo(() => (pool ? computePoolStats(pool.players, pool.bouts) : []), [pool]);
   const chosen = usePoolDuty(pool?.id);
   const live = usePoolScores(pool?.id);
+  const [found, setFound] = useState<{ id: string } | null>(null);
 
   if (state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loadingPools}</p>;
@@ -36,9 +38,12 @@ export function BoardPools() {
   }
   return (
     <div className="space-y-4">
-      <PoolSelect pools={state.pools} current={pool.id} />
+      <div className="flex flex-wrap items-end gap-3">
+        <PoolSelect pools={state.pools} current={pool.id} />
+        {state.pools.length > 1 && <PoolFind pools={state.pools} onFound={(id) => setFound({ id })} />}
+      </div>
       <div className="grid gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
-        {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} />}
+        {pool.players.length > 0 && <PoolGrid players={pool.players} stats={stats} zoom={100} live={live} found={found} />}
         <Suspense fallback={null}>
           <BoutOrderPanel players={pool.players} stats={stats} chosen={chosen} />
         </Suspense>

@@ -23,6 +23,8 @@ import { teamTableauAtom } from '../../state/team-tableau';
 import { TeamTableauCreate } from './team-tableau-create';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
+import { MatchSide } from './match-side';
+import { BracketRounds } from './bracket-rounds';
 import { CardMarks } from '../../components/referee/card-marks';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
@@ -158,34 +160,18 @@ export function TableauPage() {
   }
 
   const side = (m: BracketMatch, id: string | null, score: number | null, slot: 'player1_id' | 'player2_id') => {
-    const s = id ? seedOf.get(id) : null;
     // A side nobody can reach: a bye in the first round, a walkover in a bout for places.
     const bye = !id && !possible.get(m.id)?.[slot];
-    const won = id !== null && m.winner_id === id;
-    const lost = id !== null && m.winner_id !== null && m.winner_id !== id;
-    return (
-      <div className={`flex items-center justify-between gap-2 px-3 py-1.5 ${won ? 'bg-green-50 font-semibold text-green-900' : lost ? 'text-slate-500' : ''}`}>
-        <span className="min-w-0 truncate">
-          {s ? (
-            <>
-              <span className="mr-1.5 text-xs tabular-nums text-slate-500">{s.seed}</span>
-              {s.name}
-            </>
-          ) : (
-            <span className="italic text-slate-500">{bye ? (m.round === 1 ? t.bye : t.walkover) : t.tbd}</span>
-          )}
-        </span>
-        <span className="tabular-nums">{score ?? ''}</span>
-      </div>
-    );
+    const decided = id !== null && m.winner_id !== null;
+    return <MatchSide seed={id ? seedOf.get(id) : null} score={score} won={decided && m.winner_id === id} lost={decided && m.winner_id !== id} empty={bye ? (m.round === 1 ? t.bye : t.walkover) : t.tbd} />;
   };
 
-  const card = (m: BracketMatch) => {
+  const card = (m: BracketMatch, found = false) => {
     const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
     const waiting = pending.has(m.id);
     const live = m.winner_id ? undefined : liveBouts.get(refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
     return (
-      <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined}>
+      <li key={m.id} className={`card overflow-hidden text-sm ${waiting ? 'outline-dashed outline-2 outline-amber-500' : found ? 'outline-2 outline-amber-500' : ''}`} data-testid={`match-${m.id}`} data-pending={waiting || undefined} data-found={found || undefined} aria-current={found || undefined}>
         {side(m, m.player1_id, m.player1_score, 'player1_id')}
         <div className="border-t border-slate-100" />
         {side(m, m.player2_id, m.player2_score, 'player2_id')}
@@ -229,19 +215,7 @@ export function TableauPage() {
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>{t.redrawButton}</button>
         </div>
       )}
-      {/* The bracket scrolls sideways on a phone: focusable and named, so a keyboard scrolls it too (issue 29). */}
-      <div className="overflow-x-auto pb-2 focus-visible:outline-2 focus-visible:outline-sky-600" data-testid="tableau" tabIndex={0} role="region" aria-label={t.tableau}>
-        <div className="flex min-w-max gap-6">
-          {Array.from({ length: rounds }, (_, i) => i + 1).map((round) => (
-            <section key={round} className="flex w-60 flex-col" aria-label={term.round(round, rounds)} data-testid="tableau-round">
-              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{term.round(round, rounds)}</h2>
-              <ol className="flex flex-1 flex-col justify-around gap-3">
-                {matches.filter((m) => m.round === round && isMainMatch(m, rounds)).map(card)}
-              </ol>
-            </section>
-          ))}
-        </div>
-      </div>
+      <BracketRounds matches={matches} rounds={rounds} seeds={tableau.seeds} card={card} label={t.tableau} />
       {placeMatches.length > 0 && (
         <section aria-labelledby="places-title" data-testid="places">
           <h2 id="places-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{t.placesFenced}</h2>

@@ -3,11 +3,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { BOARD_DATA_ID, CLIENT_ONLY } from '../core/board-page';
 import { locale, ready } from './i18n';
-import { AppRoutes } from './router';
+import { practiceScreens } from './lib/paths';
+import { AppRoutes, loadRoute } from './router';
 import './styles.css';
 
+// The route's code is asked for at once, every chunk on its way together (issue 33), and a practice screen's data
+// beside it; the first render waits for them, so no layout shows a fallback and waits for the next one's code.
+const route = loadRoute(location.pathname).catch(() => undefined);
+if (practiceScreens.includes(location.pathname)) void import('./state/first-snapshot').then((m) => m.fetchFirstSnapshot());
+
 // English paints at once; another language first loads its catalog (a few KB, cached offline like the app).
-void ready().then(() => {
+void Promise.all([ready(), route]).then(() => {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>

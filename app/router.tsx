@@ -126,3 +126,6 @@ export function loadRoute(pathname: string): Promise<unknown> {
   const screens = (matchRoutes(routes, pathname) ?? []).flatMap((m) => screensOf(m.route.element));
   return Promise.all(screens.map((s) => s.load()));
 }
+
+/** Whether `pathname` is a screen of the current practice (under its layout): it shows the practice's snapshot. */
+export const isPracticeScreen = (pathname: string) => (matchRoutes(routes, pathname) ?? []).some((m) => screensOf(m.route.element).some((s) => s === PracticeLayout));

@@ -27,6 +27,3 @@ export const paths = {
 export function practiceHome(type: 'individual' | 'team') {
   return type === 'team' ? paths.teamPractice : paths.individualPractice;
 }
-
-/** The screens of the current practice (under its layout): each shows what the practice's snapshot holds. */
-export const practiceScreens: readonly string[] = [paths.individualPractice, paths.teamPractice, paths.poolResults, paths.tableau, paths.finalResults, paths.teams];

@@ -30,9 +30,9 @@ export function screen<M, P extends object = object>(load: () => Promise<M>, pic
 }
 
 /** Every screen a route element renders (the element's own and those it wraps, as `<CoachOnly><X /></CoachOnly>`). */
-export function screensOf(node: ReactNode): Screen<never>[] {
+export function screensOf(node: ReactNode): Pick<Screen, 'load'>[] {
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];
-  const own = typeof node.type === 'function' && 'load' in node.type ? [node.type as Screen<never>] : [];
+  const own = typeof node.type === 'function' && 'load' in node.type ? [node.type as Pick<Screen, 'load'>] : [];
   const inner = node.props.children;
   return [...own, ...(Array.isArray(inner) ? inner.flatMap(screensOf) : screensOf(inner))];
 }

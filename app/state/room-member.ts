@@ -7,6 +7,8 @@ import type { Team, TeamMatchRow } from '../../core/contracts/teams';
 import { isNetworkError, offlineViewAtom, recall, remember, rememberChanges } from '../lib/offline-cache';
 import { bracketAtom } from './bracket';
 import { fetchSnapshot, takeFirstSnapshot } from './first-snapshot';
+
+export { fetchFirstSnapshot } from './first-snapshot';
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence } from './presence';

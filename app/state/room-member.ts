@@ -48,8 +48,10 @@ async function recallSnapshot(practiceId: string): Promise<PracticeSnapshot | nu
 /** The practice's snapshot: the boot's read when it is this one, else one read; offline, what this device kept. */
 async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSnapshot & { offline: boolean }> {
   try {
-    const read = (role === 'coach' || role === 'guest' ? takeFirstSnapshot(practiceId, role) : null) ?? fetchSnapshot(practiceId);
-    const snapshot = await read;
+    // The boot's read failed (a session that had ended, since renewed)? Read again rather than show a failure.
+    // One read long ago is no harm: its mark then differs from the socket's hello, which reads again.
+    const boot = role === 'coach' || role === 'guest' ? takeFirstSnapshot(practiceId, role) : null;
+    const snapshot = (boot ? await boot.catch(() => null) : null) ?? (await fetchSnapshot(practiceId));
     rememberSnapshot(practiceId, snapshot);
     return { ...snapshot, offline: false };
   } catch (e) {

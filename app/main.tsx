@@ -3,11 +3,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { BOARD_DATA_ID, CLIENT_ONLY } from '../core/board-page';
 import { locale, ready } from './i18n';
-import { AppRoutes } from './router';
+import { AppRoutes, isPracticeScreen, loadRoute } from './router';
 import './styles.css';
 
+// The route's code is asked for at once, every chunk on its way together (issue 33), and a practice screen's data
+// beside it; the first render waits for them, so no layout shows a fallback and waits for the next one's code.
+const route = loadRoute(location.pathname).catch(() => undefined);
+// (The room member's code comes along: it applies the snapshot, and the screen would otherwise ask for it after its first render.)
+if (isPracticeScreen(location.pathname)) void import('./state/room-member').then((m) => m.fetchFirstSnapshot());
+
 // English paints at once; another language first loads its catalog (a few KB, cached offline like the app).
-void ready().then(() => {
+void Promise.all([ready(), route]).then(() => {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>

@@ -1,5 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { liveRoutes } from './live-routes';
+import { screen, screensOf } from './lib/screen';
 import { Toaster } from './components/ui/toast';
 import { i18n, useStore } from './i18n';
 
@@ -17,15 +19,6 @@ function Root() {
       <Toaster />
     </>
   );
-}
-
-/**
- * A screen in its own chunk, loaded when first shown (issue 13: the sign-in page, the guest join page and
- * the live board never download the coach's screens). The service worker precaches every chunk, so an
- * offline visit still opens any screen.
- */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
 }
 
 const pools = () => import('./features/pools/pools-screen');
@@ -61,7 +54,7 @@ const TeamPracticeSetupPage = screen(() => import('./features/team-setup/team-pr
 const TeamPoolSetupPage = screen(() => import('./features/team-setup/team-pool-setup-page'), (m) => m.TeamPoolSetupPage);
 const TeamsPage = screen(() => import('./features/teams/teams-page'), (m) => m.TeamsPage);
 const Keepers = screen(() => import('./keepers'), (m) => m.Keepers);
-const CoachOnly = lazy(() => import('./components/layout/coach-only').then((m) => ({ default: m.CoachOnly })));
+const CoachOnly = screen(() => import('./components/layout/coach-only'), (m) => m.CoachOnly);
 const NotFoundPage = screen(() => import('./features/not-found/not-found-page'), (m) => m.NotFoundPage);
 
 /** A coach-only screen: guests are sent to their practice (SPEC §6). */
@@ -71,49 +64,68 @@ const coach = (Screen: ComponentType) => (
   </CoachOnly>
 );
 
-/** Every client route (SPEC §2); declarative routes keep the data router's code out of the first load. */
+/** Every client route (SPEC §2), as route objects: the router renders them, and the boot reads what each loads. */
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      ...liveRoutes({ TvBoard, SpectatorPage, BoardPools, PoolResults: PoolResultsPage, Tableau: TableauPage, FinalResults: FinalResultsPage }),
+      // The hall board and its TV view (/hall/:boardId/tv): one route, so no first load grows by an entry.
+      { path: '/hall/:boardId/*', element: <HallPage /> },
+      {
+        element: <Keepers />,
+        children: [
+          { path: '/auth', element: <AuthPage /> },
+          { path: '/guest-join', element: <GuestJoinPage /> },
+          { path: '/guest-join/:code', element: <GuestJoinCodePage /> },
+          {
+            element: <SignedInShell />,
+            children: [
+              { path: '/', element: <PracticesPage /> },
+              { path: '/practices', element: <PracticesPage /> },
+              { path: '/athletes', element: coach(AthletesPage) },
+              { path: '/athletes/:id', element: coach(AthleteDetailPage) },
+              { path: '/days', element: coach(DaysPage) },
+              { path: '/days/:dayId', element: coach(DayPage) },
+              { path: '/practice-setup', element: coach(PracticeSetupPage) },
+              { path: '/manual-pool-assignment', element: coach(ManualPoolAssignmentPage) },
+              { path: '/team-practice-setup', element: coach(TeamPracticeSetupPage) },
+              { path: '/manual-team-assignment', element: coach(TeamAssignmentPage) },
+              { path: '/single-match', element: coach(SingleMatchPage) },
+              { path: '/team-pool-setup', element: coach(TeamPoolSetupPage) },
+              {
+                element: <PracticeLayout />,
+                children: [
+                  { path: '/individual-practice', element: <PoolsScreen /> },
+                  { path: '/team-practice', element: <PoolsScreen /> },
+                  { path: '/pool-results', element: <PoolResultsPage /> },
+                  { path: '/tableau', element: <TableauPage /> },
+                  { path: '/final-results', element: <FinalResultsPage /> },
+                  { path: '/teams', element: coach(TeamsPage) },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Declarative routes keep the data router's code out of the first load. */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Root />}>
-        <Route path="/live/:boardId/tv" element={<TvBoard />} />
-        <Route path="/live/:boardId" element={<SpectatorPage />}>
-          <Route index element={<BoardPools />} />
-          <Route path="results" element={<PoolResultsPage />} />
-          <Route path="tableau" element={<TableauPage />} />
-          <Route path="final" element={<FinalResultsPage />} />
-        </Route>
-        {/* The hall board and its TV view (/hall/:boardId/tv): one route, so no first load grows by an entry. */}
-        <Route path="/hall/:boardId/*" element={<HallPage />} />
-        <Route element={<Keepers />}>
-          <Route path="/auth" element={<AuthPage />} />
-          <Route path="/guest-join" element={<GuestJoinPage />} />
-          <Route path="/guest-join/:code" element={<GuestJoinCodePage />} />
-          <Route element={<SignedInShell />}>
-            <Route path="/" element={<PracticesPage />} />
-            <Route path="/practices" element={<PracticesPage />} />
-            <Route path="/athletes" element={coach(AthletesPage)} />
-            <Route path="/athletes/:id" element={coach(AthleteDetailPage)} />
-            <Route path="/days" element={coach(DaysPage)} />
-            <Route path="/days/:dayId" element={coach(DayPage)} />
-            <Route path="/practice-setup" element={coach(PracticeSetupPage)} />
-            <Route path="/manual-pool-assignment" element={coach(ManualPoolAssignmentPage)} />
-            <Route path="/team-practice-setup" element={coach(TeamPracticeSetupPage)} />
-            <Route path="/manual-team-assignment" element={coach(TeamAssignmentPage)} />
-            <Route path="/single-match" element={coach(SingleMatchPage)} />
-            <Route path="/team-pool-setup" element={coach(TeamPoolSetupPage)} />
-            <Route element={<PracticeLayout />}>
-              <Route path="/individual-practice" element={<PoolsScreen />} />
-              <Route path="/team-practice" element={<PoolsScreen />} />
-              <Route path="/pool-results" element={<PoolResultsPage />} />
-              <Route path="/tableau" element={<TableauPage />} />
-              <Route path="/final-results" element={<FinalResultsPage />} />
-              <Route path="/teams" element={coach(TeamsPage)} />
-            </Route>
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }
+
+/**
+ * Loads every chunk on the way to `pathname` at once (issue 33): its layouts' and its screen's, started
+ * together rather than each after the one around it ran. Settles when all are here (or one failed).
+ */
+export function loadRoute(pathname: string): Promise<unknown> {
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap((m) => screensOf(m.route.element));
+  return Promise.all(screens.map((s) => s.load()));
+}
+
+/** Whether `pathname` is a screen of the current practice (under its layout): it shows the practice's snapshot. */
+export const isPracticeScreen = (pathname: string) => (matchRoutes(routes, pathname) ?? []).some((m) => screensOf(m.route.element).some((s) => s === PracticeLayout));

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 
 /**
  * The last state each screen showed, kept in IndexedDB, so a reload with no network still opens the
- * practice (the service worker serves the app itself). Keys: 'practices', 'pools:<id>', 'bracket:<id>', 'teams:<id>', 'team-sheet:<id>'.
+ * practice (the service worker serves the app itself). Keys: 'practices', 'pools:<id>', 'bracket:<id>', 'teams:<id>', 'team-sheet:<id>', 'team-tableau:<id>'.
  */
 let idb: ReturnType<typeof createStore> | null = null;
 /** One connection for the page's life (opened on first use): opening IndexedDB on every write was the

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { Outlet, Route, Routes, StaticRouter } from 'react-router';
+import { Outlet, StaticRouter, useRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ONLY, type EmbeddedBoard } from '../../core/board-page';
 import { Toaster } from '../components/ui/toast';
 import { showSpectatorBoard } from '../state/spectator';
@@ -8,6 +8,7 @@ import { renderingBoard } from '../features/spectator/embedded-board';
 import { SpectatorPage } from '../features/spectator/spectator-page';
 import { BoardPools } from '../features/spectator/board-pools';
 import { TvBoard } from '../features/spectator/tv-board';
+import { liveRoutes } from '../live-routes';
 import { languageOf, renderIn, type Language } from '../i18n';
 import * as de from '../i18n/locales/de';
 import * as es from '../i18n/locales/es';
@@ -28,8 +29,9 @@ export function boardLanguage(query: string | undefined, acceptLanguage: string 
 
 /**
  * The live board rendered in the worker (issue 29): the same components as the page, under the same
- * routes, with the same host elements and Suspense boundaries as the app's router (app/router.tsx: its
- * Root, then the /live routes), so the page hydrates what it got instead of painting it again. The
+ * routes (app/live-routes.tsx, which the app's router uses too), with the same host elements and Suspense
+ * boundaries as the app's router (its Root, then the /live routes), so the page hydrates what it got
+ * instead of painting it again. The
  * tabs the board shares with the coach's screens (results, tableau, final) are left to the page: their
  * boundary answers the spinner and the page fills it in (`CLIENT_ONLY`).
  */
@@ -53,6 +55,15 @@ function Root() {
 /** A page's data with a board to render. */
 type FoundBoard = EmbeddedBoard & { board: NonNullable<EmbeddedBoard['board']> };
 
+/** The app's routes as the worker renders them: Root, then the live board's. */
+const BOARD_ROUTES: RouteObject[] = [
+  { element: <Root />, children: liveRoutes({ TvBoard, SpectatorPage, BoardPools, PoolResults: ClientOnly, Tableau: ClientOnly, FinalResults: ClientOnly }) },
+];
+
+function BoardRoutes() {
+  return useRoutes(BOARD_ROUTES);
+}
+
 /** One render at a time: the module-wide stores it fills (the same the page reads) hold one board. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -70,15 +81,7 @@ async function render(path: string, data: FoundBoard): Promise<string> {
   showSpectatorBoard(data.board);
   const stream = await renderToReadableStream(
     <StaticRouter location={path}>
-      <Routes>
-        <Route element={<Root />}>
-          <Route path="/live/:boardId/tv" element={<TvBoard />} />
-          <Route path="/live/:boardId" element={<SpectatorPage />}>
-            <Route index element={<BoardPools />} />
-            <Route path="*" element={<ClientOnly />} />
-          </Route>
-        </Route>
-      </Routes>
+      <BoardRoutes />
     </StaticRouter>,
     {
       // Every boundary in place, none sent apart with a script to move it (the CSP runs no inline script).

@@ -58,11 +58,12 @@ function handle(practiceId: string, msg: LiveMessage) {
   }
 }
 
-/** Keeps the current practice's data live: one socket, reloading everything it shows on each (re)connect. */
 /**
+ * Keeps the current practice's data live: one socket, reloading everything it shows on each reconnect.
  * `fresh`: the screen's data came with the page (a live board's, issue 29), read at this room change mark: the
- * mount does not read it again, and the socket's first opening reads it only when the room's hello says it
- * changed since (a score saved while the page's code loaded); a reconnect or a missed version always does.
+ * mount does not read it again. The socket's first opening reads again only when the room's hello says the
+ * practice changed since the screen's read (a score saved while the page's code loaded); a reconnect or a
+ * missed version always does.
  */
 export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh: string | null = null) {
   useEffect(() => {
@@ -73,12 +74,13 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     const apply = (msg: LiveMessage) => {
       if (!member?.applyMemberMessage(practiceId, msg)) handle(practiceId, msg);
     };
+    // The room's change mark of what this screen shows: the page's (`fresh`), then each read's (null: unknown).
+    let shownMark = fresh;
     const reload = async () => {
       try {
-        const m = memberReady ? await memberReady : null;
-        const loads = m ? m.memberLoads(practiceId, role) : [loadSpectatorBoard(practiceId, boardId ?? '')];
-        // A load answered from this device's saved state (no network) is not caught up.
-        return (await Promise.all(loads)).every(Boolean) && (m?.fromNetwork() ?? true);
+        if (!memberReady) return await loadSpectatorBoard(practiceId, boardId ?? '');
+        shownMark = await (await memberReady).loadMember(practiceId, role);
+        return shownMark !== null;
       } catch {
         return false;
       }
@@ -111,16 +113,21 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
     };
     // A delta that skips a version (a missed message) reloads what the screen shows.
     setResync(() => void catchUp());
-    // Load at once for a quick first paint, and again on every (re)connect (below) so nothing written
-    // between the read and the subscription is missed; a screen still loads if websockets are blocked.
-    let awaitingHello = fresh !== null;
-    if (fresh === null) void catchUp();
+    // Load at once for a quick first paint (a member's page asked for it at boot, beside its code: one read),
+    // and again on every reconnect (below) so nothing written between the read and the subscription is missed;
+    // a screen still loads if websockets are blocked. The socket's first opening reads again only when the
+    // room's hello says it changed since this screen's read (a board's embedded one, or the member's snapshot).
+    let awaitingHello = fresh !== null || !boardId;
+    const first = fresh === null ? catchUp() : Promise.resolve();
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
         if (msg.type === 'hello' && awaitingHello) {
           awaitingHello = false;
-          if (!fresh || msg.mark !== fresh) void catchUp();
+          const mark = msg.mark;
+          void first.then(() => {
+            if (!shownMark || mark !== shownMark) void catchUp();
+          });
         }
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
         if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
@@ -141,7 +148,7 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // Back online: scores waiting in the outbox go first, then the screen catches up.
         // (Loaded on demand: a spectator's board never holds an outbox.)
         if (!boardId) void import('./outbox').then((m) => m.wakeOutbox());
-        // A page that came with its data waits for the hello's mark (above) before reading it again.
+        // The first opening waits for the hello's mark (above) before reading again.
         if (!awaitingHello) void catchUp();
       },
       onStatus: (status) => store.set(liveStatusAtom, status),

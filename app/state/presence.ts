@@ -11,15 +11,6 @@ export function applyPresence(practiceId: string, presence: RoomPresence) {
   store.set(presenceAtom, { practiceId, presence });
 }
 
-export async function loadPresence(practiceId: string): Promise<boolean> {
-  try {
-    applyPresence(practiceId, await call(client.practices[':practiceId'].room.$get({ param: { practiceId } })));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Removes a guest: their session and sockets end at once; the room's presence message updates the list. */
 export async function removeGuest(practiceId: string, guestId: string) {
   await call(client.practices[':practiceId'].guests[':sessionId'].$delete({ param: { practiceId, sessionId: guestId } }));

@@ -1,14 +1,19 @@
 import { getDefaultStore } from 'jotai';
 import type { LiveMessage } from '../../core/live-messages';
 import { can, type Role } from '../../core/permissions';
-import { call, client } from '../lib/api';
-import { loadOrRecall, offlineViewAtom, rememberChanges } from '../lib/offline-cache';
+import type { PracticeSnapshot } from '../../core/contracts/snapshot';
+import type { TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import type { Team, TeamMatchRow } from '../../core/contracts/teams';
+import { isNetworkError, offlineViewAtom, recall, remember, rememberChanges } from '../lib/offline-cache';
 import { bracketAtom } from './bracket';
+import { fetchSnapshot, takeFirstSnapshot } from './first-snapshot';
+
+export { fetchFirstSnapshot } from './first-snapshot';
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
-import { applyPresence, loadPresence } from './presence';
-import { applyRelayRow, applySheet, applyTeams, loadTeams } from './teams';
-import { applyTeamRelay, applyTeamTableau, loadTeamTableau } from './team-tableau';
+import { applyPresence } from './presence';
+import { applyRelayRow, applySheet, applyTeams, teamsAtom } from './teams';
+import { applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
 
 /**
  * What the coach's and a guest's screens do with a practice's room beyond what a spectator's board does:
@@ -18,44 +23,76 @@ import { applyTeamRelay, applyTeamTableau, loadTeamTableau } from './team-tablea
  */
 const store = getDefaultStore();
 
-/** Loads every pool of a practice; on failure the last known state stays (SPEC §8 warning). */
-async function loadPools(practiceId: string): Promise<boolean> {
-  store.set(poolsAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', pools: [] }));
+/** The pieces of a snapshot this device keeps for an offline reload, under the keys the screens' live updates keep them. */
+function rememberSnapshot(practiceId: string, s: PracticeSnapshot) {
+  void remember(`pools:${practiceId}`, s.pools);
+  void remember(`bracket:${practiceId}`, s.bracket);
+  if (s.teamTableau) void remember(`team-tableau:${practiceId}`, s.teamTableau);
+  if (s.teams) void remember(`teams:${practiceId}`, s.teams.teams);
+  if (s.teams) void remember(`team-sheet:${practiceId}`, s.teams.sheet);
+}
+
+/** What this device last kept of the practice (no network), as a snapshot with no mark; null if it kept no pools. */
+async function recallSnapshot(practiceId: string): Promise<PracticeSnapshot | null> {
+  const [pools, bracket, teamTableau, teams, sheet] = await Promise.all([
+    recall<PracticeSnapshot['pools']>(`pools:${practiceId}`),
+    recall<PracticeSnapshot['bracket']>(`bracket:${practiceId}`),
+    recall<TeamTableauSnapshot>(`team-tableau:${practiceId}`),
+    recall<Team[]>(`teams:${practiceId}`),
+    recall<TeamMatchRow[]>(`team-sheet:${practiceId}`),
+  ]);
+  if (pools === undefined || bracket === undefined) return null;
+  return { mark: '', pools, bracket, teamTableau: teamTableau ?? null, teams: teams && sheet ? { teams, sheet } : null, presence: null };
+}
+
+/** The practice's snapshot: the boot's read when it is this one, else one read; offline, what this device kept. */
+async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSnapshot & { offline: boolean }> {
   try {
-    applyPoolList(practiceId, await loadOrRecall(`pools:${practiceId}`, () => call(client.practices[':practiceId'].pools.$get({ param: { practiceId } }))));
-    return true;
-  } catch {
-    store.set(poolsAtom, (s) => (s.practiceId === practiceId && s.status === 'loading' ? { ...s, status: 'error' } : s));
-    return false;
+    // The boot's read failed (a session that had ended, since renewed)? Read again rather than show a failure.
+    // One read long ago is no harm: its mark then differs from the socket's hello, which reads again.
+    const boot = role === 'coach' || role === 'guest' ? takeFirstSnapshot(practiceId, role) : null;
+    const snapshot = (boot ? await boot.catch(() => null) : null) ?? (await fetchSnapshot(practiceId));
+    rememberSnapshot(practiceId, snapshot);
+    return { ...snapshot, offline: false };
+  } catch (e) {
+    const kept = isNetworkError(e) ? await recallSnapshot(practiceId) : null;
+    if (!kept) throw e;
+    return { ...kept, offline: true };
   }
 }
 
-async function loadBracket(practiceId: string): Promise<boolean> {
-  store.set(bracketAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, status: 'loading', bracket: null }));
+/**
+ * Everything the practice's screens show, in one read (issue 33: pools, tableau, and only for a team practice
+ * its teams, relays and team tableau), on open and again on every (re)connect. Answers the room's change mark
+ * of the read (null: it failed, or came from this device's saved state, which is not caught up).
+ */
+export async function loadMember(practiceId: string, role: Role): Promise<string | null> {
+  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  store.set(poolsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', pools: [] }));
+  store.set(bracketAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', bracket: null }));
+  store.set(teamsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
+  store.set(teamTableauAtom, (s) => (mine(s) ? s : { practiceId, snapshot: null }));
+  let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
   try {
-    const bracket = await loadOrRecall(`bracket:${practiceId}`, () => call(client.practices[':practiceId'].bracket.$get({ param: { practiceId } })));
-    store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'ready', bracket } : s));
-    return true;
+    snapshot = await readSnapshot(practiceId, role);
   } catch {
-    // SPEC §8: a token or session error while loading clears the bracket.
-    store.set(bracketAtom, (s) => (s.practiceId === practiceId ? { ...s, status: 'error', bracket: null } : s));
-    return false;
+    // On failure the last known state stays (SPEC §8 warning); a session error clears the bracket.
+    store.set(poolsAtom, (s) => (mine(s) && s.status === 'loading' ? { ...s, status: 'error' } : s));
+    store.set(bracketAtom, (s) => (mine(s) ? { ...s, status: 'error', bracket: null } : s));
+    store.set(teamsAtom, (s) => (mine(s) ? { ...s, status: 'error' } : s));
+    return null;
   }
+  store.set(offlineViewAtom, snapshot.offline);
+  applyPoolList(practiceId, snapshot.pools);
+  store.set(bracketAtom, (s) => (mine(s) ? { ...s, status: 'ready', bracket: snapshot.bracket } : s));
+  if (snapshot.teamTableau) applyTeamTableau(practiceId, snapshot.teamTableau);
+  if (snapshot.teams) applyTeams(practiceId, snapshot.teams.teams);
+  if (snapshot.teams) applySheet(practiceId, snapshot.teams.sheet);
+  // An individual practice has no teams: its team screens are never shown, and hold nothing.
+  store.set(teamsAtom, (s) => (mine(s) ? { ...s, status: 'ready' } : s));
+  if (snapshot.presence && can(role, 'room.manage')) applyPresence(practiceId, snapshot.presence);
+  return snapshot.offline ? null : snapshot.mark;
 }
-
-/** Everything the practice's screens show, loaded on open and again on every (re)connect. */
-export function memberLoads(practiceId: string, role: Role): Promise<boolean>[] {
-  return [
-    loadPools(practiceId),
-    loadBracket(practiceId),
-    loadTeamTableau(practiceId),
-    ...(can(role, 'teams.read') ? [loadTeams(practiceId)] : []),
-    ...(can(role, 'room.manage') ? [loadPresence(practiceId)] : []),
-  ];
-}
-
-/** Whether the last loads came from the server, not from this device's saved state (no network). */
-export const fromNetwork = () => !store.get(offlineViewAtom);
 
 /** Applies the messages only members receive; false for any other. */
 export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolean {

@@ -1,8 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
-import { call, client } from '../lib/api';
-import { loadOrRecall, rememberChanges } from '../lib/offline-cache';
+import { rememberChanges } from '../lib/offline-cache';
 
 /** A team practice's tableau of team matches (issue 28): whether it exists and its matches' relay rows. */
 export interface TeamTableauState {
@@ -44,17 +43,6 @@ export function applyTeamRelay(practiceId: string, row: TeamRelay) {
     if (held && held.version >= row.version) return s;
     return { ...s, snapshot: { ...s.snapshot, relays: [...s.snapshot.relays.filter((r) => !sameRow(r, row)), row] } };
   });
-}
-
-export async function loadTeamTableau(practiceId: string): Promise<boolean> {
-  store.set(teamTableauAtom, (s) => (s.practiceId === practiceId ? s : { practiceId, snapshot: null }));
-  try {
-    const snapshot = await loadOrRecall(`team-tableau:${practiceId}`, () => call(client.practices[':practiceId']['team-tableau'].$get({ param: { practiceId } })));
-    store.set(teamTableauAtom, (s) => (s.practiceId === practiceId ? { ...s, snapshot } : s));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // Live updates are remembered too, so an offline reload shows the latest sheets this screen saw.

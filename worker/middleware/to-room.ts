@@ -11,7 +11,7 @@ import { unauthenticated } from './session';
  * referee desk, the weapon, the steps on its day's calls. The worker learns who is asking (session: signatures and expiry only), finds the
  * practice's room and hands the request over in one call; the room authorises, applies and answers.
  */
-const PRACTICE_PATH = /^\/api\/practices\/([^/]+)\/(pools|bracket|teams|team-matches|team-tableau|referee|weapon|calls)(\/|$)/;
+const PRACTICE_PATH = /^\/api\/practices\/([^/]+)\/(pools|bracket|snapshot|teams|team-matches|team-tableau|referee|weapon|calls)(\/|$)/;
 const POOL_PATH = /^\/api\/pools\/([^/]+)(\/|$)/;
 
 /** Whether a path is one of a practice's routes, answered by its room. */

@@ -8,6 +8,7 @@ import { poolRoutes, practicePoolRoutes } from '../routes/pools';
 import { practiceWeaponRoutes } from '../routes/practices';
 import { refereeRoutes } from '../routes/referee';
 import { secondRoundRoutes } from '../routes/second-round';
+import { snapshotRoutes } from '../routes/snapshot';
 import { teamTableauRoutes } from '../routes/team-tableau';
 import { teamRoutes, teamSheetRoutes } from '../routes/teams';
 import { errorBody } from '../../core/messages';
@@ -56,6 +57,7 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/practices/:practiceId/pools', practicePoolRoutes)
   .route('/api/practices/:practiceId/pools', poolRoutes)
   .route('/api/practices/:practiceId/bracket', bracketRoutes)
+  .route('/api/practices/:practiceId/snapshot', snapshotRoutes)
   .route('/api/practices/:practiceId/teams', teamRoutes)
   .route('/api/practices/:practiceId/team-matches', teamSheetRoutes)
   .route('/api/practices/:practiceId/team-tableau', teamTableauRoutes)

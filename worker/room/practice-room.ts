@@ -157,6 +157,11 @@ export class PracticeRoom extends DurableObject<Env> {
     return { pools, bracket, mark };
   }
 
+  /** The room's change mark now (./sockets `changeMark`): what a member's snapshot carries (issue 33). */
+  changeMark(): string {
+    return changeMark(this.ctx);
+  }
+
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
   async indexChanged(facts: IndexFacts): Promise<void> {
     if (heldPractice(this.ctx.storage.sql) === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);

@@ -90,8 +90,8 @@ export function overCap(ctx: DurableObjectState, l: SocketLimits, tag: SocketTag
   return over ? 'You have too many live screens open on this practice. Close some and reload.' : null;
 }
 
-/** The messages that change what a snapshot holds (the practice, its pools, bouts and tableau). */
-const SNAPSHOT_CHANGES = new Set<LiveMessage['type']>(['practice', 'pool', 'bout', 'matches', 'pool-deleted', 'pools', 'bracket']);
+/** The messages that change what a snapshot holds (the practice, its pools, bouts and tableau; a member's teams, relays and team tableau). */
+const SNAPSHOT_CHANGES = new Set<LiveMessage['type']>(['practice', 'pool', 'bout', 'matches', 'pool-deleted', 'pools', 'bracket', 'teams', 'team-sheet', 'relay', 'team-tableau', 'team-relay']);
 const marks = new WeakMap<DurableObjectState, { boot: string; seq: number }>();
 const markOf = (ctx: DurableObjectState) => {
   let m = marks.get(ctx);

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { seed, viaBrowser } from '../helpers/seed';
+
+// Issue 33: a coach's screen at the first round trip: its code asked for all at once, its practice read once.
+const browser = useBrowser();
+
+const NAMES = ['Ines Premier', 'Jules Premier', 'Kira Premier'];
+const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
+
+/**
+ * A signed-up coach with an individual practice of one pool, and a second browser context holding the same
+ * session and that practice as its current one, but nothing else (no service worker, no cache): the first
+ * visit of a device that signed in before.
+ */
+async function coachOnAFreshDevice() {
+  const first = await newContext(browser());
+  const page = await first.newPage();
+  await signUp(page, { name: 'First Load Coach', email: uniqueEmail('first-load'), password: 'first load pw' });
+  const api = seed(viaBrowser(page.request));
+  const { practice, pool } = await api.practiceWithPool('First Load Night', NAMES);
+  const fresh = await newContext(browser());
+  await fresh.addCookies(await first.cookies());
+  await fresh.addInitScript((id) => localStorage.getItem('current_practice_id') ?? localStorage.setItem('current_practice_id', id), practice.id);
+  return { api, practice, pool, fresh, close: async () => (await fresh.close(), await first.close()) };
+}
+
+/** The chunks a route's modules load statically, less the entry's own (index.html's): from Vite's build manifest. */
+function chunksOf(modules: string[]): string[] {
+  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const collect = (key: string, files: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) collect(dep, files);
+  };
+  const entry = new Set<string>();
+  collect('index.html', entry);
+  const route = new Set<string>();
+  for (const m of modules) collect(m, route);
+  return [...route].filter((f) => !entry.has(f));
+}
+
+describe('the first screen at the first round trip', () => {
+  it('a full load of the pools reads the practice once (no teams for an individual practice) and stays live', async () => {
+    const { api, practice, pool, fresh, close } = await coachOnAFreshDevice();
+    const page = await fresh.newPage();
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === 'GET' && path.startsWith(`/api/practices/${practice.id}/`)) reads.push(path.slice(`/api/practices/${practice.id}/`.length));
+    });
+    await page.goto('/individual-practice');
+    await expect.poll(() => page.getByTestId('pool-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    // A score from another client shows without a reload: the socket is live, and its hello read nothing again.
+    const [a, b] = pool.players;
+    await api.bout(pool, a!.id, b!.id, 5, 1);
+    await expect.poll(() => cell(page, 1, 2).textContent()).toBe('V5');
+    expect(await cell(page, 2, 1).textContent()).toBe('D1');
+    expect(reads).toEqual(['snapshot']);
+    await close();
+  });
+
+  it('every chunk of the route is asked for before any of them has answered (400 ms round trips)', async () => {
+    const { fresh, close } = await coachOnAFreshDevice();
+    const page = await fresh.newPage();
+    const cdp = await fresh.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+    const sent = new Map<string, { file: string; at: number }>();
+    const answered = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const path = new URL(e.request.url).pathname;
+      if (path.startsWith('/assets/') || path.startsWith('/api/')) sent.set(e.requestId, { file: path.slice(1), at: e.timestamp });
+    });
+    cdp.on('Network.responseReceived', (e) => void answered.set(e.requestId, e.timestamp));
+    await page.goto('/individual-practice');
+    await expect.poll(() => page.getByTestId('pool-row').count()).toBe(3);
+
+    const route = chunksOf(['app/keepers.tsx', 'app/features/account/account-shell.tsx', 'app/components/layout/practice-layout.tsx', 'app/features/pools/pools-screen.tsx']);
+    const requests = [...sent].filter(([, r]) => route.includes(r.file));
+    // Each chunk once, none missing.
+    expect(requests.map(([, r]) => r.file).sort()).toEqual([...route].sort());
+    const lastAsked = Math.max(...requests.map(([, r]) => r.at));
+    const firstAnswer = Math.min(...requests.map(([id]) => answered.get(id) ?? Infinity));
+    // No chunk waited for another one to arrive (a layout's code before its screen's): all went out together.
+    expect(lastAsked).toBeLessThan(firstAnswer);
+    // And the practice's read went out before the screen's code had all arrived plus one round trip (it does not wait for a render).
+    const snapshot = [...sent.values()].find((r) => r.file.endsWith('/snapshot'))!;
+    const lastAnswer = Math.max(...requests.map(([id]) => answered.get(id)!));
+    expect(snapshot.at).toBeLessThan(lastAnswer + 0.4);
+    await close();
+  });
+});

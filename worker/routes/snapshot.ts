@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { PracticeSnapshot } from '../../core/contracts/snapshot';
+import { can } from '../../core/permissions';
+import type { AppEnv } from '../env';
+import { authorize, practiceFor } from '../auth/access';
+import { getRoom } from '../room/room';
+import { loadBracket } from '../store/bracket';
+import { listPoolSnapshots } from '../store/pools';
+import { loadTeamTableau } from '../store/team-tableau';
+import { listTeams, loadSheet } from '../store/teams';
+
+/**
+ * A member's whole practice in one read (issue 33), answered by its room: what the pools, tableau and team
+ * routes answer one by one, under the same rules (a guest of the practice reads what it shares; teams and
+ * presence only for the roles that may), with the room's change mark read first, so a change made during the
+ * read moves the mark the socket's hello then carries. Mounted at /practices/:practiceId/snapshot.
+ */
+export const snapshotRoutes = new Hono<AppEnv>().get('/', authorize('pool.read'), async (c) => {
+  const db = c.get('db');
+  const practice = await practiceFor(c, c.req.param('practiceId')!);
+  const role = c.get('role');
+  const room = getRoom(c.env, practice.id);
+  const mark = await room.changeMark();
+  const team = practice.practice_type === 'team';
+  const [pools, bracket, teamTableau, teams, sheet, presence] = await Promise.all([
+    listPoolSnapshots(db, practice.id),
+    loadBracket(db, practice.id),
+    team ? loadTeamTableau(db, practice.id) : null,
+    team && can(role, 'teams.read') ? listTeams(db, practice.id) : null,
+    team && can(role, 'teams.read') ? loadSheet(db, practice.id) : null,
+    can(role, 'room.manage') ? room.presence() : null,
+  ]);
+  return c.json({ mark, pools, bracket, teamTableau, teams: teams && sheet ? { teams, sheet } : null, presence } satisfies PracticeSnapshot);
+});

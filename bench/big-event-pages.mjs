@@ -67,7 +67,9 @@ async function loadOnce(page, bytes, { path, rows }, settle) {
   try {
     await page.waitForFunction(() => window.__rowsPainted !== undefined, null, { timeout: ROW_TIMEOUT, polling: 100 });
   } catch {
-    return null;
+    // What the screen showed instead, and the page's errors: why no row came.
+    const shown = await page.evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300)).catch(() => '');
+    return { noRows: true, shown, errors: page.__errors.splice(0) };
   }
   const ms = await page.evaluate(() => window.__rowsPainted);
   if (settle) {
@@ -85,6 +87,8 @@ async function coldThenWarm(browser, base, session, profile, target) {
   const context = await browser.newContext({ baseURL: base, viewport: p.viewport, isMobile: p.mobile, hasTouch: p.mobile, storageState: session });
   try {
     const page = await context.newPage();
+    page.__errors = [];
+    page.on('pageerror', (e) => page.__errors.push(e.message.slice(0, 300)));
     await page.addInitScript(watch, target.first);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -98,13 +102,13 @@ async function coldThenWarm(browser, base, session, profile, target) {
     // Bytes are counted on loopback (the same bytes cross a slow network), where waiting for quiet is cheap.
     const settle = !p.network;
     const cold = await loadOnce(page, bytes, target, settle);
-    if (!cold) return { cold: null, warm: null };
+    if (cold.noRows) return { cold, warm: null };
     // The service worker precaches the app at full speed (not part of any figure), then controls the next load.
     await throttle(false);
     const ready = await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), 60_000))]));
     await throttle(true);
     const warm = ready ? await loadOnce(page, bytes, target, settle) : null;
-    return { cold, warm: warm && { ...warm, serviceWorker: warm.controlled } };
+    return { cold, warm };
   } finally {
     await context.close();
   }
@@ -124,15 +128,17 @@ function medianBytes(loads) {
 
 /** Sums a set of loads: each time, the median, rows drawn, bytes, whether a service worker controlled them. */
 function figure(loads, runs) {
-  const done = loads.filter(Boolean);
-  if (done.length === 0) return { ms: [], median: null, failed: `no rows within ${ROW_TIMEOUT} ms` };
+  const done = loads.filter((l) => l && !l.noRows);
+  const missed = loads.find((l) => l?.noRows);
+  const why = missed ? { shown: missed.shown, errors: missed.errors } : {};
+  if (done.length === 0) return { ms: [], median: null, failed: `no rows within ${ROW_TIMEOUT} ms`, ...why };
   return {
     ms: done.map((l) => l.ms),
     median: median(done.map((l) => l.ms)),
     rows: median(done.map((l) => l.rows)),
     bytes: medianBytes(done),
     serviceWorker: done.every((l) => l.controlled),
-    ...(done.length < runs ? { failed: `${runs - done.length} of ${runs} runs showed no rows within ${ROW_TIMEOUT} ms` } : {}),
+    ...(done.length < runs ? { failed: `${runs - done.length} of ${runs} runs showed no rows within ${ROW_TIMEOUT} ms`, ...why } : {}),
   };
 }
 
@@ -141,8 +147,14 @@ function figure(loads, runs) {
  * answer; a page of an event whose build stopped before it is "cannot be built".
  */
 export async function measurePages(base, seeded, runs, log) {
-  const session = (practiceId) => ({
-    cookies: seeded.cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: base })),
+  // Each context signs the coach in afresh (an access token lasts 15 minutes; a refresh token serves once).
+  const { hostname } = new URL(base);
+  const session = async (practiceId) => ({
+    cookies: (await seeded.signIn()).map((line) => {
+      const [pair, ...attrs] = line.split(';').map((x) => x.trim());
+      const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+      return { name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), domain: hostname, path, httpOnly: true, sameSite: 'Lax' };
+    }),
     origins: [{ origin: base, localStorage: [{ name: 'current_practice_id', value: practiceId }] }],
   });
   const needs = { 'pools grid': 'draw', 'pool results': 'pool bouts', tableau: 'pool bouts', 'final results': 'tableau' };
@@ -159,13 +171,13 @@ export async function measurePages(base, seeded, runs, log) {
           continue;
         }
         // One load per event not counted: the worker's code and this practice's room warm, as on an event in use.
-        if (target === PAGES[0]) await coldThenWarm(browser, base, session(event.practiceId), 'loopback', target);
+        if (target === PAGES[0]) await coldThenWarm(browser, base, await session(event.practiceId), 'loopback', target);
         for (const profile of Object.keys(PROFILES)) {
           const loads = [];
           for (let i = 0; i < runs; i++) {
-            const r = await coldThenWarm(browser, base, session(event.practiceId), profile, target);
+            const r = await coldThenWarm(browser, base, await session(event.practiceId), profile, target);
             loads.push(r);
-            if (!r.cold) break;
+            if (r.cold.noRows) break;
           }
           const entry = { fencers: Number(size), page: target.page, profile, cold: figure(loads.map((l) => l.cold), runs), warm: figure(loads.map((l) => l.warm), runs) };
           out.push(entry);

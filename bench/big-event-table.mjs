@@ -43,7 +43,7 @@ export function issue33Rows(issue33) {
         const judged = lastFigure && !lastFigure.cannotBuild ? lastFigure[goal.cache].median : null;
         rows.push({
           figure: `issue 33: ${page}, ${fencers} fencers, ${profile}: rows shown, cold / warm (median)`,
-          value: across(labels, (r) => cell(r, fencers, page, profile, (f) => `${timeOf(f.cold)} / ${timeOf(f.warm)} (${f.cold.rows ?? 0} rows)`)),
+          value: across(labels, (r) => cell(r, fencers, page, profile, (f) => `${timeOf(f.cold)} / ${timeOf(f.warm)}${f.warm.serviceWorker === false ? ' (warm without a service worker)' : ''} (${f.cold.rows ?? 0} rows)`)),
           goal: goal.text,
           met: judged === null ? 'NO' : judged <= goal.ms ? 'yes' : 'NO',
         });

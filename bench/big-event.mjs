@@ -50,14 +50,21 @@ class ApiError extends Error {
 
 /** A coach's JSON client over `base` (cookies from the mailed sign-up link). */
 async function coachClient(base, mailbox) {
-  const cookie = await signUpCoach(base, mailbox, { full_name: 'Bench National', email: `national-${Date.now()}@example.com`, password: 'bench password' });
+  const user = { full_name: 'Bench National', email: `national-${Date.now()}@example.com`, password: 'bench password' };
+  const cookie = await signUpCoach(base, mailbox, user);
   const call = async (method, path, body) => {
     const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', cookie, origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     if (!res.ok) throw new ApiError(method, path, res.status, text);
     return JSON.parse(text);
   };
-  return { call, cookie };
+  /** A fresh session (its Set-Cookie lines): a page opened a quarter of an hour later is signed in still. */
+  const signIn = async () => {
+    const res = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    if (!res.ok) throw new ApiError('POST', '/api/auth/signin', res.status, await res.text());
+    return res.headers.getSetCookie();
+  };
+  return { call, signIn };
 }
 
 /** Pool sizes for `n` fencers: as few pools as keep every pool at most POOL_MAX, sizes within one of each other. */
@@ -170,12 +177,12 @@ async function scoreTableau(call, rules, at, event) {
 }
 
 /**
- * A coach with a roster of the largest size, and one practice per size built on it. Answers the coach's cookie
- * and, per size, its practice id, what was built and each step's seconds.
+ * A coach with a roster of the largest size, and one practice per size built on it. Answers how to sign the
+ * coach in and, per size, its practice id, what was built and each step's seconds.
  */
 export async function buildEvents(base, mailbox, sizes) {
   const started = performance.now();
-  const { call, cookie } = await coachClient(base, mailbox);
+  const { call, signIn } = await coachClient(base, mailbox);
   const rules = await tableauRules();
   const largest = Math.max(...sizes);
   const rows = Array.from({ length: largest }, (_, i) => ({ name: `Fencer ${String(i + 1).padStart(3, '0')} Bench`, club: `Club ${(i % 40) + 1}` }));
@@ -189,5 +196,5 @@ export async function buildEvents(base, mailbox, sizes) {
     const e = events[n];
     console.log(`[bench] big-event: ${n} fencers built (${e.built.join(', ') || 'nothing'}): ${e.pools} pools, ${e.bouts} bouts, ${e.matches} tableau matches in ${e.seconds.total} s`);
   }
-  return { cookie, importSeconds, roster: roster.length, events, seconds: Number(((performance.now() - started) / 1000).toFixed(1)), parallel: PARALLEL };
+  return { signIn, importSeconds, roster: roster.length, events, seconds: Number(((performance.now() - started) / 1000).toFixed(1)), parallel: PARALLEL };
 }

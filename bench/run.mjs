@@ -29,6 +29,9 @@ import { callReach } from './calls.mjs';
 import { refereeTouch } from './referee.mjs';
 import { resetTiming } from './reset.mjs';
 import { boardFirstPaint } from './first-paint.mjs';
+import { buildEvents } from './big-event.mjs';
+import { measurePages } from './big-event-pages.mjs';
+import { issue33Rows, mergeIssue33 } from './big-event-table.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
@@ -39,6 +42,10 @@ const WARMUP = 5;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const D1_DELAY_MS = Number(process.env.BENCH_D1_DELAY_MS ?? 50);
 const ONLY = process.env.BENCH_ONLY;
+// Issue 33: the label this run's big-event figures are kept under (`before`, `after`), its sizes and runs.
+const LABEL = process.env.BENCH_LABEL ?? 'latest';
+const BIG_SIZES = (process.env.BENCH_BIG_SIZES ?? '16,256,512').split(',').map(Number);
+const BIG_RUNS = Number(process.env.BENCH_BIG_RUNS ?? 3);
 const SECRET = 'bench-secret-0123456789-abcdefghijkl';
 
 const freePort = () =>
@@ -411,6 +418,40 @@ if (ONLY === 'first-paint') {
   process.exit(0);
 }
 
+/**
+ * Issue 33: events of BIG_SIZES fencers built through the API, then each coach screen's full page loads in
+ * Chromium (bench/big-event-pages.mjs), BIG_RUNS times in each profile. A fresh `wrangler dev` of its own.
+ */
+async function bigEvent() {
+  const started = performance.now();
+  const state = mkdtempSync(join(tmpdir(), 'piste-big-'));
+  const dev = await wranglerDev(state);
+  const log = (m) => console.log(`[bench] big-event: ${m} (${seconds(started)} s)`);
+  try {
+    const seeded = await buildEvents(dev.base, dev.mailbox, BIG_SIZES);
+    log(`seeded in ${seeded.seconds} s`);
+    const pages = await measurePages(dev.base, seeded, BIG_RUNS, log);
+    const seeding = { seconds: seeded.seconds, importSeconds: seeded.importSeconds, parallel: seeded.parallel, events: Object.values(seeded.events).map(({ practiceId: _, ...e }) => e) };
+    return { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, runs: BIG_RUNS, seeding, pages, seconds: seconds(started) };
+  } finally {
+    dev.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+// `BENCH_ONLY=big-event BENCH_LABEL=before npm run bench`: issue 33's big events alone, added to bench/results.json
+// under `issue33.labels.<label>` (other labels and everything else in the file are left as they were).
+if (ONLY === 'big-event') {
+  buildSpa();
+  const run = await bigEvent();
+  rmSync(dir, { recursive: true, force: true });
+  const issue33 = mergeIssue33(before?.issue33, LABEL, run);
+  writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue33 }, null, 2)}\n`);
+  printTable(issue33.table);
+  console.log(`\n(big-event: ${run.seconds} s, of which seeding ${run.seeding.seconds} s; under issue33.labels.${LABEL} in bench/results.json)`);
+  process.exit(0);
+}
+
 buildSpa();
 const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, settings: { SOCKETS, SPECTATORS, ROUNDS, LOAD_SECONDS, WRITERS } };
 
@@ -482,6 +523,8 @@ try {
   dev.stop();
 }
 results.bundle = entrySizes(join(root, 'dist'));
+// Issue 33: the big events, kept beside the runs of other labels the file holds.
+results.issue33 = mergeIssue33(before?.issue33, LABEL, await bigEvent());
 rmSync(dir, { recursive: true, force: true });
 
 // One table: every figure, its goal, and whether it is met.
@@ -532,10 +575,11 @@ rows.push(...firstPaintRows(results.firstPaint));
 
 results.issue26.table = issue26Rows(results.issue26.ratio, results.issue26.far);
 rows.push(...results.issue26.table);
+rows.push(...issue33Rows(results.issue33));
 results.table = rows;
 results.seconds = seconds(benchStarted);
 // The figures the file held before this run (the previous issue's), kept once and shown beside the new ones.
-const { previous: kept, issue26: _, issue29: _29, ...lastRun } = before ?? {};
+const { previous: kept, issue26: _, issue29: _29, issue33: _33, ...lastRun } = before ?? {};
 results.previous = kept ?? (before ? lastRun : undefined);
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 printTable(rows, results.previous?.table ? new Map(results.previous.table.map((r) => [r.figure, r.value])) : undefined);

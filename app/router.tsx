@@ -127,5 +127,8 @@ export function loadRoute(pathname: string): Promise<unknown> {
   return Promise.all(screens.map((s) => s.load()));
 }
 
+/** Whether `pathname` is a screen that shows the coach's practice list (theirs, or the current practice's header). */
+export const coachListScreen = (pathname: string) => pathname === '/' || pathname === '/practices' || isPracticeScreen(pathname);
+
 /** Whether `pathname` is a screen of the current practice (under its layout): it shows the practice's snapshot. */
 export const isPracticeScreen = (pathname: string) => (matchRoutes(routes, pathname) ?? []).some((m) => screensOf(m.route.element).some((s) => s === PracticeLayout));

@@ -31,10 +31,26 @@ export function selectPractice(id: string | null) {
   writeStorage(storageKeys.currentPracticeId, id);
 }
 
+/** The list asked for at boot, beside the route's code (issue 33); dropped if it fails (a signed-out visit). */
+let early: Promise<Practice[]> | null = null;
+
+/**
+ * At boot on a coach's screen (app/main.tsx): the practice list is asked for beside the session and the route's
+ * code, not after the session answered. A guest has no list.
+ */
+export function fetchPracticesEarly() {
+  if (readStorage(storageKeys.guestSessionToken)) return;
+  const asked = call(client.practices.$get());
+  early = asked;
+  asked.catch(() => void (early === asked && (early = null)));
+}
+
 export async function reloadPractices() {
   store.set(practicesAtom, (s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'loading' }));
+  const boot = early;
+  early = null;
   try {
-    const list = await loadOrRecall('practices', () => call(client.practices.$get()));
+    const list = await loadOrRecall('practices', () => boot ?? call(client.practices.$get()));
     store.set(practicesAtom, { status: 'ready', list });
   } catch {
     store.set(practicesAtom, (s) => ({ ...s, status: 'error' }));

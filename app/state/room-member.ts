@@ -8,7 +8,6 @@ import { isNetworkError, offlineViewAtom, recall, remember, rememberChanges } fr
 import { bracketAtom } from './bracket';
 import { fetchSnapshot, takeFirstSnapshot } from './first-snapshot';
 
-export { fetchFirstSnapshot } from './first-snapshot';
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence } from './presence';

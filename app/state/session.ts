@@ -64,11 +64,21 @@ export function signOutLocally() {
   void clearOfflineCache();
 }
 
+/** The read started at boot, beside the route's code (issue 33): the keeper's first mount takes it. */
+let booting = false;
+
+/** At boot on any screen the keepers run (app/main.tsx): the session is asked for before they mount. */
+export function bootSession() {
+  booting = true;
+  void loadSession();
+}
+
 /** Loads the session once and keeps the access token fresh while the app is open. */
 export function useSessionKeeper() {
   const session = useAtomValue(sessionAtom);
   useEffect(() => {
-    void loadSession();
+    if (booting) booting = false;
+    else void loadSession();
     // Back online after opening offline: confirm the session with the server.
     const online = () => void loadSession();
     window.addEventListener('online', online);

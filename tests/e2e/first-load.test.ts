@@ -49,9 +49,11 @@ describe('the first screen at the first round trip', () => {
     const { api, practice, pool, fresh, close } = await coachOnAFreshDevice();
     const page = await fresh.newPage();
     const reads: string[] = [];
+    const others: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (r.method() === 'GET' && path.startsWith(`/api/practices/${practice.id}/`)) reads.push(path.slice(`/api/practices/${practice.id}/`.length));
+      else if (path === '/api/auth/session' || path === '/api/practices') others.push(path);
     });
     await page.goto('/individual-practice');
     await expect.poll(() => page.getByTestId('pool-row').count()).toBe(3);
@@ -62,6 +64,8 @@ describe('the first screen at the first round trip', () => {
     await expect.poll(() => cell(page, 1, 2).textContent()).toBe('V5');
     expect(await cell(page, 2, 1).textContent()).toBe('D1');
     expect(reads).toEqual(['snapshot']);
+    // The session and the practice list asked for at boot are the ones the screens use: each read once.
+    expect(others.sort()).toEqual(['/api/auth/session', '/api/practices']);
     await close();
   });
 
@@ -93,6 +97,8 @@ describe('the first screen at the first round trip', () => {
     const snapshot = [...sent.values()].find((r) => r.file.endsWith('/snapshot'))!;
     const lastAnswer = Math.max(...requests.map(([id]) => answered.get(id)!));
     expect(snapshot.at).toBeLessThan(lastAnswer + 0.4);
+    // The session and the practice list went out before the screen's code had all arrived: they wait for no screen to mount.
+    for (const read of ['api/auth/session', 'api/practices']) expect([...sent.values()].find((r) => r.file === read)!.at, read).toBeLessThan(lastAnswer);
     await close();
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_POOL_SIZE } from './pool-generation';
+import { MAX_DAY_POOLS, MAX_POOL_SIZE } from '../limits';
 
 /**
  * The day's referees (issue 28): one referee for each pool, and one for each tableau match as it is called.
@@ -92,7 +92,7 @@ export interface MatchRefereePlan {
 
 /** Bounds on what a server hands in. */
 export const MAX_REFEREES = 200;
-export const MAX_REFEREED_POOLS = 200;
+export const MAX_REFEREED_POOLS = MAX_DAY_POOLS;
 export const MAX_CALLED_MATCHES = 200;
 export const MAX_DUTIES = 10_000;
 

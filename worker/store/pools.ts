@@ -5,7 +5,7 @@ import type { Practice } from '../../core/contracts/practices';
 import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
-import { MAX_POOL_SIZE } from '../../core/validation';
+import { MAX_POOL_SIZE } from '../../core/limits';
 import { isSynchronous, prepared, type Db } from '../db/client';
 import { absentees, poolBouts, poolEntries, practices, pools } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';

@@ -7,6 +7,7 @@ import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
 import { MAX_POOL_SIZE } from '../../core/limits';
 import { isSynchronous, prepared, type Db } from '../db/client';
+import { inJsonList } from '../db/sql';
 import { absentees, poolBouts, poolEntries, practices, pools } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
@@ -243,7 +244,8 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
 function absenteeStatements(db: Db, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
   const now = Date.now();
   return [
-    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inArray(absentees.name, present)))] : []),
+    // One bound JSON list, not a value per name: a draw of 512 would pass SQLite's 100 variables (issue 33).
+    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inJsonList(absentees.name, present)))] : []),
     ...absent.map((a) => db.insert(absentees).values({ practice_id: practiceId, name: a.name, athlete_id: a.athleteId, created_at: now }).onConflictDoNothing()),
   ];
 }

@@ -86,7 +86,7 @@ export const ERROR_MESSAGES = {
   names_cannot_empty: 'Names cannot be empty',
   each_fencer_athlete_roster_typed: 'Each fencer is an athlete of the roster or a typed name',
   choose_how_divide_pools: 'Choose how to divide the pools',
-  pool_count_whole_number_from: 'Pool count must be a whole number from {min} to {max}',
+  pool_count_whole_number_from: 'Pool count must be a whole number from 2 to {max}',
   practice_holds_most_fencers: 'A practice holds at most {max} fencers: {held} are already in its pools',
   pools_for_fencers: '{fencers} fencers fill at most {max} pools of {min_size}: choose fewer pools',
   most_fencers_once: 'At most {max_generated} fencers at once',

@@ -210,8 +210,11 @@ export const clearBoutSchema = z
 const TOO_MANY_FENCERS = `At most ${MAX_PRACTICE_FENCERS} fencers at once`;
 const fencerList = <T extends z.ZodType>(entry: T) => z.array(entry).max(MAX_PRACTICE_FENCERS, { error: TOO_MANY_FENCERS });
 
-/** A split's pool count, from MIN_POOLS to MAX_POOLS (core/limits); the fencers of the draw bound it further. */
-const POOL_COUNT = `Pool count must be a whole number from ${MIN_POOLS} to ${MAX_POOLS}`;
+/**
+ * A split's pool count, from MIN_POOLS to MAX_POOLS (core/limits); the fencers of the draw bound it further.
+ * Its message says MIN_POOLS as the 2 of its code's text (core/messages pool_count_whole_number_from).
+ */
+const POOL_COUNT = `Pool count must be a whole number from 2 to ${MAX_POOLS}`;
 const poolCount = z.number({ error: POOL_COUNT }).int({ error: POOL_COUNT }).min(MIN_POOLS, { error: POOL_COUNT }).max(MAX_POOLS, { error: POOL_COUNT });
 /** A split into more pools than its fencers fill (core/limits maxPoolsFor): 10 fencers make at most 5 pools. */
 const tooManyPools = (fencers: number) =>

@@ -30,7 +30,7 @@ describe('a national event in one go (issue 33)', () => {
     for (const pool_count of [0, 1, 257]) {
       const res = await generate.$post({ param, json: { method: 'random', pool_count, entries: everyone } });
       expect(res.status, String(pool_count)).toBe(400);
-      expect(await json(res)).toMatchObject({ code: 'pool_count_whole_number_from', params: { min: '2', max: '256' } });
+      expect(await json(res)).toMatchObject({ code: 'pool_count_whole_number_from', params: { max: '256' } });
     }
     const tooMany = await generate.$post({ param, json: { method: 'random', pool_count: 11, entries: names(20) } });
     expect(tooMany.status).toBe(400);

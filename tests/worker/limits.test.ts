@@ -50,6 +50,22 @@ describe('a national event in one go (issue 33)', () => {
     expect(await api.poolsOf(practice.id)).toHaveLength(74);
   }, SLOW);
 
+  it('takes a whole event’s draw at its longest names (over 64 KB) in one body, and refuses one past 256 KB with 413', async () => {
+    const { client } = await signedUpCoach();
+    const api = seed(viaClient(client));
+    const practice = await api.practice('Long names');
+    const generate = client.api.practices[':practiceId'].pools.generate;
+    // 512 names of 100 characters, each of two bytes: about 110 KB.
+    const entries = Array.from({ length: 512 }, (_, i) => ({ name: `${'Ö'.repeat(96)} ${String(i).padStart(3, '0')}` }));
+    const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 74, entries } }), 201);
+    expect(pools.flatMap((p) => p.players)).toHaveLength(512);
+    const other = await api.practice('Too long');
+    const huge = await generate.$post({ param: { practiceId: other.id }, json: { method: 'random', pool_count: 2, entries: [{ name: 'A' }, { name: 'x'.repeat(300 * 1024) }] } });
+    expect(huge.status).toBe(413);
+    expect(await json(huge)).toMatchObject({ code: 'request_too_large_most_kb', params: { maxsize: '256' } });
+    expect(await api.poolsOf(other.id)).toEqual([]);
+  }, SLOW);
+
   it('a second draw continues the numbering (Pool 75 after 74), in individual and team pools', async () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));

@@ -82,7 +82,7 @@ describe('a national event in one go (issue 33)', () => {
     const generate = client.api.practices[':practiceId'].pools.generate;
     const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: names(8, 'Second'), lang: 'fr' } }), 201);
     expect(pools).toHaveLength(76);
-    expect(pools.filter((p) => p.players.some((pl) => pl.name.startsWith('SECOND'))).map((p) => p.name).sort()).toEqual(['Poule 75', 'Poule 76']);
+    expect(pools.slice(74).map((p) => p.name)).toEqual(['Poule 75', 'Poule 76']);
     expect(new Set(pools.map((p) => p.name)).size).toBe(76);
 
     const team = await api.practice('Relay cup', { type: 'team' });

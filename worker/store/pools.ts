@@ -255,7 +255,9 @@ function absenteeStatements(db: Db, practiceId: string, absent: { name: string; 
  * are recorded; anyone drawn now leaves the list): all or nothing.
  */
 export async function insertGeneratedPools(db: Db, practice: Practice, planned: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
-  const now = Date.now();
+  // After the practice's latest pool, so a second draw's pools list after the first's (issue 33: Pool 75 after 74).
+  const latest = await db.select({ at: sql<number | null>`MAX(${pools.created_at})` }).from(pools).where(eq(pools.practice_id, practice.id)).get();
+  const now = Math.max(Date.now(), (latest?.at ?? 0) + 1);
   const present = planned.flatMap((p) => p.members.map((m) => m.name));
   const statements: BatchItem<'sqlite'>[] = [...absenteeStatements(db, practice.id, absent, present)];
   const ids: string[] = [];

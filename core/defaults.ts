@@ -59,3 +59,29 @@ export function teamNumberOf(name: string): number | null {
   const word = m[1]!.toLocaleLowerCase();
   return NAME_LANGUAGES.some((l) => WORDS[l].team.toLocaleLowerCase() === word) ? Number(m[2]) : null;
 }
+
+/** The number of a pool from its default name in any of the five languages ('Pool 3', 'Poule 7', 'RUNDE 12' → 12), null for any other name. */
+export function poolNumberOf(name: string): number | null {
+  const m = /^(.+?)\s+(\d{1,4})$/u.exec(name.trim());
+  if (!m) return null;
+  const word = m[1]!.toLocaleLowerCase();
+  return NAME_LANGUAGES.some((l) => WORDS[l].pool.toLocaleLowerCase() === word) ? Number(m[2]) : null;
+}
+
+/**
+ * Issue 33: the number a draw's first pool takes in a practice that already has pools, so a second draw
+ * continues the numbering (Pool 1…10, then Pool 11…): after the highest default-named number in any language,
+ * and after as many pools as there are (a renamed pool still counts); gaps are not filled. 1 for none.
+ */
+export function nextPoolNumber(existing: readonly string[]): number {
+  return Math.max(existing.length, ...existing.map((n) => poolNumberOf(n) ?? 0)) + 1;
+}
+
+/**
+ * The default names with a draw's pools numbered from `first` on (first 11: 'Pool 11', 'Pool 12', …). A
+ * single pool added beside others takes the next number too, so no practice holds two Main Pools.
+ */
+export function numberedFrom(names: DefaultNames, first: number): DefaultNames {
+  if (first <= 1) return names;
+  return { ...names, mainPool: names.pool(first), pool: (n) => names.pool(n + first - 1) };
+}

@@ -6,7 +6,7 @@ import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
 import { describeError } from './messages';
 import { athleteDetailsSchema } from './athlete-details';
-import { MAX_POOL_SIZE } from './fencing/pool-generation';
+import { IMPORT_MAX, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TEAMS, MIN_POOL_SIZE, MIN_POOLS, maxPoolsFor } from './limits';
 import { MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE } from './fencing/second-round';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
@@ -145,12 +145,9 @@ export const athleteSchema = z.object({
   ...athleteDetailsSchema.shape,
 });
 
-/** Most athletes one roster import takes (issue 15: a file of 500 rows imports in one go). */
-export const IMPORT_MAX = 500;
-
 /**
  * A roster import: the rows as read from the file, each checked on its own (a bad row is reported, never
- * blocks the others), at most IMPORT_MAX of them.
+ * blocks the others), at most core/limits IMPORT_MAX of them (a practice's worth, issue 33).
  */
 export const rosterImportSchema = z.object({
   athletes: z
@@ -209,9 +206,19 @@ export const clearBoutSchema = z
   .object({ player1_id: id('The first fencer'), player2_id: id('The second fencer'), version: boutVersion })
   .refine((b) => b.player1_id !== b.player2_id, { error: 'A fencer cannot fence themselves' });
 
-/** Most fencers a generation takes (a pool holds at most MAX_POOL_SIZE, kept with the pool rules so they need no zod). */
-export const MAX_GENERATED = 200;
-export { MAX_POOL_SIZE };
+/** Issue 33: a draw takes a whole practice in one go (core/limits MAX_PRACTICE_FENCERS) and no more. */
+const TOO_MANY_FENCERS = `At most ${MAX_PRACTICE_FENCERS} fencers at once`;
+const fencerList = <T extends z.ZodType>(entry: T) => z.array(entry).max(MAX_PRACTICE_FENCERS, { error: TOO_MANY_FENCERS });
+
+/**
+ * A split's pool count, from MIN_POOLS to MAX_POOLS (core/limits); the fencers of the draw bound it further.
+ * Its message says MIN_POOLS as the 2 of its code's text (core/messages pool_count_whole_number_from).
+ */
+const POOL_COUNT = `Pool count must be a whole number from 2 to ${MAX_POOLS}`;
+const poolCount = z.number({ error: POOL_COUNT }).int({ error: POOL_COUNT }).min(MIN_POOLS, { error: POOL_COUNT }).max(MAX_POOLS, { error: POOL_COUNT });
+/** A split into more pools than its fencers fill (core/limits maxPoolsFor): 10 fencers make at most 5 pools. */
+const tooManyPools = (fencers: number) =>
+  `${fencers} fencers fill at most ${maxPoolsFor(fencers)} pools of ${MIN_POOL_SIZE}: choose fewer pools`;
 
 /**
  * Issue 29: the coach's language, for the names a request creates (core/defaults). A code like 'fr' or 'fr-CA',
@@ -235,23 +242,25 @@ function noRepeatedAthlete(entries: ({ athlete_id: string } | { name: string })[
 
 /** One fencer to place: a roster athlete or a typed name; `pool` (1-based) only for manual assignment. */
 const entrySchema = z.union([
-  z.object({ athlete_id: id('An athlete'), pool: z.number().int().min(1).max(10).optional() }),
-  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), pool: z.number().int().min(1).max(10).optional() }),
+  z.object({ athlete_id: id('An athlete'), pool: z.number().int().min(1).max(MAX_POOLS).optional() }),
+  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), pool: z.number().int().min(1).max(MAX_POOLS).optional() }),
 ], { error: 'Each fencer is an athlete of the roster or a typed name' });
 
 export const generatePoolsSchema = z
   .object({
     method: z.enum(['single', 'random', 'seeded', 'rating', 'national', 'manual'], { error: 'Choose how to divide the pools' }),
-    pool_count: z.number({ error: 'Pool count must be a whole number from 2 to 10' }).int({ error: 'Pool count must be a whole number from 2 to 10' }).min(2, { error: 'Pool count must be a whole number from 2 to 10' }).max(10, { error: 'Pool count must be a whole number from 2 to 10' }).optional(),
-    entries: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
+    pool_count: poolCount.optional(),
+    entries: fencerList(entrySchema),
     /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */
-    absent: z.array(entrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }).optional().transform((a) => a ?? []),
+    absent: fencerList(entrySchema).optional().transform((a) => a ?? []),
     lang: languageField,
   })
   .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
   .refine((g) => noRepeatedAthlete([...g.entries, ...g.absent]), { error: REPEATED_ATHLETE })
-  .refine((g) => g.method === 'single' || g.method === 'manual' || g.pool_count !== undefined, {
-    error: 'Pool count must be a whole number from 2 to 10',
+  .refine((g) => g.method === 'single' || g.method === 'manual' || g.pool_count !== undefined, { error: POOL_COUNT })
+  .refine((g) => g.entries.length + g.absent.length <= MAX_PRACTICE_FENCERS, { error: TOO_MANY_FENCERS })
+  .superRefine((g, ctx) => {
+    if (g.pool_count !== undefined && g.pool_count > maxPoolsFor(g.entries.length)) ctx.addIssue({ code: 'custom', message: tooManyPools(g.entries.length) });
   });
 
 /** A fencer's status in the pools (o.74): withdrawn (injury), excluded, or back to fencing (null, undo). */
@@ -307,16 +316,16 @@ export const bracketScoreSchema = z
   });
 
 const teamEntrySchema = z.union([
-  z.object({ athlete_id: id('An athlete'), team: z.number().int().min(1).max(50).optional() }),
-  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), team: z.number().int().min(1).max(50).optional() }),
+  z.object({ athlete_id: id('An athlete'), team: z.number().int().min(1).max(MAX_TEAMS).optional() }),
+  z.object({ name: nameText('Names cannot be empty', NAME_MAX, 'Each name'), team: z.number().int().min(1).max(MAX_TEAMS).optional() }),
 ], { error: 'Each fencer is an athlete of the roster or a typed name' });
 
 export const createTeamsSchema = z
   .object({
     method: z.enum(['random', 'manual'], { error: 'Choose how to distribute the athletes' }),
-    entries: z.array(teamEntrySchema).max(MAX_GENERATED, { error: `At most ${MAX_GENERATED} fencers at once` }),
+    entries: fencerList(teamEntrySchema),
     /** For /single-match: exactly this many teams (2) instead of ceil(athletes/4). */
-    teams: z.number().int().min(1).max(50).optional(),
+    teams: z.number().int().min(1).max(MAX_TEAMS).optional(),
   })
   .refine((t) => t.entries.length > 0, { error: NO_ATHLETES })
   .refine((t) => noRepeatedAthlete(t.entries), { error: REPEATED_ATHLETE });

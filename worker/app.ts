@@ -21,8 +21,15 @@ import { practiceRoutes } from './routes/practices';
 import { errorBody } from '../core/messages';
 import { answerError } from './error-answer';
 
-/** The largest request body a route takes (a generation of 200 names is about 10 KB). */
+/** The largest request body a route takes, but for the draws and files below. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Issue 33: a draw of a whole practice (core/limits MAX_PRACTICE_FENCERS, 512 entries and as many absent, each a
+ * name of up to 100 characters and its pool) is at most about 150 KB: the pool and team draws take 256 KB.
+ */
+export const DRAW_BODY_LIMIT_BYTES = 256 * 1024;
+const DRAW_PATH = /^\/api\/practices\/[^/]+\/(pools\/generate|teams)$/;
 
 /** Routes that take files (issue 15) and their own limits: a roster of 500 rows, a season's backup. */
 export const FILE_BODY_LIMITS: Record<string, number> = {
@@ -39,7 +46,8 @@ const defaultLimit = limit(BODY_LIMIT_BYTES);
 export const app = new Hono<AppEnv>();
 
 app.use(securityHeaders);
-app.use('/api/*', (c, next) => (limits.get(c.req.path) ?? defaultLimit)(c, next));
+const drawLimit = limit(DRAW_BODY_LIMIT_BYTES);
+app.use('/api/*', (c, next) => (limits.get(c.req.path) ?? (DRAW_PATH.test(c.req.path) ? drawLimit : defaultLimit))(c, next));
 app.use('/api/*', database);
 app.use('/api/*', writeGuard);
 app.use('/api/*', session);

@@ -1,4 +1,5 @@
-import { MAX_POOL_SIZE, boutsInPool } from './pool-generation';
+import { MAX_DAY_POOLS, MAX_POOL_SIZE } from '../limits';
+import { boutsInPool } from './pool-generation';
 
 /**
  * Where a competition day fences (issue 28): the pools of every event put on the day's pistes, in flights
@@ -41,9 +42,9 @@ export interface PoolAllocation {
   bouts: { pisteId: string; bouts: number }[];
 }
 
-/** A day holds at most this many pistes, pools and tableau matches in one request. */
+/** A day holds at most this many pistes, pools (core/limits MAX_DAY_POOLS) and tableau matches in one request. */
 export const MAX_PISTES = 64;
-export const MAX_POOLS = 200;
+export const MAX_POOLS = MAX_DAY_POOLS;
 export const MAX_MATCHES = 512;
 
 /** Input a room should never have sent (unknown ids, a pin to a piste that cannot take it, sizes out of bounds). */

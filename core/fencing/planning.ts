@@ -1,5 +1,6 @@
 import type { Athlete } from '../contracts/athletes';
-import { MAX_POOL_SIZE, manualPools, randomPools, serpentinePools, shuffle, singlePool, type GeneratedPool, type PoolEntry, type Random, unassignedMessage } from './pool-generation';
+import { MAX_POOL_SIZE } from '../limits';
+import { manualPools, randomPools, serpentinePools, shuffle, singlePool, type GeneratedPool, type PoolEntry, type Random, unassignedMessage } from './pool-generation';
 import { rankFencers } from './ranking';
 import { compareForSeeding, isRated, type NationalRating, type RatedFencer } from './national-rating';
 import type { PlayerStats } from './pool-stats';

@@ -1,7 +1,5 @@
 import { defaultNames, type DefaultNames } from '../defaults';
 
-/** Most fencers a pool holds (and the most the rules and the API take in one). */
-export const MAX_POOL_SIZE = 20;
 
 /** A fencer to place in a pool: an athlete of the roster (with an optional club) or a typed name. */
 export interface PoolEntry {
@@ -17,10 +15,6 @@ export interface GeneratedPool<T> {
 }
 
 export type Random = () => number;
-
-/** SPEC §5: pool count bounds for individual practices. */
-export const MIN_POOLS = 2;
-export const MAX_POOLS = 10;
 
 /** Fisher–Yates shuffle with an injected source of randomness in [0, 1). */
 export function shuffle<T>(items: readonly T[], random: Random): T[] {

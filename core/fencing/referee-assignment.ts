@@ -1,4 +1,4 @@
-import { MAX_POOL_SIZE } from './pool-generation';
+import { MAX_DAY_POOLS, MAX_POOL_SIZE } from '../limits';
 import { sameNameKey } from '../names';
 
 /**
@@ -93,7 +93,7 @@ export interface MatchRefereePlan {
 
 /** Bounds on what a server hands in. */
 export const MAX_REFEREES = 200;
-export const MAX_REFEREED_POOLS = 200;
+export const MAX_REFEREED_POOLS = MAX_DAY_POOLS;
 export const MAX_CALLED_MATCHES = 200;
 export const MAX_DUTIES = 10_000;
 

@@ -1,4 +1,5 @@
-import { MAX_POOL_SIZE, boutsInPool } from './pool-generation';
+import { MAX_DAY_POOLS, MAX_POOL_SIZE, MAX_TABLEAU } from '../limits';
+import { boutsInPool } from './pool-generation';
 import { WEAPONS, type Weapon } from './referee';
 
 /**
@@ -50,11 +51,14 @@ export const DEFAULT_MINUTES: Readonly<Record<Weapon, Readonly<BoutMinutes>>> = 
   sabre: { pool: 2.5, tableau: 8, team: 33 },
 };
 
-/** Bounds on what a server hands in: a hall of 64 pistes, 200 pools a day, a tableau of 256 at most. */
+/**
+ * Bounds on what a server hands in: a hall of 64 pistes, core/limits MAX_DAY_POOLS (200) pools a day, a
+ * tableau of core/limits MAX_TABLEAU (512) at most.
+ */
 export const MAX_PISTES = 64;
-export const MAX_POOLS = 200;
+export const MAX_POOLS = MAX_DAY_POOLS;
 export const MAX_EVENTS = 32;
-export const MAX_TABLEAU = 256;
+export { MAX_TABLEAU };
 /** A bout longer than an hour is a typing error, not an estimate. */
 export const MAX_BOUT_MINUTES = 60;
 

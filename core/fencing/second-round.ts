@@ -1,6 +1,7 @@
 import type { Seed } from './bracket';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP, promotedCount, type Cut } from './cut';
-import { MAX_POOL_SIZE, balancedSizes, clashes, serpentineIndex, type GeneratedPool } from './pool-generation';
+import { MAX_POOL_SIZE, MAX_POOLS } from '../limits';
+import { balancedSizes, clashes, serpentineIndex, type GeneratedPool } from './pool-generation';
 import type { PlayerStatus } from './withdrawal';
 
 /**
@@ -58,8 +59,8 @@ export const MAX_RANKING = MAX_TOP;
 /** Fewer than 3 in a pool is a single bout, not a pool; more than MAX_POOL_SIZE is refused everywhere. */
 export const MIN_ROUND_POOL_SIZE = 3;
 export const MAX_ROUND_POOL_SIZE = MAX_POOL_SIZE;
-/** More pools than any hall fences in one round; the pool sizes bound the rest. */
-export const MAX_ROUND_POOLS = 200;
+/** A second round has as many pools as a first round may (core/limits MAX_POOLS); the pool sizes bound the rest. */
+export const MAX_ROUND_POOLS = MAX_POOLS;
 
 /** Bad input: the message says what is wrong (the route answers 400 with it). */
 export class SecondRoundError extends Error {}

@@ -4,6 +4,7 @@ import { finalStandings, type Standing } from './final-positions';
 import { shuffle, type Random } from './pool-generation';
 import { poolBoutsRemaining, seedsFromPools } from './tableau';
 import { RELAY_GOAL, RELAY_ORDER, RELAY_TOUCH_MAX, relayTarget, runningTotals, type RelayRow } from './team-relay';
+import { MAX_TEAMS } from '../limits';
 
 // A team event run to the end (issue 28): the FIE runs team events by integral direct elimination, the table
 // possibly incomplete (o.98.1), each match the nine relays of o.99.2–3 to 45 (t.41). The team tableau is the
@@ -14,9 +15,9 @@ import { RELAY_GOAL, RELAY_ORDER, RELAY_TOUCH_MAX, relayTarget, runningTotals, t
 /** Bad input a server could hand in (too many teams, a malformed relay row): the message says what is wrong. */
 export class TeamTableauError extends Error {}
 
-/** A tableau needs two teams; 64 (a table of 64) is far beyond any club day and bounds the work. */
+/** A tableau needs two teams, and takes every team a practice holds (core/limits MAX_TEAMS, 128: a table of 128). */
 export const TEAM_TABLEAU_MIN = 2;
-export const TEAM_TABLEAU_MAX = 64;
+export const TEAM_TABLEAU_MAX = MAX_TEAMS;
 
 function checkCount(n: number) {
   if (n < TEAM_TABLEAU_MIN || n > TEAM_TABLEAU_MAX) {

@@ -1,8 +1,8 @@
 import { shuffle, type Random } from './pool-generation';
+import { TEAM_MAX, TEAM_MIN } from '../limits';
 
-/** SPEC §5 Team setup: a team has 3 or 4 members (4 at most). */
-export const TEAM_MIN = 3;
-export const TEAM_MAX = 4;
+/** SPEC §5 Team setup: a team has 3 or 4 members (4 at most); named in core/limits. */
+export { TEAM_MAX, TEAM_MIN };
 
 /** SPEC §5: the number of teams is ceil(athletes / 4). */
 export function teamCount(athletes: number): number {

@@ -6,22 +6,23 @@ import { z } from 'zod';
 import { RELAY_ORDER } from '../fencing/team-relay';
 import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
 import { firstIssue, teamRelayRowSchema } from '../validation';
+import { MAX_TABLEAU } from '../limits';
 
 const ref = z.string().min(1).max(64);
 const score = z.number().int().min(0).max(99);
 
-/** A team tableau has at most 64 teams: 63 matches and the match for 3rd, nine relays each. */
+/** A team tableau has at most TEAM_TABLEAU_MAX teams (128: 127 matches) and the match for 3rd, nine relays each. */
 export const MAX_TEAM_RELAYS = TEAM_TABLEAU_MAX * RELAY_ORDER.length;
 
 /** A pool's round: 1, or 2 for a second round composed from round 1's ranking. */
 export const poolRound = z.union([z.literal(1), z.literal(2)]).optional();
 
 /** A round-2 entry's seed from round 1's ranking and the round-1 entry it continues (by the file's entry id). */
-export const entryRound = { seed: z.number().int().min(1).max(512).nullable().optional(), first_round_id: ref.nullable().optional() };
+export const entryRound = { seed: z.number().int().min(1).max(MAX_TABLEAU).nullable().optional(), first_round_id: ref.nullable().optional() };
 
 const teamRelay = z.object({
   round: z.number().int().min(1).max(10),
-  position: z.number().int().min(0).max(511),
+  position: z.number().int().min(0).max(MAX_TABLEAU - 1),
   match_number: z.number().int().min(1).max(9),
   fencer_a_number: z.number().int().min(1).max(10),
   fencer_b_number: z.number().int().min(1).max(10),

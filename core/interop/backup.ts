@@ -8,13 +8,14 @@ import { DEFAULT_FORMAT } from '../fencing/tableau';
 import { RELAY_ORDER } from '../fencing/team-relay';
 import { TEAM_MESSAGES, validTeamSizes } from '../fencing/teams';
 import {
-  athleteSchema, boutSchema, bracketScoreSchema, createPracticeSchema, firstIssue, MAX_POOL_SIZE, nameText, NAME_MAX, noteSchema,
+  athleteSchema, boutSchema, bracketScoreSchema, createPracticeSchema, firstIssue, nameText, NAME_MAX, noteSchema,
   poolNameSchema, RANKING_MAX, relayRowSchema, scoresWithin, tableauFormatSchema, weaponSchema,
 } from '../validation';
 import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './backup-days';
 import { backupTeamTableau, entryRound, poolRound, restoreTeamTableau, roundsAndTeamTableauProblem } from './backup-rounds';
 import { sameNameKey } from '../names';
 import { athleteDetailsSchema } from '../athlete-details';
+import { MAX_POOL_SIZE, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TABLEAU, MAX_TEAMS } from '../limits';
 
 /**
  * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
@@ -27,8 +28,12 @@ import { athleteDetailsSchema } from '../athlete-details';
 export const BACKUP_FORMAT = 'piste-backup';
 export const BACKUP_VERSION = 1;
 
-/** Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. */
-export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 50, bracketMatches: 600, days: 500 } as const;
+/**
+ * Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. A
+ * practice holds what the API lets it hold (core/limits, issue 33): both rounds of pools at their most, and a
+ * tableau of 512 with its bouts for places (511 + 5).
+ */
+export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 2 * MAX_POOLS, bracketMatches: 600, days: 500 } as const;
 
 const ref = z.string().min(1).max(64);
 /** A fencer's name in a pool, a tableau, a team or the absent list: one line, no control characters, as the API takes it. */
@@ -36,7 +41,7 @@ const name = nameText('Player name cannot be empty', NAME_MAX, 'Player name');
 const time = z.number().int().min(0).max(8.64e15);
 const score = z.number().int().min(0).max(99);
 
-const seed = z.object({ id: ref, name, seed: z.number().int().min(1).max(512) });
+const seed = z.object({ id: ref, name, seed: z.number().int().min(1).max(MAX_TABLEAU) });
 
 const player = z.object({
   id: ref,
@@ -64,7 +69,7 @@ const pool = z.object({
 
 const bracketMatch = z.object({
   round: z.number().int().min(1).max(10),
-  position: z.number().int().min(0).max(511),
+  position: z.number().int().min(0).max(MAX_TABLEAU - 1),
   player1_id: ref.nullable(),
   player2_id: ref.nullable(),
   player1_score: score.nullable(),
@@ -83,14 +88,14 @@ const practice = z.object({
   created_at: time,
   pools: z.array(pool).max(BACKUP_LIMITS.poolsPerPractice),
   format: tableauFormatSchema.nullable(),
-  absentees: z.array(z.object({ name, athlete_id: ref.nullable() })).max(500),
-  bracket: z.object({ seeding: z.array(seed).max(512), matches: z.array(bracketMatch).max(BACKUP_LIMITS.bracketMatches) }).nullable(),
+  absentees: z.array(z.object({ name, athlete_id: ref.nullable() })).max(MAX_PRACTICE_FENCERS),
+  bracket: z.object({ seeding: z.array(seed).max(MAX_TABLEAU), matches: z.array(bracketMatch).max(BACKUP_LIMITS.bracketMatches) }).nullable(),
   teams: z.array(z.object({
     /** Issue 28: how a drawn team tableau names the team (absent in older files). */
     id: ref.optional(),
-    team_number: z.number().int().min(1).max(50),
+    team_number: z.number().int().min(1).max(MAX_TEAMS),
     members: z.array(z.object({ athlete_id: ref.nullable(), athlete_name: name, position: z.number().int().min(1).max(10) })).max(10),
-  })).max(50),
+  })).max(MAX_TEAMS),
   relays: z.array(z.object({
     match_number: z.number().int().min(1).max(9),
     fencer_a_number: z.number().int().min(1).max(10),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNames, nameLanguage, teamNumberOf } from '../../core/defaults';
+import { defaultNames, nameLanguage, nextPoolNumber, numberedFrom, poolNumberOf, teamNumberOf } from '../../core/defaults';
 import { planPools, planTeamPools, resolveEntries } from '../../core/fencing/planning';
 import { firstIssue, generatePoolsSchema, secondRoundSchema, teamPoolsSchema } from '../../core/validation';
 import { describeError } from '../../core/messages';
@@ -55,5 +55,32 @@ describe('the names the app gives what it creates, in the coach language (issue 
         expect(describeError(firstIssue(parsed.error!))?.code).toBe('language_code_invalid');
       }
     }
+  });
+});
+
+describe('a draw into a practice with pools continues their numbering (issue 33)', () => {
+  it('reads a pool number from its default name in any language, and nothing from any other name', () => {
+    expect(['Pool 3', 'Poule 7', 'GIRONE 12', 'Runde 1', 'pool 140', ' Pool 2 '].map(poolNumberOf)).toEqual([3, 7, 12, 1, 140, 2]);
+    expect(['Main Pool', 'Hauptrunde', 'Round 2 · Pool 1', 'Team 3', 'Pool A', 'Piste 4', 'Pool'].map(poolNumberOf)).toEqual([null, null, null, null, null, null, null]);
+  });
+
+  it('starts after the highest number in any language and after as many pools as there are; gaps are not filled', () => {
+    expect(nextPoolNumber([])).toBe(1);
+    expect(nextPoolNumber(Array.from({ length: 10 }, (_, i) => `Pool ${i + 1}`))).toBe(11);
+    expect(nextPoolNumber(['Pool 3', 'Poule 7'])).toBe(8);
+    expect(nextPoolNumber(['Pool 1', 'Pool 5'])).toBe(6);
+    // Renamed pools still count: four pools of which one kept its default name 'Pool 2'.
+    expect(nextPoolNumber(['Piste A', 'Pool 2', 'Beginners', 'Saturday'])).toBe(5);
+    expect(nextPoolNumber(['Main Pool'])).toBe(2);
+  });
+
+  it('names a draw from that number on in the coach language, a single pool too, and leaves a first draw as it was', () => {
+    const fr = numberedFrom(defaultNames('fr'), 11);
+    expect([fr.pool(1), fr.pool(2), fr.mainPool, fr.team(3)]).toEqual(['Poule 11', 'Poule 12', 'Poule 11', 'Équipe 3']);
+    const en = defaultNames();
+    expect(numberedFrom(en, 1)).toBe(en);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ key: String(i), name: `F${i}`, athleteId: null, club: null }));
+    expect(planPools(ids(12), 'random', 3, seeded(1), undefined, undefined, numberedFrom(defaultNames(), 75)).map((p) => p.name)).toEqual(['Pool 75', 'Pool 76', 'Pool 77']);
+    expect(planTeamPools([1, 2, 3, 4], 'random', 2, seeded(1), numberedFrom(defaultNames('de'), 3)).map((p) => p.name)).toEqual(['Runde 3', 'Runde 4']);
   });
 });

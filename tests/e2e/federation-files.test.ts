@@ -91,7 +91,7 @@ describe('federation files', () => {
     await expect.poll(() => page.getByTestId('check-in-rating').allTextContents().then((r) => r.sort())).toEqual(US.map((p) => p[3]).sort());
     expect(await page.getByLabel('Number of pools').inputValue()).toBe('2');
     expect(await seriousViolations(page), 'wizard seeding by national rating').toEqual([]);
-    expect(await page.getByTestId('division-preview').textContent()).toBe('2 pools of 3, 3 fencers · 3, 3 bouts.');
+    expect(await page.getByTestId('division-preview').textContent()).toBe('2 pools of 3 fencers · 3 bouts each.');
     await page.getByRole('button', { name: 'Generate Pools' }).click();
     await page.waitForURL('**/individual-practice');
 

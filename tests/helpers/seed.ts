@@ -57,6 +57,8 @@ export function seed(fetch: Fetch) {
     },
     /** A roster athlete of the signed-in coach. */
     athlete: (input: { name: string; club?: string }) => expectAnswer(client.athletes.$post({ json: input }), 201),
+    /** Roster rows imported in one go, as a roster file brings them (issue 15); the answer lists those created. */
+    importAthletes: (athletes: { name: string; club?: string }[]) => expectAnswer(client.athletes.import.$post({ json: { athletes } })),
     /** The signed-in coach's roster. */
     athletes: () => expectAnswer(client.athletes.$get()),
     /** The coach's practices, newest first. */

@@ -84,8 +84,8 @@ describe('generating pools', () => {
     const practice = await seed(viaClient(client)).practice('Empty');
     const url = `/api/practices/${practice.id}/pools/generate`;
     expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual(errorBody('Please select athletes or add names manually'));
-    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
-    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 10'));
+    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual(errorBody('1 fencers fill at most 2 pools of 2: choose fewer pools'));
+    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 256'));
     expect((await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).length).toBe(0);
   });
 });

@@ -111,7 +111,7 @@ describe('a team tableau', () => {
     const lonely = await api.practice('No teams', { type: 'team' });
     const none = await client.post(url(lonely.id), { third_place: false });
     expect(none.status).toBe(400);
-    expect(await json(none)).toEqual(errorBody('A team tableau needs 2 to 64 teams (got 0)'));
+    expect(await json(none)).toEqual(errorBody('A team tableau needs 2 to 128 teams (got 0)'));
     const individual = await api.practice('Individual');
     expect(await json(await client.post(url(individual.id), { third_place: false }))).toEqual(errorBody('Team tableaux are for team practices.'));
     expect((await client.post(url(lonely.id), { third_place: 'yes' })).status).toBe(400);

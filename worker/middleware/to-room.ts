@@ -64,7 +64,7 @@ export const toRoom = createMiddleware<AppEnv>(async (c, next) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CALLER_HEADER, JSON.stringify(caller));
   headers.set(PRACTICE_HEADER, practiceId);
-  // The body (at most 64 KB, bodyLimit) travels whole, so the room may answer before reading it.
+  // The body (at most 64 KB, 256 KB for a draw: bodyLimit in ../app) travels whole, so the room may answer before reading it.
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
   const answer = await getRoom(c.env, practiceId).fetch(new Request(c.req.url, { method: c.req.method, headers, body }));
   // The room's answer, with headers the worker's middleware may still add to (security headers).

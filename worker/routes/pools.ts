@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { BoutConflict, BoutDelta } from '../../core/contracts/pools';
+import type { BoutConflict, BoutDelta, PoolSnapshot } from '../../core/contracts/pools';
 import { poolMaxScore, toStoredBout } from '../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../core/fencing/planning';
-import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, MAX_POOL_SIZE, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../core/validation';
+import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../core/validation';
+import { MAX_POOL_SIZE, MAX_PRACTICE_FENCERS } from '../../core/limits';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
@@ -24,11 +25,18 @@ import {
 import { checkScores, json, readIdempotencyKey } from '../validate';
 import { secondRoundExists } from '../store/rounds';
 import { ERROR_MESSAGES } from '../../core/messages';
-import { defaultNames } from '../../core/defaults';
+import { defaultNames, nextPoolNumber, numberedFrom } from '../../core/defaults';
 import type { Db } from '../db/client';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
+/** Issue 33: a practice holds core/limits MAX_PRACTICE_FENCERS fencers in its pools, however many draws brought them. */
+const practiceFull = (held: number) => `A practice holds at most ${MAX_PRACTICE_FENCERS} fencers: ${held} are already in its pools`;
+/** 409 when `adding` more fencers would take the practice's pools past MAX_PRACTICE_FENCERS (a draw, a latecomer, a name added). */
+function keepWithinPractice(drawn: readonly PoolSnapshot[], adding: number) {
+  const held = drawn.reduce((n, p) => n + p.players.length, 0);
+  if (held + adding > MAX_PRACTICE_FENCERS) throw new HttpError(409, practiceFull(held));
+}
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
 /** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */
@@ -81,14 +89,21 @@ export const practicePoolRoutes = new Hono<AppEnv>()
     const results = input.method === 'seeded' ? await latestPoolResults(d1, coachOf(c).id, ids) : undefined;
     const ratings = input.method === 'rating' || input.method === 'national' ? ratingsOf(await loadCoachBouts(d1, coachOf(c).id)).ratings : undefined;
     const checkedIn = absent.map((a) => ({ name: a.name.toUpperCase(), athleteId: a.athleteId }));
-    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, defaultNames(input.lang)), checkedIn);
+    // From here on only the room's own SQLite is read, so nothing comes between these checks and the write.
+    const drawn = await listPoolSnapshots(c.get('db'), practice.id);
+    keepWithinPractice(drawn, entries.length);
+    // Issue 33: a draw into a practice that has pools continues their numbering (Pool 11… after Pool 10).
+    const names = numberedFrom(defaultNames(input.lang), nextPoolNumber(drawn.map((p) => p.name)));
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, names), checkedIn);
   })
   .post('/latecomers', authorize('pool.manage'), json(latecomerSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { name } = c.req.valid('json');
     await keepRounds(db, practice.id);
-    const added = await addLatecomer(db, practice.id, await listPoolSnapshots(db, practice.id), name);
+    const drawn = await listPoolSnapshots(db, practice.id);
+    keepWithinPractice(drawn, 1);
+    const added = await addLatecomer(db, practice.id, drawn, name);
     if (!added.ok) {
       if (added.reason === 'no-pool') throw new HttpError(409, 'Draw the pools first: a latecomer joins the smallest pool.');
       if (added.reason === 'full') throw new HttpError(409, `Every pool already holds ${MAX_POOL_SIZE} fencers.`);
@@ -125,6 +140,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const { pool } = await poolFor(c, c.req.param('poolId'));
     const { name } = c.req.valid('json');
     await keepRounds(db, pool.practice_id);
+    keepWithinPractice(await listPoolSnapshots(db, pool.practice_id), 1);
     await addPlayer(db, pool.id, name);
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!, 201);
   })

@@ -14,7 +14,8 @@ import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
 import { hasTeamTableau } from '../store/team-tableau';
 import { ERROR_MESSAGES } from '../../core/messages';
-import { defaultNames } from '../../core/defaults';
+import { defaultNames, nextPoolNumber, numberedFrom } from '../../core/defaults';
+import { listPoolSnapshots } from '../store/pools';
 import { json, readIdempotencyKey } from '../validate';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
@@ -45,7 +46,9 @@ export const teamRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     await keepTeams(c, practice.id);
     const teams = await listTeams(c.get('db'), practice.id);
-    return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit, defaultNames(input.lang)));
+    // Issue 33: pools added beside earlier ones continue their numbering.
+    const names = numberedFrom(defaultNames(input.lang), nextPoolNumber((await listPoolSnapshots(c.get('db'), practice.id)).map((p) => p.name)));
+    return answerWithGeneratedPools(c, practice, planTeamPools(teams.map((t) => t.team_number), input.method, input.pool_count, randomUnit, names));
   });
 
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';

@@ -1,7 +1,7 @@
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { TableauFormat } from '../../core/contracts/tableau';
 import type { PlayerStatus } from '../../core/fencing/withdrawal';
-import { MAX_POOL_SIZE } from '../../core/validation';
+import { MAX_POOL_SIZE } from '../../core/limits';
 import type { Db } from '../db/client';
 import { bumpVersionIfChanged } from './pools';
 

@@ -5,8 +5,9 @@ import type { Practice } from '../../core/contracts/practices';
 import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
 import type { Bout } from '../../core/fencing/bout-result';
 import type { PlannedPool } from '../../core/fencing/planning';
-import { MAX_POOL_SIZE } from '../../core/validation';
+import { MAX_POOL_SIZE } from '../../core/limits';
 import { isSynchronous, prepared, type Db } from '../db/client';
+import { inJsonList } from '../db/sql';
 import { absentees, poolBouts, poolEntries, practices, pools } from '../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../errors';
@@ -243,7 +244,8 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
 function absenteeStatements(db: Db, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
   const now = Date.now();
   return [
-    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inArray(absentees.name, present)))] : []),
+    // One bound JSON list, not a value per name: a draw of 512 would pass SQLite's 100 variables (issue 33).
+    ...(present.length ? [db.delete(absentees).where(and(eq(absentees.practice_id, practiceId), inJsonList(absentees.name, present)))] : []),
     ...absent.map((a) => db.insert(absentees).values({ practice_id: practiceId, name: a.name, athlete_id: a.athleteId, created_at: now }).onConflictDoNothing()),
   ];
 }
@@ -253,7 +255,9 @@ function absenteeStatements(db: Db, practiceId: string, absent: { name: string; 
  * are recorded; anyone drawn now leaves the list): all or nothing.
  */
 export async function insertGeneratedPools(db: Db, practice: Practice, planned: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
-  const now = Date.now();
+  // After the practice's latest pool, so a second draw's pools list after the first's (issue 33: Pool 75 after 74).
+  const latest = await db.select({ at: sql<number | null>`MAX(${pools.created_at})` }).from(pools).where(eq(pools.practice_id, practice.id)).get();
+  const now = Math.max(Date.now(), (latest?.at ?? 0) + 1);
   const present = planned.flatMap((p) => p.members.map((m) => m.name));
   const statements: BatchItem<'sqlite'>[] = [...absenteeStatements(db, practice.id, absent, present)];
   const ids: string[] = [];

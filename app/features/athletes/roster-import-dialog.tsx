@@ -4,7 +4,7 @@ import type { Athlete } from '../../../core/contracts/athletes';
 import type { RosterRow } from '../../../core/interop/csv';
 import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
 import { localMessage } from '../../i18n/core-messages';
-import { IMPORT_MAX } from '../../../core/validation';
+import { IMPORT_MAX } from '../../../core/limits';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
 import { call, client, errorMessage } from '../../lib/api';

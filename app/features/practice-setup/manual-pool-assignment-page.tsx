@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, client } from '../../lib/api';
-import { MAX_POOLS, MIN_POOLS } from '../../../core/fencing/pool-generation';
+import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
 import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
@@ -56,7 +56,7 @@ export function ManualPoolAssignmentPage() {
       <div className="w-40">
         <label className="label" htmlFor="manual-pool-count">{t.poolCount}</label>
         <select id="manual-pool-count" className="input" value={poolCount} onChange={(e) => setPoolCount(Number(e.target.value))}>
-          {Array.from({ length: MAX_POOLS - MIN_POOLS + 1 }, (_, i) => i + MIN_POOLS).map((n) => (
+          {Array.from({ length: maxPoolsFor(entries.length) - MIN_POOLS + 1 }, (_, i) => i + MIN_POOLS).map((n) => (
             <option key={n} value={n}>{n}</option>
           ))}
         </select>

@@ -3,7 +3,8 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, client } from '../../lib/api';
-import { divisionPreview, MAX_POOLS, MIN_POOLS, SMALL_POOL } from '../../../core/fencing/pool-generation';
+import { boutsInPool, divisionPreview, SMALL_POOL } from '../../../core/fencing/pool-generation';
+import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toastError } from '../../state/toasts';
 import { practiceHome, paths } from '../../lib/paths';
@@ -41,7 +42,8 @@ const messages = i18n('practice-setup-page', {
   selected: params('{count} athletes selected.'),
   presence: params('{present} present, {absent} absent. '),
   onePool: params('One pool of {sizes} fencers · {bouts} bouts.'),
-  pools: params('{count} pools of {sizes} fencers · {bouts} bouts.'),
+  pools: params('{count} pools of {sizes} fencers · {bouts} bouts each.'),
+  poolsOf2: params('{count} pools of {small} or {large} fencers · {fewer} or {more} bouts each.'),
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
 });
 
@@ -74,7 +76,11 @@ export function PracticeSetupPage() {
 
   const all = step === 'division' ? entries() : [];
   const present = all.filter((e) => !absent.has(keyOf(e)));
-  const preview = divisionPreview(present.length, method === 'single' ? null : poolCount);
+  // Issue 33: as many pools as the present fencers fill (core/limits), however many that is.
+  const maxPools = maxPoolsFor(present.length);
+  const pools = Math.min(poolCount, maxPools);
+  const preview = divisionPreview(present.length, method === 'single' ? null : pools);
+  const [small, large] = [Math.min(...preview.sizes), Math.max(...preview.sizes)];
   const toggle = (e: SetupEntry) => setAbsent((s) => toggled(s, keyOf(e)));
   // Issue 30: seeding by national rating shows each fencer's rating at check-in, as the draw will read it.
   const ratingOf = (e: SetupEntry) => {
@@ -87,7 +93,7 @@ export function PracticeSetupPage() {
     if (present.length === 0) return toastError(t.allAbsent, t.allAbsentTitle);
     const body = {
       method,
-      pool_count: method === 'single' ? undefined : poolCount,
+      pool_count: method === 'single' ? undefined : pools,
       entries: present.map(toRequestEntry),
       absent: all.filter((e) => absent.has(keyOf(e))).map(toRequestEntry),
       // Issue 29: the pools are named in the coach's language of this moment.
@@ -134,8 +140,8 @@ export function PracticeSetupPage() {
             {method !== 'single' && (
               <div className="w-40">
                 <label className="label" htmlFor="pool-count">{t.poolCount}</label>
-                <input id="pool-count" type="number" className="input" min={MIN_POOLS} max={MAX_POOLS} value={poolCount}
-                  onChange={(e) => setPoolCount(Math.min(MAX_POOLS, Math.max(MIN_POOLS, Math.round(Number(e.target.value) || MIN_POOLS))))} />
+                <input id="pool-count" type="number" className="input" min={MIN_POOLS} max={maxPools} value={pools}
+                  onChange={(e) => setPoolCount(Math.min(maxPools, Math.max(MIN_POOLS, Math.round(Number(e.target.value) || MIN_POOLS))))} />
               </div>
             )}
           </fieldset>
@@ -163,7 +169,10 @@ export function PracticeSetupPage() {
             <p>{t.selected({ count: all.length })}</p>
             <p data-testid="division-preview">
               {all.length > present.length ? t.presence({ present: present.length, absent: all.length - present.length }) : ''}
-              {preview.sizes.length > 0 && (preview.sizes.length === 1 ? t.onePool : t.pools)({ count: preview.sizes.length, sizes: preview.sizes.join(', '), bouts: preview.bouts.join(', ') })}
+              {preview.sizes.length === 1 && t.onePool({ sizes: small, bouts: boutsInPool(small) })}
+              {preview.sizes.length > 1 && (small === large
+                ? t.pools({ count: preview.sizes.length, sizes: small, bouts: boutsInPool(small) })
+                : t.poolsOf2({ count: preview.sizes.length, small, large, fewer: boutsInPool(small), more: boutsInPool(large) }))}
             </p>
             {preview.sizes.some((n) => n < SMALL_POOL) && (
               <p className="mt-1 font-medium text-amber-800" role="alert">{t.small({ size: SMALL_POOL, bouts: SMALL_POOL - 1 })}</p>

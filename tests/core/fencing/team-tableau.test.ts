@@ -62,13 +62,13 @@ describe('seeding the team tableau', () => {
     expect(drawn.map((s) => s.seed)).toEqual([1, 2, 3, 4]);
   });
 
-  it('refuses a draw of one team, of more than 64, or with a team twice', () => {
+  it('refuses a draw of one team, of more than a practice holds (128), or with a team twice', () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `t${i}`, name: `T${i}` }));
     expect(TEAM_TABLEAU_MIN).toBe(2);
-    expect(TEAM_TABLEAU_MAX).toBe(64);
-    expect(() => drawTeamSeeds(many(1), seeded(1))).toThrow('A team tableau needs 2 to 64 teams (got 1)');
-    expect(() => drawTeamSeeds(many(65), seeded(1))).toThrow('A team tableau needs 2 to 64 teams (got 65)');
-    expect(drawTeamSeeds(many(64), seeded(1))).toHaveLength(64);
+    expect(TEAM_TABLEAU_MAX).toBe(128);
+    expect(() => drawTeamSeeds(many(1), seeded(1))).toThrow('A team tableau needs 2 to 128 teams (got 1)');
+    expect(() => drawTeamSeeds(many(129), seeded(1))).toThrow('A team tableau needs 2 to 128 teams (got 129)');
+    expect(drawTeamSeeds(many(128), seeded(1))).toHaveLength(128);
     expect(() => drawTeamSeeds([{ id: 'a', name: 'A' }, { id: 'a', name: 'A again' }], seeded(1))).toThrow('Each team may enter the draw only once');
   });
 });
@@ -104,12 +104,13 @@ describe('placing teams in the tableau', () => {
     expect(thirdPlaceMatchOf(matches)).toBeNull();
   });
 
-  it('fills a table of 64 without byes, and refuses 65 teams or broken seeds', () => {
+  it('fills a table of 64 without byes, and refuses more teams than a practice holds (129) or broken seeds', () => {
     const n = (count: number): Seed[] => Array.from({ length: count }, (_, i) => ({ id: `t${i + 1}`, name: `T${i + 1}`, seed: i + 1 }));
     const full = buildTeamTableau(n(64), false);
     expect(full.filter((m) => m.round === 1)).toHaveLength(32);
     expect(at(full, 1, 0)).toMatchObject({ player1_id: 't1', player2_id: 't64', winner_id: null });
-    expect(() => buildTeamTableau(n(65), false)).toThrow(TeamTableauError);
+    expect(buildTeamTableau(n(128), false).filter((m) => m.round === 1)).toHaveLength(64);
+    expect(() => buildTeamTableau(n(129), false)).toThrow(TeamTableauError);
     expect(() => buildTeamTableau([{ id: 'a', name: 'A', seed: 1 }, { id: 'b', name: 'B', seed: 3 }], false)).toThrow(
       'Team seeds must be distinct teams numbered 1 to the number of teams',
     );

@@ -1,5 +1,6 @@
+import { poolArchiveStatements, readPoolRows } from './archive-pools';
 import { archiveStatements, readPracticeRows } from './practice-store';
-import { TABLES } from './schema';
+import { ARCHIVE_FULL, TABLES } from './schema';
 
 /** Waits between failed archive writes: 1 s doubling to a minute. */
 export const archiveBackoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.max(0, failures - 1));
@@ -40,16 +41,21 @@ export class ArchiveWriter {
 
   private state() {
     return this.storage.sql
-      .exec<{ practice_id: string | null; imported: number; archive_due: number; archived: number; archive_failures: number }>(
-        `SELECT practice_id, imported, archive_due, archived, archive_failures FROM ${TABLES.room}`,
+      .exec<{ practice_id: string | null; imported: number; archive_due: number; archived: number; archive_failures: number; archive_marks: number; archive_full: number }>(
+        `SELECT practice_id, imported, archive_due, archived, archive_failures, archive_marks, archive_full FROM ${TABLES.room}`,
       )
       .one();
   }
 
-  /** Whether D1 lacks changes the room made. */
+  /** What changed since the last write (schema step 9): pool ids, or ARCHIVE_FULL. */
+  private marks(): string[] {
+    return this.storage.sql.exec<{ pool_id: string }>(`SELECT pool_id FROM ${TABLES.archiveDirty}`).toArray().map((m) => m.pool_id);
+  }
+
+  /** Whether D1 lacks changes the room made (counted, or marked by a change counted already). */
   behind(): boolean {
     const s = this.state();
-    return s.imported === 1 && s.archive_due > s.archived;
+    return s.imported === 1 && (s.archive_due > s.archived || this.marks().length > 0);
   }
 
   /**
@@ -123,21 +129,29 @@ export class ArchiveWriter {
 
   private async writeOnce(): Promise<boolean> {
     const s = this.state();
-    if (s.imported !== 1 || !s.practice_id || s.archive_due <= s.archived) return true;
-    const due = s.archive_due;
+    const marks = this.marks();
+    if (s.imported !== 1 || !s.practice_id || (s.archive_due <= s.archived && marks.length === 0)) return true;
+    const { archive_due: due, archive_marks: marked, practice_id: practiceId } = s;
     const d1 = this.d1();
-    const statements = archiveStatements(d1, s.practice_id, readPracticeRows(this.storage.sql, s.practice_id));
+    // The pools that changed, or the whole practice after an import, a failed write, or a change of its shape.
+    const statements =
+      s.archive_full === 1 || marks.includes(ARCHIVE_FULL)
+        ? archiveStatements(d1, practiceId, readPracticeRows(this.storage.sql, practiceId))
+        : poolArchiveStatements(d1, practiceId, marks.map((poolId) => readPoolRows(this.storage.sql, practiceId, poolId)));
     try {
       await d1.batch(statements);
     } catch (e) {
       const failures = s.archive_failures + 1;
-      this.storage.sql.exec(`UPDATE ${TABLES.room} SET archive_failures = ?`, failures);
+      // Its marks stay; the next write copies the whole practice.
+      this.storage.sql.exec(`UPDATE ${TABLES.room} SET archive_failures = ?, archive_full = 1`, failures);
       console.warn('archive write failed', failures, e instanceof Error ? e.message : 'error');
       await this.wakeBy(Date.now() + archiveBackoffMs(failures));
       return false;
     }
     // The practice may have been erased while D1 answered (deleted): nothing to record then.
-    this.storage.sql.exec(`UPDATE ${TABLES.room} SET archived = max(archived, ?), archive_failures = 0 WHERE imported = 1`, due);
+    this.storage.sql.exec(`UPDATE ${TABLES.room} SET archived = max(archived, ?), archive_failures = 0, archive_full = 0 WHERE imported = 1`, due);
+    // The marks it read go; a change made while D1 answered keeps its mark (a later number) for the next write.
+    this.storage.sql.exec(`DELETE FROM ${TABLES.archiveDirty} WHERE seq <= ?`, marked);
     // Idempotency keys older than a week go (no client retries that late), as D1's do in the scheduled clean-up.
     this.storage.sql.exec('DELETE FROM applied_writes WHERE created_at <= ?', Date.now() - KEYS_KEPT_MS);
     return true;

@@ -57,7 +57,9 @@ export function loadPractice(storage: DurableObjectStorage, practiceId: string, 
     sql.exec('DELETE FROM applied_writes');
     for (const t of PRACTICE_TABLES) for (const row of data.rows[t]) insertRow(sql, t, row);
     for (const row of data.keys) insertRow(sql, 'applied_writes', row);
-    sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archive_due = 0, archived = 0, archive_failures = 0`, practiceId);
+    // The import's own rows are no change to archive; the first write after it copies the whole practice.
+    sql.exec(`DELETE FROM ${TABLES.archiveDirty}`);
+    sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archive_due = 0, archived = 0, archive_failures = 0, archive_full = 1`, practiceId);
   });
 }
 
@@ -112,6 +114,30 @@ export function readPracticeRows(sql: SqlStorage, practiceId: string): Record<Pr
 const MAX_BINDS = 100;
 
 /**
+ * The D1 statements inserting `rows` into `table`, a few rows a statement, and only while the practice is on
+ * the index (a practice deleted meanwhile gets nothing back); a link to an athlete deleted meanwhile goes in
+ * as none. `upsert`: a row already there (by its id) takes the values instead, if it is the practice's.
+ */
+export function insertStatements(d1: D1Database, practiceId: string, table: PracticeTable, { columns, rows }: { columns: string[]; rows: unknown[][] }, upsert = false): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  const perStatement = Math.max(1, Math.floor((MAX_BINDS - 1) / columns.length));
+  const picked = columns.map((c, i) => (c === ATHLETE_COLUMN ? `(SELECT id FROM athletes WHERE id = column${i + 1})` : `column${i + 1}`)).join(', ');
+  const onConflict = upsert
+    ? ` ON CONFLICT (id) DO UPDATE SET ${columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')} WHERE ${table}.practice_id = excluded.practice_id`
+    : '';
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    statements.push(
+      d1
+        .prepare(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${picked} FROM (VALUES ${values}) WHERE EXISTS (SELECT 1 FROM practices WHERE id = ?)${onConflict}`)
+        .bind(...chunk.flat(), practiceId),
+    );
+  }
+  return statements;
+}
+
+/**
  * The D1 batch that makes the archive of a practice what the room holds: its rows of each table replaced
  * (children deleted first, then every row inserted, a few rows a statement), and the practice's own facts
  * on the index row (weapon; sharing's expiry only moves later, and only while sharing is on). Idempotent: run
@@ -125,19 +151,7 @@ export function archiveStatements(d1: D1Database, practiceId: string, tables: Re
   }
   for (const t of PRACTICE_TABLES) {
     if (t === 'practices') continue;
-    const { columns, rows } = tables[t];
-    if (rows.length === 0) continue;
-    const perStatement = Math.max(1, Math.floor((MAX_BINDS - 1) / columns.length));
-    const picked = columns.map((c, i) => (c === ATHLETE_COLUMN ? `(SELECT id FROM athletes WHERE id = column${i + 1})` : `column${i + 1}`)).join(', ');
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const chunk = rows.slice(i, i + perStatement);
-      const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-      statements.push(
-        d1
-          .prepare(`INSERT INTO ${t} (${columns.join(', ')}) SELECT ${picked} FROM (VALUES ${values}) WHERE EXISTS (SELECT 1 FROM practices WHERE id = ?)`)
-          .bind(...chunk.flat(), practiceId),
-      );
-    }
+    statements.push(...insertStatements(d1, practiceId, t, tables[t]));
   }
   const practice = tables.practices;
   const own = practice.rows[0];

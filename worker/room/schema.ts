@@ -12,7 +12,12 @@ export const TABLES = {
   refereedBouts: 'refereed_bouts',
   /** The coach's referee choices of each pool (bout → referee, as JSON). */
   refereeChoices: 'referee_choices',
+  /** What changed since the archive's last write (step 9): pool ids, or ARCHIVE_FULL. */
+  archiveDirty: 'archive_dirty',
 } as const;
+
+/** The mark of a change the archive copies in full (step 9): not a pool id (those are UUIDs). */
+export const ARCHIVE_FULL = '*';
 
 /**
  * The practice's live state (issue 26): the same relational shape and names as D1's archive (DESIGN: Data),
@@ -197,6 +202,40 @@ export const ROOM_STEPS: readonly Step[] = [
     write: (sql) => {
       sql.exec('ALTER TABLE matches ADD COLUMN cards TEXT');
       sql.exec('ALTER TABLE bracket_matches ADD COLUMN cards TEXT');
+    },
+  }),
+  // 9. What changed since the archive's last write (issue 33), so a write copies only the pools that changed:
+  // a pool's id when its entries, bouts or counters change; ARCHIVE_FULL when anything else the archive copies
+  // does (a draw, a rename, a pool gone, the tableau, teams, the format, the weapon…). Each mark keeps the
+  // number it was made at (`archive_marks` counts them): a write clears the marks it read, and only those once D1
+  // acknowledged it. `archive_full`: the next write copies the whole practice (after an import, a failed write,
+  // and for a room that held its practice before this step).
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archive_marks INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN archive_full INTEGER NOT NULL DEFAULT 1`);
+      sql.exec(`CREATE TABLE ${TABLES.archiveDirty} (pool_id TEXT PRIMARY KEY, seq INTEGER NOT NULL)`);
+      const mark = (id: string) =>
+        `UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1;
+         INSERT INTO ${TABLES.archiveDirty} (pool_id, seq) VALUES (${id}, (SELECT archive_marks FROM ${TABLES.room})) ON CONFLICT (pool_id) DO UPDATE SET seq = excluded.seq;`;
+      const full = mark(`'${ARCHIVE_FULL}'`);
+      for (const t of ['players', 'matches']) {
+        sql.exec(`CREATE TRIGGER ${t}_marks_insert AFTER INSERT ON ${t} BEGIN ${mark('NEW.tournament_id')} END`);
+        sql.exec(`CREATE TRIGGER ${t}_marks_update AFTER UPDATE ON ${t} BEGIN ${mark('OLD.tournament_id')} ${mark('NEW.tournament_id')} END`);
+        sql.exec(`CREATE TRIGGER ${t}_marks_delete AFTER DELETE ON ${t} BEGIN ${mark('OLD.tournament_id')} END`);
+      }
+      // A pool's counters (version, updated_at) are the pool's; its name, round or existence are the practice's shape.
+      const shape = ['id', 'practice_id', 'user_id', 'name', 'created_at', 'round'].map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
+      sql.exec(`CREATE TRIGGER tournaments_marks_counters AFTER UPDATE ON tournaments WHEN NOT (${shape}) BEGIN ${mark('NEW.id')} END`);
+      sql.exec(`CREATE TRIGGER tournaments_marks_shape AFTER UPDATE ON tournaments WHEN ${shape} BEGIN ${full} END`);
+      // Of the practice's own row the archive copies the weapon and sharing's expiry only (the index owns the rest).
+      sql.exec(`CREATE TRIGGER practices_marks_update AFTER UPDATE ON practices WHEN OLD.weapon IS NOT NEW.weapon OR OLD.sharing_expires_at IS NOT NEW.sharing_expires_at BEGIN ${full} END`);
+      // The tables as they stand at this step (a later table adds its own triggers in its own step).
+      const others = ['practices', 'tournaments', 'tableau_formats', 'absentees', 'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'team_tableaux', 'team_relays'];
+      for (const t of others) {
+        const ops = t === 'tournaments' || t === 'practices' ? ['INSERT', 'DELETE'] : ['INSERT', 'UPDATE', 'DELETE'];
+        for (const op of ops) sql.exec(`CREATE TRIGGER ${t}_marks_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN ${full} END`);
+      }
     },
   }),
 ];

@@ -1,0 +1,126 @@
+import { env, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { readPracticeFromD1, readPracticeRows } from '../../worker/room/practice-store';
+import { getRoom } from '../../worker/room/room';
+import { PRACTICE_TABLES } from '../../worker/room/schema';
+import { apiOver, expectAnswer } from '../helpers/api-client';
+import { seed, viaClient } from '../helpers/seed';
+import { signedUpCoach } from '../helpers/worker-client';
+
+// Issue 33: under a stream of scores the archive rewrites in D1 only the pools that changed, not the practice.
+
+/** D1 as the room reaches it, refusing every batch (the archive's one call) as an unreachable D1 does. */
+function refusingBatches(real: D1Database): D1Database {
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'batch') return async () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const inRoom = <T>(practiceId: string, work: (room: PracticeRoom) => T | Promise<T>) => runInDurableObject(getRoom(env, practiceId), work);
+
+/** Points the practice's room at another D1 (or back at the real one). */
+const roomD1 = (practiceId: string, db: D1Database) =>
+  inRoom(practiceId, (room) => {
+    (room as unknown as { env: typeof env }).env = { ...env, DB: db };
+  });
+
+/** The rowids of a pool's entries and bouts in D1: they change only when the archive rewrites the pool. */
+const rowids = async (poolId: string) => ({
+  players: (await env.DB.prepare('SELECT rowid AS r FROM players WHERE tournament_id = ? ORDER BY rowid').bind(poolId).all<{ r: number }>()).results.map((x) => x.r),
+  matches: (await env.DB.prepare('SELECT rowid AS r FROM matches WHERE tournament_id = ? ORDER BY rowid').bind(poolId).all<{ r: number }>()).results.map((x) => x.r),
+});
+
+/** Marks a pool's first entry in D1 only (the room knows nothing of it): a write that rewrites the pool undoes it. */
+const markInD1 = (pool: PoolSnapshot) => env.DB.prepare('UPDATE players SET name = ? WHERE id = ?').bind('marker', pool.players[0]!.id).run();
+const nameInD1 = async (pool: PoolSnapshot) => (await env.DB.prepare('SELECT name FROM players WHERE id = ?').bind(pool.players[0]!.id).first<{ name: string }>())!.name;
+
+const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort()))).sort();
+
+/** Every archived table of the practice, in D1 and in the room, row for row (the index's own row aside). */
+async function expectArchiveEqualsRoom(practiceId: string) {
+  const archived = (await readPracticeFromD1(env.DB, practiceId))!.rows;
+  const held = await inRoom(practiceId, (room) => readPracticeRows((room as unknown as { ctx: DurableObjectState }).ctx.storage.sql, practiceId));
+  for (const t of PRACTICE_TABLES.filter((t) => t !== 'practices')) {
+    const rows = held[t].rows.map((row) => Object.fromEntries(held[t].columns.map((c, i) => [c, row[i]])));
+    expect(sorted(archived[t] as Record<string, unknown>[]), t).toEqual(sorted(rows));
+  }
+}
+
+async function twoPools() {
+  const { client } = await signedUpCoach();
+  const fetch = viaClient(client);
+  const api = seed(fetch);
+  const practice = await api.practice('Two pools');
+  const [a, b] = (await api.pools(practice.id, ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'], 2)) as [PoolSnapshot, PoolSnapshot];
+  const pools = apiOver(fetch).practices[':practiceId'].pools[':poolId'];
+  return { api, practice, a, b, pools };
+}
+
+const bout = (api: ReturnType<typeof seed>, pool: PoolSnapshot, i: number, j: number, version = 0) => api.bout(pool, pool.players[i]!.id, pool.players[j]!.id, 5, 2, version);
+
+describe('the archive writes the pools that changed (issue 33)', () => {
+  it('a score in pool A rewrites pool A in D1 and leaves pool B’s rows as they were', async () => {
+    const { api, practice, a, b } = await twoPools();
+    await bout(api, b, 0, 1);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    const before = { a: await rowids(a.id), b: await rowids(b.id) };
+    expect(before.b.matches).toHaveLength(1);
+    await markInD1(b);
+
+    await bout(api, a, 0, 1);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    const after = { a: await rowids(a.id), b: await rowids(b.id) };
+    expect(after.b).toEqual(before.b);
+    expect(await nameInD1(b)).toBe('marker');
+    expect(after.a.matches).toHaveLength(1);
+    expect(after.a.players).not.toEqual(before.a.players);
+    const pool = await env.DB.prepare('SELECT name, version FROM tournaments WHERE id = ?').bind(a.id).first<{ name: string; version: number }>();
+    expect(pool).toEqual({ name: a.name, version: a.version + 1 });
+    await env.DB.prepare('UPDATE players SET name = ? WHERE id = ?').bind(b.players[0]!.name, b.players[0]!.id).run();
+    await expectArchiveEqualsRoom(practice.id);
+  });
+
+  it('a write D1 refused is written again once D1 answers: D1 ends equal to the room', async () => {
+    const { api, practice, a, b, pools } = await twoPools();
+    await roomD1(practice.id, refusingBatches(env.DB));
+    await bout(api, a, 0, 1);
+    await bout(api, b, 2, 3);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(false);
+    // More while D1 is away: another score, and a pool renamed (a change of the practice's shape).
+    await bout(api, a, 0, 1, 1);
+    await expectAnswer(pools.$patch({ param: { practiceId: practice.id, poolId: b.id }, json: { name: 'Late pool' } }));
+    expect(await inRoom(practice.id, (room) => room.archive.behind())).toBe(true);
+
+    await roomD1(practice.id, env.DB);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    expect(await inRoom(practice.id, (room) => room.archive.behind())).toBe(false);
+    await expectArchiveEqualsRoom(practice.id);
+    expect((await env.DB.prepare('SELECT name FROM tournaments WHERE id = ?').bind(b.id).first<{ name: string }>())!.name).toBe('Late pool');
+  });
+
+  it('a pool renamed or deleted is archived in full', async () => {
+    const { api, practice, a, b, pools } = await twoPools();
+    await bout(api, b, 0, 1);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    await markInD1(b);
+
+    await expectAnswer(pools.$patch({ param: { practiceId: practice.id, poolId: a.id }, json: { name: 'Renamed' } }));
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    expect((await env.DB.prepare('SELECT name FROM tournaments WHERE id = ?').bind(a.id).first<{ name: string }>())!.name).toBe('Renamed');
+    // The whole practice was copied: pool B's rows too.
+    expect(await nameInD1(b)).toBe(b.players[0]!.name);
+    await expectArchiveEqualsRoom(practice.id);
+
+    await expectAnswer(pools.$delete({ param: { practiceId: practice.id, poolId: b.id } }));
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    expect(await rowids(b.id)).toEqual({ players: [], matches: [] });
+    expect(await env.DB.prepare('SELECT id FROM tournaments WHERE id = ?').bind(b.id).first()).toBeNull();
+    await expectArchiveEqualsRoom(practice.id);
+  });
+});

@@ -7,11 +7,18 @@ import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }));
-  return function OnDemand(props: P) {
+  function OnDemand(props: P) {
     return (
       <Suspense fallback={null}>
         <Lazy {...(props as ComponentProps<typeof Lazy>)} />
       </Suspense>
     );
-  };
+  }
+  /**
+   * Its code fetched now, ahead of its first opening (a failure is left for the opening to meet): for what a
+   * screen cannot do without once the network is gone, such as entering a score, on a first visit whose
+   * service worker is not yet in control.
+   */
+  const preload = () => void load().catch(() => undefined);
+  return Object.assign(OnDemand, { preload });
 }

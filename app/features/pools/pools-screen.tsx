@@ -3,7 +3,7 @@
 // outbox and referee state the screen holds; issue 29 takes the management controls behind one menu.
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
@@ -49,6 +49,10 @@ export function PoolsScreen() {
   // The coach manages pools; a guest enters scores and a spectator only watches (both: not managing).
   const managesPools = can(practice.role, 'pool.manage');
   const watchOnly = !can(practice.role, 'bout.write');
+  // Whoever scores can score with no network from the first paint on, even before the service worker has the app.
+  useEffect(() => {
+    if (!watchOnly) ScorePicker.preload();
+  }, [watchOnly]);
   const current = useAtomValue(currentPoolAtom);
   const outbox = useAtomValue(outboxAtom);
   const visible = state.pools;

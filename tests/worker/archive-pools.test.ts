@@ -123,4 +123,18 @@ describe('the archive writes the pools that changed (issue 33)', () => {
     expect(await env.DB.prepare('SELECT id FROM tournaments WHERE id = ?').bind(b.id).first()).toBeNull();
     await expectArchiveEqualsRoom(practice.id);
   });
+
+  it('a refused write changes nothing in D1: the archive stays caught up without a failure or a full copy', async () => {
+    const { api, practice, b, pools } = await twoPools();
+    await bout(api, b, 0, 1);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    await markInD1(b);
+    // A second screen's score over the version it saw before the first: 409, nothing written.
+    const stale = await pools.bouts.$post({ param: { practiceId: practice.id, poolId: b.id }, json: { player1_id: b.players[0]!.id, player2_id: b.players[1]!.id, score1: 1, score2: 5, version: 0 } });
+    expect(stale.status).toBe(409);
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    expect(await inRoom(practice.id, (room) => room.archive.behind())).toBe(false);
+    // No full copy followed: pool B's D1-only marker is still there.
+    expect(await nameInD1(b)).toBe('marker');
+  });
 });

@@ -76,4 +76,23 @@ describe('a practice snapshot: one read for everything a member\'s screens show'
     socket.ws.close();
     second.ws.close();
   });
+
+  it('a guest who joins after the coach\'s read is in the presence the coach\'s socket gets right after its hello', async () => {
+    const { practice: p } = await api.practiceWithPool('Presence night', ['Ida Pres', 'Jo Pres']);
+    const code = (await api.share(p.id)).room_code;
+    const read = await expectAnswer(snapshotOf(coach, p.id));
+    expect(read.presence!.guests).toEqual([]);
+    // Another screen of the coach's, open all along, hears the join (the room tells it once, a moment later).
+    const open = (await openSocket(coach, `practice=${p.id}`)).socket!;
+    await joinAsGuest(code, 'Late Parent');
+    await open.waitFor((m) => m.type === 'presence' && m.presence.guests.length === 1);
+    // The screen that read before the join opens its socket only now, after that message went out.
+    const socket = (await openSocket(coach, `practice=${p.id}`)).socket!;
+    // Who comes and goes does not move the mark (boards come by the hundred): the hello alone would not catch it.
+    expect(await socket.waitFor((m) => m.type === 'hello')).toMatchObject({ mark: read.mark });
+    const presence = await socket.waitFor((m) => m.type === 'presence');
+    expect(presence.type === 'presence' && presence.presence.guests.map((g) => g.name)).toEqual(['Late Parent']);
+    socket.ws.close();
+    open.ws.close();
+  });
 });

@@ -139,7 +139,8 @@ export class ArchiveWriter {
         ? archiveStatements(d1, practiceId, readPracticeRows(this.storage.sql, practiceId))
         : poolArchiveStatements(d1, practiceId, marks.map((poolId) => readPoolRows(this.storage.sql, practiceId, poolId)));
     try {
-      await d1.batch(statements);
+      // A change that touched no archived row (a refused or replayed write, the same weapon again) has nothing to send.
+      if (statements.length > 0) await d1.batch(statements);
     } catch (e) {
       const failures = s.archive_failures + 1;
       // Its marks stay; the next write copies the whole practice.

@@ -4,6 +4,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/contracts/practices';
 import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
+import { can } from '../../core/permissions';
 import type { RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import type { Env } from '../env';
@@ -240,6 +241,9 @@ export class PracticeRoom extends DurableObject<Env> {
       for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
       // The day's calls and pistes (null when the practice is no day's event: a screen back from offline forgets a day left meanwhile).
       server.send(JSON.stringify({ type: 'day-calls', practiceId: tag.practiceId, calls: readDayCalls(this.ctx.storage.sql) } satisfies LiveMessage));
+      // Who is in the room as it stands, to a screen that shows it: a change while its snapshot was read does not
+      // move the change mark (boards come and go by the hundred), so its hello alone would not catch it.
+      if (can(tag.role, 'room.manage')) server.send(JSON.stringify({ type: 'presence', practiceId: tag.practiceId, presence: await this.presence() } satisfies LiveMessage));
       if (tag.role !== 'coach') await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
       if (tag.role === 'spectator') this.presenceChanged();
     }

@@ -79,9 +79,10 @@ export function PoolGrid({ players, stats, pending = [], zoom, onCell, onRemove,
   const remove = useCallback((p: PoolPlayer) => handlers.current.onRemove?.(p), []);
   const status = useCallback((p: PoolPlayer) => handlers.current.onStatus?.(p), []);
   const area = useRef<HTMLDivElement>(null);
+  // Once per find (a new `found`, set with the pool it opens): a later reload of the pool does not scroll back to it.
   useLayoutEffect(() => {
     if (found) area.current?.querySelector('[data-found]')?.scrollIntoView({ block: 'center', inline: 'start' });
-  }, [found, players]);
+  }, [found]);
   const th = 'border border-slate-200 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700';
   return (
     // Read only (the board), no cell takes focus: the area itself does, named, so a keyboard scrolls it (issue 29, axe).

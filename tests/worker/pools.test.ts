@@ -279,8 +279,8 @@ describe('live bout deltas', () => {
         expect(JSON.stringify(msg).length).toBeLessThanOrEqual(340);
       }
       await new Promise((r) => setTimeout(r, 100));
-      // Only what every socket is sent as it opens: hello, then the day's calls (none: the practice is in no day).
-      expect(s3.messages).toEqual([expect.objectContaining({ type: 'hello' }), { type: 'day-calls', practiceId: expect.any(String), calls: null }]);
+      // Only what a coach's socket is sent as it opens: hello, the day's calls (none: the practice is in no day), who is in the room.
+      expect(s3.messages).toEqual([expect.objectContaining({ type: 'hello' }), { type: 'day-calls', practiceId: expect.any(String), calls: null }, expect.objectContaining({ type: 'presence' })]);
     } finally {
       for (const s of [s1, s2, s3]) s.ws.close();
     }

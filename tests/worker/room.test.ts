@@ -41,9 +41,9 @@ describe('the practice room', () => {
         const msg = await s.waitFor((m) => m.type === 'practice');
         expect(msg).toMatchObject({ type: 'practice', practice: { id: practice.id, room_code: updated.room_code } });
       }
-      await new Promise((r) => setTimeout(r, 100));
+      // Only what a coach's socket is sent as it opens: hello, the day's calls (none: the practice is in no day), who is in the room.
       // Only what every socket is sent as it opens: hello, then the day's calls (none: the practice is in no day).
-      expect(b.messages).toEqual([expect.objectContaining({ type: 'hello' }), { type: 'day-calls', practiceId: expect.any(String), calls: null }]);
+      expect(b.messages).toEqual([expect.objectContaining({ type: 'hello' }), { type: 'day-calls', practiceId: expect.any(String), calls: null }, expect.objectContaining({ type: 'presence' })]);
     } finally {
       for (const s of [a1, a2, b]) s.ws.close();
     }

@@ -25,7 +25,7 @@ import { answerError } from './error-answer';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * Issue 33: a draw of a whole practice (core/limits MAX_PRACTICE_FENCERS, 512 entries and as many absent, each a
+ * Issue 33: a draw of a whole practice (core/limits MAX_PRACTICE_FENCERS: 512 entries and absent ones together, each a
  * name of up to 100 characters and its pool) is at most about 150 KB: the pool and team draws take 256 KB.
  */
 export const DRAW_BODY_LIMIT_BYTES = 256 * 1024;

@@ -8,27 +8,11 @@ import { PRACTICE_TABLES } from '../../worker/room/schema';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { signedUpCoach } from '../helpers/worker-client';
+import { refusingBatches, roomD1 } from '../helpers/room-d1';
 
 // Issue 33: under a stream of scores the archive rewrites in D1 only the pools that changed, not the practice.
 
-/** D1 as the room reaches it, refusing every batch (the archive's one call) as an unreachable D1 does. */
-function refusingBatches(real: D1Database): D1Database {
-  return new Proxy(real, {
-    get(target, prop) {
-      if (prop === 'batch') return async () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 const inRoom = <T>(practiceId: string, work: (room: PracticeRoom) => T | Promise<T>) => runInDurableObject(getRoom(env, practiceId), work);
-
-/** Points the practice's room at another D1 (or back at the real one). */
-const roomD1 = (practiceId: string, db: D1Database) =>
-  inRoom(practiceId, (room) => {
-    (room as unknown as { env: typeof env }).env = { ...env, DB: db };
-  });
 
 /** The rowids of a pool's entries and bouts in D1: they change only when the archive rewrites the pool. */
 const rowids = async (poolId: string) => ({

@@ -13,26 +13,9 @@ import { json, signedUpCoach, type Client } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient, type Entry } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
+import { refusingBatches, roomD1 } from '../helpers/room-d1';
 
 // Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
-
-/** D1 as the room reaches it, refusing every batch (the archive's one call) as an unreachable D1 does. */
-function refusingBatches(real: D1Database): D1Database {
-  return new Proxy(real, {
-    get(target, prop) {
-      if (prop === 'batch') return async () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Points the practice's room at another D1 (or back at the real one). */
-async function roomD1(practiceId: string, db: D1Database) {
-  await runInDurableObject(getRoom(env, practiceId), async (room: PracticeRoom) => {
-    (room as unknown as { env: typeof env }).env = { ...env, DB: db };
-  });
-}
 
 const archivedBouts = (poolId: string) =>
   env.DB.prepare('SELECT player1_id, player2_id, score1, score2, version FROM matches WHERE tournament_id = ? ORDER BY player1_id, player2_id').bind(poolId).all().then((r) => r.results);

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { RENDERED_PRACTICE_SCREENS } from './core/practice-page';
 
 // Builds only the SPA into dist/; the worker is bundled and served by wrangler (see README).
 export default defineConfig(({ mode }) => ({
@@ -34,10 +35,11 @@ export default defineConfig(({ mode }) => ({
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The pages the worker renders (issue 33) are public/page-handler.js's: the network first, then this fallback.
+        navigateFallbackDenylist: [/^\/api\//, /^\/live\//, ...RENDERED_PRACTICE_SCREENS.map((path) => new RegExp(`^${path}$`))],
         cleanupOutdatedCaches: true,
         // Web Push (issue 28: a followed fencer's call): the handlers live in public/push-handler.js.
-        importScripts: ['/push-handler.js'],
+        importScripts: ['/push-handler.js', '/page-handler.js'],
         clientsClaim: false,
         skipWaiting: false,
       },

@@ -1,7 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { BOARD_DATA_ID, CLIENT_ONLY } from '../core/board-page';
+import { LANGUAGE_COOKIE, PRACTICE_DATA_ID } from '../core/practice-page';
+import { mirrorStorage, writeCookie } from './lib/storage';
+import { keepScreenCookie } from './lib/screen-width';
 import { locale, ready } from './i18n';
 import { AppRoutes, coachListScreen, isPracticeScreen, loadRoute } from './router';
 import './styles.css';
@@ -10,30 +13,52 @@ import './styles.css';
 // but the boards (which run under the keepers) the session and, on a coach's screens, the practice list; each goes
 // out as soon as its own small module is here, not once the keepers have mounted and the session has answered.
 const path = location.pathname;
-if (isPracticeScreen(path)) void import('./state/first-snapshot').then((m) => m.fetchFirstSnapshot());
-if (!/^\/(live|hall)\//.test(path)) {
-  void import('./state/session').then((m) => m.bootSession());
-  if (coachListScreen(path)) void import('./state/practices').then((m) => m.fetchPracticesEarly());
-}
+const bootReads = () => {
+  if (isPracticeScreen(path)) void import('./state/first-snapshot').then((m) => m.fetchFirstSnapshot());
+  if (!/^\/(live|hall)\//.test(path)) {
+    void import('./state/session').then((m) => m.bootSession());
+    if (coachListScreen(path)) void import('./state/practices').then((m) => m.fetchPracticesEarly());
+  }
+};
+// A coach's practice screen the worker rendered (issue 33) brought its session, list and snapshot: its module takes
+// them (no read) when they are what this device shows, else makes the reads above. Answers the render's language.
+const practicePage = document.getElementById(PRACTICE_DATA_ID)
+  ? import('./state/page-practice').then((m) => m.takePagePractice(bootReads)).catch(() => (bootReads(), null))
+  : (bootReads(), null);
 // The room member's code applies the snapshot (the screen would otherwise ask for it after its first render).
 if (isPracticeScreen(path)) void import('./state/room-member');
+// The worker renders what this device shows: its current practice, its language and its width, kept in cookies.
+mirrorStorage();
+locale.subscribe((language) => writeCookie(LANGUAGE_COOKIE, language));
+keepScreenCookie();
+
+/**
+ * A page the worker rendered (a coach's screen) is inert until the app has taken it over (worker/routes/page-html): lifted once the
+ * first render is on the screen, hydrated or drawn again.
+ */
+function TakenOver({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => void root.removeAttribute('inert'), [root]);
+  return children;
+}
 
 // The route's code is asked for at once, every chunk on its way together (issue 33), and a practice screen's data
 // beside it; the first render waits for them, so no layout shows a fallback and waits for the next one's code.
 const route = loadRoute(path).catch(() => undefined);
 // English paints at once; another language first loads its catalog (a few KB, cached offline like the app).
-void Promise.all([ready(), route]).then(() => {
+void Promise.all([ready(), route, practicePage]).then(([, , practiceLanguage]) => {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <AppRoutes />
+        <TakenOver root={root}>
+          <AppRoutes />
+        </TakenOver>
       </BrowserRouter>
     </StrictMode>
   );
-  // A live board's page comes rendered by the worker (issue 29): taken over as it is when it is in this
-  // screen's language, else drawn again in it (from the same embedded snapshot: no second read either way).
-  const rendered = document.getElementById(BOARD_DATA_ID)?.dataset.lang;
+  // A live board's page (issue 29) and a coach's practice screen (issue 33) come rendered by the worker: taken over
+  // as they are when in this screen's language, else drawn again in it (from the same embedded data: no second read).
+  const rendered = practiceLanguage ?? document.getElementById(BOARD_DATA_ID)?.dataset.lang;
   if (rendered === locale.get() && root.firstChild) {
     hydrateRoot(root, app, {
       onRecoverableError: (error) => {

@@ -87,6 +87,8 @@ async function coldThenWarm(browser, base, session, profile, target) {
   const context = await browser.newContext({ baseURL: base, viewport: p.viewport, isMobile: p.mobile, hasTouch: p.mobile, storageState: session });
   try {
     const page = await context.newPage();
+    // BENCH_BIG_RENDER=client: the app renders the screen itself, as before the worker rendered it (test hooks only).
+    if (process.env.BENCH_BIG_RENDER === 'client') await page.setExtraHTTPHeaders({ 'x-piste-render': 'client' });
     page.__errors = [];
     page.on('pageerror', (e) => page.__errors.push(e.message.slice(0, 300)));
     await page.addInitScript(watch, target.first);
@@ -154,7 +156,10 @@ export async function measurePages(base, seeded, runs, log) {
       const [pair, ...attrs] = line.split(';').map((x) => x.trim());
       const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) || '/';
       return { name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), domain: hostname, path, httpOnly: true, sameSite: 'Lax' };
-    }),
+    }).concat(
+      // The device's current practice as the app keeps it for the worker's render (issue 33), once it has opened it.
+      { name: 'piste_practice', value: practiceId, domain: hostname, path: '/', httpOnly: false, sameSite: 'Lax' },
+    ),
     origins: [{ origin: base, localStorage: [{ name: 'current_practice_id', value: practiceId }] }],
   });
   const needs = { 'pools grid': 'draw', 'pool results': 'pool bouts', tableau: 'pool bouts', 'final results': 'tableau' };

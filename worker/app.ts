@@ -11,6 +11,7 @@ import { athleteRoutes, noteRoutes } from './routes/athletes';
 import { authRoutes } from './routes/auth';
 import { boardRoutes } from './routes/board';
 import { boardPageRoutes } from './routes/board-page';
+import { practicePageRoutes, type OwnApi } from './routes/practice-page';
 import { dayRoutes } from './routes/days';
 import { hallRoutes } from './routes/hall';
 import { feedbackRoutes } from './routes/feedback';
@@ -73,6 +74,16 @@ app.all('/api/*', (c) => c.json(errorBody('Not found'), 404));
 
 // A live board's pages come with the board already rendered in them (issue 29).
 app.route('/', boardPageRoutes);
+/** A page's reads of the API, made in this isolate with the visitor's own cookies and address (issue 33). */
+const ownApi: OwnApi = (c, path) => {
+  const headers = new Headers();
+  for (const name of ['cookie', 'cf-connecting-ip', 'user-agent', 'accept-language']) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  return Promise.resolve(app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env, c.executionCtx));
+};
+app.route('/', practicePageRoutes(ownApi));
 // Pages: the built SPA (unknown client paths fall back to index.html), served here so every page carries
 // the security headers; hashed files under /assets/ skip the worker (wrangler.toml run_worker_first).
 app.get('*', async (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text('Not found', 404)));

@@ -47,7 +47,9 @@ export function rememberChanges<T>(a: import('jotai').Atom<T>, pick: (value: T) 
     } while (dirty);
     writing = false;
   };
-  // Written in a task of its own, after the change has rendered: a live message shows first, then is kept.
+  // Written in a task of its own, after the change has rendered: a live message shows first, then is kept. The
+  // worker's render of a page (issue 33) fills the same stores and keeps nothing.
+  if (typeof indexedDB === 'undefined') return;
   atoms.sub(a, () => void setTimeout(write));
 }
 

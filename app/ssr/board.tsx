@@ -1,5 +1,4 @@
 import { Suspense, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import { Outlet, StaticRouter, useRoutes, type RouteObject } from 'react-router';
 import { CLIENT_ONLY, type EmbeddedBoard } from '../../core/board-page';
 import { Toaster } from '../components/ui/toast';
@@ -10,21 +9,15 @@ import { BoardPools } from '../features/spectator/board-pools';
 import { TvBoard } from '../features/spectator/tv-board';
 import { liveRoutes } from '../live-routes';
 import { languageOf, renderIn, type Language } from '../i18n';
-import * as de from '../i18n/locales/de';
-import * as es from '../i18n/locales/es';
-import * as fr from '../i18n/locales/fr';
-import * as it from '../i18n/locales/it';
-
-/** Every language's catalog, in the worker (about 75 KB gzip): a board paints in its visitor's language. */
-const CATALOGS = { de, es, fr, it };
+import { CATALOGS, oneAtATime, renderedHtml } from './render';
 
 /**
  * The language a board's page is rendered in: `?lang=` first, then the browser's Accept-Language (its order;
  * weights aside), then English: the page's own choice (app/i18n `initialLanguage`) less this device's memory,
  * which the worker cannot read: a visitor who chose otherwise here sees the board redrawn in that language.
  */
-export function boardLanguage(query: string | undefined, acceptLanguage: string | undefined): Language {
-  return languageOf(query) ?? (acceptLanguage ?? '').split(',').map((tag) => languageOf(tag.split(';')[0])).find((l) => l !== undefined) ?? 'en';
+export function boardLanguage(query: string | undefined, acceptLanguage: string | undefined, chosen?: string): Language {
+  return languageOf(query) ?? languageOf(chosen) ?? (acceptLanguage ?? '').split(',').map((tag) => languageOf(tag.split(';')[0])).find((l) => l !== undefined) ?? 'en';
 }
 
 /**
@@ -64,14 +57,9 @@ function BoardRoutes() {
   return useRoutes(BOARD_ROUTES);
 }
 
-/** One render at a time: the module-wide stores it fills (the same the page reads) hold one board. */
-let queue: Promise<unknown> = Promise.resolve();
-
 /** The board's markup for `path` (/live/{id}, a tab or /tv) from the snapshot the page will embed. */
 export function renderBoard(path: string, data: FoundBoard): Promise<string> {
-  const done = queue.then(() => render(path, data));
-  queue = done.catch(() => undefined);
-  return done;
+  return oneAtATime(() => render(path, data));
 }
 
 async function render(path: string, data: FoundBoard): Promise<string> {
@@ -79,19 +67,10 @@ async function render(path: string, data: FoundBoard): Promise<string> {
   renderIn(language, language === 'en' ? undefined : CATALOGS[language]);
   renderingBoard(data);
   showSpectatorBoard(data.board);
-  const stream = await renderToReadableStream(
+  return renderedHtml(
     <StaticRouter location={path}>
       <BoardRoutes />
     </StaticRouter>,
-    {
-      // Every boundary in place, none sent apart with a script to move it (the CSP runs no inline script).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      // A boundary left to the page says so in its digest; anything else is the page's too, and logged.
-      onError: (e) => (digestOf(e) === CLIENT_ONLY ? CLIENT_ONLY : void console.error('board render', e)),
-    },
+    'board render',
   );
-  await stream.allReady;
-  return new Response(stream).text();
 }
-
-const digestOf = (e: unknown) => (e && typeof e === 'object' && 'digest' in e ? e.digest : undefined);

@@ -38,6 +38,11 @@ export function fetchFirstSnapshot() {
   first = { practiceId, as: guestPractice ? 'guest' : 'coach', answer };
 }
 
+/** A practice screen rendered by the worker (issue 33) brought its snapshot: the screen's first load takes it, no read. */
+export function givenFirstSnapshot(practiceId: string, snapshot: PracticeSnapshot) {
+  first = { practiceId, as: 'coach', answer: Promise.resolve(snapshot) };
+}
+
 /** The boot's read, once, when it is the practice and the role the screen reads as; else null (read again). */
 export function takeFirstSnapshot(practiceId: string, as: Asker): Promise<PracticeSnapshot> | null {
   const taken = first;

@@ -31,6 +31,19 @@ export function selectPractice(id: string | null) {
   writeStorage(storageKeys.currentPracticeId, id);
 }
 
+/** The practice this device shows when the coach's list holds it (SPEC §4 Current practice), before the list is known. */
+export const storedPracticeId = () => readStorage(storageKeys.currentPracticeId);
+
+/**
+ * A practice screen rendered by the worker (issue 33) came with the coach's list and the practice it shows
+ * (`current`, the one this device would pick from that list): taken as loaded, no read. `current` null: the
+ * worker's render is over and the list is cleared (the worker renders one coach at a time).
+ */
+export function practicesFromPage(list: Practice[], current: string | null) {
+  store.set(practicesAtom, current === null ? { status: 'idle', list: [] } : { status: 'ready', list });
+  store.set(storedIdAtom, current);
+}
+
 /** The list asked for at boot, beside the route's code (issue 33); dropped if it fails (a signed-out visit). */
 let early: Promise<Practice[]> | null = null;
 

@@ -10,7 +10,7 @@ import { fetchSnapshot, takeFirstSnapshot } from './first-snapshot';
 
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
-import { applyPresence } from './presence';
+import { applyPresence, presenceAtom } from './presence';
 import { applyRelayRow, applySheet, applyTeams, teamsAtom } from './teams';
 import { applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
 
@@ -67,10 +67,7 @@ async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSna
  */
 export async function loadMember(practiceId: string, role: Role): Promise<string | null> {
   const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
-  store.set(poolsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', pools: [] }));
-  store.set(bracketAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', bracket: null }));
-  store.set(teamsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
-  store.set(teamTableauAtom, (s) => (mine(s) ? s : { practiceId, snapshot: null }));
+  holdFor(practiceId);
   let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
   try {
     snapshot = await readSnapshot(practiceId, role);
@@ -82,6 +79,35 @@ export async function loadMember(practiceId: string, role: Role): Promise<string
     return null;
   }
   store.set(offlineViewAtom, snapshot.offline);
+  showSnapshot(practiceId, snapshot, role);
+  return snapshot.offline ? null : snapshot.mark;
+}
+
+/** The practice's pieces held for `practiceId` (loading until its snapshot is shown), unless they are already its. */
+function holdFor(practiceId: string) {
+  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  store.set(poolsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', pools: [] }));
+  store.set(bracketAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', bracket: null }));
+  store.set(teamsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
+  store.set(teamTableauAtom, (s) => (mine(s) ? s : { practiceId, snapshot: null }));
+}
+
+/**
+ * Forgets every practice's pieces: the worker's render of a coach's screen (issue 33) is over, and the next
+ * render may be another coach's.
+ */
+export function dropSnapshot() {
+  store.set(poolsAtom, { practiceId: null, status: 'idle', pools: [] });
+  store.set(bracketAtom, { practiceId: null, status: 'idle', bracket: null });
+  store.set(teamsAtom, { practiceId: null, status: 'idle', teams: [], sheet: [] });
+  store.set(teamTableauAtom, { practiceId: null, snapshot: null });
+  store.set(presenceAtom, null);
+}
+
+/** Shows a member's snapshot of the practice: its pools, tableau, teams (a team practice) and, for whoever manages the room, its presence. */
+export function showSnapshot(practiceId: string, snapshot: PracticeSnapshot, role: Role) {
+  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  holdFor(practiceId);
   applyPoolList(practiceId, snapshot.pools);
   store.set(bracketAtom, (s) => (mine(s) ? { ...s, status: 'ready', bracket: snapshot.bracket } : s));
   if (snapshot.teamTableau) applyTeamTableau(practiceId, snapshot.teamTableau);
@@ -90,7 +116,6 @@ export async function loadMember(practiceId: string, role: Role): Promise<string
   // An individual practice has no teams: its team screens are never shown, and hold nothing.
   store.set(teamsAtom, (s) => (mine(s) ? { ...s, status: 'ready' } : s));
   if (snapshot.presence && can(role, 'room.manage')) applyPresence(practiceId, snapshot.presence);
-  return snapshot.offline ? null : snapshot.mark;
 }
 
 /** Applies the messages only members receive; false for any other. */

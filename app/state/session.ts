@@ -73,6 +73,15 @@ export function bootSession() {
   void loadSession();
 }
 
+/**
+ * A practice screen rendered by the worker (issue 33) came with the session it was rendered for: it is the
+ * newest word on it, and the keeper's first mount does not read it again.
+ */
+export function sessionFromPage(info: SessionInfo) {
+  applySession(info);
+  booting = true;
+}
+
 /** Loads the session once and keeps the access token fresh while the app is open. */
 export function useSessionKeeper() {
   const session = useAtomValue(sessionAtom);

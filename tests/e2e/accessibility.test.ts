@@ -216,6 +216,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await seed(viaBrowser(page.request)).pools(practice.id, ['Ann', 'Bob', 'Cleo']);
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     await page.goto('/individual-practice');
+    // The page the worker rendered takes no focus until the app has taken it over (issue 33): it is live by then.
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
     const cell = page.getByTestId('cell-1-2');
     await cell.focus();
     await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { baseURL, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 // Issue 33: a coach's screen at the first round trip: its code asked for all at once, its practice read once.
@@ -45,33 +45,67 @@ function chunksOf(modules: string[]): string[] {
 }
 
 describe('the first screen at the first round trip', () => {
-  it('a full load of the pools reads the practice once (no teams for an individual practice) and stays live', async () => {
+  it('a full load of the pools comes rendered with its data: no read of the session, the list or the practice, and it stays live', async () => {
     const { api, practice, pool, fresh, close } = await coachOnAFreshDevice();
     const page = await fresh.newPage();
     const reads: string[] = [];
     const others: string[] = [];
+    const errors: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (r.method() === 'GET' && path.startsWith(`/api/practices/${practice.id}/`)) reads.push(path.slice(`/api/practices/${practice.id}/`.length));
       else if (path === '/api/auth/session' || path === '/api/practices') others.push(path);
     });
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
+    // The first row as the HTML brought it, kept to see whether the app took it over or drew the page again.
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => ((window as unknown as { served?: Element | null }).served = document.querySelector('[data-testid="pool-row"]'))));
     await page.goto('/individual-practice');
     await expect.poll(() => page.getByTestId('pool-row').count()).toBe(3);
     await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
-    // A score from another client shows without a reload: the socket is live, and its hello read nothing again.
+    // Taken over: no longer inert, and a score entered here is saved and shown.
+    await expect.poll(() => page.locator('#root[inert]').count()).toBe(0);
     const [a, b] = pool.players;
+    await cell(page, 1, 3).click();
+    await pickScores(page, 5, 4);
+    await expect.poll(() => cell(page, 1, 3).textContent()).toBe('V5');
+    // A score from another client shows without a reload: the socket is live, and its hello read nothing again.
     await api.bout(pool, a!.id, b!.id, 5, 1);
     await expect.poll(() => cell(page, 1, 2).textContent()).toBe('V5');
     expect(await cell(page, 2, 1).textContent()).toBe('D1');
-    expect(reads).toEqual(['snapshot']);
-    // The session and the practice list asked for at boot are the ones the screens use: each read once.
-    expect(others.sort()).toEqual(['/api/auth/session', '/api/practices']);
+    expect(await cell(page, 3, 1).textContent()).toBe('D4');
+    // The page brought the session, the practice list and the snapshot: nothing of them is read again.
+    expect(reads).toEqual([]);
+    expect(others).toEqual([]);
+    // It was taken over as it came (hydrated): the row the HTML brought is the one on screen, and React found nothing to paint again.
+    expect(await page.evaluate(() => (window as unknown as { served?: Element | null }).served?.isConnected)).toBe(true);
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
     await close();
   });
 
-  it('every chunk of the route is asked for before any of them has answered (400 ms round trips)', async () => {
+  it('the rows of every coach screen are in the page itself, before any script runs', async () => {
+    const { api, pool, fresh, close } = await coachOnAFreshDevice();
+    const [a, b] = pool.players;
+    await api.bout(pool, a!.id, b!.id, 5, 2);
+    const noScript = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await noScript.addCookies(await fresh.cookies());
+    const page = await noScript.newPage();
+    await page.goto('/individual-practice');
+    expect(await page.getByTestId('pool-row').count()).toBe(3);
+    expect(await cell(page, 1, 2).textContent()).toBe('V5');
+    await page.goto('/pool-results');
+    expect(await page.getByTestId('result-row').allTextContents()).toEqual([expect.stringContaining(NAMES[0]!.toUpperCase()), expect.anything(), expect.anything()]);
+    await page.goto('/tableau');
+    expect(await page.getByTestId('practice-name').textContent()).toBe('First Load Night');
+    await noScript.close();
+    await close();
+  });
+
+  it('a screen the app renders itself asks for every chunk of its route before any of them has answered (400 ms round trips)', async () => {
     const { fresh, close } = await coachOnAFreshDevice();
     const page = await fresh.newPage();
+    // The app rendering the screen itself, as it does when the worker does not (an access cookie that expired meanwhile).
+    await page.setExtraHTTPHeaders({ 'x-piste-render': 'client' });
     const cdp = await fresh.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-/** Tailwind's `sm` breakpoint: below it the screen is a phone's, and the practice's screens condense. */
-const WIDE = '(min-width: 640px)';
+import { WIDE, wideAsRendered } from '../../lib/screen-width';
 
 const subscribe = (changed: () => void) => {
   const query = matchMedia(WIDE);
@@ -11,8 +9,9 @@ const subscribe = (changed: () => void) => {
 
 /**
  * Whether the screen is wider than a phone (issue 29): a phone shows the grid first and keeps the pool's
- * management controls behind one menu; a wider screen shows them in place. Follows a rotation or a resize.
+ * management controls behind one menu; a wider screen shows them in place. Follows a rotation or a resize. A
+ * page the worker rendered hydrates at the width it was rendered for (issue 33), then follows its screen.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => matchMedia(WIDE).matches, () => true);
+  return useSyncExternalStore(subscribe, () => matchMedia(WIDE).matches, wideAsRendered);
 }

@@ -1,0 +1,123 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, type EmbeddedPractice } from '../../core/practice-page';
+import type { Env } from '../../worker/env';
+import { Client, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
+
+// Issue 33: a coach's practice screens (pools grid, pool results, tableau, final results) come rendered on a
+// full page load, from the coach's own session, practice list and the current practice's snapshot.
+
+/** The app's index.html as the assets binding answers it (the built one when dist/ exists, else its shape). */
+const ASSETS_STANDIN = {
+  fetch: async () => new Response('<!doctype html><html lang="en"><head><title>Piste</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>', { headers: { 'content-type': 'text/html' } }),
+} as unknown as Fetcher;
+const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSETS_STANDIN };
+
+const embedded = (html: string): EmbeddedPractice | null => {
+  const match = html.match(new RegExp(`<script type="application/json" id="${PRACTICE_DATA_ID}"[^>]*>(.*?)</script>`, 's'));
+  return match ? (JSON.parse(match[1]!) as EmbeddedPractice) : null;
+};
+
+const OLDER = ['Ada Older', 'Bruno Older', 'Chloé Older'];
+const NEWER = ['Dora Newer', 'Emil Newer', 'Fritz Newer'];
+
+describe('a coach\'s practice screens, rendered by the worker', async () => {
+  const coach = await signedUpCoach('page');
+  const api = seed(viaClient(coach.client));
+  const older = await api.practiceWithPool('Monday <script>alert(1)</script>', OLDER);
+  await api.bout(older.pool, older.pool.players[0]!.id, older.pool.players[1]!.id, 5, 3);
+  const newer = await api.practiceWithPool('Tuesday', NEWER);
+  // Another coach's practice: its names never show on this coach's pages, whatever the cookie says.
+  const other = seed(viaClient((await signedUpCoach('other-page')).client));
+  const hidden = await other.practiceWithPool('Hidden', ['Zelda Hiddenname', 'Yann Hiddenname']);
+
+  const page = (path: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}, client = coach.client) => {
+    const saved = new Map(client.cookies);
+    for (const [k, v] of Object.entries(cookies)) client.cookies.set(k, v);
+    return client.requestIn(bindings, 'GET', path, undefined, headers).finally(() => (client.cookies = saved));
+  };
+
+  it('the device\'s current practice (its cookie) comes rendered: names, scores, and the data it came from', async () => {
+    const res = await page('/individual-practice', { [PRACTICE_COOKIE]: older.practice.id });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('vary')).toContain('Cookie');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    for (const name of OLDER) expect(html).toContain(name.toUpperCase());
+    expect(html).toMatch(/data-testid="cell-1-2">V5</);
+    expect(html).toMatch(/data-testid="cell-2-1">D3</);
+    expect(html).not.toContain('<script>alert(1)');
+    // Nothing in it takes a tap until the page has taken it over.
+    expect(html).toContain('<div id="root" inert>');
+    expect(html).toContain('Monday &lt;script&gt;alert(1)&lt;/script&gt;');
+    const data = embedded(html)!;
+    expect(data.practiceId).toBe(older.practice.id);
+    expect(data.session.user?.email).toBe(coach.email);
+    expect(data.practices.map((p) => p.id).sort()).toEqual([older.practice.id, newer.practice.id].sort());
+    expect(data.snapshot.pools[0]!.players.map((p) => p.name)).toEqual(OLDER.map((n) => n.toUpperCase()));
+    expect(data.snapshot.mark).toMatch(/^\w+:\d+$/);
+    // The only inline scripts are data: the CSP runs none.
+    expect(html.match(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/g)).toBeNull();
+  });
+
+  it('with no cookie, or one naming a practice that is not the coach\'s, the newest practice is rendered, as the app picks it', async () => {
+    for (const cookie of [undefined, hidden.practice.id, '../../etc', 'x'.repeat(300)]) {
+      const html = await (await page('/individual-practice', cookie === undefined ? {} : { [PRACTICE_COOKIE]: cookie })).text();
+      const data = embedded(html)!;
+      expect(data.practiceId, cookie).toBe(data.practices[0]!.id);
+      for (const name of ['Zelda Hiddenname', 'Yann Hiddenname']) expect(html.toUpperCase(), cookie).not.toContain(name.toUpperCase());
+    }
+    const html = await (await page('/individual-practice')).text();
+    expect(embedded(html)!.practiceId).toBe(newer.practice.id);
+    for (const name of NEWER) expect(html).toContain(name.toUpperCase());
+  });
+
+  it('every rendered screen answers its own rows', async () => {
+    const results = await (await page('/pool-results', { [PRACTICE_COOKIE]: older.practice.id })).text();
+    expect(results.match(/data-testid="result-row"/g)?.length).toBe(3);
+    for (const path of RENDERED_PRACTICE_SCREENS) {
+      const html = await (await page(path, { [PRACTICE_COOKIE]: older.practice.id })).text();
+      expect(embedded(html)?.practiceId, path).toBe(older.practice.id);
+      expect(html, path).toContain('data-testid="practice-name"');
+    }
+  });
+
+  it('nobody, a forged or expired sign-in, a coach with no practice: the plain app, no names, never a 500', async () => {
+    const stranger = new Client();
+    const forged = new Client();
+    forged.cookies.set('piste_access', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad');
+    const empty = await signedUpCoach('empty-page');
+    for (const client of [stranger, forged, empty.client]) {
+      const res = await page('/individual-practice', { [PRACTICE_COOKIE]: older.practice.id }, {}, client);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(embedded(html)).toBeNull();
+      for (const name of OLDER) expect(html.toUpperCase()).not.toContain(name.toUpperCase());
+    }
+  });
+
+  it('renders for this device\'s screen: its cookie, else a phone\'s browser says so, else wide', async () => {
+    const narrow = await (await page('/tableau', { [SCREEN_COOKIE]: 'narrow' })).text();
+    expect(embedded(narrow)!.wide).toBe(false);
+    const phone = await (await page('/tableau', {}, { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' })).text();
+    expect(embedded(phone)!.wide).toBe(false);
+    const hinted = await (await page('/tableau', {}, { 'sec-ch-ua-mobile': '?1' })).text();
+    expect(embedded(hinted)!.wide).toBe(false);
+    const wideCookie = await (await page('/tableau', { [SCREEN_COOKIE]: 'wide' }, { 'sec-ch-ua-mobile': '?1' })).text();
+    expect(embedded(wideCookie)!.wide).toBe(true);
+    expect(embedded(await (await page('/tableau', { [SCREEN_COOKIE]: 'bogus' })).text())!.wide).toBe(true);
+  });
+
+  it('renders in the language this device chose (its cookie), else the browser\'s', async () => {
+    const french = await (await page('/pool-results', { [LANGUAGE_COOKIE]: 'fr' }, { 'accept-language': 'de' })).text();
+    expect(embedded(french)!.lang).toBe('fr');
+    expect(french).toContain('<html lang="fr"');
+    const german = await (await page('/pool-results', {}, { 'accept-language': 'de-CH,de;q=0.9' })).text();
+    expect(embedded(german)!.lang).toBe('de');
+    const english = await (await page('/pool-results', { [LANGUAGE_COOKIE]: 'xx' })).text();
+    expect(embedded(english)!.lang).toBe('en');
+  });
+});

@@ -1,0 +1,69 @@
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { SessionInfo } from '../../core/contracts/account';
+import type { Practice } from '../../core/contracts/practices';
+import type { PracticeSnapshot } from '../../core/contracts/snapshot';
+import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, type EmbeddedPractice } from '../../core/practice-page';
+import { boardLanguage } from '../../app/ssr/board';
+import { renderPractice } from '../../app/ssr/practice';
+import type { AppEnv } from '../env';
+import { readAccessCookie } from '../auth/cookies';
+import { clientRendered, fillPage, firstPaintFirst, indexHtml, pageAnswer } from './page-html';
+
+/** Asks the worker's own API, in this isolate, as the page's visitor (their cookies and address): the same rules, the same answers. */
+export type OwnApi = (c: Context<AppEnv>, path: string) => Promise<Response>;
+
+/**
+ * A coach's practice screens on a full page load (issue 33): the pools grid, the pool results, the tableau and
+ * the final results answer the app's index.html with the screen already rendered, from the coach's session,
+ * practice list and current practice's snapshot, each read through the API itself (its authorisation, its
+ * room), so a phone paints the rows before the app's code arrives and the page makes none of those reads.
+ * The current practice is the one this device shows (the app's cookie, checked against the coach's own list),
+ * else the newest, as the app picks it. Anyone else (no session, an expired access token, a guest, no practice
+ * yet), and any read that fails, gets the plain app, which reads for itself and says why.
+ */
+export function practicePageRoutes(ownApi: OwnApi) {
+  const routes = new Hono<AppEnv>();
+  for (const path of RENDERED_PRACTICE_SCREENS) routes.get(path, (c) => practicePage(c, ownApi));
+  return routes;
+}
+
+const read = async <T,>(answer: Promise<Response>): Promise<T | null> => {
+  const r = await answer;
+  return r.ok ? ((await r.json()) as T) : null;
+};
+
+/** Whether to render for a screen wider than a phone: what this device's cookie says, else what its browser says of itself. */
+function wideScreen(c: Context<AppEnv>): boolean {
+  const kept = getCookie(c, SCREEN_COOKIE);
+  if (kept === 'wide' || kept === 'narrow') return kept === 'wide';
+  return c.req.header('sec-ch-ua-mobile') !== '?1' && !/\bMobi/.test(c.req.header('user-agent') ?? '');
+}
+
+async function practicePage(c: Context<AppEnv>, ownApi: OwnApi) {
+  const app = () => c.env.ASSETS!.fetch(c.req.raw);
+  if (!c.env.ASSETS || clientRendered(c) || !readAccessCookie(c)) return app();
+  try {
+    const wanted = getCookie(c, PRACTICE_COOKIE);
+    const wantedId = wanted && /^[\w-]{1,64}$/.test(wanted) ? wanted : null;
+    const snapshotOf = (id: string) => read<PracticeSnapshot>(ownApi(c, `/api/practices/${id}/snapshot`));
+    // The device's practice is read beside the session and the list; the list then says whether it is the coach's.
+    const [session, practices, guessed] = await Promise.all([
+      read<SessionInfo>(ownApi(c, '/api/auth/session')),
+      read<Practice[]>(ownApi(c, '/api/practices')),
+      wantedId ? snapshotOf(wantedId) : null,
+    ]);
+    if (!session?.user || !practices?.length) return app();
+    const practice = practices.find((p) => p.id === wantedId) ?? practices[0]!;
+    const snapshot = practice.id === wantedId ? guessed : await snapshotOf(practice.id);
+    if (!snapshot) return app();
+    const lang = boardLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
+    const data: EmbeddedPractice = { lang, session, practices, practiceId: practice.id, snapshot, wide: wideScreen(c) };
+    const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderPractice(c.req.path, data)]);
+    // A coach's page: never kept by a shared cache, and never served for another cookie.
+    return pageAnswer(c, await firstPaintFirst(c, fillPage(index, markup, PRACTICE_DATA_ID, lang, data, true)), { Vary: 'Cookie' });
+  } catch (e) {
+    console.error('practice page', e);
+    return app();
+  }
+}

@@ -31,9 +31,6 @@ export function selectPractice(id: string | null) {
   writeStorage(storageKeys.currentPracticeId, id);
 }
 
-/** The practice this device shows when the coach's list holds it (SPEC §4 Current practice), before the list is known. */
-export const storedPracticeId = () => readStorage(storageKeys.currentPracticeId);
-
 /**
  * A practice screen rendered by the worker (issue 33) came with the coach's list and the practice it shows
  * (`current`, the one this device would pick from that list): taken as loaded, no read. `current` null: the

@@ -36,7 +36,7 @@ export default defineConfig(({ mode }) => ({
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
         navigateFallback: '/index.html',
         // The pages the worker renders (issue 33) are public/page-handler.js's: the network first, then this fallback.
-        navigateFallbackDenylist: [/^\/api\//, /^\/live\//, ...RENDERED_PRACTICE_SCREENS.map((path) => new RegExp(`^${path}$`))],
+        navigateFallbackDenylist: [/^\/api\//, /^\/live\//, ...RENDERED_PRACTICE_SCREENS.map((path) => new RegExp(`^${path}(\\?|$)`))],
         cleanupOutdatedCaches: true,
         // Web Push (issue 28: a followed fencer's call): the handlers live in public/push-handler.js.
         importScripts: ['/push-handler.js', '/page-handler.js'],

@@ -26,8 +26,8 @@ export const RENDERED_PRACTICE_SCREENS = ['/individual-practice', '/team-practic
 
 /**
  * Cookies the app keeps beside its local storage so the worker can render what this device would show: the
- * current practice (a hint, checked against the coach's own practices), the language chosen here, the screen's width. Neither
- * is a secret nor grants anything; both are readable by the page (it writes them).
+ * current practice (a hint, checked against the coach's own practices), the language chosen here and the
+ * screen's width. None is a secret or grants anything; the page writes and reads them.
  */
 export const PRACTICE_COOKIE = 'piste_practice';
 export const LANGUAGE_COOKIE = 'piste_lang';

@@ -1,6 +1,6 @@
 // Issue 33: the pages the worker renders (a coach's practice screens, the live board) come from the network while
 // there is one, so a return visit paints its rows from the HTML as a first one does; with no network, or none
-// answering within 4 seconds, they fall back to the app's own page from the precache, which opens offline as
+// answering within 4 seconds, or one answering with a server error (a 502 from in front of the worker), they fall back to the app's own page from the precache, which opens offline as
 // every other screen does. Workbox leaves these navigations to this handler (vite.config.ts denylists them); the
 // list is core/practice-page's RENDERED_PRACTICE_SCREENS and the board's /live/ (a unit test compares them).
 const RENDERED_PAGES = /^\/(individual-practice|team-practice|pool-results|tableau|final-results|live\/.+)$/;
@@ -15,12 +15,14 @@ self.addEventListener('fetch', (event) => {
 });
 
 async function renderedOrShell(request) {
+  const shell = async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error();
   try {
-    return await new Promise((resolve, reject) => {
+    const answer = await new Promise((resolve, reject) => {
       setTimeout(() => reject(new Error('no answer')), NETWORK_WAIT_MS);
       fetch(request).then(resolve, reject);
     });
+    return answer.status >= 500 ? shell() : answer;
   } catch {
-    return (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error();
+    return shell();
   }
 }

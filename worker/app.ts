@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
-import { database } from './middleware/database';
+import { database, primaryReads } from './middleware/database';
 import { toRoom } from './middleware/to-room';
 import { writeGuard } from './middleware/write-guard';
 import { accountRoutes } from './routes/account';
@@ -81,7 +81,10 @@ const ownApi: OwnApi = (c, path) => {
     const value = c.req.header(name);
     if (value !== undefined) headers.set(name, value);
   }
-  return Promise.resolve(app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env, c.executionCtx));
+  const request = new Request(new URL(path, c.req.url), { headers });
+  // The coach's own latest writes (a practice created a moment ago): read at the primary, as a page load has no bookmark.
+  primaryReads.add(request);
+  return Promise.resolve(app.fetch(request, c.env, c.executionCtx));
 };
 app.route('/', practicePageRoutes(ownApi));
 // Pages: the built SPA (unknown client paths fall back to index.html), served here so every page carries

@@ -35,7 +35,11 @@ function remember(language: Language) {
   }
 }
 
-const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+/** The visitor's languages as their browser sent them, while the worker renders their page (`renderIn`). */
+let visitorTags: readonly string[] | null = null;
+
+const browserLanguages = (): readonly string[] =>
+  visitorTags ?? (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
 
 /** `?lang=` first (and remembered), then this device's choice, then the browser's languages, then English. */
 export function initialLanguage(search = typeof location === 'undefined' ? '' : location.search): Language {
@@ -113,10 +117,13 @@ export function useStore<T>(store: ReadableAtom<T>): T {
 export const useLanguage = () => useStore(locale);
 
 /**
- * The worker's render of a live board (issue 29, app/ssr/board.tsx) in a visitor's language: its catalog and
- * date locale given (the worker has no chunks to load), the language set for the render; nothing remembered.
+ * The worker's render of a page (a live board, issue 29; a coach's screen, issue 33; app/ssr) in a visitor's
+ * language: its catalog and date locale given (the worker has no chunks to load), the language set for the
+ * render, and the visitor's own language tags (their Accept-Language: 'de-CH' writes 0.50, 'de' 0,50) for the
+ * numbers and dates the page will write the same way; nothing remembered.
  */
-export function renderIn(language: Language, given?: { catalog: ComponentsJSON; dateLocale: DateLocale }) {
+export function renderIn(language: Language, given?: { catalog: ComponentsJSON; dateLocale: DateLocale }, tags: readonly string[] = []) {
+  visitorTags = tags;
   if (language !== 'en' && given) (i18n.cache as Record<string, unknown>)[language] = given.catalog;
   dateLocale = language === 'en' || !given ? undefined : given.dateLocale;
   locale.set(language === 'en' || given ? language : 'en');

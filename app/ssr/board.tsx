@@ -8,17 +8,7 @@ import { SpectatorPage } from '../features/spectator/spectator-page';
 import { BoardPools } from '../features/spectator/board-pools';
 import { TvBoard } from '../features/spectator/tv-board';
 import { liveRoutes } from '../live-routes';
-import { languageOf, renderIn, type Language } from '../i18n';
-import { CATALOGS, oneAtATime, renderedHtml } from './render';
-
-/**
- * The language a board's page is rendered in: `?lang=` first, then the browser's Accept-Language (its order;
- * weights aside), then English: the page's own choice (app/i18n `initialLanguage`) less this device's memory,
- * which the worker cannot read: a visitor who chose otherwise here sees the board redrawn in that language.
- */
-export function boardLanguage(query: string | undefined, acceptLanguage: string | undefined, chosen?: string): Language {
-  return languageOf(query) ?? languageOf(chosen) ?? (acceptLanguage ?? '').split(',').map((tag) => languageOf(tag.split(';')[0])).find((l) => l !== undefined) ?? 'en';
-}
+import { oneAtATime, renderedHtml, renderInLanguage } from './render';
 
 /**
  * The live board rendered in the worker (issue 29): the same components as the page, under the same
@@ -57,14 +47,16 @@ function BoardRoutes() {
   return useRoutes(BOARD_ROUTES);
 }
 
-/** The board's markup for `path` (/live/{id}, a tab or /tv) from the snapshot the page will embed. */
-export function renderBoard(path: string, data: FoundBoard): Promise<string> {
-  return oneAtATime(() => render(path, data));
+/**
+ * The board's markup for `path` (/live/{id}, a tab or /tv) from the snapshot the page will embed, in its
+ * language (`data.lang`) and with the visitor's Accept-Language (numbers and dates written as their browser does).
+ */
+export function renderBoard(path: string, data: FoundBoard, acceptLanguage: string | undefined): Promise<string> {
+  return oneAtATime(() => render(path, data, acceptLanguage));
 }
 
-async function render(path: string, data: FoundBoard): Promise<string> {
-  const language = languageOf(data.lang) ?? 'en';
-  renderIn(language, language === 'en' ? undefined : CATALOGS[language]);
+async function render(path: string, data: FoundBoard, acceptLanguage: string | undefined): Promise<string> {
+  renderInLanguage(data.lang, acceptLanguage);
   renderingBoard(data);
   showSpectatorBoard(data.board);
   return renderedHtml(

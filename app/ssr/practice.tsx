@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import type { EmbeddedPractice } from '../../core/practice-page';
-import { languageOf, renderIn } from '../i18n';
 import { AppRoutes, loadRoute } from '../router';
 import { dropPagePractice, showPagePractice } from '../state/page-practice';
-import { CATALOGS, oneAtATime, renderedHtml } from './render';
+import { oneAtATime, renderedHtml, renderInLanguage } from './render';
 
 /**
  * A coach's practice screen rendered in the worker (issue 33): the app's own routes and components (its
@@ -12,16 +11,15 @@ import { CATALOGS, oneAtATime, renderedHtml } from './render';
  * snapshot the page embeds, so the page hydrates what it got rather than painting it again. Nothing of the
  * coach stays in the stores after the render.
  */
-export function renderPractice(path: string, data: EmbeddedPractice): Promise<string> {
+export function renderPractice(location: { pathname: string; search: string }, data: EmbeddedPractice, acceptLanguage: string | undefined): Promise<string> {
   return oneAtATime(async () => {
-    await loadRoute(path);
-    const language = languageOf(data.lang) ?? 'en';
-    renderIn(language, language === 'en' ? undefined : CATALOGS[language]);
-    showPagePractice(data);
+    await loadRoute(location.pathname);
+    renderInLanguage(data.lang, acceptLanguage);
     try {
+      showPagePractice(data);
       return await renderedHtml(
         <StrictMode>
-          <StaticRouter location={path}>
+          <StaticRouter location={location}>
             <AppRoutes />
           </StaticRouter>
         </StrictMode>,

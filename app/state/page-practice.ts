@@ -22,7 +22,7 @@ export function showPagePractice(data: EmbeddedPractice) {
 export function dropPagePractice() {
   renderedWide(true);
   applySession(null);
-  practicesFromPage([], null);
+  practicesFromPage(null, null);
   dropSnapshot();
 }
 
@@ -53,7 +53,8 @@ export function takePagePractice(bootReads: () => void): string | null {
   }
   renderedWide(data.wide);
   sessionFromPage(data.session);
-  practicesFromPage(data.practices, data.practiceId);
+  // The current practice stays what this device stores (none: the newest, which the worker rendered).
+  practicesFromPage(data.practices, stored);
   givenFirstSnapshot(data.practiceId, data.snapshot);
   showSnapshot(data.practiceId, data.snapshot, 'coach');
   return data.lang;

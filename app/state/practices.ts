@@ -32,12 +32,12 @@ export function selectPractice(id: string | null) {
 }
 
 /**
- * A practice screen rendered by the worker (issue 33) came with the coach's list and the practice it shows
- * (`current`, the one this device would pick from that list): taken as loaded, no read. `current` null: the
- * worker's render is over and the list is cleared (the worker renders one coach at a time).
+ * A practice screen rendered by the worker (issue 33) came with the coach's list, taken as loaded (no read), and
+ * `current`, the practice this device stores (null: none, the newest is shown). `list` null: the worker's render is
+ * over and the list is cleared (the worker renders one coach at a time).
  */
-export function practicesFromPage(list: Practice[], current: string | null) {
-  store.set(practicesAtom, current === null ? { status: 'idle', list: [] } : { status: 'ready', list });
+export function practicesFromPage(list: Practice[] | null, current: string | null) {
+  store.set(practicesAtom, list === null ? { status: 'idle', list: [] } : { status: 'ready', list });
   store.set(storedIdAtom, current);
 }
 

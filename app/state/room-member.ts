@@ -22,6 +22,9 @@ import { applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tablea
  */
 const store = getDefaultStore();
 
+/** Whether a piece of state is `practiceId`'s. */
+const mineOf = (practiceId: string) => <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+
 /** The pieces of a snapshot this device keeps for an offline reload, under the keys the screens' live updates keep them. */
 function rememberSnapshot(practiceId: string, s: PracticeSnapshot) {
   void remember(`pools:${practiceId}`, s.pools);
@@ -66,7 +69,7 @@ async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSna
  * of the read (null: it failed, or came from this device's saved state, which is not caught up).
  */
 export async function loadMember(practiceId: string, role: Role): Promise<string | null> {
-  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  const mine = mineOf(practiceId);
   holdFor(practiceId);
   let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
   try {
@@ -85,7 +88,7 @@ export async function loadMember(practiceId: string, role: Role): Promise<string
 
 /** The practice's pieces held for `practiceId` (loading until its snapshot is shown), unless they are already its. */
 function holdFor(practiceId: string) {
-  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  const mine = mineOf(practiceId);
   store.set(poolsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', pools: [] }));
   store.set(bracketAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', bracket: null }));
   store.set(teamsAtom, (s) => (mine(s) ? s : { practiceId, status: 'loading', teams: [], sheet: [] }));
@@ -106,7 +109,7 @@ export function dropSnapshot() {
 
 /** Shows a member's snapshot of the practice: its pools, tableau, teams (a team practice) and, for whoever manages the room, its presence. */
 export function showSnapshot(practiceId: string, snapshot: PracticeSnapshot, role: Role) {
-  const mine = <S extends { practiceId: string | null }>(s: S) => s.practiceId === practiceId;
+  const mine = mineOf(practiceId);
   holdFor(practiceId);
   applyPoolList(practiceId, snapshot.pools);
   store.set(bracketAtom, (s) => (mine(s) ? { ...s, status: 'ready', bracket: snapshot.bracket } : s));

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { SessionInfo, User } from '../../core/contracts/account';
 import { refreshDelayMs } from '../../core/session-refresh';
 import { call, client, refreshSession } from '../lib/api';
-import { clearOfflineCache, loadOrRecall } from '../lib/offline-cache';
+import { clearOfflineCache, loadOrRecall, remember } from '../lib/offline-cache';
 import { loadGuard } from '../lib/load-guard';
 
 export type SessionState =
@@ -80,6 +80,8 @@ export function bootSession() {
 export function sessionFromPage(info: SessionInfo) {
   applySession(info);
   booting = true;
+  // Kept for an offline reload, as the keeper's read would have kept it.
+  if (info.user) void remember('session', info);
 }
 
 /** Loads the session once and keeps the access token fresh while the app is open. */

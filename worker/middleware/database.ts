@@ -11,6 +11,13 @@ export const BOOKMARK_HEADER = 'x-d1-bookmark';
 const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
 
 /**
+ * Requests the worker makes of its own API for a coach's page (issue 33, worker/app.ts `ownApi`): they carry no
+ * bookmark (a page load has none) yet must see the coach's own latest writes, so they read at the primary.
+ * Held by object, so no request from outside can ask for it.
+ */
+export const primaryReads = new WeakSet<Request>();
+
+/**
  * Puts one drizzle handle over a D1 session on the context: routes read it as `c.get('db')`. Reads may come
  * from the nearest read replica (D1's Sessions API): a client that sends back the bookmark of its last answer
  * reads at least that state, so a coach always sees their own writes; a request without one (a spectator's
@@ -29,7 +36,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   }
   const sent = c.req.header(BOOKMARK_HEADER);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write ? 'first-primary' : 'first-unconstrained');
+  const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write || primaryReads.has(c.req.raw) ? 'first-primary' : 'first-unconstrained');
   const db = getDb(session as unknown as D1Database);
   c.set('db', db);
   c.set('d1', db);

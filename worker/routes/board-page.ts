@@ -1,7 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { BOARD_DATA_ID, BOARD_TABS, type EmbeddedBoard } from '../../core/board-page';
 import { BOARD_ID_PATTERN } from '../../core/room-code';
-import { boardLanguage, renderBoard } from '../../app/ssr/board';
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../core/practice-page';
+import { renderBoard } from '../../app/ssr/board';
+import { pageLanguage } from '../../app/ssr/render';
 import type { AppEnv } from '../env';
 import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
@@ -28,14 +31,14 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   let page: string;
   try {
     const practice = await findSharedPractice(getDb(c.env.DB), 'board_id', boardId, await lookupClient(c));
-    const lang = boardLanguage(c.req.query('lang'), c.req.header('accept-language'));
+    const lang = pageLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
     // No shared board there: the plain app, told so (it says "unavailable" without a second lookup).
     if (!practice) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null });
     else {
       const held = await getRoom(c.env, practice.id).snapshot(practice.id);
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
-      const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data)]);
+      const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data, c.req.header('accept-language'))]);
       page = await firstPaintFirst(c, fillIn(index, markup, data));
     }
   } catch (e) {

@@ -4,7 +4,7 @@ import type { SessionInfo } from '../../core/contracts/account';
 import type { Practice } from '../../core/contracts/practices';
 import type { PracticeSnapshot } from '../../core/contracts/snapshot';
 import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, type EmbeddedPractice } from '../../core/practice-page';
-import { boardLanguage } from '../../app/ssr/board';
+import { pageLanguage } from '../../app/ssr/render';
 import { renderPractice } from '../../app/ssr/practice';
 import type { AppEnv } from '../env';
 import { readAccessCookie } from '../auth/cookies';
@@ -33,6 +33,12 @@ const read = async <T,>(answer: Promise<Response>): Promise<T | null> => {
   return r.ok ? ((await r.json()) as T) : null;
 };
 
+/** How long the page's reads may take before the visitor gets the plain app, which reads for itself. */
+const READS_LIMIT_MS = 3000;
+
+const within = <T,>(work: Promise<T>): Promise<T> =>
+  Promise.race([work, new Promise<never>((_, refuse) => setTimeout(() => refuse(new Error('the page\'s reads took too long')), READS_LIMIT_MS))]);
+
 /** Whether to render for a screen wider than a phone: what this device's cookie says, else what its browser says of itself. */
 function wideScreen(c: Context<AppEnv>): boolean {
   const kept = getCookie(c, SCREEN_COOKIE);
@@ -41,25 +47,26 @@ function wideScreen(c: Context<AppEnv>): boolean {
 }
 
 async function practicePage(c: Context<AppEnv>, ownApi: OwnApi) {
+  if (!c.env.ASSETS) return c.text('Not found', 404);
   const app = () => c.env.ASSETS!.fetch(c.req.raw);
-  if (!c.env.ASSETS || clientRendered(c) || !readAccessCookie(c)) return app();
+  if (clientRendered(c) || !readAccessCookie(c)) return app();
   try {
     const wanted = getCookie(c, PRACTICE_COOKIE);
     const wantedId = wanted && /^[\w-]{1,64}$/.test(wanted) ? wanted : null;
     const snapshotOf = (id: string) => read<PracticeSnapshot>(ownApi(c, `/api/practices/${id}/snapshot`));
     // The device's practice is read beside the session and the list; the list then says whether it is the coach's.
-    const [session, practices, guessed] = await Promise.all([
+    const [session, practices, guessed] = await within(Promise.all([
       read<SessionInfo>(ownApi(c, '/api/auth/session')),
       read<Practice[]>(ownApi(c, '/api/practices')),
       wantedId ? snapshotOf(wantedId) : null,
-    ]);
+    ]));
     if (!session?.user || !practices?.length) return app();
     const practice = practices.find((p) => p.id === wantedId) ?? practices[0]!;
-    const snapshot = practice.id === wantedId ? guessed : await snapshotOf(practice.id);
+    const snapshot = practice.id === wantedId ? guessed : await within(snapshotOf(practice.id));
     if (!snapshot) return app();
-    const lang = boardLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
+    const lang = pageLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
     const data: EmbeddedPractice = { lang, session, practices, practiceId: practice.id, snapshot, wide: wideScreen(c) };
-    const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderPractice(c.req.path, data)]);
+    const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderPractice({ pathname: c.req.path, search: new URL(c.req.url).search }, data, c.req.header('accept-language'))]);
     // A coach's page: never kept by a shared cache, and never served for another cookie.
     return pageAnswer(c, await firstPaintFirst(c, fillPage(index, markup, PRACTICE_DATA_ID, lang, data, true)), { Vary: 'Cookie' });
   } catch (e) {

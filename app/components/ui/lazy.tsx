@@ -1,11 +1,6 @@
 import { CLIENT_ONLY } from '../../../core/board-page';
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 
-/**
- * A component loaded the first time it is shown (issue 13: a lighter first load). Dialogs are not part of a
- * screen's first paint, so Radix and each dialog's code load when one first opens; render them only while
- * open. The service worker precaches every chunk, so this works offline too.
- */
 /** The worker's render of a page (issues 29, 33): nothing loaded on demand is part of a first paint. */
 const inWorker = typeof document === 'undefined';
 
@@ -14,6 +9,12 @@ function LeftToThePage(): never {
   throw Object.assign(new Error('Rendered by the page'), { digest: CLIENT_ONLY });
 }
 
+/**
+ * A component loaded the first time it is shown (issue 13: a lighter first load). Dialogs are not part of a
+ * screen's first paint, so Radix and each dialog's code load when one first opens; render them only while
+ * open. The service worker precaches every chunk, so this works offline too. A page the worker renders leaves
+ * it to the page.
+ */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }));
   function OnDemand(props: P) {

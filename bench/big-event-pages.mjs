@@ -151,7 +151,7 @@ function figure(loads, runs) {
 export async function measurePages(base, seeded, runs, log) {
   // Each context signs the coach in afresh (an access token lasts 15 minutes; a refresh token serves once).
   const { hostname } = new URL(base);
-  const session = async (practiceId) => ({
+  const session = async (practiceId, profile) => ({
     cookies: (await seeded.signIn()).map((line) => {
       const [pair, ...attrs] = line.split(';').map((x) => x.trim());
       const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) || '/';
@@ -159,6 +159,8 @@ export async function measurePages(base, seeded, runs, log) {
     }).concat(
       // The device's current practice as the app keeps it for the worker's render (issue 33), once it has opened it.
       { name: 'piste_practice', value: practiceId, domain: hostname, path: '/', httpOnly: false, sameSite: 'Lax' },
+      // And its screen, as the app keeps it (a phone's layout on the slow mobile profile).
+      { name: 'piste_screen', value: PROFILES[profile].mobile ? 'narrow' : 'wide', domain: hostname, path: '/', httpOnly: false, sameSite: 'Lax' },
     ),
     origins: [{ origin: base, localStorage: [{ name: 'current_practice_id', value: practiceId }] }],
   });
@@ -176,11 +178,11 @@ export async function measurePages(base, seeded, runs, log) {
           continue;
         }
         // One load per event not counted: the worker's code and this practice's room warm, as on an event in use.
-        if (target === PAGES[0]) await coldThenWarm(browser, base, await session(event.practiceId), 'loopback', target);
+        if (target === PAGES[0]) await coldThenWarm(browser, base, await session(event.practiceId, 'loopback'), 'loopback', target);
         for (const profile of Object.keys(PROFILES)) {
           const loads = [];
           for (let i = 0; i < runs; i++) {
-            const r = await coldThenWarm(browser, base, await session(event.practiceId), profile, target);
+            const r = await coldThenWarm(browser, base, await session(event.practiceId, profile), profile, target);
             loads.push(r);
             if (r.cold.noRows) break;
           }

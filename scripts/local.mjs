@@ -60,7 +60,9 @@ export function serve({ port, persistTo, vars = {}, stdio = 'inherit', extraArgs
   // Pushes go to the local stand-in (worker/day/push.ts), like mail to the outbox: nothing leaves the machine.
   const local = { MAIL_OUTBOX: '1', PUSH_STANDIN: '1', APP_ORIGIN: `http://localhost:${port}`, ...LOCAL_TURNSTILE, ...vars };
   for (const [k, v] of Object.entries(local)) args.push('--var', `${k}:${v}`);
-  const child = spawn(bin('wrangler'), args, { cwd: root, env: quietEnv, stdio, detached: process.platform !== 'win32' });
+  // The worker built as `wrangler deploy` builds it (issue 33): React's server renderer in its production build,
+  // which `wrangler dev` otherwise swaps for the development one (several times slower on a coach's page).
+  const child = spawn(bin('wrangler'), args, { cwd: root, env: { ...quietEnv, NODE_ENV: 'production' }, stdio, detached: process.platform !== 'win32' });
   return child;
 }
 

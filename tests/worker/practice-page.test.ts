@@ -111,6 +111,21 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
     expect(embedded(await (await page('/tableau', { [SCREEN_COOKIE]: 'bogus' })).text())!.wide).toBe(true);
   });
 
+  it('writes numbers as the visitor\'s browser does (de-CH 0.50, de 0,50), so the page hydrates what it got', async () => {
+    const ratios = (html: string) => [...html.matchAll(/data-stat="Ratio">([^<]*)</g)].map((m) => m[1]);
+    const swiss = await (await page('/individual-practice', { [PRACTICE_COOKIE]: older.practice.id, [LANGUAGE_COOKIE]: 'de' }, { 'accept-language': 'de-CH,de;q=0.9' })).text();
+    expect(ratios(swiss)).toEqual(['1.00', '0.00', '0.00']);
+    const german = await (await page('/individual-practice', { [PRACTICE_COOKIE]: older.practice.id, [LANGUAGE_COOKIE]: 'de' }, { 'accept-language': 'de' })).text();
+    expect(ratios(german)).toEqual(['1,00', '0,00', '0,00']);
+  });
+
+  it('keeps the address\'s query (a referee\'s bout reopened on a reload), and without the app\'s files answers 404, never a 500', async () => {
+    const html = await (await page('/individual-practice?lang=fr', { [PRACTICE_COOKIE]: older.practice.id })).text();
+    expect(embedded(html)!.lang).toBe('fr');
+    const bare = await coach.client.requestIn({ ASSETS: undefined }, 'GET', '/pool-results');
+    expect(bare.status).toBe(404);
+  });
+
   it('renders in the language this device chose (its cookie), else the browser\'s', async () => {
     const french = await (await page('/pool-results', { [LANGUAGE_COOKIE]: 'fr' }, { 'accept-language': 'de' })).text();
     expect(embedded(french)!.lang).toBe('fr');

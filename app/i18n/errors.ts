@@ -13,7 +13,39 @@ export function localError(message: string, code?: string | null, params?: Recor
   const catalog = (i18n.cache as unknown as Record<string, ComponentsJSON | undefined>)[language];
   const text = catalog?.errors?.[code];
   if (typeof text !== 'string') return message;
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => (params && name in params ? String(params[name]) : all));
+  const value = (name: string) => (name === 'label' && typeof params?.label === 'string' ? fieldLabel(catalog!, params.label) : String(params![name]));
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (params && name in params ? value(name) : all));
+}
+
+/**
+ * The field a server message names (`{label}`: "Pool name must be at most 100 characters") as the screen
+ * names it in the viewer's language: the field's own label where a screen has one, else this file's word.
+ */
+const SCREEN_LABELS: Record<string, [string, string]> = {
+  'Athlete name': ['athletes-page', 'name'],
+  'Day name': ['new-day-dialog', 'name'],
+  'Full name': ['auth-page', 'fullName'],
+  Name: ['roster-import-dialog', 'name'],
+  Note: ['print-view', 'note'],
+  'Player name': ['pools-screen', 'playerName'],
+  'Pool name': ['pool-name-dialog', 'name'],
+  'Practice name': ['new-practice-dialog', 'name'],
+  Club: ['common', 'club'],
+  Licence: ['athlete-edit-dialog', 'licence'],
+  Feedback: ['feedback-dialog', 'message'],
+  'Each name': ['field-labels', 'eachName'],
+  'Piste name': ['field-labels', 'pisteName'],
+  'Your name': ['field-labels', 'yourName'],
+  Region: ['field-labels', 'region'],
+};
+
+// The labels no screen shows as such (English here; the catalogs translate them under 'field-labels').
+i18n('field-labels', { eachName: 'Each name', pisteName: 'Piste name', yourName: 'Your name', region: 'Region' });
+
+function fieldLabel(catalog: ComponentsJSON, label: string): string {
+  const [component, key] = SCREEN_LABELS[label] ?? [];
+  const word = component && key ? catalog[component]?.[key] : undefined;
+  return typeof word === 'string' ? word : label;
 }
 
 /** The translated message of an answer's body (`{ error, code, params }`), or null when it carries none. */

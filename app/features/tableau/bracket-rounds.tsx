@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { isMainMatch, type BracketMatch, type Seed } from '../../../core/fencing/bracket';
 import { currentRound, lastMatchOf } from '../../../core/fencing/bracket-nav';
 import { FindFencer } from '../../components/find/find-fencer';
+import { useRowsShown } from '../../components/find/found-row';
 import { useWideScreen } from '../../components/layout/use-wide-screen';
 import { i18n, useStore } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
@@ -37,11 +38,16 @@ export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRo
   const area = useRef<HTMLDivElement>(null);
   const round = Math.min(chosen?.round ?? currentRound(matches, rounds), rounds);
   const foundMatch = found ? lastMatchOf(matches, rounds, found.id) : null;
+  const shown = wide ? Array.from({ length: rounds }, (_, i) => i + 1) : [round];
+  // The top of the table first (issue 33: a table of 512), the rest in the render right after: the first lines of
+  // the first round shown, and the matches beside them in each later one (half as many a round), so the columns
+  // line up from the first paint.
+  const lines = useRowsShown(2 ** (rounds - shown[0]!));
+  const drawn = (r: number) => Math.ceil(lines / 2 ** (r - shown[0]!));
   useLayoutEffect(() => {
     const target = found ? '[data-found]' : chosen ? `[data-round="${chosen.round}"]` : null;
     if (target) area.current?.querySelector(target)?.scrollIntoView({ block: found ? 'center' : 'nearest', inline: 'start' });
-  }, [chosen, found]);
-  const shown = wide ? Array.from({ length: rounds }, (_, i) => i + 1) : [round];
+  }, [chosen, found, lines]);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
@@ -72,7 +78,7 @@ export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRo
             <section key={r} className={`flex flex-col ${wide ? 'w-60' : 'w-full'}`} aria-label={term.round(r, rounds)} data-testid="tableau-round" data-round={r}>
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">{term.round(r, rounds)}</h2>
               <ol className="flex flex-1 flex-col justify-around gap-3">
-                {matches.filter((m) => m.round === r && isMainMatch(m, rounds)).map((m) => card(m, foundMatch?.id === m.id))}
+                {matches.filter((m) => m.round === r && isMainMatch(m, rounds)).slice(0, drawn(r)).map((m) => card(m, foundMatch?.id === m.id))}
               </ol>
             </section>
           ))}

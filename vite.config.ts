@@ -74,6 +74,16 @@ export default defineConfig(({ mode }) => ({
             { name: 'i18n', test: /node_modules[\\/](nanostores|@nanostores)[\\/]|app[\\/]i18n[\\/](index\.ts|errors\.ts|common\.ts|language-picker\.tsx)/, priority: 2 },
             // The bout order's panel is not in it: the live board's first paint is the grid alone (issue 29).
             { name: 'pool-grid', priority: 1, test: /app[\\/]components[\\/]pool[\\/]pool-grid\.tsx/ },
+            // The practice's state every screen of a practice reads (the board, the TV, the coach's screens), with the
+            // pool selector and Go to a fencer's field (its search loads on first use): one chunk instead of twelve
+            // small ones on the live board's first load (issue 33). Its own modules only (the libraries they import
+            // stay where they are, so a screen without a practice never loads them).
+            {
+              name: 'practice-state',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /app[\\/]state[\\/](pools|resync|bracket|spectator|referee)\.ts|core[\\/]contracts[\\/]pools\.ts|core[\\/]live-cells\.ts|core[\\/]fencing[\\/]pool-stats\.ts|app[\\/]components[\\/]layout[\\/](live-indicator\.tsx|use-wide-screen\.ts)|app[\\/]components[\\/]pool[\\/](pool-select|pool-find)\.tsx|app[\\/]components[\\/]find[\\/]find-fencer\.tsx/,
+            },
           ],
         },
       },

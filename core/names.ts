@@ -67,20 +67,8 @@ export function nameIndex<T extends { name: string }>(items: Iterable<T>): (name
 /** Whether a typed search matches a name: the same folding, accents ignored (typing "pena" finds Peña). */
 export const nameIncludes = (name: string, query: string) => looseNameKey(name).includes(looseNameKey(query));
 
-/**
- * A compare function for sorting names in the coach's language: accents count after the letters (`accent`),
- * case does not, and numbers inside names sort as numbers ("Team 2" before "Team 10").
- */
-export function compareNames(locale?: string, sensitivity: 'base' | 'accent' = 'accent'): (a: string, b: string) => number {
-  return new Intl.Collator(locale, { sensitivity, numeric: true }).compare;
-}
-
-/**
- * The order every device agrees on where names only break a tie (a ranking's equal fencers, pools made in the
- * same instant, a hall's list): Unicode's root collation, which English uses, whatever the device's language,
- * so the worker, the board and every phone list a tie the same way ("Pool 2" before "Pool 10").
- */
-export const sharedNameOrder = compareNames('en');
+// The orders of names live in core/name-order (a board's first load carries them without the keys above).
+export { compareNames, sharedNameOrder } from './name-order';
 
 /**
  * A family name written the way FIE files write it, upper-case, keeping ß (an upper-case ß would be SS, a

@@ -4,7 +4,7 @@ import { isBoutOf } from '../../core/fencing/bout-result';
 import { lastRoundPools } from '../../core/fencing/pool-rounds';
 import { requestResync } from './resync';
 import type { LiveStatus } from '../lib/live-socket';
-import { sharedNameOrder } from '../../core/names';
+import { sharedNameOrder } from '../../core/name-order';
 
 export interface PoolsState {
   practiceId: string | null;

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { poolLiveCells, type LiveBout } from '../../core/refereeing';
+import type { LiveBout } from '../../core/refereeing';
+import { poolLiveCells } from '../../core/live-cells';
 
 /**
  * The bouts on the piste right now (issue 18), as the practice's room sends them: one per key, with how far

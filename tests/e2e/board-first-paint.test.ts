@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
@@ -82,6 +83,45 @@ describe('a live board that paints from the first answer', () => {
     expect(boardReads).toEqual([]);
     await context.close();
     await board.close();
+  });
+
+  it("on a board of two pools, Go to a fencer's field comes with the page; its search loads on first use and opens the fencer's pool", async () => {
+    const context = await newContext(browser());
+    const coach = await context.newPage();
+    await signUp(coach, { name: 'Two Pool Coach', email: uniqueEmail('board-find'), password: 'board coach pw' });
+    const api = seed(viaBrowser(coach.request));
+    const practice = await api.practice('Two Pool Night');
+    const pools = await api.pools(practice.id, [...NAMES, 'Élodie Roux', 'Farid Haddad', 'Greta Berg', 'Hugo Peña'], 2);
+    const shared = await api.share(practice.id);
+    // The search's own chunk (issue 33: not part of the board's first load), as the build named it.
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const searchChunk = manifest['app/components/find/found-list.tsx']!.file;
+
+    const page = await (await newContext(browser())).newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const scripts: string[] = [];
+    page.on('request', (r) => void scripts.push(new URL(r.url()).pathname));
+    await page.goto(`/live/${shared.board_id}`);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    const field = page.getByRole('searchbox', { name: 'Go to a fencer' });
+    await field.waitFor();
+    expect(scripts).not.toContain(`/${searchChunk}`);
+
+    // A fencer of the pool not shown, typed in lower case without the accent: their pool opens, their row marked.
+    const shown = await page.locator('#pool-select').inputValue();
+    const other = pools.find((p) => p.id !== shown)!;
+    const wanted = other.players.at(-1)!;
+    await field.fill(wanted.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    await page.getByRole('list', { name: 'Fencers found' }).waitFor();
+    expect(scripts).toContain(`/${searchChunk}`);
+    await field.press('Enter');
+    await expect.poll(() => page.locator('#pool-select').inputValue()).toBe(other.id);
+    await expect.poll(() => page.locator('[data-testid="pool-row"][data-found]').locator('th').textContent()).toBe(`${wanted.position}${wanted.name}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+    await context.close();
   });
 
   it('a link that shows no board says so from the page alone: the limiter is asked once per visit, not twice', async () => {

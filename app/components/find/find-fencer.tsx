@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { searchNames } from '../../../core/name-search';
 import { i18n, useStore } from '../../i18n';
 
 const messages = i18n('find-fencer', {
@@ -20,20 +19,36 @@ interface FindFencerProps<T> {
   autoFocus?: boolean;
 }
 
+type Search = typeof import('./found-list');
+
+/** The search and its list, once here (one load for every field of the page). */
+let search: Search | null = null;
+const loadSearch = (): Promise<Search> => import('./found-list').then((m) => (search = m));
+
 /** The field's texts, for a button that opens it. */
 export const useFindTexts = () => useStore(messages);
 
 /**
  * Issue 33: a big event's lists (37 pools, a ranking of 256, a table of 256) are reached by typing part of
  * a fencer's name: the matches (core/name-search: case and accents fold) as buttons big enough for a thumb,
- * Enter takes the first. The screen then opens and marks the fencer's row.
+ * Enter takes the first. The screen then opens and marks the fencer's row. The field is part of a first paint;
+ * the search and its matches (`found-list`) load once the visitor opens or types in it (the live board's first
+ * load stays under 100 KB). The service worker precaches them, so it works offline too.
  */
 export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, className = '', autoFocus }: FindFencerProps<T>) {
   const t = useStore(messages);
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const found = useMemo(() => searchNames(items, query, nameOf), [items, query, nameOf]);
+  const [loaded, setLoaded] = useState(search);
+  const found = useMemo(() => loaded?.findNames(items, query, nameOf) ?? [], [loaded, items, query, nameOf]);
+  // Asked for on focus, so it is usually here by the first letter; a failed load (offline, no service worker yet) is asked again.
+  const load = async () => {
+    if (loaded) return loaded;
+    const m = await loadSearch();
+    setLoaded(m);
+    return m;
+  };
   const pick = (item: T) => {
     setOpen(false);
     onPick(item);
@@ -49,33 +64,26 @@ export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, classNam
         autoComplete="off"
         autoFocus={autoFocus}
         value={query}
+        onFocus={() => void load().catch(() => undefined)}
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);
+          void load().catch(() => undefined);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && found[0]) {
-            e.preventDefault();
-            pick(found[0]);
-          }
           if (e.key === 'Escape') setOpen(false);
+          if (e.key !== 'Enter' || query.trim() === '') return;
+          e.preventDefault();
+          // Typed before the search arrived: the first match once it is here.
+          if (loaded) return void (found[0] && pick(found[0]));
+          void load().then((m) => {
+            const first = m.findNames(items, query, nameOf)[0];
+            if (first) pick(first);
+          }, () => undefined);
         }}
       />
-      {open && query.trim() !== '' && (
-        found.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600" role="status">{t.none}</p>
-        ) : (
-          <ul className="absolute inset-x-0 z-40 mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-lg" aria-label={t.found}>
-            {found.map((item) => (
-              <li key={keyOf(item)}>
-                <button type="button" className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:bg-sky-50" onClick={() => pick(item)}>
-                  <span className="min-w-0 truncate font-medium">{nameOf(item)}</span>
-                  {detailOf && <span className="shrink-0 text-xs text-slate-600">{detailOf(item)}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
+      {open && query.trim() !== '' && loaded && (
+        <loaded.FoundList found={found} nameOf={nameOf} keyOf={keyOf} detailOf={detailOf} onPick={pick} label={t.found} none={t.none} />
       )}
     </div>
   );

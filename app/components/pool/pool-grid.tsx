@@ -8,7 +8,7 @@ import { formatRatio, Indicator, STATS, useStatLabels } from '../stats-cells';
 import { useStatusNames, type StatusNames } from './status-labels';
 import { CardMarks, useCardsLabel } from '../referee/card-marks';
 import type { SideCards } from '../../../core/fencing/bout-cards';
-import type { LiveCell } from '../../../core/refereeing';
+import type { LiveCell } from '../../../core/live-cells';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 import { useResultLetters } from '../../i18n/fencing-terms';

@@ -4,7 +4,6 @@ import { NavLink, Outlet, useParams } from 'react-router';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
-import { onDemand } from '../../components/ui/lazy';
 import { Spinner } from '../../components/ui/spinner';
 import type { Challenge } from '../../lib/challenge';
 import { showSpectatorBoard } from '../../state/spectator';
@@ -28,8 +27,12 @@ const LiveSync = lazy(() => import('./live-sync').then((m) => ({ default: m.Live
 /** How long before a board's reading code is asked for again when it did not arrive. */
 const RETRY_CODE_MS = 3000;
 
-/** Turnstile's widget (or its local stand-in), loaded only when the limiter asks for a check. */
-const HumanCheck = onDemand(() => import('../../components/ui/human-check').then((m) => m.default));
+/**
+ * Turnstile's widget (or its local stand-in), loaded only when the limiter asks for a check (never in the worker's
+ * render of a board: a check comes before any board is read). React's own `lazy`, like the socket above: the
+ * board's first load carries no on-demand helper (issue 33).
+ */
+const HumanCheck = lazy(() => import('../../components/ui/human-check'));
 
 /**
  * /live/{board id}: the read-only scoreboard for a screen in the hall or a parent's phone. No account and
@@ -136,7 +139,9 @@ function CheckFirst({ challenge, onToken }: { challenge: Challenge; onToken: (to
     <div className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{t.eyebrow}</h1>
       <p className="text-slate-700">{t.check}</p>
-      <HumanCheck challenge={challenge} onToken={onToken} />
+      <Suspense fallback={null}>
+        <HumanCheck challenge={challenge} onToken={onToken} />
+      </Suspense>
     </div>
   );
 }

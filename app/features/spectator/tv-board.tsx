@@ -13,7 +13,7 @@ import { liveBehindAtom, liveStatusAtom, poolsAtom } from '../../state/pools';
 import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
 import { useLiveBouts } from '../../state/referee';
-import { poolScores } from '../../../core/refereeing';
+import { poolScores } from '../../../core/live-cells';
 import { OnPisteNow } from './on-piste-now';
 import { i18n } from '../../i18n';
 import { params } from '@nanostores/i18n';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardsOfFencer, cardsToKeep, readCards, sideCardsText, storedCards, type BoutCards } from '../../../core/fencing/bout-cards';
 import { boutFormat, giveCard, givePCard, startBout, touch } from '../../../core/fencing/referee';
-import { poolLiveCells, type LiveBout } from '../../../core/refereeing';
+import type { LiveBout } from '../../../core/refereeing';
+import { poolLiveCells } from '../../../core/live-cells';
 import { boutsOfAthlete, coachBouts, type PoolBoutRow, type TableauMatchRow } from '../../../core/fencing/history';
 import { readCsv } from '../../../core/interop/csv';
 import { athleteBoutsCsv } from '../../../core/interop/exports';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { boutOrder, type BoutPair } from '../../../core/fencing/bout-order';
 import { boutFormat, clockAt, doubleTouch, giveCard, givePCard, startBout, step, timeUp, toggleClock, touch, undo, UNDO_DEPTH, WEAPONS, type Card, type RefereeState, type Refereeing, type Side } from '../../../core/fencing/referee';
 import { dutyKey, suggestReferees } from '../../../core/fencing/referee-duty';
-import { fitsFormat, followsRules, REFEREE_SEQ_WINDOW, seqOrder, lowerSeed, poolScores, refereeKey, shiftClock, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { fitsFormat, followsRules, REFEREE_SEQ_WINDOW, seqOrder, lowerSeed, refereeKey, shiftClock, targetFromParam, targetParam, type LiveBout } from '../../../core/refereeing';
+import { poolScores } from '../../../core/live-cells';
 import { refereeUpdateSchema } from '../../../core/validation';
 import { seeded } from '../../helpers/random';
 

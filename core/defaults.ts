@@ -85,3 +85,13 @@ export function numberedFrom(names: DefaultNames, first: number): DefaultNames {
   if (first <= 1) return names;
   return { ...names, mainPool: names.pool(first), pool: (n) => names.pool(n + first - 1) };
 }
+
+/**
+ * The names a draw of `count` pools will take, in order, in a practice whose pools are named `existing`, in
+ * the language of `code`: what the worker names them (Pool 11, Pool 12, … after Pool 10), so a screen that
+ * offers pools before they exist labels them as they will be called.
+ */
+export function drawnPoolNames(existing: readonly string[], count: number, code?: string | null): string[] {
+  const names = numberedFrom(defaultNames(code), nextPoolNumber(existing));
+  return Array.from({ length: count }, (_, i) => names.pool(i + 1));
+}

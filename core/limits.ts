@@ -42,9 +42,13 @@ export const MAX_POOLS = maxPoolsFor(MAX_PRACTICE_FENCERS);
 
 /**
  * The most pools a competition day schedules, places on pistes and referees at once: its events' first rounds
- * together, two full national events at pools of 7 (2 × 74) with room to spare.
+ * together. A day holds several events, so it takes two of the fullest practices at their smallest pools
+ * (2 × MAX_POOLS = 512: one full practice always fits, with another beside it), or six national events of
+ * 512 in pools of 7 (6 × 74 = 444). It stays bounded because every change of the day recomputes its schedule,
+ * its placements and its referees' neutrality over all of them (pools × referees × fencers: 512 × 200 × 20)
+ * and sends the whole snapshot to every screen.
  */
-export const MAX_DAY_POOLS = 200;
+export const MAX_DAY_POOLS = 2 * MAX_POOLS;
 
 /** A team has 3 or 4 members (SPEC §5 Team setup). */
 export const TEAM_MIN = 3;

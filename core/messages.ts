@@ -88,6 +88,7 @@ export const ERROR_MESSAGES = {
   choose_how_divide_pools: 'Choose how to divide the pools',
   pool_count_whole_number_from: 'Pool count must be a whole number from 2 to {max}',
   practice_holds_most_fencers: 'A practice holds at most {max} fencers: {held} are already in its pools',
+  backup_practice_most_fencers: 'A practice holds at most {max} fencers: {name} in this backup holds {held}',
   pools_for_fencers: '{fencers} fencers fill at most {max} pools of {min_size}: choose fewer pools',
   most_fencers_once: 'At most {max_generated} fencers at once',
   status_withdrawn_excluded_none: 'Status must be withdrawn, excluded or none',

@@ -52,7 +52,7 @@ export const DEFAULT_MINUTES: Readonly<Record<Weapon, Readonly<BoutMinutes>>> = 
 };
 
 /**
- * Bounds on what a server hands in: a hall of 64 pistes, core/limits MAX_DAY_POOLS (200) pools a day, a
+ * Bounds on what a server hands in: a hall of 64 pistes, core/limits MAX_DAY_POOLS (512) pools a day, a
  * tableau of core/limits MAX_TABLEAU (512) at most.
  */
 export const MAX_PISTES = 64;

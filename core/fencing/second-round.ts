@@ -67,6 +67,16 @@ export class SecondRoundError extends Error {}
 
 const isWhole = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
+/** Whether `checkCut` lets a cut through. */
+function validCut(cut: Cut): boolean {
+  try {
+    checkCut(cut);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function checkCut(cut: Cut) {
   if (cut.kind === 'top' && !isWhole(cut.value, MIN_TOP, MAX_TOP)) throw new SecondRoundError(`The cut keeps a whole number from ${MIN_TOP} to ${MAX_TOP}`);
   if (cut.kind === 'percent' && !(typeof cut.value === 'number' && cut.value >= MIN_PERCENT && cut.value <= MAX_PERCENT)) {
@@ -90,6 +100,21 @@ function classifiedOf<T extends Omit<RankedFencer, 'club'>>(rows: readonly T[], 
     if (r.status === null && !isWhole(r.rank, 1, rows.length)) throw new SecondRoundError(`${r.name} has no rank in the ranking`);
   }
   return rows.filter((r) => r.status === null).sort((a, b) => a.rank! - b.rank! || tiebreak(a) - tiebreak(b));
+}
+
+/**
+ * Issue 33: the most pools a second round of `fencers` makes, as `composeSecondRound` (and so the server)
+ * takes it: as many as they fill at MIN_ROUND_POOL_SIZE, at least one, at most MAX_ROUND_POOLS. 18 → 6, 2 → 1,
+ * 512 → 170. (core/limits maxPoolsFor counts a first round's pools of 2; a second round's pools hold 3.)
+ */
+export function maxRoundPoolsFor(fencers: number): number {
+  return Math.min(MAX_ROUND_POOLS, Math.max(1, Math.floor(Math.max(0, fencers) / MIN_ROUND_POOL_SIZE)));
+}
+
+/** The most pools a second round from this ranking with this cut makes; a cut out of bounds counts every classified fencer. */
+export function maxRoundPools(firstRound: readonly RankedFencer[], cut: Cut): number {
+  const ranks = firstRound.flatMap((r) => (r.status === null && r.rank !== null ? [r.rank] : [])).sort((a, b) => a - b);
+  return maxRoundPoolsFor(validCut(cut) ? promotedCount(ranks, cut) : ranks.length);
 }
 
 /** The pool count a shape gives for `fencers` fencers: 18 with a largest size of 7 → 3 pools (6, 6, 6). */

@@ -188,6 +188,13 @@ function tableauProblem(p: Practice, bracket: NonNullable<Practice['bracket']>):
   return null;
 }
 
+/**
+ * Issue 33: the fencers a practice holds, as core/limits MAX_PRACTICE_FENCERS bounds them: every round-1
+ * entry, and a round-2 entry only when it continues none (a round-2 entry that continues one is the same fencer).
+ */
+const fencersIn = (p: Practice) =>
+  p.pools.reduce((n, pool) => n + pool.players.filter((pl) => (pool.round ?? 1) === 1 || (pl.first_round_id ?? null) === null).length, 0);
+
 /** Every id the file uses refers to something in the file, no id is used twice, and every practice keeps the API's rules. */
 function checkReferences(b: { athletes: { id: string }[]; practices: Practice[]; days: z.infer<typeof backupDaySchema>[] }, ctx: z.RefinementCtx) {
   const fail = (message: string) => ctx.addIssue({ code: 'custom', message: `This backup is damaged: ${message}` });
@@ -199,6 +206,10 @@ function checkReferences(b: { athletes: { id: string }[]; practices: Practice[];
   for (const p of b.practices) {
     if (practiceIds.has(p.id)) return fail('a practice appears twice');
     practiceIds.add(p.id);
+    const held = fencersIn(p);
+    if (held > MAX_PRACTICE_FENCERS) {
+      return ctx.addIssue({ code: 'custom', message: `A practice holds at most ${MAX_PRACTICE_FENCERS} fencers: ${p.name} in this backup holds ${held}` });
+    }
     const inPractice = new Set<string>();
     for (const pool of p.pools) {
       const inPool = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNames, nameLanguage, nextPoolNumber, numberedFrom, poolNumberOf, teamNumberOf } from '../../core/defaults';
+import { defaultNames, drawnPoolNames, nameLanguage, nextPoolNumber, numberedFrom, poolNumberOf, teamNumberOf } from '../../core/defaults';
 import { planPools, planTeamPools, resolveEntries } from '../../core/fencing/planning';
 import { firstIssue, generatePoolsSchema, secondRoundSchema, teamPoolsSchema } from '../../core/validation';
 import { describeError } from '../../core/messages';
@@ -82,5 +82,17 @@ describe('a draw into a practice with pools continues their numbering (issue 33)
     const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ key: String(i), name: `F${i}`, athleteId: null, club: null }));
     expect(planPools(ids(12), 'random', 3, seeded(1), undefined, undefined, numberedFrom(defaultNames(), 75)).map((p) => p.name)).toEqual(['Pool 75', 'Pool 76', 'Pool 77']);
     expect(planTeamPools([1, 2, 3, 4], 'random', 2, seeded(1), numberedFrom(defaultNames('de'), 3)).map((p) => p.name)).toEqual(['Runde 3', 'Runde 4']);
+  });
+
+  it('labels the pools a manual assignment offers as the worker will name them, in the coach language', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `Pool ${i + 1}`);
+    expect(drawnPoolNames(ten, 3, 'fr')).toEqual(['Poule 11', 'Poule 12', 'Poule 13']);
+    expect(drawnPoolNames([], 2, 'de')).toEqual(['Runde 1', 'Runde 2']);
+    expect(drawnPoolNames(['Main Pool'], 2)).toEqual(['Pool 2', 'Pool 3']);
+    // The same names the worker's manual draw gives (planPools, numbered from nextPoolNumber).
+    const entries = resolveEntries([{ name: 'A', pool: 1 }, { name: 'B', pool: 2 }, { name: 'C', pool: 1 }, { name: 'D', pool: 2 }], new Map())!;
+    const planned = planPools(entries, 'manual', undefined, seeded(1), undefined, undefined, numberedFrom(defaultNames('it'), nextPoolNumber(ten)));
+    expect(planned.map((p) => p.name)).toEqual(drawnPoolNames(ten, 2, 'it'));
+    expect(drawnPoolNames(ten, 2, 'it')).toEqual(['Girone 11', 'Girone 12']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TABLEAU, MAX_TEAMS, maxPoolsFor, MIN_POOLS } from '../../core/limits';
+import { IMPORT_MAX, MAX_DAY_POOLS, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TABLEAU, MAX_TEAMS, maxPoolsFor, MIN_POOLS } from '../../core/limits';
 import { describeError, errorBody } from '../../core/messages';
 import { createTeamsSchema, firstIssue, generatePoolsSchema, rosterImportSchema } from '../../core/validation';
 import { buildBracket, bracketSize } from '../../core/fencing/bracket';
@@ -27,6 +27,8 @@ describe('limits from the sport, not from the code (issue 33)', () => {
     expect(MAX_POOLS).toBe(256);
     expect(MIN_POOLS).toBe(2);
     expect(MAX_ROUND_POOLS).toBe(MAX_POOLS);
+    // A competition day schedules one full practice's pools and another event beside it.
+    expect(MAX_DAY_POOLS).toBe(2 * MAX_POOLS);
   });
 
   it('a draw takes 512 fencers into 74 pools in one request, and refuses the 513th', () => {

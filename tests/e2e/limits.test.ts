@@ -35,4 +35,31 @@ describe('a national event in one go (issue 33)', () => {
     expect(await page.getByText('Pool 38', { exact: true }).count()).toBe(0);
     await context.close();
   });
+
+  it('manual assignment into a practice with 10 pools offers Pool 11 and Pool 12, and the pools are named so', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Manual Coach', email: uniqueEmail('manual'), password: 'manual pw 1' });
+    const api = seed(viaBrowser(page.request));
+    const practice = await api.practice('Second draw');
+    await api.pools(practice.id, Array.from({ length: 20 }, (_, i) => ({ name: `First ${i + 1}` })), 10);
+    await page.evaluate((id) => { localStorage.setItem('current_practice_id', id); }, practice.id);
+
+    await page.goto('/practice-setup');
+    await page.getByLabel('Or type names, one per line').fill('ANN\nBOB\nCLEO\nDORA');
+    await page.getByRole('button', { name: 'Assign pools manually' }).click();
+    await page.waitForURL('**/manual-pool-assignment');
+    const ann = page.getByLabel('Pool for ANN');
+    // The choices carry the names the server will give: after Pool 10 comes Pool 11, not Pool 1.
+    await expect.poll(() => ann.locator('option').allTextContents()).toEqual(['Unassigned', 'Pool 11', 'Pool 12']);
+    for (const [name, pool] of [['ANN', 'Pool 11'], ['BOB', 'Pool 12'], ['CLEO', 'Pool 11'], ['DORA', 'Pool 12']]) {
+      await page.getByLabel(`Pool for ${name}`).selectOption({ label: pool });
+    }
+    await page.getByRole('button', { name: 'Create Pools' }).click();
+    await expectToast(page, 'Pools created successfully');
+    const pools = await api.poolsOf(practice.id);
+    expect(pools.map((p) => p.name).slice(10)).toEqual(['Pool 11', 'Pool 12']);
+    expect(pools.find((p) => p.name === 'Pool 11')!.players.map((pl) => pl.name).sort()).toEqual(['ANN', 'CLEO']);
+    await context.close();
+  });
 });

@@ -133,6 +133,33 @@ describe('a national event in one go (issue 33)', () => {
     expect(bracket.matches.filter((m) => m.winner_id !== null && m.player1_score === 15)).toHaveLength(1);
   }, SLOW);
 
+  it('restores a practice of 512 fencers, and refuses one of 513 with its code, writing nothing', async () => {
+    const { client } = await signedUpCoach();
+    await seed(viaClient(client)).practice('Big');
+    const backup = await expectAnswer(client.api.account.backup.$get());
+    // 25 pools of 20 and one of `last`: as many fencers as a file may hold in pools (no bout fenced).
+    const withFencers = (last: number) => {
+      const file = structuredClone(backup);
+      const sizes = [...Array.from({ length: 25 }, () => 20), last];
+      file.practices[0]!.pools = sizes.map((size, p) => ({
+        id: `pool-${p}`, name: `Pool ${p + 1}`, round: 1, created_at: 1_700_000_000_000 + p, bouts: [],
+        players: Array.from({ length: size }, (_, i) => ({ id: `f-${p}-${i}`, athlete_id: null, name: `FENCER ${p * 20 + i + 1}`, position: i + 1, status: null })),
+      }));
+      return file;
+    };
+    const target = await signedUpCoach('Restorer');
+    const refused = await target.client.settledApi.account.restore.$post({ json: withFencers(13) });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ code: 'backup_practice_most_fencers', params: { max: '512', name: 'Big', held: '513' } });
+    expect(await seed(viaClient(target.client)).practices()).toEqual([]);
+
+    const restored = await target.client.settledApi.account.restore.$post({ json: withFencers(12) });
+    expect(restored.status).toBe(201);
+    expect(await json(restored)).toMatchObject({ practices: 1, pools: 26, bouts: 0 });
+    const [practice] = await seed(viaClient(target.client)).practices();
+    expect((await seed(viaClient(target.client)).poolsOf(practice!.id)).flatMap((p: PoolSnapshot) => p.players)).toHaveLength(512);
+  }, SLOW);
+
   it('a whole event’s draw is still the coach’s own: another coach 404, a guest 403, nobody 401', async () => {
     const { client } = await signedUpCoach();
     const { client: stranger } = await signedUpCoach('Stranger');

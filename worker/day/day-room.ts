@@ -37,7 +37,7 @@ export type DayRefusal = { refused: { status: 404 | 409; message: string } };
  * results stay in their practices' rooms, which tell the day their pools after each change (`eventChanged`,
  * numbered, so an older word never overwrites a newer one); nothing flows back. Every change is one
  * `transactionSync` and ends with the whole snapshot sent to every socket: a day holds at most 64 pistes and
- * 200 pools, and a snapshot carries its version so a screen keeps the newest.
+ * core/limits MAX_DAY_POOLS (512) pools, and a snapshot carries its version so a screen keeps the newest.
  */
 export class DayRoom extends DurableObject<Env> {
   private readonly limits: SocketLimits;

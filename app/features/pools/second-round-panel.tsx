@@ -5,7 +5,7 @@ import type { Cut } from '../../../core/fencing/cut';
 import { balancedSizes } from '../../../core/fencing/pool-generation';
 import { firstRoundRanking } from '../../../core/fencing/rounds';
 import { poolsOfRound } from '../../../core/fencing/pool-rounds';
-import { composeSecondRound, roundPoolCount, type SecondRound } from '../../../core/fencing/second-round';
+import { composeSecondRound, MAX_ROUND_POOL_SIZE, maxRoundPools, MIN_ROUND_POOL_SIZE, roundPoolCount, type SecondRound } from '../../../core/fencing/second-round';
 import { poolBoutsRemaining } from '../../../core/fencing/tableau';
 import { describeError } from '../../../core/messages';
 import { firstIssue, secondRoundSchema } from '../../../core/validation';
@@ -69,9 +69,14 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
   const [busy, setBusy] = useState(false);
   const first = poolsOfRound(pools, 1);
   const second = poolsOfRound(pools, 2);
-  const body = { cut: kind === 'all' ? { kind } : { kind, value: Number(value) }, ...(shape === 'count' ? { pool_count: Number(size) } : { pool_size: Number(size) }) };
-  const key = JSON.stringify(body);
   const ready = second.length === 0 && first.length > 0 && poolBoutsRemaining(first) === 0;
+  const cut: Cut = kind === 'all' ? { kind } : { kind, value: Number(value) };
+  const cutKey = JSON.stringify(cut);
+  // Issue 33: the count goes up to the pools the promoted fencers fill, as the server takes it (core/fencing/second-round).
+  const maxPools = useMemo(() => (ready ? maxRoundPools(firstRoundRanking(pools), JSON.parse(cutKey) as Cut) : 1), [ready, pools, cutKey]);
+  const count = Number(size) > maxPools ? String(maxPools) : size;
+  const body = { cut, ...(shape === 'count' ? { pool_count: Number(count) } : { pool_size: Number(size) }) };
+  const key = JSON.stringify(body);
   const preview = useMemo(() => (ready ? previewOf(pools, JSON.parse(key)) : null), [ready, pools, key]);
 
   async function run(action: () => Promise<void>, failed: string) {
@@ -143,7 +148,11 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
             <option value="count">{t.poolCount}</option>
           </select>
         </label>
-        <input type="number" className="input w-20" aria-label={shape === 'count' ? t.poolCount : t.poolSize} value={size} onChange={(e) => setSize(e.target.value)} />
+        {shape === 'count' ? (
+          <input type="number" className="input w-20" aria-label={t.poolCount} min={1} max={maxPools} value={count} onChange={(e) => setSize(e.target.value)} />
+        ) : (
+          <input type="number" className="input w-20" aria-label={t.poolSize} min={MIN_ROUND_POOL_SIZE} max={MAX_ROUND_POOL_SIZE} value={size} onChange={(e) => setSize(e.target.value)} />
+        )}
         <button type="submit" className="btn-primary" disabled={busy || 'error' in preview}>{t.compose}</button>
       </form>
       {'error' in preview ? (

@@ -1,6 +1,6 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call, client } from '../../lib/api';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
@@ -11,7 +11,8 @@ import { useCurrentPractice } from '../../state/practices';
 import { setupSelectionAtom, toRequestEntry } from '../../state/setup-selection';
 import { EmptyState, NoPracticeSelected } from '../../components/empty-state';
 import { params } from '@nanostores/i18n';
-import { i18n, locale } from '../../i18n';
+import { i18n, locale, useLanguage } from '../../i18n';
+import { drawnPoolNames } from '../../../core/defaults';
 
 const messages = i18n('manual-pool-assignment-page', {
   created: 'Pools created successfully',
@@ -21,7 +22,6 @@ const messages = i18n('manual-pool-assignment-page', {
   back: '← Back to setup',
   title: 'Assign athletes to pools',
   poolFor: params('Pool for {name}'),
-  pool: params('Pool {n}'),
   create: 'Create Pools',
 });
 
@@ -33,6 +33,9 @@ export function ManualPoolAssignmentPage() {
   const [poolCount, setPoolCount] = useState(MIN_POOLS);
   const [assignment, setAssignment] = useState<Record<number, number>>({});
   const { busy, generate: submit } = useGeneratePools({ success: t.created, failure: t.createFailed });
+  const existing = usePoolNames(practice?.id);
+  // Issue 33: the pools are offered under the names the server will give them (Pool 11… after Pool 10), in the coach's language.
+  const labels = drawnPoolNames(existing ?? [], poolCount, useLanguage());
 
   if (!practice) return <NoPracticeSelected />;
   if (entries.length === 0) {
@@ -67,8 +70,8 @@ export function ManualPoolAssignmentPage() {
             <span className="font-medium">{e.name}</span>
             <select aria-label={t.poolFor({ name: e.name })} className="input w-40" value={assignment[i] ?? 0} onChange={(ev) => setAssignment((a) => ({ ...a, [i]: Number(ev.target.value) }))}>
               <option value={0}>{t.unassigned}</option>
-              {Array.from({ length: poolCount }, (_, p) => (
-                <option key={p} value={p + 1}>{t.pool({ n: p + 1 })}</option>
+              {labels.map((label, p) => (
+                <option key={p} value={p + 1}>{label}</option>
               ))}
             </select>
           </li>
@@ -79,4 +82,21 @@ export function ManualPoolAssignmentPage() {
       </div>
     </div>
   );
+}
+
+/** The names of the practice's pools (null while they load; none when they cannot be read: the server still numbers the draw). */
+function usePoolNames(practiceId: string | undefined): string[] | null {
+  const [names, setNames] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!practiceId) return;
+    let current = true;
+    call(client.practices[':practiceId'].pools.$get({ param: { practiceId } })).then(
+      (pools) => current && setNames(pools.map((p) => p.name)),
+      () => current && setNames([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [practiceId]);
+  return names;
 }

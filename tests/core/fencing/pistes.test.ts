@@ -4,6 +4,7 @@ import {
   type CallInput, type HeldMatch, type MatchCall, type MatchEvent, type MatchState, type Piste, type PoolAllocation, type PoolPlacement, type PoolToPlace, type TableauMatch,
 } from '../../../core/fencing/pistes';
 import { boutsInPool } from '../../../core/fencing/pool-generation';
+import { MAX_POOLS as PRACTICE_POOLS } from '../../../core/limits';
 
 const pistes = (n: number, extra: Partial<Record<number, Partial<Piste>>> = {}): Piste[] =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: String(i + 1), ...extra[i + 1] }));
@@ -116,15 +117,23 @@ describe('pools onto pistes', () => {
     bad(() => allocatePools([pool('a', 6), pool('a', 7)], pistes(2)), 'Two pools share an id');
     bad(() => allocatePools([pool('a', 6)], [...pistes(2), { id: 'p1', name: 'Blue' }]), 'Two pistes share an id');
     bad(() => allocatePools([pool('a', 6)], pistes(MAX_PISTES + 1)), 'A day has at most 64 pistes');
-    bad(() => allocatePools(Array.from({ length: MAX_POOLS + 1 }, (_, i) => pool(`q${i}`, 6)), pistes(4)), 'A day has at most 200 pools');
+    bad(() => allocatePools(Array.from({ length: MAX_POOLS + 1 }, (_, i) => pool(`q${i}`, 6)), pistes(4)), 'A day has at most 512 pools');
   });
 
-  it('the limits hold at their bounds: 200 pools on 64 pistes in 4 flights', () => {
+  it('the limits hold at their bounds: 512 pools on 64 pistes in 8 flights', () => {
     const a = allocatePools(Array.from({ length: MAX_POOLS }, (_, i) => pool(`q${i}`, 6 + (i % 2))), pistes(MAX_PISTES));
-    expect(a.flights).toBe(4);
-    expect(a.placements).toHaveLength(200);
-    // Every piste fences 3 or 4 pools; the busiest at most one pool of 7 more than the lightest.
+    expect(MAX_POOLS).toBe(512);
+    expect(a.flights).toBe(8);
+    expect(a.placements).toHaveLength(512);
+    // Every piste fences 8 pools; the busiest at most one pool of 7 more than the lightest.
     expect(Math.max(...loads(a)) - Math.min(...loads(a))).toBeLessThanOrEqual(21);
+  });
+
+  it('a day places one full practice: 256 pools of 2 of one event (core/limits MAX_POOLS) on 64 pistes', () => {
+    const a = allocatePools(Array.from({ length: PRACTICE_POOLS }, (_, i) => pool(`q${i}`, 2)), pistes(MAX_PISTES));
+    expect(a.placements).toHaveLength(256);
+    expect(a.flights).toBe(4);
+    expect(new Set(a.placements.map((p) => `${p.pisteId}/${p.flightName}`)).size).toBe(256);
   });
 });
 

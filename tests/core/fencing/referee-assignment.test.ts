@@ -6,6 +6,7 @@ import {
   type DayReferee, type MatchRefereeInput, type MatchRefereePlan, type NeutralityReason, type PoolRefereeInput, type PoolRefereePlan,
   type RefereeAssignment, type RefereedFencer, type RefereedGroup,
 } from '../../../core/fencing/referee-assignment';
+import { MAX_POOLS as PRACTICE_POOLS } from '../../../core/limits';
 
 const ref = (id: string, club: string | null, more: Partial<DayReferee> = {}): DayReferee => ({ id, name: `Referee ${id}`, club, ...more });
 const fencers = (...clubs: (string | null)[]): RefereedFencer[] => clubs.map((club) => ({ club }));
@@ -167,12 +168,24 @@ describe('a referee for each pool', () => {
     }
   });
 
-  it('200 referees and 200 pools are assigned, evenly', () => {
+  it('200 referees and 512 pools are assigned, evenly', () => {
     const referees = Array.from({ length: MAX_REFEREES }, (_, i) => ref(`R${i}`, `Club ${i % 40}`));
     const pools = Array.from({ length: MAX_REFEREED_POOLS }, (_, i) => pool(`P${i}`, ...Array.from({ length: 7 }, (_, k) => `Club ${(i + k * 3) % 40}`)));
+    expect(pools).toHaveLength(512);
     const plan = assignPoolReferees({ referees, pools });
     expect(plan.assignments.every((a) => a.neutral)).toBe(true);
-    expect(Math.max(...plan.duties.values())).toBe(1);
+    // 512 duties over 200 referees: 2 or 3 each.
+    expect(Math.max(...plan.duties.values())).toBe(3);
+    expect(Math.min(...plan.duties.values())).toBe(2);
+  });
+
+  it('a day referees one full practice: 256 pools of one event (core/limits MAX_POOLS)', () => {
+    const referees = Array.from({ length: 64 }, (_, i) => ref(`R${i}`, `Club ${i % 40}`));
+    const pools = Array.from({ length: PRACTICE_POOLS }, (_, i) => pool(`P${i}`, `Club ${i % 40}`, `Club ${(i + 1) % 40}`));
+    const plan = assignPoolReferees({ referees, pools });
+    expect(plan.assignments).toHaveLength(256);
+    expect(plan.assignments.every((a) => a.neutral)).toBe(true);
+    expect([...plan.duties.values()].every((n) => n === 4)).toBe(true);
   });
 });
 
@@ -211,7 +224,7 @@ describe('bad input', () => {
     const many = Array.from({ length: MAX_REFEREES + 1 }, (_, i) => ref(`R${i}`, null));
     expectError(() => assignPoolReferees({ referees: many, pools: [] }), 'A day has at most 200 referees');
     expectError(() => assignPoolReferees({ referees: [ref('A', null), ref('A', 'Nord')], pools: [] }), 'A referee appears twice in the list');
-    expectError(() => assignPoolReferees({ referees: [], pools: Array.from({ length: 201 }, (_, i) => pool(`P${i}`)) }), 'At most 200 pools are assigned at once');
+    expectError(() => assignPoolReferees({ referees: [], pools: Array.from({ length: MAX_REFEREED_POOLS + 1 }, (_, i) => pool(`P${i}`)) }), 'At most 512 pools are assigned at once');
     expectError(() => assignPoolReferees({ referees: [], pools: [pool('P1'), pool('P1')] }), 'An id appears twice among the pools');
     expectError(() => assignPoolReferees({ referees: [], pools: [pool('P1', ...Array.from({ length: 21 }, () => null))] }), 'A pool holds at most 20 fencers: P1 has 21');
     expectError(() => assignPoolReferees({ referees: [ref('A', null)], pools: [pool('P1')], overrides: { P9: 'A' } }), 'An override names no pool of the day: P9');

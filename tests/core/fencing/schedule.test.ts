@@ -3,6 +3,7 @@ import {
   boutMinutes, DEFAULT_MINUTES, estimateSchedule, MAX_BOUT_MINUTES, MAX_EVENTS, MAX_PISTES, MAX_POOLS, MAX_TABLEAU, ScheduleError,
   type BoutMinutes, type DayInput, type DaySchedule, type EventEstimate, type EventInput, type PoolEstimate, type PoolInput, type RoundEstimate, type RoundInput, type TableauInput,
 } from '../../../core/fencing/schedule';
+import { MAX_POOLS as PRACTICE_POOLS } from '../../../core/limits';
 
 const MIN = 60_000;
 /** A time of the competition day (15 March 2025, UTC), from 'hh:mm'. */
@@ -225,6 +226,22 @@ describe('a day as the bench plans it: 300 fencers, 48 pools, 16 pistes', () => 
       expect(e.end).toBe(e.rounds.at(-1)!.end);
     }
     expect(s.end).toBe(Math.max(...s.events.map((e) => e.end)));
+  });
+});
+
+describe('a day holds one full practice (issue 33)', () => {
+  // 512 fencers in 256 pools of 2 (core/limits MAX_POOLS), one event on 64 pistes: four flights of 64.
+  const pistes = Array.from({ length: MAX_PISTES }, (_, i) => `P${i + 1}`);
+  const pools = Array.from({ length: PRACTICE_POOLS }, (_, i) => pool(`pool ${i}`, pistes[i % MAX_PISTES]!, 'ABCD'[Math.floor(i / MAX_PISTES)]!, 2));
+
+  it('schedules its 256 pools (within core/limits MAX_DAY_POOLS), each bout of 3 minutes after the one before on its piste', () => {
+    expect(MAX_POOLS).toBeGreaterThanOrEqual(PRACTICE_POOLS);
+    const s = estimateSchedule(day([foil(pools, { size: 512 })], { pistes }));
+    expect(s.events[0]!.pools).toHaveLength(256);
+    // One bout a pool: flight A 09:00–09:03, …, flight D 09:09–09:12; the table of 512 starts at 09:12.
+    expect(slot(s.events[0]!.pools[255]!)).toBe('09:09–09:12');
+    expect(s.events[0]!.rounds[0]!.table).toBe(512);
+    expect(hm(s.events[0]!.rounds[0]!.start)).toBe('09:12');
   });
 });
 

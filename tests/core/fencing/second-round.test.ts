@@ -3,7 +3,7 @@ import { seeded } from '../../helpers/random';
 import { CUT_ALL, type Cut } from '../../../core/fencing/cut';
 import { balancedSizes } from '../../../core/fencing/pool-generation';
 import {
-  composeSecondRound, MAX_RANKING, MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE, roundPoolCount, SecondRoundError,
+  composeSecondRound, MAX_RANKING, MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, maxRoundPools, maxRoundPoolsFor, MIN_ROUND_POOL_SIZE, roundPoolCount, SecondRoundError,
   tableauSeedsAfterSecondRound, type PoolShape, type RankedFencer, type SecondRound, type SeededFencer,
 } from '../../../core/fencing/second-round';
 
@@ -146,6 +146,28 @@ describe('pool count and bounds', () => {
     expect(roundPoolCount(20, { poolSize: 6 })).toBe(4);
     expect(roundPoolCount(4, { poolSize: 7 })).toBe(1);
     expect(roundPoolCount(20, { pools: 5 })).toBe(5);
+  });
+
+  it('the most pools a round makes (issue 33): as many as the promoted fill at 3, at least one, at most 256', () => {
+    expect([18, 17, 5, 3, 2, 0, 512, 768, 1000].map(maxRoundPoolsFor)).toEqual([6, 5, 1, 1, 1, 1, 170, 256, 256]);
+    // The server takes exactly that many and refuses one more.
+    for (const n of [18, 17, 9, 512]) {
+      expect(composeSecondRound(ranking(n), CUT_ALL, { pools: maxRoundPoolsFor(n) }).pools).toHaveLength(maxRoundPoolsFor(n));
+      expect(() => composeSecondRound(ranking(n), CUT_ALL, { pools: maxRoundPoolsFor(n) + 1 })).toThrow(SecondRoundError);
+    }
+  });
+
+  it('the most pools after a cut: the top 8 of 24 fill 2, ties at the line count, a withdrawn fencer does not', () => {
+    expect(maxRoundPools(ranking(24), CUT_ALL)).toBe(8);
+    expect(maxRoundPools(ranking(24), top(8))).toBe(2);
+    expect(maxRoundPools(ranking(24), { kind: 'percent', value: 50 })).toBe(4);
+    // Places 8 and 9 tied: both go through, 9 fill 3 pools.
+    const tied = ranking(24).map((r) => (r.rank === 9 ? { ...r, rank: 8 } : r));
+    expect(maxRoundPools(tied, top(8))).toBe(3);
+    const withdrawn = ranking(9).map((r, i) => (i === 0 ? { ...r, rank: null, status: 'withdrawn' as const } : r));
+    expect(maxRoundPools(withdrawn, CUT_ALL)).toBe(2);
+    // A cut the server refuses (top 1) bounds nothing more than the classified fencers do.
+    expect(maxRoundPools(ranking(24), top(1))).toBe(8);
   });
 
   it('a single pool is allowed: the top 8 in one pool', () => {

@@ -33,6 +33,8 @@ const SCREEN_LABELS: Record<string, [string, string]> = {
   Club: ['common', 'club'],
   Licence: ['athlete-edit-dialog', 'licence'],
   Feedback: ['feedback-dialog', 'message'],
+  Password: ['auth-page', 'password'],
+  Venue: ['field-labels', 'venue'],
   'Each name': ['field-labels', 'eachName'],
   'Piste name': ['field-labels', 'pisteName'],
   'Your name': ['field-labels', 'yourName'],
@@ -40,7 +42,7 @@ const SCREEN_LABELS: Record<string, [string, string]> = {
 };
 
 // The labels no screen shows as such (English here; the catalogs translate them under 'field-labels').
-i18n('field-labels', { eachName: 'Each name', pisteName: 'Piste name', yourName: 'Your name', region: 'Region' });
+i18n('field-labels', { eachName: 'Each name', pisteName: 'Piste name', yourName: 'Your name', region: 'Region', venue: 'Venue' });
 
 function fieldLabel(catalog: ComponentsJSON, label: string): string {
   const [component, key] = SCREEN_LABELS[label] ?? [];

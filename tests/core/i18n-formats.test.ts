@@ -68,6 +68,8 @@ describe('formats and fencing terms in the viewer’s language (issue 17)', () =
       // The field it names, as the screen names it, or in French where no screen shows it.
       expect(localError('Pool name must be at most 100 characters', 'most_characters', { label: 'Pool name', max: 100 })).toBe('Nom de la poule : 100 caractères au plus');
       expect(localError('Region must be at most 60 characters', 'most_characters', { label: 'Region', max: 60 })).toBe('Région : 60 caractères au plus');
+      expect(localError('Venue must be at most 100 characters', 'most_characters', { label: 'Venue', max: 100 })).toBe('Lieu : 100 caractères au plus');
+      expect(localError('Password must be at most 200 characters', 'most_characters', { label: 'Password', max: 200 })).toBe('Mot de passe : 200 caractères au plus');
       expect(localError('Licence cannot contain control characters', 'cannot_contain_control_characters', { label: 'Licence' })).toBe('Licence ou numéro de membre : les caractères de contrôle ne sont pas acceptés');
       // No code, or a code no catalog knows: the server's own words.
       expect(localError('Something new', null)).toBe('Something new');

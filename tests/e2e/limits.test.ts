@@ -52,6 +52,11 @@ describe('a national event in one go (issue 33)', () => {
     const ann = page.getByLabel('Pool for ANN');
     // The choices carry the names the server will give: after Pool 10 comes Pool 11, not Pool 1.
     await expect.poll(() => ann.locator('option').allTextContents()).toEqual(['Unassigned', 'Pool 11', 'Pool 12']);
+    // A pool offered and left empty is refused by name: the server would draw the others without it, renumbered.
+    for (const name of ['ANN', 'BOB', 'CLEO', 'DORA']) await page.getByLabel(`Pool for ${name}`).selectOption({ label: 'Pool 12' });
+    await page.getByRole('button', { name: 'Create Pools' }).click();
+    await expectToast(page, 'Pool 11 has no fencer yet: give it one, or choose fewer pools.');
+    expect(await api.poolsOf(practice.id)).toHaveLength(10);
     for (const [name, pool] of [['ANN', 'Pool 11'], ['BOB', 'Pool 12'], ['CLEO', 'Pool 11'], ['DORA', 'Pool 12']]) {
       await page.getByLabel(`Pool for ${name}`).selectOption({ label: pool });
     }

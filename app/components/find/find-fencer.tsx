@@ -32,8 +32,8 @@ export const useFindTexts = () => useStore(messages);
  * Issue 33: a big event's lists (37 pools, a ranking of 256, a table of 256) are reached by typing part of
  * a fencer's name: the matches (core/name-search: case and accents fold) as buttons big enough for a thumb,
  * Enter takes the first. The screen then opens and marks the fencer's row. The field is part of a first paint;
- * the search and its matches (`found-list`) load once the visitor opens or types in it (the live board's first
- * load stays under 100 KB). The service worker precaches them, so it works offline too.
+ * the search and its matches (`found-list`) load once the visitor opens or types in it (kept off the live
+ * board's first load). The service worker precaches them, so it works offline too.
  */
 export function FindFencer<T>({ items, nameOf, keyOf, detailOf, onPick, className = '', autoFocus }: FindFencerProps<T>) {
   const t = useStore(messages);

@@ -149,7 +149,7 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
           </select>
         </label>
         {shape === 'count' ? (
-          <input type="number" className="input w-20" aria-label={t.poolCount} min={1} max={maxPools} value={count} onChange={(e) => setSize(e.target.value)} />
+          <input type="number" className="input w-20" aria-label={t.poolCount} min={1} max={maxPools} value={count} onChange={(e) => setSize(Number(e.target.value) > maxPools ? String(maxPools) : e.target.value)} />
         ) : (
           <input type="number" className="input w-20" aria-label={t.poolSize} min={MIN_ROUND_POOL_SIZE} max={MAX_ROUND_POOL_SIZE} value={size} onChange={(e) => setSize(e.target.value)} />
         )}

@@ -22,6 +22,7 @@ const messages = i18n('manual-pool-assignment-page', {
   back: '← Back to setup',
   title: 'Assign athletes to pools',
   poolFor: params('Pool for {name}'),
+  emptyPool: params('{pool} has no fencer yet: give it one, or choose fewer pools.'),
   create: 'Create Pools',
 });
 
@@ -46,6 +47,10 @@ export function ManualPoolAssignmentPage() {
     if (!practice) return;
     const unassigned = entries.filter((_, i) => !(assignment[i]! >= 1 && assignment[i]! <= poolCount)).length;
     if (unassigned > 0) return toastError(t.unassignedCount({ n: unassigned }));
+    // The server draws no empty pool and numbers the others without it: each pool offered gets a fencer, so each is
+    // created under the name it was offered as.
+    const empty = labels.findIndex((_, p) => !entries.some((_, i) => assignment[i] === p + 1));
+    if (empty >= 0) return toastError(t.emptyPool({ pool: labels[empty]! }));
     const body = { method: 'manual' as const, entries: entries.map((e, i) => ({ ...toRequestEntry(e), pool: assignment[i] })), lang: locale.get() };
     await submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
   }

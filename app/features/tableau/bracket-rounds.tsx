@@ -40,8 +40,8 @@ export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRo
   const foundMatch = found ? lastMatchOf(matches, rounds, found.id) : null;
   const shown = wide ? Array.from({ length: rounds }, (_, i) => i + 1) : [round];
   // The top of the table first (issue 33: a table of 512), the rest in the render right after: the first lines of
-  // the first round shown, and the matches beside them in each later one (half as many a round), so the columns
-  // line up from the first paint.
+  // the first round shown, and the matches beside them in each later one (half as many a round, rounded up), so
+  // every column shows the same part of the table.
   const lines = useRowsShown(2 ** (rounds - shown[0]!));
   const drawn = (r: number) => Math.ceil(lines / 2 ** (r - shown[0]!));
   useLayoutEffect(() => {

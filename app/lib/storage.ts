@@ -31,7 +31,7 @@ export function writeStorage(key: string, value: string | null) {
 
 /**
  * Writes (null: deletes) a cookie the page keeps for the worker's render (core/practice-page): a year, the
- * whole site, never sent from another site's page.
+ * whole site, SameSite=Lax (another site's requests never carry it; it grants nothing anyway).
  */
 export function writeCookie(name: string, value: string | null) {
   try {

@@ -21,7 +21,7 @@ function practiceOfToken(token: string): string | null {
   }
 }
 
-let first: { practiceId: string; as: Asker; answer: Promise<PracticeSnapshot> } | null = null;
+let first: { practiceId: string; as: Asker; answer: Promise<PracticeSnapshot>; shown?: boolean } | null = null;
 
 /**
  * At boot on a practice screen (app/main.tsx): the snapshot is asked for beside the route's code, for the
@@ -40,12 +40,15 @@ export function fetchFirstSnapshot() {
 
 /** A practice screen rendered by the worker (issue 33) brought its snapshot: the screen's first load takes it, no read. */
 export function givenFirstSnapshot(practiceId: string, snapshot: PracticeSnapshot) {
-  first = { practiceId, as: 'coach', answer: Promise.resolve(snapshot) };
+  first = { practiceId, as: 'coach', answer: Promise.resolve(snapshot), shown: true };
 }
 
-/** The boot's read, once, when it is the practice and the role the screen reads as; else null (read again). */
-export function takeFirstSnapshot(practiceId: string, as: Asker): Promise<PracticeSnapshot> | null {
+/**
+ * The boot's read, once, when it is the practice and the role the screen reads as; else null (read again).
+ * `shown`: it is the snapshot the page came with, already in the stores the screen hydrated from.
+ */
+export function takeFirstSnapshot(practiceId: string, as: Asker): { answer: Promise<PracticeSnapshot>; shown: boolean } | null {
   const taken = first;
   first = null;
-  return taken && taken.practiceId === practiceId && taken.as === as ? taken.answer : null;
+  return taken && taken.practiceId === practiceId && taken.as === as ? { answer: taken.answer, shown: taken.shown === true } : null;
 }

@@ -48,13 +48,16 @@ async function recallSnapshot(practiceId: string): Promise<PracticeSnapshot | nu
 }
 
 /** The practice's snapshot: the boot's read when it is this one, else one read; offline, what this device kept. */
-async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSnapshot & { offline: boolean }> {
+async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSnapshot & { offline: boolean; shown?: boolean }> {
   try {
     // The boot's read failed (a session that had ended, since renewed)? Read again rather than show a failure.
     // One read long ago is no harm: its mark then differs from the socket's hello, which reads again.
     const boot = role === 'coach' || role === 'guest' ? takeFirstSnapshot(practiceId, role) : null;
-    const snapshot = (boot ? await boot.catch(() => null) : null) ?? (await fetchSnapshot(practiceId));
+    const booted = boot ? await boot.answer.catch(() => null) : null;
+    // The snapshot the page came with is already shown (issue 33): shown again, it would undo a score saved since.
+    const snapshot = booted ?? (await fetchSnapshot(practiceId));
     rememberSnapshot(practiceId, snapshot);
+    if (booted && boot!.shown) return { ...snapshot, offline: false, shown: true };
     return { ...snapshot, offline: false };
   } catch (e) {
     const kept = isNetworkError(e) ? await recallSnapshot(practiceId) : null;
@@ -82,7 +85,7 @@ export async function loadMember(practiceId: string, role: Role): Promise<string
     return null;
   }
   store.set(offlineViewAtom, snapshot.offline);
-  showSnapshot(practiceId, snapshot, role);
+  if (!snapshot.shown) showSnapshot(practiceId, snapshot, role);
   return snapshot.offline ? null : snapshot.mark;
 }
 

@@ -123,6 +123,8 @@ describe('pools, live', () => {
 
   it('a screen whose socket is cut reconnects by itself and shows the bout written meanwhile', async () => {
     await expect.poll(() => watcherPage.getByTestId('live-status').textContent()).toBe('live');
+    // The coach's screen too (its page came drawn by the worker, issue 33: its socket opens once the app has taken it over).
+    await expect.poll(() => coachPage.getByTestId('live-status').textContent()).toBe('live');
     // Record every state the watcher's live indicator passes through.
     await watcherPage.evaluate(() => {
       const el = document.querySelector('[data-testid="live-status"]')!;
@@ -229,6 +231,8 @@ describe('the Pools screen on a phone', () => {
     await area.evaluate((el) => el.scrollTo({ left: 0 }));
 
     // Tap 1: the cell (Eve vs Dan), tap 2: own score, tap 3: opponent's, then Save.
+    // The screen came drawn by the worker (issue 33): it takes taps once the app has taken it over and is live.
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
     await cell(page, 5, 4).tap();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('group').nth(0).getByRole('button', { name: '5', exact: true }).tap();

@@ -32,6 +32,13 @@ mirrorStorage();
 locale.subscribe((language) => writeCookie(LANGUAGE_COOKIE, language));
 keepScreenCookie();
 
+/** Runs `fn` once the next frame is on the screen (a frame's callbacks run before its paint, a task queued by them after it). */
+function afterFirstPaint(fn: () => void) {
+  // A tab opened in the background paints no frame: taken over at once, its socket and reads go on.
+  if (document.visibilityState === 'hidden') fn();
+  else requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /**
  * A page the worker rendered (a coach's screen) is inert until the app has taken it over (worker/routes/page-html): lifted once the
  * first render is on the screen, hydrated or drawn again.
@@ -60,11 +67,15 @@ void Promise.all([ready(), route, practicePage]).then(([, , practiceLanguage]) =
   // as they are when in this screen's language, else drawn again in it (from the same embedded data: no second read).
   const rendered = practiceLanguage ?? document.getElementById(BOARD_DATA_ID)?.dataset.lang;
   if (rendered === locale.get() && root.firstChild) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => {
-        if ((error as { digest?: string }).digest !== CLIENT_ONLY) console.error(error);
-      },
-    });
+    // The worker's markup is painted first: hydrating a large screen (512 rows) is one long task, which the browser
+    // would otherwise run before its first frame when the code comes from the service worker's cache at once.
+    afterFirstPaint(() =>
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => {
+          if ((error as { digest?: string }).digest !== CLIENT_ONLY) console.error(error);
+        },
+      }),
+    );
   } else {
     createRoot(root).render(app);
   }

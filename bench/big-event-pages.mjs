@@ -72,13 +72,15 @@ async function loadOnce(page, bytes, { path, rows }, settle) {
     return { noRows: true, shown, errors: page.__errors.splice(0) };
   }
   const ms = await page.evaluate(() => window.__rowsPainted);
+  // Where the time went: the document's first and last byte (the worker's render, or the service worker's fetch of it).
+  const timing = await page.evaluate(() => { const n = performance.getEntriesByType('navigation')[0]; const fcp = performance.getEntriesByName('first-contentful-paint')[0]; return n ? { firstByte: Math.round(n.responseStart), lastByte: Math.round(n.responseEnd), firstPaint: fcp ? Math.round(fcp.startTime) : null } : null; });
   if (settle) {
     // Quiet: the live connection says live (where the screen shows it), then no request for 500 ms.
     await page.waitForFunction(() => { const s = document.querySelector('[data-testid="live-status"]'); return !s || s.textContent === 'live'; }, null, { timeout: 30_000, polling: 100 }).catch(() => {});
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   }
   const [drawn, controlled] = await page.evaluate((sel) => [document.querySelectorAll(sel).length, Boolean(navigator.serviceWorker?.controller)], rows);
-  return { ms: Math.round(ms), rows: drawn, controlled, bytes: settle ? bytes.read() : null };
+  return { ms: Math.round(ms), rows: drawn, controlled, timing, bytes: settle ? bytes.read() : null };
 }
 
 /** A cold load, then (the service worker active) a warm one, in one fresh context. */
@@ -137,6 +139,9 @@ function figure(loads, runs) {
   return {
     ms: done.map((l) => l.ms),
     median: median(done.map((l) => l.ms)),
+    firstByte: median(done.map((l) => l.timing?.firstByte ?? 0)),
+    lastByte: median(done.map((l) => l.timing?.lastByte ?? 0)),
+    firstPaint: median(done.map((l) => l.timing?.firstPaint ?? 0)),
     rows: median(done.map((l) => l.rows)),
     bytes: medianBytes(done),
     serviceWorker: done.every((l) => l.controlled),
@@ -188,7 +193,7 @@ export async function measurePages(base, seeded, runs, log) {
           }
           const entry = { fencers: Number(size), page: target.page, profile, cold: figure(loads.map((l) => l.cold), runs), warm: figure(loads.map((l) => l.warm), runs) };
           out.push(entry);
-          log(`${size} fencers, ${target.page}, ${profile}: cold ${entry.cold.median ?? '—'} ms / warm ${entry.warm.median ?? '—'} ms, ${entry.cold.rows ?? 0} rows`);
+          log(`${size} fencers, ${target.page}, ${profile}: cold ${entry.cold.median ?? '—'} ms / warm ${entry.warm.median ?? '—'} ms (document ${entry.warm?.firstByte ?? '—'}–${entry.warm?.lastByte ?? '—'} ms, first paint ${entry.warm?.firstPaint ?? '—'} ms), ${entry.cold.rows ?? 0} rows`);
         }
       }
     }

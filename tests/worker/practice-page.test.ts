@@ -126,6 +126,39 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
     expect(bare.status).toBe(404);
   });
 
+  it('paints from its HTML alone: the stylesheet inline, the app\'s scripts after the screen; a stylesheet not read is read again', async () => {
+    let stylesheet = false;
+    const index = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/app-1.js"></script>'
+      + '<link rel="modulepreload" crossorigin href="/assets/chunk-1.js"><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head>'
+      + '<body><div id="root"></div></body></html>';
+    const assets = {
+      fetch: async (request: Request) => {
+        if (new URL(request.url).pathname !== '/assets/app-1.css') return new Response(index, { headers: { 'content-type': 'text/html' } });
+        return stylesheet ? new Response('.cell{color:teal}', { headers: { 'content-type': 'text/css' } }) : new Response('unavailable', { status: 503 });
+      },
+    };
+    const load = async () => {
+      const saved = new Map(coach.client.cookies);
+      coach.client.cookies.set(PRACTICE_COOKIE, older.practice.id);
+      return (await coach.client.requestIn({ ASSETS: assets as unknown as Fetcher }, 'GET', '/pool-results').finally(() => (coach.client.cookies = saved))).text();
+    };
+    // The stylesheet could not be read: the page links it, and is drawn all the same.
+    const linked = await load();
+    expect(linked).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1.css">');
+    expect(linked).toContain(OLDER[0]!.toUpperCase());
+    stylesheet = true;
+    const html = await load();
+    expect(html).toContain('<style>.cell{color:teal}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    // The screen, then its data, then the app's code, which takes it over.
+    const [screen, data, app, preload] = [html.indexOf('<div id="root" inert>'), html.indexOf(`id="${PRACTICE_DATA_ID}"`), html.indexOf('src="/assets/app-1.js"'), html.indexOf('href="/assets/chunk-1.js"')];
+    expect(screen).toBeGreaterThan(html.indexOf('</head>'));
+    expect(data).toBeGreaterThan(screen);
+    expect(app).toBeGreaterThan(data);
+    expect(preload).toBeGreaterThan(data);
+    expect(html.indexOf(OLDER[0]!.toUpperCase())).toBeLessThan(data);
+  });
+
   it('renders in the language this device chose (its cookie), else the browser\'s', async () => {
     const french = await (await page('/pool-results', { [LANGUAGE_COOKIE]: 'fr' }, { 'accept-language': 'de' })).text();
     expect(embedded(french)!.lang).toBe('fr');

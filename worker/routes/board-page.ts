@@ -11,7 +11,7 @@ import { HttpError } from '../errors';
 import { getDb } from '../db/client';
 import { getRoom } from '../room/room';
 import { findSharedPractice, toGuestPractice } from '../store/practices';
-import { clientRendered, fillPage, firstPaintFirst, indexHtml, pageAnswer } from './page-html';
+import { clientRendered, fillPage, indexHtml, pageAnswer, pageTemplate } from './page-html';
 
 /**
  * A live board's pages (issue 29): /live/{board id}, its tabs and its TV view answer the app's index.html
@@ -38,8 +38,8 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
       const held = await getRoom(c.env, practice.id).snapshot(practice.id);
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
-      const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderBoard(c.req.path, data, c.req.header('accept-language'))]);
-      page = await firstPaintFirst(c, fillIn(index, markup, data));
+      const [frame, markup] = await Promise.all([pageTemplate(c), renderBoard(c.req.path, data, c.req.header('accept-language'))]);
+      page = fillIn(frame, markup, data);
     }
   } catch (e) {
     // The limiter's refusal or a check it asks for, a room that stumbled: the app asks again and says so.

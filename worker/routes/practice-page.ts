@@ -8,7 +8,7 @@ import { pageLanguage } from '../../app/ssr/render';
 import { renderPractice } from '../../app/ssr/practice';
 import type { AppEnv } from '../env';
 import { readAccessCookie } from '../auth/cookies';
-import { clientRendered, fillPage, firstPaintFirst, indexHtml, pageAnswer } from './page-html';
+import { clientRendered, fillPage, pageAnswer, pageTemplate } from './page-html';
 
 /** Asks the worker's own API, in this isolate, as the page's visitor (their cookies and address): the same rules, the same answers. */
 export type OwnApi = (c: Context<AppEnv>, path: string) => Promise<Response>;
@@ -36,8 +36,12 @@ const read = async <T,>(answer: Promise<Response>): Promise<T | null> => {
 /** How long the page's reads may take before the visitor gets the plain app, which reads for itself. */
 const READS_LIMIT_MS = 3000;
 
-const within = <T,>(work: Promise<T>): Promise<T> =>
-  Promise.race([work, new Promise<never>((_, refuse) => setTimeout(() => refuse(new Error('the page\'s reads took too long')), READS_LIMIT_MS))]);
+/** `work`, or a refusal once READS_LIMIT_MS have passed; the timer ends with it either way. */
+function within<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, refuse) => (timer = setTimeout(() => refuse(new Error('the page\'s reads took too long')), READS_LIMIT_MS)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Whether to render for a screen wider than a phone: what this device's cookie says, else what its browser says of itself. */
 function wideScreen(c: Context<AppEnv>): boolean {
@@ -66,9 +70,9 @@ async function practicePage(c: Context<AppEnv>, ownApi: OwnApi) {
     if (!snapshot) return app();
     const lang = pageLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
     const data: EmbeddedPractice = { lang, session, practices, practiceId: practice.id, snapshot, wide: wideScreen(c) };
-    const [index, markup] = await Promise.all([indexHtml(c).then((r) => r.text()), renderPractice({ pathname: c.req.path, search: new URL(c.req.url).search }, data, c.req.header('accept-language'))]);
+    const [frame, markup] = await Promise.all([pageTemplate(c), renderPractice({ pathname: c.req.path, search: new URL(c.req.url).search }, data, c.req.header('accept-language'))]);
     // A coach's page: never kept by a shared cache, and never served for another cookie.
-    return pageAnswer(c, await firstPaintFirst(c, fillPage(index, markup, PRACTICE_DATA_ID, lang, data, true)), { Vary: 'Cookie' });
+    return pageAnswer(c, fillPage(frame, markup, PRACTICE_DATA_ID, lang, data, true), { Vary: 'Cookie' });
   } catch (e) {
     console.error('practice page', e);
     return app();

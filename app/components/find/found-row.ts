@@ -4,11 +4,11 @@ import { useDeferredValue, useLayoutEffect, useRef } from 'react';
 const FIRST_ROWS = 60;
 
 /**
- * How many rows of a long list to draw now: the first screenfuls at once, all of them in the render React
+ * How many rows of a long list to draw now: the first screenfuls at once (`first`), all of them in the render React
  * does right after (a table row cannot use `content-visibility`, so the list is drawn in two steps instead).
  */
-export function useRowsShown(total: number): number {
-  return useDeferredValue(total, Math.min(total, FIRST_ROWS));
+export function useRowsShown(total: number, first = FIRST_ROWS): number {
+  return useDeferredValue(total, Math.min(total, first));
 }
 
 /**

@@ -29,6 +29,13 @@ const idOf = (s: Seed) => s.id;
  * 512; a wider screen shows every round and the choice scrolls to it. A fencer found by name opens on their
  * current or last match, marked.
  */
+/**
+ * First-round matches of the wide bracket drawn at once: a card with its two fencers, its button and the gap is
+ * about 100 px, so 24 are taller than a screen. At 512 fencers the first paint then holds 51 matches (122 with
+ * the lists' 60); the rest come in the render right after.
+ */
+const WIDE_FIRST_LINES = 24;
+
 export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRoundsProps) {
   const t = useStore(messages);
   const term = useTerms();
@@ -42,7 +49,7 @@ export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRo
   // The top of the table first (issue 33: a table of 512), the rest in the render right after: the first lines of
   // the first round shown, and the matches beside them in each later one (half as many a round, rounded up), so
   // every column shows the same part of the table.
-  const lines = useRowsShown(2 ** (rounds - shown[0]!));
+  const lines = useRowsShown(2 ** (rounds - shown[0]!), wide ? WIDE_FIRST_LINES : undefined);
   const drawn = (r: number) => Math.ceil(lines / 2 ** (r - shown[0]!));
   useLayoutEffect(() => {
     const target = found ? '[data-found]' : chosen ? `[data-round="${chosen.round}"]` : null;

@@ -34,9 +34,19 @@ keepScreenCookie();
 
 /** Runs `fn` once the next frame is on the screen (a frame's callbacks run before its paint, a task queued by them after it). */
 function afterFirstPaint(fn: () => void) {
-  // A tab opened in the background paints no frame: taken over at once, its socket and reads go on.
-  if (document.visibilityState === 'hidden') fn();
-  else requestAnimationFrame(() => setTimeout(fn, 0));
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('visibilitychange', once);
+    fn();
+  };
+  // A tab in the background paints no frame: taken over at once (hidden now, or hidden before its frame), so its
+  // socket and reads go on. A frame later than a second is not waited for.
+  if (document.visibilityState === 'hidden') return once();
+  document.addEventListener('visibilitychange', once);
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
 }
 
 /**

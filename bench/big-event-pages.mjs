@@ -123,6 +123,12 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
 };
 
+/** Median of one navigation timing over the loads that have it (null: none has). */
+function timingMedian(loads, key) {
+  const known = loads.map((l) => l.timing?.[key]).filter((v) => typeof v === 'number');
+  return known.length ? median(known) : null;
+}
+
 /** Median of each byte kind over the loads that counted bytes. */
 function medianBytes(loads) {
   const counted = loads.filter((l) => l.bytes);
@@ -139,9 +145,9 @@ function figure(loads, runs) {
   return {
     ms: done.map((l) => l.ms),
     median: median(done.map((l) => l.ms)),
-    firstByte: median(done.map((l) => l.timing?.firstByte ?? 0)),
-    lastByte: median(done.map((l) => l.timing?.lastByte ?? 0)),
-    firstPaint: median(done.map((l) => l.timing?.firstPaint ?? 0)),
+    firstByte: timingMedian(done, 'firstByte'),
+    lastByte: timingMedian(done, 'lastByte'),
+    firstPaint: timingMedian(done, 'firstPaint'),
     rows: median(done.map((l) => l.rows)),
     bytes: medianBytes(done),
     serviceWorker: done.every((l) => l.controlled),

@@ -128,12 +128,14 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
 
   it('paints from its HTML alone: the stylesheet inline, the app\'s scripts after the screen; a stylesheet not read is read again', async () => {
     let stylesheet = false;
+    let stylesheetReads = 0;
     const index = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/app-1.js"></script>'
       + '<link rel="modulepreload" crossorigin href="/assets/chunk-1.js"><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head>'
       + '<body><div id="root"></div></body></html>';
     const assets = {
       fetch: async (request: Request) => {
         if (new URL(request.url).pathname !== '/assets/app-1.css') return new Response(index, { headers: { 'content-type': 'text/html' } });
+        stylesheetReads++;
         return stylesheet ? new Response('.cell{color:teal}', { headers: { 'content-type': 'text/css' } }) : new Response('unavailable', { status: 503 });
       },
     };
@@ -157,6 +159,11 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
     expect(app).toBeGreaterThan(data);
     expect(preload).toBeGreaterThan(data);
     expect(html.indexOf(OLDER[0]!.toUpperCase())).toBeLessThan(data);
+    // Once inlined, the page's frame is kept: the next page reads no stylesheet, and is the same.
+    expect(stylesheetReads).toBe(2);
+    const again = await load();
+    expect(stylesheetReads).toBe(2);
+    expect(again).toContain('<style>.cell{color:teal}</style>');
   });
 
   it('renders in the language this device chose (its cookie), else the browser\'s', async () => {

@@ -47,17 +47,20 @@ async function firstPaintFirst(c: Context<AppEnv>, index: string): Promise<strin
   return out.replace('</body>', () => `${scripts.join('')}</body>`);
 }
 
-/** The reordered index.html of the build this isolate last served. */
-let template: { index: string; page: Promise<string> } | null = null;
+/**
+ * The reordered index.html of the build this isolate last served. Only a finished string is kept: a promise begun by
+ * one request and awaited by another would never settle for the second if the first were cancelled (Workers ties
+ * I/O to the request that started it).
+ */
+let template: { index: string; page: string } | null = null;
 
 /** The built index.html, reordered for a first paint from the HTML alone (firstPaintFirst): a rendered page's frame. */
 export async function pageTemplate(c: Context<AppEnv>): Promise<string> {
   const index = await indexHtml(c).then((r) => r.text());
-  if (template?.index !== index) template = { index, page: firstPaintFirst(c, index) };
-  const kept = template;
-  const page = await kept.page;
+  if (template?.index === index) return template.page;
+  const page = await firstPaintFirst(c, index);
   // A stylesheet that could not be read is not inlined: read again for the next page.
-  if (/<link rel="stylesheet"/.test(page) && template === kept) template = null;
+  if (!/<link rel="stylesheet"/.test(page)) template = { index, page };
   return page;
 }
 

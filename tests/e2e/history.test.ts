@@ -71,7 +71,8 @@ describe("a fencer's progress across practices", () => {
     await page.reload();
     await expect.poll(() => page.getByRole('columnheader', { name: /Rating/ }).getAttribute('aria-sort')).toBe('descending');
     const benItem = page.getByTestId('athlete-item').filter({ hasText: 'Ben Okafor' });
-    expect(await benItem.locator('[data-stat="bouts"]').textContent()).toBe('6');
+    // The record of each athlete arrives beside the roster, after the reload's first paint.
+    await expect.poll(() => benItem.locator('[data-stat="bouts"]').textContent()).toBe('6');
     await context.close();
   });
 });

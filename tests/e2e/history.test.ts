@@ -68,10 +68,18 @@ describe("a fencer's progress across practices", () => {
     await expect.poll(() => page.getByTestId('athlete-item').locator('a').allTextContents()).toHaveLength(4);
     const byRating = await page.getByTestId('athlete-item').evaluateAll((rows) => rows.map((r) => Number(r.querySelector('[data-stat="rating"]')!.textContent)));
     expect([...byRating].sort((a, b) => b - a)).toEqual(byRating);
+    // The athletes' records arrive beside the roster (held back here): until then a count is unknown, never 0.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/athletes/summaries', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect.poll(() => page.getByRole('columnheader', { name: /Rating/ }).getAttribute('aria-sort')).toBe('descending');
     const benItem = page.getByTestId('athlete-item').filter({ hasText: 'Ben Okafor' });
-    // The record of each athlete arrives beside the roster, after the reload's first paint.
+    await expect.poll(() => benItem.locator('[data-stat="bouts"]').textContent()).toBe('—');
+    release();
     await expect.poll(() => benItem.locator('[data-stat="bouts"]').textContent()).toBe('6');
     await context.close();
   });

@@ -228,7 +228,7 @@ export function AthletesPage() {
                     <td className="px-3 py-2 font-medium tabular-nums" data-stat="national">{formatRating(a.national_rating) || '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="rating">{s?.rating != null ? Math.round(s.rating) : '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums" data-stat="win">{s?.bouts ? formatPercent(s.victories / s.bouts) : '—'}</td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-stat="bouts">{s?.bouts ?? 0}</td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-stat="bouts">{s?.bouts ?? (summaryResource.data ? 0 : '—')}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-stat="last">{s?.last_practice ? formatPracticeDate(s.last_practice) : '—'}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
                       <button type="button" className="btn-ghost px-2 py-1" aria-label={t.editLabel({ name: a.name })} onClick={() => setEditing(a)}>{t.edit}</button>

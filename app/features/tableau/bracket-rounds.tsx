@@ -24,18 +24,18 @@ const nameOf = (s: Seed) => s.name;
 const idOf = (s: Seed) => s.id;
 
 /**
- * The main table, one column per round (issue 33: a table of 256 or 512 on a phone). A phone shows one round
- * at a time, the one being fenced unless another is chosen, so it never draws the 511 matches of a table of
- * 512; a wider screen shows every round and the choice scrolls to it. A fencer found by name opens on their
- * current or last match, marked.
- */
-/**
  * First-round matches of the wide bracket drawn at once: a card with its two fencers, its button and the gap is
  * about 100 px, so 24 are taller than a screen. At 512 fencers the first paint then holds 51 matches (122 with
  * the lists' 60); the rest come in the render right after.
  */
 const WIDE_FIRST_LINES = 24;
 
+/**
+ * The main table, one column per round (issue 33: a table of 256 or 512 on a phone). A phone shows one round
+ * at a time, the one being fenced unless another is chosen, so it never draws the 511 matches of a table of
+ * 512; a wider screen shows every round and the choice scrolls to it. A fencer found by name opens on their
+ * current or last match, marked.
+ */
 export function BracketRounds({ matches, rounds, seeds, card, label }: BracketRoundsProps) {
   const t = useStore(messages);
   const term = useTerms();

@@ -1,8 +1,9 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, client } from '../../lib/api';
+import { useResource } from '../../lib/use-resource';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
 import { toastError } from '../../state/toasts';
 import { paths } from '../../lib/paths';
@@ -34,9 +35,12 @@ export function ManualPoolAssignmentPage() {
   const [poolCount, setPoolCount] = useState(MIN_POOLS);
   const [assignment, setAssignment] = useState<Record<number, number>>({});
   const { busy, generate: submit } = useGeneratePools({ success: t.created, failure: t.createFailed });
-  const existing = usePoolNames(practice?.id);
-  // Issue 33: the pools are offered under the names the server will give them (Pool 11… after Pool 10), in the coach's language.
-  const labels = drawnPoolNames(existing ?? [], poolCount, useLanguage());
+  // Issue 33: the pools are offered under the names the server will give them (Pool 11… after Pool 10), in the coach's
+  // language. While the practice's pools load, or when they cannot be read, they are numbered from 1.
+  const existing = useResource(practice ? `pool-names:${practice.id}` : null, () =>
+    call(client.practices[':practiceId'].pools.$get({ param: { practiceId: practice!.id } })).then((pools) => pools.map((p) => p.name)),
+  );
+  const labels = drawnPoolNames(existing.data ?? [], poolCount, useLanguage());
 
   if (!practice) return <NoPracticeSelected />;
   if (entries.length === 0) {
@@ -87,21 +91,4 @@ export function ManualPoolAssignmentPage() {
       </div>
     </div>
   );
-}
-
-/** The names of the practice's pools (null while they load; none when they cannot be read: the server still numbers the draw). */
-function usePoolNames(practiceId: string | undefined): string[] | null {
-  const [names, setNames] = useState<string[] | null>(null);
-  useEffect(() => {
-    if (!practiceId) return;
-    let current = true;
-    call(client.practices[':practiceId'].pools.$get({ param: { practiceId } })).then(
-      (pools) => current && setNames(pools.map((p) => p.name)),
-      () => current && setNames([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [practiceId]);
-  return names;
 }

@@ -74,7 +74,8 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
   const cutKey = JSON.stringify(cut);
   // Issue 33: the count goes up to the pools the promoted fencers fill, as the server takes it (core/fencing/second-round).
   const maxPools = useMemo(() => (ready ? maxRoundPools(firstRoundRanking(pools), JSON.parse(cutKey) as Cut) : 1), [ready, pools, cutKey]);
-  const count = Number(size) > maxPools ? String(maxPools) : size;
+  const withinPools = (typed: string) => (Number(typed) > maxPools ? String(maxPools) : typed);
+  const count = withinPools(size);
   const body = { cut, ...(shape === 'count' ? { pool_count: Number(count) } : { pool_size: Number(size) }) };
   const key = JSON.stringify(body);
   const preview = useMemo(() => (ready ? previewOf(pools, JSON.parse(key)) : null), [ready, pools, key]);
@@ -149,7 +150,7 @@ export function SecondRoundPanel({ practiceId, pools }: { practiceId: string; po
           </select>
         </label>
         {shape === 'count' ? (
-          <input type="number" className="input w-20" aria-label={t.poolCount} min={1} max={maxPools} value={count} onChange={(e) => setSize(Number(e.target.value) > maxPools ? String(maxPools) : e.target.value)} />
+          <input type="number" className="input w-20" aria-label={t.poolCount} min={1} max={maxPools} value={count} onChange={(e) => setSize(withinPools(e.target.value))} />
         ) : (
           <input type="number" className="input w-20" aria-label={t.poolSize} min={MIN_ROUND_POOL_SIZE} max={MAX_ROUND_POOL_SIZE} value={size} onChange={(e) => setSize(e.target.value)} />
         )}

@@ -21,7 +21,7 @@ function practiceOfToken(token: string): string | null {
   }
 }
 
-let first: { practiceId: string; as: Asker; answer: Promise<PracticeSnapshot>; shown?: boolean } | null = null;
+let first: { practiceId: string; as: Asker; answer: Promise<PracticeSnapshot>; shown: boolean } | null = null;
 
 /**
  * At boot on a practice screen (app/main.tsx): the snapshot is asked for beside the route's code, for the
@@ -35,7 +35,7 @@ export function fetchFirstSnapshot() {
   if (!practiceId) return;
   const answer = fetchSnapshot(practiceId, guestPractice ? token! : undefined);
   answer.catch(() => undefined); // whoever takes it handles its failure; nobody may
-  first = { practiceId, as: guestPractice ? 'guest' : 'coach', answer };
+  first = { practiceId, as: guestPractice ? 'guest' : 'coach', answer, shown: false };
 }
 
 /** A practice screen rendered by the worker (issue 33) brought its snapshot: the screen's first load takes it, no read. */
@@ -50,5 +50,5 @@ export function givenFirstSnapshot(practiceId: string, snapshot: PracticeSnapsho
 export function takeFirstSnapshot(practiceId: string, as: Asker): { answer: Promise<PracticeSnapshot>; shown: boolean } | null {
   const taken = first;
   first = null;
-  return taken && taken.practiceId === practiceId && taken.as === as ? { answer: taken.answer, shown: taken.shown === true } : null;
+  return taken && taken.practiceId === practiceId && taken.as === as ? { answer: taken.answer, shown: taken.shown } : null;
 }

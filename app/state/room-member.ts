@@ -57,8 +57,7 @@ async function readSnapshot(practiceId: string, role: Role): Promise<PracticeSna
     // The snapshot the page came with is already shown (issue 33): shown again, it would undo a score saved since.
     const snapshot = booted ?? (await fetchSnapshot(practiceId));
     rememberSnapshot(practiceId, snapshot);
-    if (booted && boot!.shown) return { ...snapshot, offline: false, shown: true };
-    return { ...snapshot, offline: false };
+    return { ...snapshot, offline: false, shown: booted !== null && boot!.shown };
   } catch (e) {
     const kept = isNetworkError(e) ? await recallSnapshot(practiceId) : null;
     if (!kept) throw e;

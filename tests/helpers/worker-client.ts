@@ -153,3 +153,12 @@ export async function signedUpCoach(name = 'Coach') {
   const session = await json(await client.api.auth.session.$get());
   return { client, email, password, user: session.user as { id: string; email: string } };
 }
+
+/**
+ * The bindings under which the worker draws its pages (the live board, the coach's screens): the app's index.html
+ * as the assets binding answers it (the built one when dist/ exists, else its shape).
+ */
+const INDEX_STANDIN = {
+  fetch: async () => new Response('<!doctype html><html lang="en"><head><title>Piste</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>', { headers: { 'content-type': 'text/html' } }),
+} as unknown as Fetcher;
+export const pageBindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? INDEX_STANDIN };

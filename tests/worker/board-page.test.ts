@@ -1,8 +1,6 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BOARD_DATA_ID, type EmbeddedBoard } from '../../core/board-page';
-import type { Env } from '../../worker/env';
-import { Client, signedUpCoach } from '../helpers/worker-client';
+import { Client, pageBindings, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
 
@@ -10,14 +8,8 @@ import { openSocket } from '../helpers/sockets';
 
 const NAMES = ['Ada Lovelace', 'Bruno Marchetti', 'Chloé Durand'];
 
-/** The app's index.html as the assets binding answers it (the built one when dist/ exists, else its shape). */
-const ASSETS_STANDIN = {
-  fetch: async () => new Response('<!doctype html><html lang="en"><head><title>Piste</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>', { headers: { 'content-type': 'text/html' } }),
-} as unknown as Fetcher;
-const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSETS_STANDIN };
-
-const page = (path: string, client = new Client()) => client.requestIn(bindings, 'GET', path);
-const pageIn = (path: string, headers: Record<string, string>) => new Client().requestIn(bindings, 'GET', path, undefined, headers).then((r) => r.text());
+const page = (path: string, client = new Client()) => client.requestIn(pageBindings, 'GET', path);
+const pageIn = (path: string, headers: Record<string, string>) => new Client().requestIn(pageBindings, 'GET', path, undefined, headers).then((r) => r.text());
 
 const embeddedData = (html: string): EmbeddedBoard | null => {
   const match = html.match(new RegExp(`<script type="application/json" id="${BOARD_DATA_ID}"[^>]*>(.*?)</script>`, 's'));

@@ -1,12 +1,10 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
 import type { Athlete } from '../../core/contracts/athletes';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { expectAnswer } from '../helpers/api-client';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { Client, json, pageBindings, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';
 
 // Issue 33: a practice holds what a national event holds, in one go (core/limits).
@@ -116,8 +114,7 @@ describe('a national event in one go (issue 33)', () => {
     // The tableau's page, rendered by the worker for a wide screen, draws the top of the table first (24 lines,
     // taller than a screen): 24 first-round matches and the matches beside them in each later round; the page
     // draws the rest.
-    const index = { fetch: async () => new Response('<!doctype html><html lang="en"><body><div id="root"></div></body></html>') } as unknown as Fetcher;
-    const page = await (await client.requestIn({ ASSETS: (env as unknown as Env).ASSETS ?? index }, 'GET', '/tableau')).text();
+    const page = await (await client.requestIn(pageBindings, 'GET', '/tableau')).text();
     const perRound = page.split('data-testid="tableau-round"').slice(1).map((round) => round.match(/<li[^>]*data-testid="match-/g)?.length ?? 0);
     expect(perRound).toEqual([24, 12, 6, 3, 2, 1, 1, 1, 1]);
 

@@ -1,18 +1,10 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, type EmbeddedPractice } from '../../core/practice-page';
-import type { Env } from '../../worker/env';
-import { Client, signedUpCoach } from '../helpers/worker-client';
+import { Client, pageBindings, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';
 
 // Issue 33: a coach's practice screens (pools grid, pool results, tableau, final results) come rendered on a
 // full page load, from the coach's own session, practice list and the current practice's snapshot.
-
-/** The app's index.html as the assets binding answers it (the built one when dist/ exists, else its shape). */
-const ASSETS_STANDIN = {
-  fetch: async () => new Response('<!doctype html><html lang="en"><head><title>Piste</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>', { headers: { 'content-type': 'text/html' } }),
-} as unknown as Fetcher;
-const bindings: Partial<Env> = { ASSETS: (env as unknown as Env).ASSETS ?? ASSETS_STANDIN };
 
 const embedded = (html: string): EmbeddedPractice | null => {
   const match = html.match(new RegExp(`<script type="application/json" id="${PRACTICE_DATA_ID}"[^>]*>(.*?)</script>`, 's'));
@@ -35,7 +27,7 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
   const page = (path: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}, client = coach.client) => {
     const saved = new Map(client.cookies);
     for (const [k, v] of Object.entries(cookies)) client.cookies.set(k, v);
-    return client.requestIn(bindings, 'GET', path, undefined, headers).finally(() => (client.cookies = saved));
+    return client.requestIn(pageBindings, 'GET', path, undefined, headers).finally(() => (client.cookies = saved));
   };
 
   it('the device\'s current practice (its cookie) comes rendered: names, scores, and the data it came from', async () => {

@@ -4,8 +4,8 @@ import { appliedWrites } from '../db/schema';
 
 /**
  * Idempotency keys of score writes from the field (DESIGN: writes from the field). The key of a write that
- * applied is kept in the same D1 batch as the write, so a replay of it (a retry after a lost answer, or the
- * outbox sending again) answers success and never applies twice.
+ * applied is kept in the same batch as the write (one transaction of the practice's room), so a replay of it
+ * (a retry after a lost answer, or the outbox sending again) answers success and never applies twice.
  */
 
 /** Where a write's idempotency key is checked and kept (null: a write without one). */
@@ -15,16 +15,13 @@ export interface WriteKey {
 }
 
 /**
- * Statements around a keyed write: was the key seen before the write, keep it (to run right after the
- * statement that applies the write: it inserts only when that statement changed a row), and was it there
- * after (a replay racing its original: the original applied, so the replay is done too).
+ * Statements around a keyed write: was the key seen before the write, and keep it (to run right after the
+ * statement that applies the write: it inserts only when that statement changed a row).
  */
 function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
-  const seen = 'SELECT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?1) AS seen';
   return {
-    seen: d1.prepare(seen).bind(key),
+    seen: d1.prepare('SELECT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?1) AS seen').bind(key),
     keep: d1.prepare('INSERT INTO applied_writes (key, practice_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 IS NOT NULL AND changes() > 0').bind(key, practiceId, now),
-    seenAfter: d1.prepare(seen).bind(key),
   };
 }
 
@@ -33,13 +30,6 @@ const wasSeen = (result: D1Result) => (result.results[0] as { seen: number } | u
 
 /** SQL for a write's own condition: its key (bound at `?n`) has not applied before, so a replay writes nothing. */
 export const notApplied = (n: number) => `NOT EXISTS (SELECT 1 FROM applied_writes WHERE key = ?${n})`;
-
-/**
- * Whether a keyed write is done: the statement that applies it changed a row, or its key had applied before
- * (a replay) or applied meanwhile (a replay racing its original). The three results are `seen`, that
- * statement's, and `seenAfter`.
- */
-const appliedOrReplayed = (seen: D1Result, write: D1Result, seenAfter: D1Result) => wasSeen(seen) || write.meta.changes > 0 || wasSeen(seenAfter);
 
 /** A keyed, versioned write as the store gives it to `keyedWrite`. */
 export interface KeyedWriteParts {
@@ -57,18 +47,18 @@ export interface KeyedWriteParts {
 
 /**
  * The one way a score-like write is stored (a bout, its clearing, a tableau score, a relay row): in one batch
- * (one transaction in the room), whether its key had applied before, the write, its key kept if it changed a
- * row, whether the key is there after, and the reads. `done` is true when the write changed a row or its key
- * had applied (a replay, answered as success, never applied twice); `applied` has each `apply` statement's
- * result and `reads` each read's, by position in what was given.
+ * (one transaction of the practice's room, its only writer: issue 26), whether its key had applied before,
+ * the write, its key kept if it changed a row, and the reads. `done` is true when the write changed a row or
+ * its key had applied (a replay, answered as success, never applied twice); `applied` has each `apply`
+ * statement's result and `reads` each read's, by position in what was given. In one transaction of the one
+ * writer no replay can race its original, so the key is not asked again after the write.
  */
 export async function keyedWrite(d1: D1Database, write: WriteKey, now: number, parts: KeyedWriteParts): Promise<{ done: boolean; applied: D1Result[]; reads: D1Result[] }> {
   const keyed = keyStatements(d1, write, now);
   const then = parts.then ?? [];
-  const results = await d1.batch([keyed.seen, ...parts.apply, keyed.keep, ...then, keyed.seenAfter, ...parts.read]);
+  const results = await d1.batch([keyed.seen, ...parts.apply, keyed.keep, ...then, ...parts.read]);
   const applied = results.slice(1, 1 + parts.apply.length);
-  const seenAfter = results[2 + parts.apply.length + then.length]!;
-  return { done: appliedOrReplayed(results[0]!, applied[0]!, seenAfter), applied, reads: results.slice(3 + parts.apply.length + then.length) };
+  return { done: wasSeen(results[0]!) || applied[0]!.meta.changes > 0, applied, reads: results.slice(2 + parts.apply.length + then.length) };
 }
 
 /** Forgets keys older than a week (run by the scheduled clean-up): no client retries that late. */

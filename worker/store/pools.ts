@@ -173,27 +173,30 @@ export async function removePlayer(db: Db, poolId: string, playerId: string) {
 /** SQL true when both fencers (?2, ?3) belong to pool ?1: a fencer of another pool is refused. */
 const BOTH_IN_POOL = '(SELECT COUNT(*) FROM players WHERE tournament_id = ?1 AND id IN (?2, ?3)) = 2';
 const THE_BOUT = 'tournament_id = ?1 AND player1_id = ?2 AND player2_id = ?3';
-/** A stored bout's columns, read straight into a `PoolBout`. */
-const POOL_BOUT_COLUMNS = 'player1_id, player2_id, score1, score2, priority_id, updated_at, version, cards';
 
 export type BoutWrite = { ok: true; delta: BoutDelta } | { ok: false; reason: 'not-in-pool' | 'conflict'; delta: BoutDelta };
 
 /**
- * The end of a bout write's batch: whether both fencers are in the pool, the pool's version and the bout as
- * they now stand (issue 13: the write reads back what it changed, never the whole pool).
+ * The end of a bout write's batch, in one read: whether both fencers are in the pool, the pool's version and
+ * the bout as they now stand (issue 13: the write reads back what it changed, never the whole pool; no bout
+ * reads as nulls).
  */
 const afterBout = (d1: D1Database, poolId: string, a: string, b: string) => [
-  d1.prepare(`SELECT ${BOTH_IN_POOL} AS ok, (SELECT version FROM tournaments WHERE id = ?1) AS version`).bind(poolId, a, b),
-  d1.prepare(`SELECT ${POOL_BOUT_COLUMNS} FROM matches WHERE ${THE_BOUT}`).bind(poolId, a, b),
+  d1
+    .prepare(
+      `SELECT ${BOTH_IN_POOL} AS ok, (SELECT version FROM tournaments WHERE id = ?1) AS pool_version,
+         m.player1_id, m.player2_id, m.score1, m.score2, m.priority_id, m.updated_at, m.version, m.cards
+       FROM (SELECT 1) LEFT JOIN matches m ON m.tournament_id = ?1 AND m.player1_id = ?2 AND m.player2_id = ?3`,
+    )
+    .bind(poolId, a, b),
 ];
 
-/** The delta a bout write answers, from `afterBout`'s two reads. */
-function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [check, row]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
-  const { ok, version } = check!.results[0] as { ok: number; version: number | null };
-  const read = row!.results[0] as Parameters<typeof toPoolBout>[0] | undefined;
-  const stored = read ? toPoolBout(read) : null;
-  const pool = { pool_id: poolId, pool_version: version ?? 0 };
-  return { inPool: ok === 1, delta: stored ? { ...pool, bout: stored } : { ...pool, bout: null, player1_id: bout.player1_id, player2_id: bout.player2_id } };
+/** The delta a bout write answers, from `afterBout`'s read. */
+function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, [read]: D1Result[]): { inPool: boolean; delta: BoutDelta } {
+  const row = read!.results[0] as Parameters<typeof toPoolBout>[0] & { ok: number; pool_version: number | null };
+  const stored = row.player1_id === null ? null : toPoolBout(row);
+  const pool = { pool_id: poolId, pool_version: row.pool_version ?? 0 };
+  return { inPool: row.ok === 1, delta: stored ? { ...pool, bout: stored } : { ...pool, bout: null, player1_id: bout.player1_id, player2_id: bout.player2_id } };
 }
 
 /**

@@ -13,9 +13,37 @@ export function refusingBatches(real: D1Database): D1Database {
   });
 }
 
+/** D1 as the room reaches it, counting the batches it is sent (the archive's one call) in `count.batches`. */
+export function countingBatches(real: D1Database): { db: D1Database; count: { batches: number } } {
+  const count = { batches: 0 };
+  const db = new Proxy(real, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop);
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) => {
+          count.batches++;
+          return target.batch(statements);
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db, count };
+}
+
 /** Points the practice's room at another D1 (or back at the real one). */
 export async function roomD1(practiceId: string, db: D1Database) {
   await runInDurableObject(getRoom(env, practiceId), async (room: PracticeRoom) => {
     (room as unknown as { env: typeof env }).env = { ...env, DB: db };
   });
+}
+
+/**
+ * Waits until D1's archive holds every change the practice's room has made. The room writes it behind its
+ * answers, at most once a second under a stream of scores (worker/room/archive); a test that reads what
+ * crosses practices (history, seeding, exports) right after scoring waits for it as a coach would for a second.
+ */
+export async function archived(practiceId: string) {
+  const done = await runInDurableObject(getRoom(env, practiceId), (room: PracticeRoom) => room.flushArchive());
+  if (!done) throw new Error(`the archive of ${practiceId} did not catch up`);
 }

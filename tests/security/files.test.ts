@@ -14,6 +14,7 @@ import { errorBody } from '../../core/messages';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
+import { archived } from '../helpers/room-d1';
 
 // Issue 25: names with control characters on every path in (API, import, restore), and a restore held to
 // the rules of the API; the formula a name can carry stays text in the CSV exports, the live board's included.
@@ -30,6 +31,8 @@ async function coachWithPool() {
   const pool = pools[0]!;
   const [a, b] = pool.players;
   expect((await coach.client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
+  // A backup reads D1's archive, which the room writes behind its answers.
+  await archived(practice.id);
   return { ...coach, practice, pool };
 }
 

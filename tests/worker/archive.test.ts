@@ -13,7 +13,8 @@ import { json, signedUpCoach, type Client } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient, type Entry } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
-import { refusingBatches, roomD1 } from '../helpers/room-d1';
+import { countingBatches, refusingBatches, roomD1 } from '../helpers/room-d1';
+import { ARCHIVE_GAP_MS } from '../../worker/room/archive';
 
 // Issue 26: the room is the practice's store; D1 keeps an archive the room writes behind its answers.
 
@@ -65,6 +66,31 @@ describe('the archive (issue 26)', () => {
     await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom) => {
       expect(room.archive.behind()).toBe(false);
     });
+  });
+
+  it('copies a stream of scores to D1 a few times, not once a score, and ends holding every one', async () => {
+    const { client } = await signedUpCoach();
+    const { practice, pool } = await practiceWithPool(client, ['ann', 'bob', 'cleo', 'dan', 'eve', 'fay'].map((name) => ({ name })));
+    const ids = pool.players.map((p) => p.id);
+    const { db, count } = countingBatches(env.DB);
+    await roomD1(practice.id, db);
+    const started = Date.now();
+    let written = 0;
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        expect((await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: ids[i], player2_id: ids[j], score1: 5, score2: j % 5, version: 0 })).status).toBe(200);
+        written++;
+      }
+    }
+    // Every bout reaches D1 within a gap of the last one.
+    await vi.waitFor(async () => expect(await archivedBouts(pool.id)).toHaveLength(written), { timeout: 5_000, interval: 50 });
+    const elapsed = Date.now() - started;
+    // One copy at once, then at most one a gap: the 15 scores (sent back to back) are never copied one by one.
+    expect(written).toBe(15);
+    expect(count.batches).toBeGreaterThanOrEqual(1);
+    expect(count.batches).toBeLessThanOrEqual(Math.ceil(elapsed / ARCHIVE_GAP_MS) + 1);
+    expect(count.batches).toBeLessThan(written);
+    await roomD1(practice.id, env.DB);
   });
 
   it('deleting a roster athlete unlinks their entry in the room: the screens get the pool, and the archive follows', async () => {
@@ -138,7 +164,8 @@ describe('the archive (issue 26)', () => {
     expect(before.bracket.matches.some((x) => x.player1_score === 15)).toBe(true);
     expect(before.sheet[0]).toMatchObject({ score_a: 5, score_b: 3, version: 1 });
 
-    // Both rooms archive, then lose everything they held, as rooms that never kept a practice.
+    // Both rooms archive, then lose everything they held, as rooms that never kept a practice: their storage
+    // is erased and the object starts again (what it had in memory goes with it, as with a new room).
     for (const id of [practice.id, team.id]) {
       await runInDurableObject(getRoom(env, id), async (room: PracticeRoom, state) => {
         expect(await room.flushArchive()).toBe(true);
@@ -146,6 +173,7 @@ describe('the archive (issue 26)', () => {
         await migrateRoom(state.storage);
         expect(state.storage.sql.exec('SELECT COUNT(*) AS n FROM tournaments').one().n).toBe(0);
       });
+      await expect(runInDurableObject(getRoom(env, id), (_room: PracticeRoom, state) => state.abort('a new room'))).rejects.toThrow();
     }
     // The next read takes the practice from D1: the same pools, tableau, format, teams and relays.
     expect(await read()).toEqual(before);

@@ -12,6 +12,7 @@ import { openSocket } from '../helpers/sockets';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { freshClient, sharedPractice } from '../security/helpers';
+import { archived } from '../helpers/room-d1';
 
 // Issue 29: the cards a referee gives are kept with the saved result, through the bout's own write.
 
@@ -130,6 +131,7 @@ describe('cards kept with the saved result (issue 29)', () => {
     expect(scored.status).toBe(200);
     const delta = await json<MatchesDelta>(scored);
     expect(delta.matches.find((s) => s.round === m.round && s.position === m.position)!.cards).toEqual({ player1: [], player2: ['yellow'], p_cards: 0 });
+    await archived(practice.id);
     const backup = await expectAnswer(client.api.account.backup.$get());
     expect(backup.practices.find((p) => p.id === practice.id)!.bracket!.matches.find((s) => s.round === m.round && s.position === m.position)!.cards).toEqual({ player1: [], player2: ['yellow'], p_cards: 0 });
   });

@@ -8,6 +8,7 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
+import { archived } from '../helpers/room-d1';
 
 async function roster(client: Client, names: string[]) {
   const out: Athlete[] = [];
@@ -32,6 +33,8 @@ async function fencedPractice(client: Client, name: string, entries: ({ athlete_
   await client.post(`/api/practices/${practice.id}/bracket/scores`, {
     round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: 15, player2_score: 11, version: m.version,
   });
+  // History, ratings and seeding read D1's archive, which the room writes behind its answers.
+  await archived(practice.id);
   return { practice, pool: fenced[0]! };
 }
 

@@ -12,6 +12,7 @@ import { expectAnswer } from '../helpers/api-client';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { heldPractice } from '../../worker/room/practice-store';
+import { archived } from '../helpers/room-d1';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
 const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
@@ -116,6 +117,8 @@ async function coachWithData() {
   });
   expect(scored.status).toBe(200);
   const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relay night' } }));
+  // What crosses practices (backups, history) reads D1's archive, which the room writes behind its answers.
+  await archived(practice.id);
   return { ...coach, practice, team, athletes };
 }
 

@@ -48,7 +48,13 @@ const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+|team-tableau\/\d+\/\d+\/\
 /** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
 const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
-export type ArchiveHook = (when: 'before' | 'after', score: boolean) => Promise<void>;
+/** The archive's part in a write (./archive): counted before it, written after it. */
+export interface ArchiveHooks {
+  /** A change is about to be made: answers the count of changes due with it. */
+  before(): Promise<number>;
+  /** The change was made (a score or not): `due` is what `before` answered. */
+  after(score: boolean, due: number): Promise<void>;
+}
 
 /** The practice's routes, as its room answers them. Chained, so their type is part of the contract (../contract). */
 export const roomRoutes = new Hono<AppEnv>()
@@ -67,7 +73,7 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/pools', poolRoutes);
 
 /** The room's context for a request about `practiceId` (the practice the worker named, which the room holds). */
-export function roomApp(context: (practiceId: string) => RoomContext, archive: ArchiveHook) {
+export function roomApp(context: (practiceId: string) => RoomContext, archive: ArchiveHooks) {
   const app = new Hono<AppEnv>();
   app.use(
     '*',
@@ -89,9 +95,9 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !NOT_ARCHIVED.test(c.req.path);
       const score = SCORE_WRITE.test(c.req.path);
-      if (write) await archive('before', score);
+      const due = write ? await archive.before() : 0;
       await next();
-      if (write && c.res.ok) await archive('after', score);
+      if (write && c.res.ok) await archive.after(score, due);
     }),
   );
   app.route('/', roomRoutes);

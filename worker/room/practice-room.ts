@@ -15,7 +15,7 @@ import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeU
 import { SharingClock } from './sharing-clock';
 import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
-import { getDb } from '../db/client';
+import { getDb, type Db } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
@@ -61,6 +61,12 @@ export class PracticeRoom extends DurableObject<Env> {
   private readonly app: ReturnType<typeof roomApp>;
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
   private readonly store = getDb(roomD1(this.ctx.storage));
+  /** D1 (the index and the archive), as the practice's routes reach it: one handle while the binding is the same. */
+  private index: { of: D1Database; db: Db } | null = null;
+  private indexDb(): Db {
+    if (this.index?.of !== this.env.DB) this.index = { of: this.env.DB, db: getDb(withD1Delay(this.env).DB) };
+    return this.index.db;
+  }
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
@@ -77,7 +83,7 @@ export class PracticeRoom extends DurableObject<Env> {
     this.dayLink = new DayLink(
       ctx.storage,
       async () => {
-        const practiceId = heldPractice(this.ctx.storage.sql);
+        const practiceId = this.heldNow();
         if (practiceId === null) return null;
         const { weapon, practice_type: type } = this.ctx.storage.sql.exec<{ weapon: Weapon; practice_type: string }>('SELECT weapon, practice_type FROM practices WHERE id = ?', practiceId).one();
         // Its pools, its tableau's rounds and matches; a team event's of its team tableau (./day-word).
@@ -90,17 +96,19 @@ export class PracticeRoom extends DurableObject<Env> {
       (practiceId) => ({
         practiceId,
         db: this.store,
-        d1: getDb(withD1Delay(this.env).DB),
+        d1: this.indexDb(),
         guestLive: (sessionId) => this.guests.has(sessionId),
         ownerId: () => this.ownerOf(practiceId),
       }),
-      async (when, score) => {
-        if (when === 'before') return this.archive.changed();
-        this.toldDay();
-        // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
-        // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
-        if (score) this.ctx.waitUntil(this.archive.flush());
-        else await this.archive.flush(true);
+      {
+        before: () => this.archive.changed(),
+        after: async (score, due) => {
+          this.toldDay();
+          // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
+          // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
+          if (score) this.ctx.waitUntil(this.archive.flush(false, due));
+          else await this.archive.flush(true, due);
+        },
       },
     );
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
@@ -112,6 +120,17 @@ export class PracticeRoom extends DurableObject<Env> {
    * call of the score's path.
    */
   private owner: { practiceId: string; userId: string } | null = null;
+
+  /**
+   * The practice the room holds, read once it holds one: only an import (`ensurePractice`) makes it hold one,
+   * and only the practice's deletion, which erases the room, makes it hold none. A read on every request was
+   * one SQLite call of every score's and every read's path.
+   */
+  private held: string | null = null;
+  private heldNow(): string | null {
+    this.held ??= heldPractice(this.ctx.storage.sql);
+    return this.held;
+  }
   private ownerOf(practiceId: string): string | null {
     if (this.owner?.practiceId === practiceId) return this.owner.userId;
     const userId = practiceOwner(this.ctx.storage.sql);
@@ -130,7 +149,7 @@ export class PracticeRoom extends DurableObject<Env> {
    * else runs (no other request comes in meanwhile). False when D1 has no such practice either.
    */
   async ensurePractice(practiceId: string): Promise<boolean> {
-    const held = heldPractice(this.ctx.storage.sql);
+    const held = this.heldNow();
     if (held !== null) return held === practiceId;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (isImported(this.ctx.storage.sql)) return;
@@ -138,7 +157,7 @@ export class PracticeRoom extends DurableObject<Env> {
       if (!data) return;
       loadPractice(this.ctx.storage, practiceId, data);
     });
-    return heldPractice(this.ctx.storage.sql) === practiceId;
+    return this.heldNow() === practiceId;
   }
 
   /** A practice route the worker handed over (./http), for the practice it names. */
@@ -165,7 +184,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
   async indexChanged(facts: IndexFacts): Promise<void> {
-    if (heldPractice(this.ctx.storage.sql) === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
+    if (this.heldNow() === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
   }
 
   /**
@@ -173,15 +192,15 @@ export class PracticeRoom extends DurableObject<Env> {
    * no one now (one batch), every screen gets the pools that changed, and the archive follows.
    */
   async athleteDeleted(practiceId: string, athleteId: string): Promise<void> {
-    if (heldPractice(this.ctx.storage.sql) !== practiceId) return;
-    await this.archive.changed();
+    if (this.heldNow() !== practiceId) return;
+    const due = await this.archive.changed();
     const changed = await forgetAthlete(this.store, athleteId);
     for (const poolId of changed) {
       const pool = await loadPoolSnapshot(this.store, poolId);
       if (pool) fanOut(this.ctx, { type: 'pool', practiceId, pool });
     }
     this.toldDay();
-    this.ctx.waitUntil(this.archive.flush());
+    this.ctx.waitUntil(this.archive.flush(false, due));
   }
 
   /** A change was made: the practice's day (if it is an event of one) hears of it behind the answer. */
@@ -200,7 +219,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** The event's day tells it its calls and where its pools fence (./day-calls): every screen of the event hears it. False: too early, tell again. */
   async dayCalls(dayId: string, word: EventCalls): Promise<boolean> {
-    const practiceId = heldPractice(this.ctx.storage.sql);
+    const practiceId = this.heldNow();
     if (practiceId === null) return true;
     const kept = keepDayCalls(this.ctx.storage.sql, dayId, word);
     if (kept === 'early') return false;
@@ -357,9 +376,11 @@ export class PracticeRoom extends DurableObject<Env> {
     closeTagged(this.ctx, 'spectator', 'This practice was deleted.');
     await this.ctx.storage.deleteAlarm();
     this.owner = null;
+    this.held = null;
     this.dayLink.forget();
     await this.ctx.storage.deleteAll();
     await migrateRoom(this.ctx.storage);
+    this.held = null;
     this.guests.endAll(epoch);
   }
 

@@ -120,6 +120,12 @@ export class PracticeRoom extends DurableObject<Env> {
    * call of the score's path.
    */
   private owner: { practiceId: string; userId: string } | null = null;
+  private ownerOf(practiceId: string): string | null {
+    if (this.owner?.practiceId === practiceId) return this.owner.userId;
+    const userId = practiceOwner(this.ctx.storage.sql);
+    this.owner = userId === null ? null : { practiceId, userId };
+    return userId;
+  }
 
   /**
    * The practice the room holds, read once it holds one: only an import (`ensurePractice`) makes it hold one,
@@ -130,12 +136,6 @@ export class PracticeRoom extends DurableObject<Env> {
   private heldNow(): string | null {
     this.held ??= heldPractice(this.ctx.storage.sql);
     return this.held;
-  }
-  private ownerOf(practiceId: string): string | null {
-    if (this.owner?.practiceId === practiceId) return this.owner.userId;
-    const userId = practiceOwner(this.ctx.storage.sql);
-    this.owner = userId === null ? null : { practiceId, userId };
-    return userId;
   }
 
   /** The room's one alarm serves the sharing clock and the archive's retries: it rings at the earliest. */
@@ -380,6 +380,7 @@ export class PracticeRoom extends DurableObject<Env> {
     this.dayLink.forget();
     await this.ctx.storage.deleteAll();
     await migrateRoom(this.ctx.storage);
+    // Again once rebuilt: nothing read while it was erased stays.
     this.held = null;
     this.guests.endAll(epoch);
   }

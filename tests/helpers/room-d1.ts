@@ -40,8 +40,9 @@ export async function roomD1(practiceId: string, db: D1Database) {
 
 /**
  * Waits until D1's archive holds every change the practice's room has made. The room writes it behind its
- * answers, at most once a second under a stream of scores (worker/room/archive); a test that reads what
- * crosses practices (history, seeding, exports) right after scoring waits for it as a coach would for a second.
+ * answers, at most four times a second under a stream of scores (worker/room/archive `ARCHIVE_GAP_MS`); a test
+ * that reads what crosses practices (history, seeding, backups) right after scoring waits for it, as a coach
+ * who opened those screens a quarter of a second later would not need to.
  */
 export async function archived(practiceId: string) {
   const done = await runInDurableObject(getRoom(env, practiceId), (room: PracticeRoom) => room.flushArchive());

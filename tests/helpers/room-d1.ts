@@ -2,31 +2,26 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 
-/** D1 as the room reaches it, refusing every batch (the archive's one call) as an unreachable D1 does. */
-export function refusingBatches(real: D1Database): D1Database {
+/** D1 as the room reaches it, with its `batch` (the archive's one call) answered by `batch`; the rest as D1 has it. */
+function withBatch(real: D1Database, batch: D1Database['batch']): D1Database {
   return new Proxy(real, {
     get(target, prop) {
-      if (prop === 'batch') return async () => Promise.reject(new Error('D1_ERROR: Network connection lost.'));
+      if (prop === 'batch') return batch;
       const value = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
 
-/** D1 as the room reaches it, counting the batches it is sent (the archive's one call) in `count.batches`. */
+/** D1 as the room reaches it, refusing every batch as an unreachable D1 does. */
+export const refusingBatches = (real: D1Database): D1Database => withBatch(real, async () => Promise.reject(new Error('D1_ERROR: Network connection lost.')));
+
+/** D1 as the room reaches it, counting the batches it is sent in `count.batches`. */
 export function countingBatches(real: D1Database): { db: D1Database; count: { batches: number } } {
   const count = { batches: 0 };
-  const db = new Proxy(real, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop);
-      if (prop === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
-          count.batches++;
-          return target.batch(statements);
-        };
-      }
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  const db = withBatch(real, (statements) => {
+    count.batches++;
+    return real.batch(statements);
   });
   return { db, count };
 }

@@ -21,6 +21,14 @@ import { ARCHIVE_GAP_MS } from '../../worker/room/archive';
 const archivedBouts = (poolId: string) =>
   env.DB.prepare('SELECT player1_id, player2_id, score1, score2, version FROM matches WHERE tournament_id = ? ORDER BY player1_id, player2_id').bind(poolId).all().then((r) => r.results);
 
+/** The pool's bouts as the room holds them, in the archive's shape and order. */
+async function liveBouts(client: Client, practiceId: string, poolId: string) {
+  const live = await json<PoolSnapshot>(await client.api.practices[':practiceId'].pools[':poolId'].$get({ param: { practiceId, poolId } }));
+  return live.bouts
+    .map((x) => ({ player1_id: x.player1_id, player2_id: x.player2_id, score1: x.score1, score2: x.score2, version: x.version }))
+    .sort((x, y) => (x.player1_id + x.player2_id).localeCompare(y.player1_id + y.player2_id));
+}
+
 /** Each entry's name and the roster athlete it is linked to. */
 const links = (p: PoolSnapshot) => Object.fromEntries(p.players.map((e) => [e.name, e.athlete_id]));
 
@@ -91,6 +99,57 @@ describe('the archive (issue 26)', () => {
     expect(count.batches).toBeLessThanOrEqual(Math.ceil(elapsed / ARCHIVE_GAP_MS) + 1);
     expect(count.batches).toBeLessThan(written);
     await roomD1(practice.id, env.DB);
+  });
+
+  it('a room that starts again with changes D1 lacks sets its alarm, which writes them', async () => {
+    const { client } = await signedUpCoach();
+    const { practice, pool } = await practiceWithPool(client, ['ann', 'bob'].map((name) => ({ name })));
+    const [a, b] = pool.players.map((p) => p.id);
+    await roomD1(practice.id, refusingBatches(env.DB));
+    expect((await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 5, score2: 2, version: 0 })).status).toBe(200);
+    // The room is evicted before its archive is written, and its alarm is lost with it: the change stays marked.
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      expect(await room.flushArchive()).toBe(false);
+      await state.storage.deleteAlarm();
+    });
+    await expect(runInDurableObject(getRoom(env, practice.id), (_room: PracticeRoom, state) => state.abort('evicted'))).rejects.toThrow();
+    // Started again, the room sets the backstop before anything else, and the alarm writes the score.
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      expect(room.archive.behind()).toBe(true);
+      expect(await state.storage.getAlarm()).not.toBeNull();
+    });
+    expect(await archivedBouts(pool.id)).toEqual([]);
+    await roomD1(practice.id, env.DB);
+    await runDurableObjectAlarm(getRoom(env, practice.id));
+    const live = await liveBouts(client, practice.id, pool.id);
+    expect(live).toHaveLength(1);
+    await vi.waitFor(async () => expect(await archivedBouts(pool.id)).toEqual(live), { timeout: 5_000 });
+  });
+
+  it('a room from before the marks numbered its changes (step 10) copies its whole practice if it still counted some D1 lacked', async () => {
+    const { client } = await signedUpCoach();
+    const { practice, pool } = await practiceWithPool(client, ['ann', 'bob'].map((name) => ({ name })));
+    const [a, b] = pool.players.map((p) => p.id);
+    expect((await client.post(`/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: a, player2_id: b, score1: 5, score2: 2, version: 0 })).status).toBe(200);
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom, state) => {
+      expect(await room.flushArchive()).toBe(true);
+      const { sql } = state.storage;
+      // As a room at step 9 whose last change was counted (`archive_due`) but left no mark: D1 lacks it.
+      sql.exec('UPDATE matches SET score1 = 5, score2 = 4 WHERE tournament_id = ?', pool.id);
+      sql.exec('DELETE FROM archive_dirty');
+      sql.exec('UPDATE room SET archive_due = archived + 1');
+      sql.exec('UPDATE room_schema SET version = 9');
+      expect(room.archive.behind()).toBe(false);
+      expect(await migrateRoom(state.storage)).toBe(10);
+      expect(room.archive.behind()).toBe(true);
+    });
+    const live = await liveBouts(client, practice.id, pool.id);
+    expect(live.map((x) => [x.score1, x.score2].sort())).toEqual([[4, 5]]);
+    expect(await archivedBouts(pool.id)).not.toEqual(live);
+    await runInDurableObject(getRoom(env, practice.id), async (room: PracticeRoom) => {
+      expect(await room.flushArchive()).toBe(true);
+    });
+    expect(await archivedBouts(pool.id)).toEqual(live);
   });
 
   it('deleting a roster athlete unlinks their entry in the room: the screens get the pool, and the archive follows', async () => {

@@ -11,7 +11,7 @@ const CODES = new Set(Object.keys(ERROR_MESSAGES));
 /** Every route that may read a body, as the worker and a practice's room declare them. */
 function writeRoutes(): { method: string; path: string }[] {
   const seen = new Map<string, { method: string; path: string }>();
-  for (const r of [...app.routes, ...roomApp(() => { throw new Error('not run'); }, { before: async () => 0, after: async () => {} }).routes]) {
+  for (const r of [...app.routes, ...roomApp(() => { throw new Error('not run'); }, { after: async () => {} }).routes]) {
     if (!r.path.startsWith('/api/') || r.method === 'ALL' || r.method === 'GET' || r.path.includes('*')) continue;
     seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
   }

@@ -48,12 +48,10 @@ const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+|team-tableau\/\d+\/\d+\/\
 /** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
 const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
-/** The archive's part in a write (./archive): counted before it, written after it. */
+/** The archive's part in a write (./archive): told after it, in the room's own tables' terms. */
 export interface ArchiveHooks {
-  /** A change is about to be made: answers the count of changes due with it. */
-  before(): Promise<number>;
-  /** The change was made (a score or not): `due` is what `before` answered. */
-  after(score: boolean, due: number): Promise<void>;
+  /** A change was made (a score or not): the archive writes what it marked, behind the answer or before it. */
+  after(score: boolean): Promise<void>;
 }
 
 /** The practice's routes, as its room answers them. Chained, so their type is part of the contract (../contract). */
@@ -95,9 +93,8 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !NOT_ARCHIVED.test(c.req.path);
       const score = SCORE_WRITE.test(c.req.path);
-      const due = write ? await archive.before() : 0;
       await next();
-      if (write && c.res.ok) await archive.after(score, due);
+      if (write && c.res.ok) await archive.after(score);
     }),
   );
   app.route('/', roomRoutes);

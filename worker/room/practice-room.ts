@@ -74,8 +74,12 @@ export class PracticeRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.limits = socketLimits(env);
-    // The room's tables are brought up to date before it answers anything (./schema).
-    void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage));
+    // The room's tables are brought up to date before it answers anything (./schema); marks an evicted room
+    // left unwritten get the alarm's backstop (`this.archive` is set by then: the constructor ends first).
+    void ctx.blockConcurrencyWhile(async () => {
+      await migrateRoom(ctx.storage);
+      await this.archive.started();
+    });
     this.guests = new GuestList(ctx.storage);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
@@ -101,9 +105,9 @@ export class PracticeRoom extends DurableObject<Env> {
         ownerId: () => this.ownerOf(practiceId),
       }),
       {
-        before: () => this.archive.changed(),
-        after: async (score, due) => {
+        after: async (score) => {
           this.toldDay();
+          const due = await this.archive.changed();
           // A score is archived behind its answer; any other change (a pool drawn, a fencer added) before it,
           // so the index (a pool's practice) and the exports follow at once. A failure leaves it to the alarm.
           if (score) this.ctx.waitUntil(this.archive.flush(false, due));
@@ -193,8 +197,8 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   async athleteDeleted(practiceId: string, athleteId: string): Promise<void> {
     if (this.heldNow() !== practiceId) return;
-    const due = await this.archive.changed();
     const changed = await forgetAthlete(this.store, athleteId);
+    const due = await this.archive.changed();
     for (const poolId of changed) {
       const pool = await loadPoolSnapshot(this.store, poolId);
       if (pool) fanOut(this.ctx, { type: 'pool', practiceId, pool });

@@ -59,7 +59,7 @@ export function loadPractice(storage: DurableObjectStorage, practiceId: string, 
     for (const row of data.keys) insertRow(sql, 'applied_writes', row);
     // The import's own rows are no change to archive; the first write after it copies the whole practice.
     sql.exec(`DELETE FROM ${TABLES.archiveDirty}`);
-    sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archive_due = 0, archived = 0, archive_failures = 0, archive_full = 1`, practiceId);
+    sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archived = archive_marks, archive_failures = 0, archive_full = 1`, practiceId);
   });
 }
 

@@ -190,7 +190,10 @@ export class RefereeDesk {
    * own SQLite, nothing written when there is none).
    */
   private end(practiceId: string, key: string): boolean {
-    if (this.sql.exec(`DELETE FROM ${TABLES.refereedBouts} WHERE key = ?`, key).rowsWritten === 0) return false;
+    // Asked first: most saved results end no refereed bout, and a write outside the change's own transaction
+    // (even one deleting nothing) costs a score a commit of its own.
+    if (this.sql.exec(`SELECT 1 FROM ${TABLES.refereedBouts} WHERE key = ?`, key).toArray().length === 0) return false;
+    this.sql.exec(`DELETE FROM ${TABLES.refereedBouts} WHERE key = ?`, key);
     this.send({ type: 'referee-end', practiceId, key });
     return true;
   }

@@ -147,7 +147,7 @@ export const ROOM_STEPS: readonly Step[] = [
     },
   }),
   // 3. The practice's live state (issue 26), empty until the room imports its practice from D1 once; and the
-  // archive's counters: changes made (`archive_due`) and changes D1 has acknowledged (`archived`).
+  // archive's counters: changes made (`archive_due`, until step 10) and changes D1 has acknowledged (`archived`).
   step({
     write: (sql) => {
       for (const ddl of PRACTICE_DDL) sql.exec(ddl);
@@ -235,6 +235,19 @@ export const ROOM_STEPS: readonly Step[] = [
       for (const t of others) {
         const ops = t === 'tournaments' || t === 'practices' ? ['INSERT', 'DELETE'] : ['INSERT', 'UPDATE', 'DELETE'];
         for (const op of ops) sql.exec(`CREATE TRIGGER ${t}_marks_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN ${full} END`);
+      }
+    },
+  }),
+  // 10. The marks number the changes (issue 26): `archived` is the last mark D1 acknowledged, and the count of
+  // changes made (`archive_due`, a write of its own before each change) is no longer kept. A room that still
+  // counted changes D1 lacked copies its whole practice on its next write.
+  step({
+    write: (sql) => {
+      const { archive_due: due, archived } = sql.exec<{ archive_due: number; archived: number }>(`SELECT archive_due, archived FROM ${TABLES.room}`).one();
+      sql.exec(`UPDATE ${TABLES.room} SET archived = archive_marks`);
+      if (due > archived) {
+        sql.exec(`UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1`);
+        sql.exec(`INSERT INTO ${TABLES.archiveDirty} (pool_id, seq) VALUES (?, (SELECT archive_marks FROM ${TABLES.room})) ON CONFLICT (pool_id) DO UPDATE SET seq = excluded.seq`, ARCHIVE_FULL);
       }
     },
   }),

@@ -24,12 +24,20 @@ export const primaryReads = new WeakSet<Request>();
  * first read) starts anywhere, and a write starts at the primary. Writes and their batches are unchanged: D1
  * sends them to the primary. The new bookmark goes back in the answer's header.
  */
+/** The handle of the requests the rooms answer, made once per D1 binding (the far bench's wrapper is one too). */
+const roomPathDbs = new WeakMap<D1Database, ReturnType<typeof getDb>>();
+function roomPathDb(d1: D1Database) {
+  let db = roomPathDbs.get(d1);
+  if (!db) roomPathDbs.set(d1, (db = getDb(d1)));
+  return db;
+}
+
 export const database = createMiddleware<AppEnv>(async (c, next) => {
   c.env = withD1Delay(c.env); // the bench's far database (BENCH_D1_DELAY_MS); the same env otherwise
   if (isRoomPath(c.req.path)) {
     // A practice's routes run in its room (./to-room): the worker reads D1 at most for an old pool path's
-    // index row, and the answer carries no bookmark of its own.
-    const db = getDb(c.env.DB);
+    // index row, and the answer carries no bookmark of its own. One handle per binding, not one per request.
+    const db = roomPathDb(c.env.DB);
     c.set('db', db);
     c.set('d1', db);
     return next();

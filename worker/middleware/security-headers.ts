@@ -39,19 +39,38 @@ const UNFRAMED: Record<string, string> = {
 /** The live board (`/live/*`): read-only, so clubs may embed it in their own pages. */
 const EMBEDDABLE: Record<string, string> = { ...COMMON, 'Content-Security-Policy': `${PAGE_CSP}; frame-ancestors *` };
 
-/** The headers a response to this URL carries (HSTS only over https; browsers ignore it over http). */
-export function securityHeadersFor(url: URL): Record<string, string> {
-  const base = url.pathname === '/live' || url.pathname.startsWith('/live/') ? EMBEDDABLE : UNFRAMED;
-  return url.protocol === 'https:' ? { ...base, 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : base;
+const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
+const UNFRAMED_HTTPS = { ...UNFRAMED, ...HSTS };
+const EMBEDDABLE_HTTPS = { ...EMBEDDABLE, ...HSTS };
+
+/** The headers a response to this path carries (HSTS only over https; browsers ignore it over http). */
+export function securityHeadersFor(path: string, https: boolean): Record<string, string> {
+  const embeddable = path === '/live' || path.startsWith('/live/');
+  if (https) return embeddable ? EMBEDDABLE_HTTPS : UNFRAMED_HTTPS;
+  return embeddable ? EMBEDDABLE : UNFRAMED;
+}
+
+/**
+ * Responses the worker made itself with headers it may still change (a room's answer, copied by ../middleware/to-room):
+ * they take the headers in place. Any other (the assets binding's, a room's own) has immutable headers and is copied.
+ */
+const mutable = new WeakSet<Response>();
+export function headersMayChange(res: Response): Response {
+  mutable.add(res);
+  return res;
 }
 
 /** Security headers on every response the worker gives, pages and API alike (not on a websocket's 101). */
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
   if (c.res.status === 101) return;
-  // Responses from the assets binding and the room object have immutable headers: answer with a copy.
+  const headers = securityHeadersFor(c.req.path, c.req.url.startsWith('https:'));
+  if (mutable.has(c.res)) {
+    for (const name in headers) c.res.headers.set(name, headers[name]!);
+    return;
+  }
   const res = new Response(c.res.body, c.res);
-  for (const [name, value] of Object.entries(securityHeadersFor(new URL(c.req.url)))) res.headers.set(name, value);
+  for (const name in headers) res.headers.set(name, headers[name]!);
   c.res = undefined;
   c.res = res;
 });

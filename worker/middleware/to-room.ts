@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { notFound } from '../errors';
 import { CALLER_HEADER, PRACTICE_HEADER, type Caller } from '../room/http';
 import { getRoom } from '../room/room';
+import { headersMayChange } from './security-headers';
 import { unauthenticated } from './session';
 
 /**
@@ -67,6 +68,6 @@ export const toRoom = createMiddleware<AppEnv>(async (c, next) => {
   // The body (at most 64 KB, 256 KB for a draw: bodyLimit in ../app) travels whole, so the room may answer before reading it.
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
   const answer = await getRoom(c.env, practiceId).fetch(new Request(c.req.url, { method: c.req.method, headers, body }));
-  // The room's answer, with headers the worker's middleware may still add to (security headers).
-  return new Response(answer.body, answer);
+  // The room's answer, with headers the worker's middleware may still add to (security headers), in place.
+  return headersMayChange(new Response(answer.body, answer));
 });

@@ -79,12 +79,15 @@ export default {
 export async function startFloor(port) {
   const mf = new Miniflare({
     host: '127.0.0.1',
-    port,
+    port: 0,
+    // Reached on the worker's own socket, not through Miniflare's entry worker, as Piste is (bench/miniflare.mjs).
+    unsafeDirectSockets: [{ host: '127.0.0.1', port }],
     modules: [{ type: 'ESModule', path: 'floor.js', contents: WORKER }],
     compatibilityDate: '2026-07-01',
     durableObjects: { FLOOR: { className: 'Floor', useSQLite: true } },
   });
-  const base = (await mf.ready).origin;
+  await mf.ready;
+  const base = (await mf.unsafeGetDirectURL()).origin;
   return {
     base,
     /** Pools of `size` players each, as the bench sets them up. */

@@ -9,7 +9,24 @@ import type { Reshaped, SavedResult } from './referee-desk';
  */
 export function getRoom(env: Env, practiceId: string): DurableObjectStub<PracticeRoom> {
   if (env.HERE && env.HERE.practiceId === practiceId) return env.HERE.room as unknown as DurableObjectStub<PracticeRoom>;
-  return env.PRACTICE_ROOM.get(env.PRACTICE_ROOM.idFromName(practiceId));
+  return env.PRACTICE_ROOM.get(roomId(env.PRACTICE_ROOM, practiceId));
+}
+
+/**
+ * A practice's object id, made once per isolate and namespace: `idFromName` hashes the name on every call
+ * (about 2% of a read's CPU in issue 26's bench), and an id is a plain value, valid in any request.
+ */
+const roomIds = new WeakMap<object, Map<string, DurableObjectId>>();
+const ROOM_IDS_KEPT = 4_096;
+function roomId(namespace: { idFromName(name: string): DurableObjectId }, practiceId: string): DurableObjectId {
+  let ids = roomIds.get(namespace);
+  if (!ids) roomIds.set(namespace, (ids = new Map()));
+  let id = ids.get(practiceId);
+  if (!id) {
+    if (ids.size >= ROOM_IDS_KEPT) ids.clear();
+    ids.set(practiceId, (id = namespace.idFromName(practiceId)));
+  }
+  return id;
 }
 
 /** Rooms called at once, at most: a restore of a thousand practices never opens a thousand calls together. */

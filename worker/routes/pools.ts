@@ -20,7 +20,7 @@ import { loadBracket } from '../store/bracket';
 import { addLatecomer, setPlayerStatus } from '../store/formats';
 import { linkPlayer } from '../store/identity';
 import {
-  addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, writeBout, type BoutWrite,
+  addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, snapshotOfPool, renamePool, writeBout, type BoutWrite,
 } from '../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../validate';
 import { secondRoundExists } from '../store/rounds';
@@ -117,7 +117,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
 export const poolRoutes = new Hono<AppEnv>()
   .get('/:poolId', authorize('pool.read'), async (c) => {
     const { pool } = await poolFor(c, c.req.param('poolId'));
-    const snapshot = await loadPoolSnapshot(c.get('db'), pool.id);
+    const snapshot = await snapshotOfPool(c.get('db'), pool);
     if (!snapshot) throw notFound('Pool');
     return c.json(snapshot);
   })

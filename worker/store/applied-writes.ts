@@ -15,8 +15,8 @@ export interface WriteKey {
 }
 
 /**
- * Statements around a keyed write: was the key seen before the write, and keep it (to run right after the
- * statement that applies the write: it inserts only when that statement changed a row).
+ * Statements around a keyed write: has the key applied, and keep it (to run right after the statement that
+ * applies the write: it inserts only when that statement changed a row).
  */
 function keyStatements(d1: D1Database, { key, practiceId }: WriteKey, now: number) {
   return {
@@ -47,18 +47,20 @@ export interface KeyedWriteParts {
 
 /**
  * The one way a score-like write is stored (a bout, its clearing, a tableau score, a relay row): in one batch
- * (one transaction of the practice's room, its only writer: issue 26), whether its key had applied before,
- * the write, its key kept if it changed a row, and the reads. `done` is true when the write changed a row or
- * its key had applied (a replay, answered as success, never applied twice); `applied` has each `apply`
- * statement's result and `reads` each read's, by position in what was given. In one transaction of the one
- * writer no replay can race its original, so the key is not asked again after the write.
+ * (one transaction of the practice's room, its only writer: issue 26), the write, its key kept if it changed a
+ * row, and the reads. `done` is true when the write changed a row or its key had applied (a replay, answered as
+ * success, never applied twice); `applied` has each `apply` statement's result and `reads` each read's, by
+ * position in what was given. The key is asked only when the write changed nothing, right after it: the write's
+ * own guard (`notApplied`) refused a key that had applied, and keys are only ever added, so asking after the
+ * write answers as asking before it would. Most writes change a row, and skip the question.
  */
 export async function keyedWrite(d1: D1Database, write: WriteKey, now: number, parts: KeyedWriteParts): Promise<{ done: boolean; applied: D1Result[]; reads: D1Result[] }> {
   const keyed = keyStatements(d1, write, now);
   const then = parts.then ?? [];
-  const results = await d1.batch([keyed.seen, ...parts.apply, keyed.keep, ...then, ...parts.read]);
-  const applied = results.slice(1, 1 + parts.apply.length);
-  return { done: wasSeen(results[0]!) || applied[0]!.meta.changes > 0, applied, reads: results.slice(2 + parts.apply.length + then.length) };
+  const results = await d1.batch([...parts.apply, keyed.keep, ...then, ...parts.read]);
+  const applied = results.slice(0, parts.apply.length);
+  const done = applied[0]!.meta.changes > 0 || (write.key !== null && wasSeen(await keyed.seen.all()));
+  return { done, applied, reads: results.slice(1 + parts.apply.length + then.length) };
 }
 
 /** Forgets keys older than a week (run by the scheduled clean-up): no client retries that late. */

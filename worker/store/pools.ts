@@ -97,16 +97,31 @@ export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnap
 }
 
 /**
+ * The snapshot of a pool whose row the caller has just read (`poolFor`, on a read of one pool): in the room
+ * only its fencers and bouts are read again, after it and with no other request between. On D1, all three.
+ */
+export async function snapshotOfPool(db: Db, pool: PoolRow): Promise<PoolSnapshot | null> {
+  if (!isSynchronous(db)) return loadPoolSnapshot(db, pool.id);
+  const [, entriesRead, boutsRead] = preparedSnapshotReads(db, 'id');
+  return toSnapshots([[pool], await entriesRead.all({ value: pool.id }), await boutsRead.all({ value: pool.id })])[0] ?? null;
+}
+
+/** The three reads of `snapshotReads`, for the pools whose `column` is a placeholder `value`, prepared once per room. */
+function preparedSnapshotReads(db: Db, column: 'id' | 'practice_id') {
+  return prepared(db, `snapshot-by-${column}`, () => {
+    const [p, e, b] = snapshotReads(db, eq(pools[column], sql.placeholder('value')));
+    return [p.prepare(), e.prepare(), b.prepare()] as const;
+  });
+}
+
+/**
  * The snapshots of the pools whose `column` is `value`. In the room (every read, every answer to a write) the
  * three reads are prepared once and run one after another, which no other request can come between; on D1
  * (the archive: history, exports) they go as one batch, so they read one state.
  */
 async function readSnapshots(db: Db, column: 'id' | 'practice_id', value: string): Promise<PoolSnapshot[]> {
   if (!isSynchronous(db)) return toSnapshots(await db.batch(snapshotReads(db, eq(pools[column], value))));
-  const [poolsRead, entriesRead, boutsRead] = prepared(db, `snapshot-by-${column}`, () => {
-    const [p, e, b] = snapshotReads(db, eq(pools[column], sql.placeholder('value')));
-    return [p.prepare(), e.prepare(), b.prepare()] as const;
-  });
+  const [poolsRead, entriesRead, boutsRead] = preparedSnapshotReads(db, column);
   return toSnapshots([await poolsRead.all({ value }), await entriesRead.all({ value }), await boutsRead.all({ value })]);
 }
 

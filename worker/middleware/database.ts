@@ -18,13 +18,9 @@ const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
 export const primaryReads = new WeakSet<Request>();
 
 /**
- * Puts one drizzle handle over a D1 session on the context: routes read it as `c.get('db')`. Reads may come
- * from the nearest read replica (D1's Sessions API): a client that sends back the bookmark of its last answer
- * reads at least that state, so a coach always sees their own writes; a request without one (a spectator's
- * first read) starts anywhere, and a write starts at the primary. Writes and their batches are unchanged: D1
- * sends them to the primary. The new bookmark goes back in the answer's header.
+ * The handle of the requests the rooms answer, made once per D1 binding (the far bench wraps D1 anew for each
+ * request, so there it is one per request, as before).
  */
-/** The handle of the requests the rooms answer, made once per D1 binding (the far bench's wrapper is one too). */
 const roomPathDbs = new WeakMap<D1Database, ReturnType<typeof getDb>>();
 function roomPathDb(d1: D1Database) {
   let db = roomPathDbs.get(d1);
@@ -32,6 +28,13 @@ function roomPathDb(d1: D1Database) {
   return db;
 }
 
+/**
+ * Puts one drizzle handle over a D1 session on the context: routes read it as `c.get('db')`. Reads may come
+ * from the nearest read replica (D1's Sessions API): a client that sends back the bookmark of its last answer
+ * reads at least that state, so a coach always sees their own writes; a request without one (a spectator's
+ * first read) starts anywhere, and a write starts at the primary. Writes and their batches are unchanged: D1
+ * sends them to the primary. The new bookmark goes back in the answer's header.
+ */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
   c.env = withD1Delay(c.env); // the bench's far database (BENCH_D1_DELAY_MS); the same env otherwise
   if (isRoomPath(c.req.path)) {

@@ -48,7 +48,7 @@ const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+|team-tableau\/\d+\/\d+\/\
 /** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
 const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
-/** The archive's part in a write (./archive): told after it, in the room's own tables' terms. */
+/** The archive's part in a write (./archive): told after it (the change's own transaction has marked what it touched). */
 export interface ArchiveHooks {
   /** A change was made (a score or not): the archive writes what it marked, behind the answer or before it. */
   after(score: boolean): Promise<void>;

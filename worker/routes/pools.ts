@@ -20,7 +20,7 @@ import { loadBracket } from '../store/bracket';
 import { addLatecomer, setPlayerStatus } from '../store/formats';
 import { linkPlayer } from '../store/identity';
 import {
-  addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, snapshotOfPool, renamePool, writeBout, type BoutWrite,
+  addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, snapshotOfPool, writeBout, type BoutWrite,
 } from '../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../validate';
 import { secondRoundExists } from '../store/rounds';

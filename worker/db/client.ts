@@ -12,6 +12,17 @@ export function getDb(d1: D1Database) {
 }
 
 /**
+ * One handle per D1 binding (or wrapper of one), kept while the binding lives: for the routes that reach D1 without
+ * a session (the rooms' paths in the worker, the index and archive from a room), not a new handle per request.
+ */
+const handles = new WeakMap<D1Database, Db>();
+export function dbFor(d1: D1Database): Db {
+  let db = handles.get(d1);
+  if (!db) handles.set(d1, (db = getDb(d1)));
+  return db;
+}
+
+/**
  * Queries built once per handle: drizzle's query building costs more than running the statement, so the
  * room's hot reads (a pool's lookup on every score, a pool's snapshot on every read) are prepared with
  * placeholders on its long-lived handle and run with values. A per-request handle (D1's sessions) gets its own.

@@ -35,8 +35,17 @@ function delayedSession(real: D1DatabaseSession, ms: number): D1DatabaseSession 
   } as D1DatabaseSession;
 }
 
-/** `db` with every call that reaches it delayed by `ms` milliseconds. */
+/** `db` with every call that reaches it delayed by `ms` milliseconds: one wrapper per binding and delay. */
+const delayed = new WeakMap<D1Database, Map<number, D1Database>>();
 export function delayD1(db: D1Database, ms: number): D1Database {
+  let byMs = delayed.get(db);
+  if (!byMs) delayed.set(db, (byMs = new Map()));
+  let wrapper = byMs.get(ms);
+  if (!wrapper) byMs.set(ms, (wrapper = newDelayedD1(db, ms)));
+  return wrapper;
+}
+
+function newDelayedD1(db: D1Database, ms: number): D1Database {
   return {
     prepare: (query: string) => delayedStatement(db.prepare(query), ms),
     batch: async <T>(statements: D1PreparedStatement[]) => (await wait(ms), db.batch<T>(realOf(statements))),

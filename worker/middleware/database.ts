@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { getDb } from '../db/client';
+import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { isRoomPath } from './to-room';
 
@@ -18,17 +18,6 @@ const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
 export const primaryReads = new WeakSet<Request>();
 
 /**
- * The handle of the requests the rooms answer, made once per D1 binding (the far bench wraps D1 anew for each
- * request, so there it is one per request, as before).
- */
-const roomPathDbs = new WeakMap<D1Database, ReturnType<typeof getDb>>();
-function roomPathDb(d1: D1Database) {
-  let db = roomPathDbs.get(d1);
-  if (!db) roomPathDbs.set(d1, (db = getDb(d1)));
-  return db;
-}
-
-/**
  * Puts one drizzle handle over a D1 session on the context: routes read it as `c.get('db')`. Reads may come
  * from the nearest read replica (D1's Sessions API): a client that sends back the bookmark of its last answer
  * reads at least that state, so a coach always sees their own writes; a request without one (a spectator's
@@ -40,7 +29,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   if (isRoomPath(c.req.path)) {
     // A practice's routes run in its room (./to-room): the worker reads D1 at most for an old pool path's
     // index row, and the answer carries no bookmark of its own. One handle per binding, not one per request.
-    const db = roomPathDb(c.env.DB);
+    const db = dbFor(c.env.DB);
     c.set('db', db);
     c.set('d1', db);
     return next();

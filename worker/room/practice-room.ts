@@ -15,7 +15,7 @@ import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeU
 import { SharingClock } from './sharing-clock';
 import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
-import { getDb, type Db } from '../db/client';
+import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
@@ -61,12 +61,6 @@ export class PracticeRoom extends DurableObject<Env> {
   private readonly app: ReturnType<typeof roomApp>;
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
   private readonly store = getDb(roomD1(this.ctx.storage));
-  /** D1 (the index and the archive), as the practice's routes reach it: one handle while the binding is the same. */
-  private index: { of: D1Database; db: Db } | null = null;
-  private indexDb(): Db {
-    if (this.index?.of !== this.env.DB) this.index = { of: this.env.DB, db: getDb(withD1Delay(this.env).DB) };
-    return this.index.db;
-  }
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
@@ -100,7 +94,8 @@ export class PracticeRoom extends DurableObject<Env> {
       (practiceId) => ({
         practiceId,
         db: this.store,
-        d1: this.indexDb(),
+        // D1 (the index and the archive), as the practice's routes reach it: one handle per binding.
+        d1: dbFor(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
         ownerId: () => this.ownerOf(practiceId),
       }),

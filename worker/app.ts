@@ -19,6 +19,7 @@ import { guestRoutes } from './routes/guest';
 import { healthRoutes } from './routes/health';
 import { liveRoutes } from './routes/live';
 import { practiceRoutes } from './routes/practices';
+import { RememberingRouter } from './router';
 import { errorBody } from '../core/messages';
 import { answerError } from './error-answer';
 
@@ -44,7 +45,7 @@ const limit = (maxSize: number) =>
 const limits = new Map(Object.entries(FILE_BODY_LIMITS).map(([path, size]) => [path, limit(size)]));
 const defaultLimit = limit(BODY_LIMIT_BYTES);
 
-export const app = new Hono<AppEnv>();
+export const app = new Hono<AppEnv>({ router: new RememberingRouter() });
 
 app.use(securityHeaders);
 const drawLimit = limit(DRAW_BODY_LIMIT_BYTES);

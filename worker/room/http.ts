@@ -11,6 +11,7 @@ import { secondRoundRoutes } from '../routes/second-round';
 import { snapshotRoutes } from '../routes/snapshot';
 import { teamTableauRoutes } from '../routes/team-tableau';
 import { teamRoutes, teamSheetRoutes } from '../routes/teams';
+import { RememberingRouter } from '../router';
 import { errorBody } from '../../core/messages';
 
 /**
@@ -72,7 +73,7 @@ export const roomRoutes = new Hono<AppEnv>()
 
 /** The room's context for a request about `practiceId` (the practice the worker named, which the room holds). */
 export function roomApp(context: (practiceId: string) => RoomContext, archive: ArchiveHooks) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use(
     '*',
     createMiddleware<AppEnv>(async (c, next) => {

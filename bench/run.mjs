@@ -317,7 +317,7 @@ function issue26Rows(ratio, far) {
     const { fanoutP50: g, history: h } = far;
     rows.push({
       figure: `issue 26, far database (+${far.delayMs} ms a D1 call), ${far.repeat} interleaved runs: bout → ${SOCKETS} sockets p50`,
-      value: `normal ${list(g.normal, 'ms')}; far ${list(g.far, 'ms')}; median gap +${g.medianGap.toFixed(1)} ms`,
+      value: `normal ${list(g.normal, 'ms')}; far ${list(g.far, 'ms')}; median gap ${g.medianGap >= 0 ? '+' : '−'}${Math.abs(g.medianGap).toFixed(1)} ms`,
       goal: g.goal,
       met: yesNo(g.met),
     });

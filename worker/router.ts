@@ -3,6 +3,11 @@ import { TrieRouter } from 'hono/router/trie-router';
 
 /** How many paths an app remembers the match of before it starts again (a few hundred practices' screens). */
 const REMEMBERED = 2_048;
+/**
+ * The longest path remembered: our longest address (a fencer's link to an athlete: three ids in it) is
+ * under 150 characters, and a longer one is matched each time, so strangers' long paths never fill memory.
+ */
+const LONGEST_REMEMBERED = 256;
 
 /**
  * Hono's trie router, remembering the match of each method and path it saw. Hono's faster RegExpRouter
@@ -23,6 +28,7 @@ export class RememberingRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    if (path.length > LONGEST_REMEMBERED) return this.#trie.match(method, path);
     const key = `${method} ${path}`;
     let found = this.#seen.get(key);
     if (found === undefined) {

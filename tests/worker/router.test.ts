@@ -48,6 +48,14 @@ describe('the remembering router (worker/router)', () => {
     expect((await ask(a, 'GET', '/practices/p1/pools/a/players')).body).toEqual({ route: 'players', pool: 'a' });
   });
 
+  it('answers long paths too (matched each time, never remembered)', async () => {
+    const a = app();
+    const long = 'x'.repeat(300);
+    expect((await ask(a, 'GET', `/practices/p1/pools/${long}`)).body).toEqual({ route: 'read', practice: 'p1', pool: long });
+    expect((await ask(a, 'GET', `/practices/p1/pools/${long}y`)).body).toEqual({ route: 'read', practice: 'p1', pool: `${long}y` });
+    expect((await ask(a, 'POST', `/practices/p1/pools/${long}/bouts`)).body).toEqual({ route: 'bout', pool: long });
+  });
+
   it('keeps answering right past the number of paths it remembers', async () => {
     const a = app();
     for (let i = 0; i < 2_100; i++) await a.request(`/practices/p/pools/${i}`);

@@ -22,6 +22,11 @@ export class RememberingRouter<T> implements Router<T> {
   readonly #trie = new TrieRouter<T>();
   readonly #seen = new Map<string, Result<T>>();
 
+  /** How many matches are remembered now. */
+  get remembered(): number {
+    return this.#seen.size;
+  }
+
   add(method: string, path: string, handler: T): void {
     this.#seen.clear();
     this.#trie.add(method, path, handler);

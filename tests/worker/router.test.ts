@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
+import type { H, RouterRoute } from 'hono/types';
 import { describe, expect, it } from 'vitest';
 import { RememberingRouter } from '../../worker/router';
 
 /** An app shaped like a practice's routes: a static path beside a parameter, and two methods on one path. */
-function app() {
-  const a = new Hono({ router: new RememberingRouter() });
+/** What Hono keeps in its router for each route. */
+type Entry = [H, RouterRoute];
+
+function app(router = new RememberingRouter<Entry>()) {
+  const a = new Hono({ router });
   a.use('*', async (c, next) => {
     await next();
     c.res.headers.set('x-seen', 'yes');
@@ -48,17 +52,25 @@ describe('the remembering router (worker/router)', () => {
     expect((await ask(a, 'GET', '/practices/p1/pools/a/players')).body).toEqual({ route: 'players', pool: 'a' });
   });
 
-  it('answers long paths too (matched each time, never remembered)', async () => {
-    const a = app();
+  it('answers long paths right too, matching them each time: a stranger\'s long paths are never kept', async () => {
+    const router = new RememberingRouter<Entry>();
+    const a = app(router);
+    await ask(a, 'GET', '/practices/p1/pools/a');
+    expect(router.remembered).toBe(1);
     const long = 'x'.repeat(300);
     expect((await ask(a, 'GET', `/practices/p1/pools/${long}`)).body).toEqual({ route: 'read', practice: 'p1', pool: long });
     expect((await ask(a, 'GET', `/practices/p1/pools/${long}y`)).body).toEqual({ route: 'read', practice: 'p1', pool: `${long}y` });
     expect((await ask(a, 'POST', `/practices/p1/pools/${long}/bouts`)).body).toEqual({ route: 'bout', pool: long });
+    expect(router.remembered).toBe(1);
   });
 
-  it('keeps answering right past the number of paths it remembers', async () => {
-    const a = app();
-    for (let i = 0; i < 2_100; i++) await a.request(`/practices/p/pools/${i}`);
+  it('keeps at most 2,048 matches, and answers right past them', async () => {
+    const router = new RememberingRouter<Entry>();
+    const a = app(router);
+    for (let i = 0; i < 2_100; i++) {
+      await a.request(`/practices/p/pools/${i}`);
+      expect(router.remembered).toBeLessThanOrEqual(2_048);
+    }
     expect((await ask(a, 'GET', '/practices/p/pools/7')).body).toEqual({ route: 'read', practice: 'p', pool: '7' });
     expect((await ask(a, 'GET', '/practices/p/pools/2099')).body).toEqual({ route: 'read', practice: 'p', pool: '2099' });
   });

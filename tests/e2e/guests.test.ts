@@ -132,6 +132,29 @@ describe('guests and spectators', () => {
     await guestContext.close();
     await coachContext.close();
   });
+
+  it('joins from the sign-in page’s guest mode, whose form loads when it is first opened', async () => {
+    const coachContext = await newContext(browser());
+    const coach = await coachContext.newPage();
+    await signUp(coach, { name: 'Door Coach', email: uniqueEmail('door'), password: 'door coach pw' });
+    const practice = await seed(viaBrowser(coach.request)).practice('Side door');
+    await seed(viaBrowser(coach.request)).share(practice.id);
+
+    const guestContext = await newContext(browser());
+    const guest = await guestContext.newPage();
+    await guest.goto('/auth');
+    await guest.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await guest.getByLabel('Room code').count()).toBe(0);
+    await guest.getByRole('button', { name: 'Join with a room code' }).click();
+    await guest.getByRole('heading', { name: 'Join as a guest' }).waitFor();
+    await guest.getByLabel('Room code').fill(practice.room_code);
+    await guest.getByLabel('Your name (optional)').fill('Kim');
+    await guest.getByRole('button', { name: 'Join Room' }).click();
+    await guest.waitForURL('**/individual-practice');
+    await expect.poll(() => guest.getByTestId('guest-chip').textContent()).toBe('Guest · Kim');
+    await guestContext.close();
+    await coachContext.close();
+  });
 });
 
 describe('the coach’s view of the room', () => {

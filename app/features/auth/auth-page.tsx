@@ -1,18 +1,26 @@
 import { textsOf, useTexts } from '../../i18n/common';
-import { useAtomValue } from 'jotai';
 import { params } from '@nanostores/i18n';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { parseForm, prefetchSchemas } from '../../lib/forms';
-import { GuestJoinForm } from '../../components/guest-join-form';
+import { onDemand } from '../../components/ui/lazy';
 import { LanguagePicker } from '../../i18n/language-picker';
-import { toast, toastError } from '../../state/toasts';
+import { toastError } from '../../state/toasts';
 import { call, client, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { applySession, sessionAtom } from '../../state/session';
 import { i18n } from '../../i18n';
 
-const messages = i18n('auth-page', {
+// The sign-in form comes with the page; the forms of its other modes (sign up, reset, the room code) and a reset
+// link's new password load when one first opens (issue 13: the sign-in page's first load under 100 KB).
+const GuestJoinForm = onDemand(() => import('../../components/guest-join-form').then((m) => m.GuestJoinForm));
+const SignupForm = onDemand(() => import('./account-forms').then((m) => m.SignupForm));
+const ResetForm = onDemand(() => import('./account-forms').then((m) => m.ResetForm));
+const NewPasswordForm = onDemand(() => import('./account-forms').then((m) => m.NewPasswordForm));
+
+/** The auth screen's texts: one namespace for all its forms (./account-forms reads them too, as its Field and useSubmit). */
+export const messages = i18n('auth-page', {
   signinTitle: 'Sign in',
   signupTitle: 'Create an account',
   resetTitle: 'Reset your password',
@@ -42,6 +50,43 @@ const messages = i18n('auth-page', {
   newPassword: 'New password',
   update: 'Update Password',
 });
+
+export function Field(props: { label: string; name: string; type?: string; value: string; onChange: (v: string) => void; autoComplete?: string; inputMode?: 'numeric'; maxLength?: number }) {
+  return (
+    <div>
+      <label className="label" htmlFor={props.name}>
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type={props.type ?? 'text'}
+        className="input"
+        value={props.value}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Runs a submit with a busy flag; a thrown error is shown as the server's message or the fallback. */
+export function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  async function run(fn: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await fn();
+    } catch (e) {
+      toastError(errorMessage(e, textsOf(messages).unexpected));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
 
 type Mode = 'signin' | 'signup' | 'reset' | 'guest';
 
@@ -98,43 +143,6 @@ function ModeLink({ onClick, children }: { onClick: () => void; children: string
   );
 }
 
-function Field(props: { label: string; name: string; type?: string; value: string; onChange: (v: string) => void; autoComplete?: string; inputMode?: 'numeric'; maxLength?: number }) {
-  return (
-    <div>
-      <label className="label" htmlFor={props.name}>
-        {props.label}
-      </label>
-      <input
-        id={props.name}
-        name={props.name}
-        type={props.type ?? 'text'}
-        className="input"
-        value={props.value}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-/** Runs a submit with a busy flag; a thrown error is shown as the server's message or the fallback. */
-function useSubmit() {
-  const [busy, setBusy] = useState(false);
-  async function run(fn: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await fn();
-    } catch (e) {
-      toastError(errorMessage(e, textsOf(messages).unexpected));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
-
 function SigninForm() {
   const t = useTexts(messages);
   const navigate = useNavigate();
@@ -157,112 +165,6 @@ function SigninForm() {
       <p className="text-xs text-slate-500">{t.signinHint}</p>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {t.signIn}
-      </button>
-    </form>
-  );
-}
-
-/**
- * Sign-up answers the same for a new address and a known one (issue 25): the form then says to check the
- * mailbox, where the link that confirms the address and signs in waits (or word that the address has an account).
- */
-function SignupForm() {
-  const t = useTexts(messages);
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [sent, setSent] = useState<{ full_name: string; email: string; password: string } | null>(null);
-  const { busy, run } = useSubmit();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = await parseForm('signupSchema', { full_name: fullName, email, password });
-    if (!parsed.ok) return toastError(parsed.error);
-    void run(async () => {
-      await call(client.auth.signup.$post({ json: parsed.data }));
-      setSent(parsed.data);
-      toast({ title: t.success, description: t.created });
-    });
-  }
-  // Sending again is the same sign-up (and the same limits): the latest link is the one that opens.
-  function sendAgain() {
-    if (!sent) return;
-    void run(async () => {
-      await call(client.auth.signup.$post({ json: sent }));
-      toast({ title: t.success, description: t.sentAgain });
-    });
-  }
-  if (sent) {
-    return (
-      <div className="space-y-4" data-testid="check-email">
-        <h2 className="text-base font-semibold">{t.checkTitle}</h2>
-        <p className="rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">{t.created}</p>
-        <p className="text-sm text-slate-600">{t.checkText({ email: sent.email })}</p>
-        <button type="button" className="btn-secondary w-full" disabled={busy} onClick={sendAgain}>
-          {t.sendAgain}
-        </button>
-        <button type="button" className="w-full text-sm text-sky-700 hover:underline" onClick={() => setSent(null)}>
-          {t.otherAddress}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field label={t.fullName} name="full_name" autoComplete="name" value={fullName} onChange={setFullName} />
-      <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label={t.password} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <p className="text-xs text-slate-500">{t.minLength}</p>
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {t.signUp}
-      </button>
-    </form>
-  );
-}
-
-function ResetForm({ onSent }: { onSent: () => void }) {
-  const t = useTexts(messages);
-  const [email, setEmail] = useState('');
-  const { busy, run } = useSubmit();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = await parseForm('resetRequestSchema', { email });
-    if (!parsed.ok) return toastError(parsed.error);
-    void run(async () => {
-      await call(client.auth.reset.$post({ json: parsed.data }));
-      toast({ title: t.success, description: t.resetSent });
-      onSent();
-    });
-  }
-  return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field label={t.email} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {t.sendReset}
-      </button>
-    </form>
-  );
-}
-
-function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const t = useTexts(messages);
-  const [password, setPassword] = useState('');
-  const { busy, run } = useSubmit();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = await parseForm('resetConfirmSchema', { token, password });
-    if (!parsed.ok) return toastError(parsed.error);
-    void run(async () => {
-      await call(client.auth.reset.confirm.$post({ json: parsed.data }));
-      toast({ title: t.updated, description: t.updatedText });
-      onDone();
-    });
-  }
-  return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
-      <h1 className="text-lg font-semibold">{t.newPasswordTitle}</h1>
-      <Field label={t.newPassword} name="new_password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {t.update}
       </button>
     </form>
   );

@@ -88,10 +88,6 @@ export default defineConfig(({ mode }) => ({
             { name: 'i18n', test: /node_modules[\\/](nanostores|@nanostores)[\\/]|app[\\/]i18n[\\/](index\.ts|errors\.ts|common\.ts|language-picker\.tsx)/, priority: 2 },
             // The bout order's panel is not in it: the live board's first paint is the grid alone (issue 29).
             { name: 'pool-grid', priority: 1, test: /app[\\/]components[\\/]pool[\\/]pool-grid\.tsx/ },
-            // The practice's state every screen of a practice reads (the board, the TV, the coach's screens), with the
-            // pool selector and Go to a fencer's field (its search loads on first use): one chunk instead of twelve
-            // small ones on the live board's first load (issue 33). Its own modules only (the libraries they import
-            // stay where they are, so a screen without a practice never loads them).
             // What a signed-in coach's or a guest's screen holds before anything else (the API client, the session and
             // the guest's, the outbox's offline store, the app's paths): one chunk instead of eight on the sign-in and
             // guest join pages' first load. The live board and the hall board load none of it.
@@ -101,6 +97,10 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /node_modules[\\/](hono|idb-keyval)[\\/]|app[\\/]lib[\\/](api|json-write|offline-cache|paths|challenge|load-guard)\.ts|app[\\/]state[\\/](session|guest)\.ts|core[\\/]session-refresh\.ts/,
             },
+            // The practice's state every screen of a practice reads (the board, the TV, the coach's screens), with the
+            // pool selector and Go to a fencer's field (its search loads on first use): one chunk instead of twelve
+            // small ones on the live board's first load (issue 33). Its own modules only (the libraries they import
+            // stay where they are, so a screen without a practice never loads them).
             {
               name: 'practice-state',
               priority: 1,

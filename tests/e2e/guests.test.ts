@@ -14,6 +14,21 @@ async function joinAsGuest(page: Page, code: string, name: string) {
   await page.getByRole('button', { name: 'Join Room' }).click();
 }
 
+/** A coach, in a browser of their own, with a practice they share, and a guest's page in another; `close` ends both. */
+async function sharedPracticeAndGuest(coachName: string, tag: string, practiceName: string) {
+  const coachContext = await newContext(browser());
+  const coach = await coachContext.newPage();
+  await signUp(coach, { name: coachName, email: uniqueEmail(tag), password: `${tag} coach pw` });
+  const practice = await seed(viaBrowser(coach.request)).practice(practiceName);
+  await seed(viaBrowser(coach.request)).share(practice.id);
+  const guestContext = await newContext(browser());
+  const close = async () => {
+    await guestContext.close();
+    await coachContext.close();
+  };
+  return { practice, guest: await guestContext.newPage(), close };
+}
+
 describe('guests and spectators', () => {
   it('a guest joins by code, scores a shared pool live, and is sent away when the coach stops sharing; a spectator watches', async () => {
     const coachContext = await newContext(browser());
@@ -106,14 +121,7 @@ describe('guests and spectators', () => {
   });
 
   it('a guest can leave, and the code page only links to joining', async () => {
-    const coachContext = await newContext(browser());
-    const coach = await coachContext.newPage();
-    await signUp(coach, { name: 'Leave Coach', email: uniqueEmail('leave'), password: 'leave coach pw' });
-    const practice = await seed(viaBrowser(coach.request)).practice('Short visit');
-    await seed(viaBrowser(coach.request)).share(practice.id);
-
-    const guestContext = await newContext(browser());
-    const guest = await guestContext.newPage();
+    const { practice, guest, close } = await sharedPracticeAndGuest('Leave Coach', 'leave', 'Short visit');
     await guest.goto(`/guest-join/${practice.room_code}`);
     await guest.getByRole('link', { name: 'Go to guest join' }).click();
     await guest.waitForURL(/\/guest-join$/);
@@ -129,19 +137,11 @@ describe('guests and spectators', () => {
     await expectToast(guest, 'You have left the guest pools');
     await guest.waitForURL('**/guest-join');
     expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
-    await guestContext.close();
-    await coachContext.close();
+    await close();
   });
 
   it('joins from the sign-in page’s guest mode, whose form loads when it is first opened', async () => {
-    const coachContext = await newContext(browser());
-    const coach = await coachContext.newPage();
-    await signUp(coach, { name: 'Door Coach', email: uniqueEmail('door'), password: 'door coach pw' });
-    const practice = await seed(viaBrowser(coach.request)).practice('Side door');
-    await seed(viaBrowser(coach.request)).share(practice.id);
-
-    const guestContext = await newContext(browser());
-    const guest = await guestContext.newPage();
+    const { practice, guest, close } = await sharedPracticeAndGuest('Door Coach', 'door', 'Side door');
     await guest.goto('/auth');
     await guest.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await guest.getByLabel('Room code').count()).toBe(0);
@@ -152,8 +152,7 @@ describe('guests and spectators', () => {
     await guest.getByRole('button', { name: 'Join Room' }).click();
     await guest.waitForURL('**/individual-practice');
     await expect.poll(() => guest.getByTestId('guest-chip').textContent()).toBe('Guest · Kim');
-    await guestContext.close();
-    await coachContext.close();
+    await close();
   });
 });
 

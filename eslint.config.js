@@ -58,6 +58,18 @@ export default [
   {
     files: ['app/**/*.{ts,tsx}'],
     plugins: { piste: noLiteralText },
-    rules: { 'piste/no-literal-text': 2 },
+    rules: {
+      'piste/no-literal-text': 2,
+      // react-router's own would bring back what app/components/link.tsx keeps off every first load (issue 13).
+      'no-restricted-imports': [
+        2,
+        {
+          paths: [
+            { name: 'react-router', importNames: ['Link', 'NavLink', 'Navigate'], message: 'Use app/components/link.tsx: react-router\'s carries prefetching and view transitions onto every first load.' },
+            { name: 'react-router', importNames: ['useSearchParams'], message: 'Use app/lib/use-search.ts: react-router\'s carries its form support onto every first load.' },
+          ],
+        },
+      ],
+    },
   },
 ];

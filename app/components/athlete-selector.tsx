@@ -1,6 +1,6 @@
 import { useTexts, textsOf } from '../i18n/common';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { parseManualNames } from '../../core/fencing/pool-generation';
 import { paths } from '../lib/paths';
 import { toggled } from '../lib/sets';

@@ -1,5 +1,5 @@
 import { useTexts } from '../i18n/common';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { i18n } from '../i18n';
 
 const messages = i18n('empty-state', {

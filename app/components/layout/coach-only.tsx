@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../link';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../state/viewer';
 

@@ -1,7 +1,8 @@
 import { common } from '../../i18n/common';
 import { useStore } from '../../i18n';
 import { useAtomValue } from 'jotai';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link } from '../link';
 import { livePath } from '../../lib/api';
 import { practiceHome, paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';

@@ -1,5 +1,5 @@
 import { useTexts, type TextsOf } from '../../i18n/common';
-import { NavLink } from 'react-router';
+import { NavLink } from '../link';
 import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../lib/paths';
 import { i18n, type TextKey } from '../../i18n';

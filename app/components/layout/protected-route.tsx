@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { guestAtom } from '../../state/guest';
-import { Navigate } from 'react-router';
+import { Navigate } from '../link';
 import { paths } from '../../lib/paths';
 import { useRole } from '../../state/viewer';
 import { Spinner } from '../ui/spinner';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearch } from '../../lib/use-search';
 import { targetFromParam, targetParam, type RefereeTarget } from '../../../core/refereeing';
 
 /**
@@ -6,7 +6,7 @@ import { targetFromParam, targetParam, type RefereeTarget } from '../../../core/
  * same bout again (issue 18); `open` and `close` change only that part of the link.
  */
 export function useRefereeParam() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearch();
   const set = (target: RefereeTarget | null) =>
     setSearch((prev) => {
       const next = new URLSearchParams(prev);

@@ -1,7 +1,8 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { call, client } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { guestAtom } from '../../state/guest';

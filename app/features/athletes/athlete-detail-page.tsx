@@ -1,6 +1,7 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/link';
 import type { Athlete, AthleteNote } from '../../../core/contracts/athletes';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

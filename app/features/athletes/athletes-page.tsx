@@ -1,6 +1,6 @@
 import { textsOf, useTexts, type TextsOf } from '../../i18n/common';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { Athlete } from '../../../core/contracts/athletes';
 import { parseForm } from '../../lib/forms';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

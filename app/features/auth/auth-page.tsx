@@ -2,7 +2,9 @@ import { textsOf, useTexts } from '../../i18n/common';
 import { params } from '@nanostores/i18n';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Navigate } from '../../components/link';
+import { useSearch } from '../../lib/use-search';
 import { parseForm, prefetchSchemas } from '../../lib/forms';
 import { onDemand } from '../../components/ui/lazy';
 import { LanguagePicker } from '../../i18n/language-picker';
@@ -97,7 +99,7 @@ export function AuthPage() {
   const t = useTexts(messages);
   const session = useAtomValue(sessionAtom);
   useEffect(prefetchSchemas, []);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearch();
   const resetToken = search.get('reset_token');
   // The "someone tried to sign up with your address" mail links to /auth?mode=reset.
   const [mode, setMode] = useState<Mode>(search.get('mode') === 'reset' ? 'reset' : 'signin');
@@ -114,7 +116,7 @@ export function AuthPage() {
         )}
         <div className="mb-4 flex justify-center"><LanguagePicker /></div>
         {resetToken ? (
-          <NewPasswordForm token={resetToken} onDone={() => setSearch({})} />
+          <NewPasswordForm token={resetToken} onDone={() => setSearch(new URLSearchParams())} />
         ) : (
           <>
             <h1 className="mb-4 text-lg font-semibold">{t[TITLES[mode]]}</h1>

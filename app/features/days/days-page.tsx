@@ -1,6 +1,6 @@
 import { count, params } from '@nanostores/i18n';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { DaySummary } from '../../../core/contracts/days';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';

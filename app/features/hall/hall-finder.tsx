@@ -1,6 +1,7 @@
 import { nameIncludes } from '../../../core/names';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import type { HallFencers } from '../../../core/contracts/days';
 import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';

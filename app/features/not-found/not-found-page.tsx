@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { paths } from '../../lib/paths';
 import { i18n, useStore } from '../../i18n';
 

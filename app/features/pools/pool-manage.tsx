@@ -2,7 +2,7 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { PoolSnapshot } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
 import { can } from '../../../core/permissions';

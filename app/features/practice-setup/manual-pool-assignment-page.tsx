@@ -1,7 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { call, client } from '../../lib/api';
 import { useResource } from '../../lib/use-resource';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';

@@ -1,7 +1,8 @@
 import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { call, client } from '../../lib/api';
 import { boutsInPool, divisionPreview, SMALL_POOL } from '../../../core/fencing/pool-generation';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';

@@ -1,6 +1,7 @@
 import { useTexts } from '../../i18n/common';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
+import { NavLink } from '../../components/link';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
 import { BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';

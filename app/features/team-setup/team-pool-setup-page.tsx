@@ -1,7 +1,8 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { maxTeamPools } from '../../../core/fencing/teams';
 import { Spinner } from '../../components/ui/spinner';
 import { toastError } from '../../state/toasts';

@@ -1,7 +1,8 @@
 import { useTexts } from '../../i18n/common';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { canFormTeams, teamCount } from '../../../core/fencing/teams';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { Dialog } from '../../components/ui/dialog';

@@ -24,6 +24,29 @@ export interface EmbeddedPractice {
 /** The practice screens the worker renders (app/router.tsx's routes under the practice layout the coach sees first). */
 export const RENDERED_PRACTICE_SCREENS = ['/individual-practice', '/team-practice', '/pool-results', '/tableau', '/final-results'] as const;
 
+/** Where a page load goes for a fresh access token when this browser still holds a session (the worker's `/api/auth/resume`). */
+export const RESUME_PATH = '/api/auth/resume';
+
+/** Where a resumed session lands when the page it was asked for is none of the rendered screens. */
+const RESUME_FALLBACK = '/practices';
+
+/**
+ * The page a resume goes back to: one of the rendered screens with its query (printable ASCII, as a browser
+ * sends it, at most 512 characters in all), else the practice list. Never another site, nor any other path of
+ * this one: the resume is a link anyone may send, so it must not take a browser anywhere it names.
+ */
+export function resumeTarget(to: string | undefined): string {
+  if (!to || to.length > 512) return RESUME_FALLBACK;
+  const q = to.indexOf('?');
+  const path = q < 0 ? to : to.slice(0, q);
+  const query = q < 0 ? '' : to.slice(q);
+  if (!(RENDERED_PRACTICE_SCREENS as readonly string[]).includes(path) || !/^(\?[\x21-\x7e]*)?$/.test(query)) return RESUME_FALLBACK;
+  return path + query;
+}
+
+/** The resume's address for a page (path and query) that found no access token. */
+export const resumeFor = (page: string) => `${RESUME_PATH}?to=${encodeURIComponent(page)}`;
+
 /**
  * Cookies the app keeps beside its local storage so the worker can render what this device would show: the
  * current practice (a hint, checked against the coach's own practices), the language chosen here and the

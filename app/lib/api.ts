@@ -30,6 +30,8 @@ export class ApiError extends Error {
 type Refreshed = 'ok' | 'ended' | 'unavailable';
 
 let refreshing: Promise<Refreshed> | null = null;
+/** How many refreshes this tab finished, and what the last one found. */
+let refreshes: { count: number; result: Refreshed } = { count: 0, result: 'ended' };
 
 const postRefresh = (): Promise<Refreshed> =>
   fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
@@ -48,14 +50,48 @@ const refreshHoldingLock = () =>
  * window covers browsers without Web Locks).
  */
 function refresh(): Promise<Refreshed> {
-  refreshing ??= (navigator.locks ? refreshHoldingLock() : postRefresh()).finally(() => {
-    refreshing = null;
-  });
+  refreshing ??= (navigator.locks ? refreshHoldingLock() : postRefresh())
+    .then((result) => {
+      refreshes = { count: refreshes.count + 1, result };
+      // The refresh cookie is no good (revoked, expired): no later 401 asks again, until a session says otherwise.
+      if (result === 'ended') noteResumable(false);
+      return result;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
   return refreshing;
 }
 
 /** Whether the session was renewed. */
 export const refreshSession = async (): Promise<boolean> => (await refresh()) === 'ok';
+
+/**
+ * Whether a 401 is worth a refresh: not once the session said nobody is signed in and no refresh cookie is here
+ * (a visitor, a guest, someone signed out), whose refresh could only answer 401 too; a session that says otherwise
+ * (a sign-in) sets it again.
+ */
+let sessionSaid: ((yes: boolean) => void) | null = null;
+let resumable: boolean | Promise<boolean> = new Promise((resolve) => (sessionSaid = resolve));
+export function noteResumable(yes: boolean) {
+  sessionSaid?.(yes);
+  sessionSaid = null;
+  resumable = yes;
+}
+
+/** How long a 401 waits for the session's first word before it tries a refresh anyway. */
+const SESSION_WORD_MS = 5000;
+
+/**
+ * Whether a refresh may help: what the session said, waiting for its first word (a read made at boot beside the
+ * session's own, such as the practice list, answers 401 before it) for at most SESSION_WORD_MS.
+ */
+function mayRefresh(): boolean | Promise<boolean> {
+  if (typeof resumable === 'boolean') return resumable;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), SESSION_WORD_MS)));
+  return Promise.race([resumable, late]).finally(() => clearTimeout(timer));
+}
 
 /** Where the guest token comes from (set by the guest state, which owns local storage). */
 let bearer: () => string | null = () => null;
@@ -148,7 +184,10 @@ const pathOf = (input: RequestInfo | URL) => new URL(input instanceof Request ? 
 async function pisteFetch(input: RequestInfo | URL, init: TimedInit = {}): Promise<Response> {
   const res = await fetchOnce(input, init);
   if (res.status !== 401 || bearer() || pathOf(input).startsWith('/api/auth/')) return res;
-  const refreshed = await refresh();
+  const before = refreshes.count;
+  if (!(await mayRefresh())) return res;
+  // A refresh that finished while this one waited for the session's word (the session's own, at boot) serves it too.
+  const refreshed = refreshes.count !== before ? refreshes.result : await refresh();
   if (refreshed === 'ok') return fetchOnce(input, init);
   // The session may well be fine: the server could not say. Not a 401 (which would end it for good).
   if (refreshed === 'unavailable') throw new ApiError(503, textsOf(messages).unexpected);

@@ -2,7 +2,7 @@ import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { SessionInfo, User } from '../../core/contracts/account';
 import { refreshDelayMs } from '../../core/session-refresh';
-import { call, client, refreshSession } from '../lib/api';
+import { call, client, noteResumable, refreshSession } from '../lib/api';
 import { clearOfflineCache, loadOrRecall, remember } from '../lib/offline-cache';
 import { loadGuard } from '../lib/load-guard';
 
@@ -28,6 +28,8 @@ export function applySession(info: SessionInfo | null) {
 }
 
 function setSession(info: SessionInfo | null) {
+  // Signed out (or the session could not be read): nothing to refresh until a session answer says otherwise.
+  noteResumable(info !== null && (info.user !== null || info.resumable === true));
   store.set(
     sessionAtom,
     info?.user && info.accessExpiresAt
@@ -48,7 +50,9 @@ export async function loadSession() {
       'session',
       async () => {
         const first = await call(client.auth.session.$get());
-        return !first.user && (await refreshSession()) ? call(client.auth.session.$get()) : first;
+        if (first.user || !first.resumable) return first;
+        // A refresh cookie that renews nothing is no reason to ask again.
+        return (await refreshSession()) ? call(client.auth.session.$get()) : { ...first, resumable: false };
       },
       // Only a signed-in session is worth opening offline; signed out, there is nothing to remember.
       (info) => info.user !== null,

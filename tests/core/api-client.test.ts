@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, client, sendOptions } from '../../app/lib/api';
+import { ApiError, call, client, noteResumable, sendOptions } from '../../app/lib/api';
 
 /** What the app's typed client asked for: the URL and how. */
 function recordFetch() {
@@ -49,8 +49,24 @@ describe('the app’s typed client (issue 27)', () => {
       }
       return new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
     });
+    // A coach's session (it said so): a 401 is worth a refresh.
+    noteResumable(true);
     // The first try and the refresh take 250 ms of a 200 ms wait: the retry still goes, on its own clock.
     await call(client.practices.$get(undefined, sendOptions({}, 200)));
     expect(tries).toEqual(['/api/practices', '/api/practices']);
+  });
+
+  it('asks for no refresh once the session said nobody is signed in here and no refresh cookie is either', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      asked.push(new URL(String(input), 'http://localhost').pathname);
+      return new Response('{"error":"Sign in to continue","code":"auth_required"}', { status: 401 });
+    });
+    noteResumable(false);
+    await expect(call(client.practices.$get())).rejects.toBeInstanceOf(ApiError);
+    expect(asked).toEqual(['/api/practices']);
+    noteResumable(true);
+    await expect(call(client.practices.$get())).rejects.toBeInstanceOf(ApiError);
+    expect(asked).toEqual(['/api/practices', '/api/practices', '/api/auth/refresh']);
   });
 });

@@ -90,14 +90,18 @@ describe('a coach’s account, in a real browser', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor of /practices to /auth', async () => {
+  it('sends a signed-out visitor of /practices to /auth, asking for no refresh it has no cookie for', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
+    const refreshes: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/auth/refresh' && refreshes.push(r.url())));
     await page.goto('/practices');
     await page.waitForURL('**/auth');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.goto('/athletes');
     await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(refreshes).toEqual([]);
     await context.close();
   });
 
@@ -119,6 +123,11 @@ describe('a coach’s account, in a real browser', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
     expect(new URL(page.url()).pathname).toBe('/practices');
+    // After the access token's 15 minutes (its cookie gone), the refresh cookie still signs the coach in.
+    await context.clearCookies({ name: 'piste_access' });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+    expect((await context.cookies()).map((c) => c.name)).toContain('piste_access');
     await context.close();
   });
 });

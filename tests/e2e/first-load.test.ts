@@ -91,6 +91,39 @@ describe('the first screen at the first round trip', () => {
     await close();
   });
 
+  it('a return after the access token\'s 15 minutes comes rendered too: with no script, and with the service worker in control', async () => {
+    const { api, pool, fresh, close } = await coachOnAFreshDevice();
+    const [a, b] = pool.players;
+    await api.bout(pool, a!.id, b!.id, 5, 3);
+    // The access cookie is gone (it lives 15 minutes); the session's refresh cookie is still there.
+    const later = (await fresh.cookies()).filter((c) => c.name !== 'piste_access');
+    expect(later.map((c) => c.name)).toEqual(expect.arrayContaining(['piste_refresh', 'piste_signed_in']));
+    const noScript = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await noScript.addCookies(later);
+    const bare = await noScript.newPage();
+    await bare.goto('/individual-practice');
+    expect(new URL(bare.url()).pathname).toBe('/individual-practice');
+    expect(await bare.getByTestId('pool-row').count()).toBe(3);
+    expect(await cell(bare, 1, 2).textContent()).toBe('V5');
+    await noScript.close();
+
+    const page = await fresh.newPage();
+    await page.goto('/individual-practice');
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await fresh.clearCookies({ name: 'piste_access' });
+    const reads: string[] = [];
+    page.on('request', (r) => void (['/api/auth/session', '/api/auth/refresh', '/api/practices'].includes(new URL(r.url()).pathname) && reads.push(new URL(r.url()).pathname)));
+    await page.reload();
+    expect(await page.locator('#practice-data').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    expect(await cell(page, 1, 2).textContent()).toBe('V5');
+    expect(reads).toEqual([]);
+    expect((await fresh.cookies()).map((c) => c.name)).toContain('piste_access');
+    await close();
+  });
+
   it('the rows of every coach screen are in the page itself, before any script runs', async () => {
     const { api, pool, fresh, close } = await coachOnAFreshDevice();
     const [a, b] = pool.players;

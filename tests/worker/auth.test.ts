@@ -26,6 +26,11 @@ describe('sign up and sign in', () => {
     expect(cookies).toMatch(/piste_access=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/piste_refresh=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Lax/);
+    // Lifetimes the browser counts itself (Max-Age), so a clock that runs ahead does not drop them; the third
+    // cookie only says a session may be resumed (page loads after the access token's 15 minutes).
+    expect(cookies).toMatch(/piste_access=[^;]+; Max-Age=(8\d\d|900);/);
+    expect(cookies).toMatch(/piste_signed_in=1; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+    expect(cookies).not.toMatch(/Expires=/);
     const session = await json(await client.api.auth.session.$get());
     expect(session.user).toMatchObject({ email, full_name: 'Ann Coach', email_verified: true });
     expect(session.accessExpiresAt).toBeGreaterThan(Date.now());
@@ -207,11 +212,22 @@ describe('refresh tokens', () => {
     expect(replay.cookies.get('piste_refresh')).toBe(second);
   });
 
+  it('says when nobody is signed in whether a refresh is worth asking for (a refresh cookie is there), so a visitor asks none', async () => {
+    expect(await json(await new Client().api.auth.session.$get())).toEqual({ user: null, accessExpiresAt: null, resumable: false });
+    const { client } = await signedUpCoach();
+    expect((await json(await client.api.auth.session.$get())).resumable).toBeUndefined();
+    client.cookies.delete('piste_access');
+    expect(await json(await client.api.auth.session.$get())).toEqual({ user: null, accessExpiresAt: null, resumable: true });
+    await client.api.auth.signout.$post();
+    expect((await json(await client.api.auth.session.$get())).resumable).toBe(false);
+  });
+
   it('sign out revokes the refresh token', async () => {
     const { client } = await signedUpCoach();
     const refresh = client.cookies.get('piste_refresh')!;
     expect((await client.api.auth.signout.$post()).status).toBe(200);
     expect(client.cookies.has('piste_access')).toBe(false);
+    expect(client.cookies.has('piste_signed_in')).toBe(false);
     const replay = new Client();
     replay.cookies.set('piste_refresh', refresh);
     expect((await replay.api.auth.refresh.$post()).status).toBe(401);

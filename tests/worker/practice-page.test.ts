@@ -91,6 +91,84 @@ describe('a coach\'s practice screens, rendered by the worker', async () => {
     }
   });
 
+  it('after the access token\'s 15 minutes: the page fetches a fresh one by the resume and comes back rendered, its query kept', async () => {
+    const returning = await signedUpCoach('resume-page');
+    const mine = await seed(viaClient(returning.client)).practiceWithPool('Wednesday', ['Gina Back', 'Hugo Back']);
+    const device = returning.client;
+    const refresh = device.cookies.get('piste_refresh');
+    device.cookies.delete('piste_access');
+    const first = await device.requestIn(pageBindings, 'GET', '/pool-results?lang=fr');
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/api/auth/resume?to=%2Fpool-results%3Flang%3Dfr');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const resumed = await device.request('GET', first.headers.get('location')!);
+    expect(resumed.status).toBe(303);
+    expect(resumed.headers.get('location')).toBe('/pool-results?lang=fr');
+    expect(resumed.headers.get('cache-control')).toBe('no-store');
+    // A fresh pair, the refresh token rotated as the app's own refresh does.
+    expect(device.cookies.has('piste_access')).toBe(true);
+    expect(device.cookies.get('piste_refresh')).not.toBe(refresh);
+    const back = await device.requestIn(pageBindings, 'GET', resumed.headers.get('location')!);
+    expect(back.status).toBe(200);
+    const html = await back.text();
+    expect(embedded(html)!.practiceId).toBe(mine.practice.id);
+    expect(embedded(html)!.lang).toBe('fr');
+    expect(html).toContain('GINA BACK');
+    // A session from before the third cookie existed (a refresh token, no sign of it on pages): the plain app, as before.
+    device.cookies.delete('piste_access');
+    device.cookies.delete('piste_signed_in');
+    const plain = await device.requestIn(pageBindings, 'GET', '/pool-results');
+    expect(plain.status).toBe(200);
+    expect(embedded(await plain.text())).toBeNull();
+  });
+
+  it('a session that cannot be resumed (revoked, forged, none) is forgotten: one round to the plain app, never a loop', async () => {
+    const signedOut = await signedUpCoach('resume-revoked');
+    const kept = new Map(signedOut.client.cookies);
+    await signedOut.client.api.auth.signout.$post();
+    const revoked = new Client();
+    for (const name of ['piste_refresh', 'piste_signed_in']) revoked.cookies.set(name, kept.get(name)!);
+    const forged = new Client();
+    forged.cookies.set('piste_refresh', 'x'.repeat(43));
+    forged.cookies.set('piste_signed_in', '1');
+    const none = new Client();
+    none.cookies.set('piste_signed_in', '1');
+    for (const [label, client] of [['revoked', revoked], ['forged', forged], ['none', none]] as const) {
+      const first = await client.requestIn(pageBindings, 'GET', '/tableau');
+      expect(first.status, label).toBe(303);
+      const resumed = await client.request('GET', first.headers.get('location')!);
+      expect(resumed.status, label).toBe(303);
+      expect(resumed.headers.get('location'), label).toBe('/tableau');
+      expect(client.cookies.has('piste_access'), label).toBe(false);
+      expect(client.cookies.has('piste_signed_in'), label).toBe(false);
+      const page = await client.requestIn(pageBindings, 'GET', '/tableau');
+      expect(page.status, label).toBe(200);
+      expect(await page.text(), label).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('another site\'s link to the resume rotates nothing: without this site\'s Strict cookie it only sends the browser back', async () => {
+    const { client } = await signedUpCoach('resume-cross-site');
+    const refresh = client.cookies.get('piste_refresh');
+    // A navigation from another site carries the Lax refresh cookie, never the Strict one.
+    client.cookies.delete('piste_signed_in');
+    client.cookies.delete('piste_access');
+    const res = await client.request('GET', '/api/auth/resume?to=%2Ftableau');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/tableau');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(client.cookies.get('piste_refresh')).toBe(refresh);
+  });
+
+  it('the resume goes back to a rendered screen of this site only, whatever its link names', async () => {
+    const target = async (to: string) => (await new Client().request('GET', `/api/auth/resume?to=${encodeURIComponent(to)}`)).headers.get('location');
+    for (const to of ['https://evil.example/x', '//evil.example', '/\\evil.example', '/api/account/backup', '/practices/../tableau', '/tableau\r\nSet-Cookie: x=1', `/tableau?${'a'.repeat(600)}`, '/tableau?x= y', '']) {
+      expect(await target(to), to).toBe('/practices');
+    }
+    expect(await target('/final-results?round=2')).toBe('/final-results?round=2');
+    expect((await new Client().request('GET', '/api/auth/resume')).headers.get('location')).toBe('/practices');
+  });
+
   it('renders for this device\'s screen: its cookie, else a phone\'s browser says so, else wide', async () => {
     const narrow = await (await page('/tableau', { [SCREEN_COOKIE]: 'narrow' })).text();
     expect(embedded(narrow)!.wide).toBe(false);

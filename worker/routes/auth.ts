@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { SessionInfo } from '../../core/contracts/account';
+import { resumeTarget } from '../../core/practice-page';
 import { resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../core/validation';
 import type { AppEnv, Env } from '../env';
 import { getDb } from '../db/client';
-import { clearAuthCookies, readRefreshCookie, setAuthCookies } from '../auth/cookies';
+import { clearAuthCookies, clearSignedInCookie, readRefreshCookie, readSignedInCookie, setAuthCookies } from '../auth/cookies';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { accessTtlSeconds, signAccessToken } from '../auth/tokens';
 import { HttpError } from '../errors';
@@ -91,6 +92,15 @@ async function resetLater(env: Env, email: string) {
   if (user && (await mayMail(env, email))) await sendAppMail(env, db, user.email, 'reset', await issueAuthToken(db, user.id, 'reset'));
 }
 
+/** A new pair of tokens from the refresh cookie (rotated), and the session they open; null when it cannot be renewed. */
+async function resumeSession(c: Context<AppEnv>) {
+  const token = readRefreshCookie(c);
+  const db = c.get('db');
+  const rotated = token ? await rotateSession(db, token) : null;
+  const user = rotated ? await findUserById(db, rotated.userId) : null;
+  return rotated && user ? startSession(c, user, rotated.token) : null;
+}
+
 /** Issues both cookies for a user and answers with the session the app keeps. */
 async function startSession(c: Context<AppEnv>, user: { id: string; email: string }, refreshToken?: string) {
   const db = c.get('db');
@@ -104,7 +114,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/session', authorize('auth.use'), async (c) => {
     const auth = c.get('user');
     const row = auth ? await findUserById(c.get('db'), auth.id) : null;
-    return c.json({ user: row ? toUser(row) : null, accessExpiresAt: row ? c.get('accessExp') : null } satisfies SessionInfo);
+    if (row) return c.json({ user: toUser(row), accessExpiresAt: c.get('accessExp') } satisfies SessionInfo);
+    return c.json({ user: null, accessExpiresAt: null, resumable: readRefreshCookie(c) !== undefined } satisfies SessionInfo);
   })
   // The same answer (202, no session) for a new address and a known one; the account and the mail come after.
   .post('/signup', authorize('auth.use'), json(signupSchema), async (c) => {
@@ -128,14 +139,20 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await startSession(c, user));
   })
   .post('/refresh', authorize('auth.use'), async (c) => {
-    const token = readRefreshCookie(c);
-    const db = c.get('db');
-    const rotated = token ? await rotateSession(db, token) : null;
-    const user = rotated ? await findUserById(db, rotated.userId) : null;
     // A failed refresh leaves the cookies alone: it may be an old request answering after a sign-in in
     // another tab (or this one), and clearing them then would sign that fresh session out.
-    if (!rotated || !user) throw new HttpError(401, 'Session expired, please sign in again');
-    return c.json(await startSession(c, user, rotated.token));
+    const session = await resumeSession(c);
+    if (!session) throw new HttpError(401, 'Session expired, please sign in again');
+    return c.json(session);
+  })
+  // A coach's page loaded after the access token's 15 minutes (issue 33's rendered screens): a fresh token from
+  // the refresh cookie, then back to the page, which now comes rendered. One that cannot be resumed forgets that
+  // there was a session (the page then gets the plain app, which asks the coach to sign in), so it never loops.
+  // Only with this site's own Strict cookie, which no other site's link carries: nothing else rotates anything here.
+  .get('/resume', authorize('auth.use'), async (c) => {
+    const back = resumeTarget(c.req.query('to'));
+    if (readSignedInCookie(c) && !(await resumeSession(c))) clearSignedInCookie(c);
+    return c.body(null, 303, { Location: back, 'Cache-Control': 'no-store' });
   })
   .post('/signout', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);

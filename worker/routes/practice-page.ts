@@ -3,11 +3,11 @@ import { getCookie } from 'hono/cookie';
 import type { SessionInfo } from '../../core/contracts/account';
 import type { Practice } from '../../core/contracts/practices';
 import type { PracticeSnapshot } from '../../core/contracts/snapshot';
-import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, type EmbeddedPractice } from '../../core/practice-page';
+import { LANGUAGE_COOKIE, PRACTICE_COOKIE, SCREEN_COOKIE, PRACTICE_DATA_ID, RENDERED_PRACTICE_SCREENS, resumeFor, type EmbeddedPractice } from '../../core/practice-page';
 import { pageLanguage } from '../../app/ssr/render';
 import { renderPractice } from '../../app/ssr/practice';
 import type { AppEnv } from '../env';
-import { readAccessCookie } from '../auth/cookies';
+import { readAccessCookie, readSignedInCookie } from '../auth/cookies';
 import { clientRendered, fillPage, pageAnswer, pageTemplate } from './page-html';
 
 /** Asks the worker's own API, in this isolate, as the page's visitor (their cookies and address): the same rules, the same answers. */
@@ -19,7 +19,8 @@ export type OwnApi = (c: Context<AppEnv>, path: string) => Promise<Response>;
  * practice list and current practice's snapshot, each read through the API itself (its authorisation, its
  * room), so a phone paints the rows before the app's code arrives and the page makes none of those reads.
  * The current practice is the one this device shows (the app's cookie, checked against the coach's own list),
- * else the newest, as the app picks it. Anyone else (no session, an expired access token, a guest, no practice
+ * else the newest, as the app picks it. A coach whose access token has expired (it lives 15 minutes) goes by
+ * `/api/auth/resume` for a fresh one and comes back rendered. Anyone else (no session, a guest, no practice
  * yet), and any read that fails, gets the plain app, which reads for itself and says why.
  */
 export function practicePageRoutes(ownApi: OwnApi) {
@@ -53,7 +54,12 @@ function wideScreen(c: Context<AppEnv>): boolean {
 async function practicePage(c: Context<AppEnv>, ownApi: OwnApi) {
   if (!c.env.ASSETS) return c.text('Not found', 404);
   const app = () => c.env.ASSETS!.fetch(c.req.raw);
-  if (clientRendered(c) || !readAccessCookie(c)) return app();
+  if (clientRendered(c)) return app();
+  if (!readAccessCookie(c)) {
+    // No access token, but a session this browser may resume: fetch a fresh token first, then come back here.
+    if (!readSignedInCookie(c)) return app();
+    return c.body(null, 303, { Location: resumeFor(c.req.path + new URL(c.req.url).search), 'Cache-Control': 'no-store' });
+  }
   try {
     const wanted = getCookie(c, PRACTICE_COOKIE);
     const wantedId = wanted && /^[\w-]{1,64}$/.test(wanted) ? wanted : null;

@@ -7,6 +7,9 @@ import type { Team, TeamMatchRow } from './contracts/teams';
 import type { Action } from './permissions';
 import type { LiveBout } from './refereeing';
 
+/** Why a refereed bout ended (the referee's phone says so when it was not its own doing). */
+export type RefereeEndReason = 'result' | 'discarded' | 'changed';
+
 /** Every message a practice room sends over its websockets. Each send is written `satisfies LiveMessage`. */
 export type LiveMessage =
   /** The socket is in. A day's room (issue 28) names its day in `practiceId`, the room's id. */
@@ -34,8 +37,11 @@ export type LiveMessage =
   | { type: 'team-relay'; practiceId: string; row: TeamRelay }
   /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
   | { type: 'referee'; practiceId: string; bout: LiveBout }
-  /** A live bout ended: saved (its result arrives as a bout or matches message), handed over or discarded. */
-  | { type: 'referee-end'; practiceId: string; key: string }
+  /**
+   * A live bout ended: its result saved (by its referee or on another screen: the result arrives as a bout or
+   * matches message), discarded by its referee, or gone with a change of its pool or tableau (`why`).
+   */
+  | { type: 'referee-end'; practiceId: string; key: string; why: RefereeEndReason }
   /** The coach's choices of who referees which bout of a pool (issue 18): bout (ordered ids "a:b") → referee id. */
   | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> }
   /** A competition day's room (issue 28): the whole day after each change (pistes, events' pools, placements), by version. */

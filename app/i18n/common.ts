@@ -1,6 +1,7 @@
 import { count, params } from '@nanostores/i18n';
 import type { ReadableAtom } from 'nanostores';
 import { i18n, useStore } from '.';
+import type { LiveStatus } from '../lib/live-socket';
 
 /**
  * Every text two screens share (issue 27), translated once: a component's own texts come with them
@@ -9,6 +10,11 @@ import { i18n, useStore } from '.';
  * Fencing's own words (rounds, stages, statuses) live in ./fencing-terms instead.
  */
 export const common = i18n('common', {
+  // A live connection's state: a practice's screens, the coach's day and the hall board.
+  statusLive: 'live',
+  statusConnecting: 'connecting…',
+  statusReconnecting: 'reconnecting…',
+  statusOffline: 'offline',
   cancel: 'Cancel',
   save: 'Save',
   delete: 'Delete',
@@ -95,6 +101,12 @@ export const common = i18n('common', {
   teamPools: 'Team pools',
   competitionDays: 'Competition days',
 });
+
+/** A live connection's state as every screen says it (a closed socket is being reopened). */
+export function liveStatusText(t: ReturnType<typeof common.get>, status: LiveStatus): string {
+  const key = ({ live: 'statusLive', connecting: 'statusConnecting', reconnecting: 'statusReconnecting', offline: 'statusOffline', closed: 'statusReconnecting' } as const)[status];
+  return t[key];
+}
 
 /** A component's own texts and the common ones, in the viewer's language. */
 export function useTexts<T extends object>(messages: ReadableAtom<T>): T & ReturnType<typeof common.get> {

@@ -23,9 +23,6 @@ export const dayTerms = i18n('day-terms', {
   notPlaced: 'not placed yet',
   noPoolOnPiste: 'No pool on this piste.',
   events: 'Events',
-  statusLive: 'live',
-  statusConnecting: 'connecting…',
-  statusOffline: 'offline',
   // A match called to a piste (issue 28): on the fencer's page, the event's tableau.
   calledTo: params('Called to piste {piste}'),
   onPisteAt: params('On piste {piste}'),

@@ -15,10 +15,6 @@ export function stateLabel(t: ReturnType<typeof dayTerms.get>, state: PoolState)
   return state === 'done' ? t.poolDone : state === 'fencing' ? t.poolFencing : t.poolWaiting;
 }
 
-/** What the day's socket is doing, said the same way on the coach's screen and the hall board. */
-export function statusLabel(t: ReturnType<typeof dayTerms.get>, status: LiveStatus): string {
-  return status === 'live' ? t.statusLive : status === 'offline' ? t.statusOffline : t.statusConnecting;
-}
 
 /** Which day a screen watches: the coach's own (`day`, by cookie) or a hall board by its link (`hall`). */
 export type DayWatch = { day: string } | { hall: string };

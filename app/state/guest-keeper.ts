@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from './toasts';
 import { onGuestSessionEnded, setBearerSource } from '../lib/api';
 import { paths } from '../lib/paths';
-import { clearGuest, guestToken, validateStoredGuest } from './guest';
+import { clearGuest, guestToken, leftByChoice, validateStoredGuest } from './guest';
 import { sessionAtom } from './session';
 import { i18n } from '../i18n';
 
@@ -28,6 +28,8 @@ export function useGuestKeeper() {
   }, []);
   useEffect(() => {
     onGuestSessionEnded((message) => {
+      // Leaving closes this guest's own sockets too: the banner says "Left room", not that access ended.
+      if (leftByChoice()) return;
       toast({ title: messages.get().ended, description: message, variant: 'destructive' });
       clearGuest(true);
       void navigate(paths.guestJoin, { replace: true });

@@ -59,7 +59,14 @@ export function clearGuest(ended = false) {
   store.set(guestAtom, { status: 'none', ended });
 }
 
+/** The token this guest is leaving with, by their own choice: the room's word that it ended is no news to them. */
+let leavingWith: string | null = null;
+
+/** Whether the guest's session ended because they left (not sharing off, a new code, the coach removing them). */
+export const leftByChoice = () => leavingWith !== null && (guestToken() === null || guestToken() === leavingWith);
+
 /** Leaves the room: the server ends the session; the caller drops the token once off the guest screens. */
 export async function leaveRoom() {
+  leavingWith = guestToken();
   await call(client.guest.leave.$post()).catch(() => undefined);
 }

@@ -48,7 +48,7 @@ function handle(practiceId: string, msg: LiveMessage) {
     case 'referee':
       return applyLiveBout(msg.bout);
     case 'referee-end':
-      return endLiveBout(msg.key);
+      return endLiveBout(msg.key, msg.why);
     case 'duty':
       return applyDuty(msg.poolId, msg.chosen);
     case 'day-calls':

@@ -49,8 +49,10 @@ const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries
 /**
  * The version a new write of this bout is made against: the stored bout's, or, where earlier writes of it
  * are still waiting, the version those will have left (a write moves it on by one; a clear removes it).
+ * A score dialog reads it when it opens (`boutVersion`), so a result someone else saved while it was open
+ * comes back as a conflict, shown beside this one, instead of being overwritten.
  */
-function baseVersion(practiceId: string, pool: PoolSnapshot, a: string, b: string): number {
+export function boutVersion(practiceId: string, pool: PoolSnapshot, a: string, b: string): number {
   const last = waiting(store.get(outboxAtom), practiceId)
     .filter((e): e is Extract<OutboxEntry, { kind: 'bout' | 'clear' }> => (e.kind === 'bout' || e.kind === 'clear') && e.poolId === pool.id)
     .filter((e) => boutKey(e.body.player1_id, e.body.player2_id) === boutKey(a, b))
@@ -90,15 +92,15 @@ async function enqueue(practiceId: string, write: OutboxWrite, key = newWriteKey
   return sent;
 }
 
-/** Queues a bout result: shown at once as pending, sent as soon as the network allows. */
-export function queueBout(practiceId: string, pool: PoolSnapshot, bout: Bout) {
-  const body: BoutBody = { ...bout, version: baseVersion(practiceId, pool, bout.player1_id, bout.player2_id) };
+/** Queues a bout result over `version` (the bout as the person saw it): shown at once as pending, sent as soon as the network allows. */
+export function queueBout(practiceId: string, pool: PoolSnapshot, bout: Bout, version = boutVersion(practiceId, pool, bout.player1_id, bout.player2_id)) {
+  const body: BoutBody = { ...bout, version };
   return enqueue(practiceId, { poolId: pool.id, kind: 'bout', body });
 }
 
 /** Queues the clearing of a bout (SPEC §4: an empty result clears both directions). */
-export function queueClear(practiceId: string, pool: PoolSnapshot, a: string, b: string) {
-  const body: ClearBoutBody = { player1_id: a, player2_id: b, version: baseVersion(practiceId, pool, a, b) };
+export function queueClear(practiceId: string, pool: PoolSnapshot, a: string, b: string, version = boutVersion(practiceId, pool, a, b)) {
+  const body: ClearBoutBody = { player1_id: a, player2_id: b, version };
   return enqueue(practiceId, { poolId: pool.id, kind: 'clear', body });
 }
 

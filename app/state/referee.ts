@@ -1,6 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { LiveBout } from '../../core/refereeing';
+import type { RefereeEndReason } from '../../core/live-messages';
 import { poolLiveCells } from '../../core/live-cells';
 
 /**
@@ -20,7 +21,14 @@ export function applyLiveBout(bout: LiveBout) {
   store.set(liveBoutsAtom, (map) => new Map(map).set(bout.key, { bout, offset: Date.now() - bout.now }));
 }
 
-export function endLiveBout(key: string) {
+/**
+ * The refereed bouts that ended while this screen watched, and why (`referee-end`), by key (several can end at once:
+ * a pool redrawn, a tableau correction): a referee view of one says so when it was not its own doing.
+ */
+export const refereeEndsAtom = atom<ReadonlyMap<string, { why: RefereeEndReason; at: number }>>(new Map());
+
+export function endLiveBout(key: string, why?: RefereeEndReason) {
+  if (why) store.set(refereeEndsAtom, (ends) => new Map(ends).set(key, { why, at: Date.now() }));
   store.set(liveBoutsAtom, (map) => {
     if (!map.has(key)) return map;
     const next = new Map(map);

@@ -225,7 +225,7 @@ export function ratingsOf(bouts: readonly CoachBout[]): { ratings: Map<string, n
   return computeRatings(
     bouts
       .filter((b) => b.a.athlete_id && b.b.athlete_id)
-      .map((b) => ({ a: b.a.athlete_id!, b: b.b.athlete_id!, aWon: b.aWon, date: b.date, seq: b.seq })),
+      .map((b) => ({ a: b.a.athlete_id!, b: b.b.athlete_id!, aWon: b.aWon, date: b.date, seq: b.seq, practice: b.practice })),
   );
 }
 

@@ -26,11 +26,15 @@ export interface RatedBout {
   aWon: boolean;
   date: string;
   seq: number;
+  /** The practice it was fenced in, named on the athlete page's rating table. */
+  practice?: string;
 }
 
 export interface RatingPoint {
   date: string;
   rating: number;
+  /** The practice of the bout after which it is the rating. */
+  practice?: string;
 }
 
 /**
@@ -55,7 +59,7 @@ export function computeRatings(bouts: readonly RatedBout[]): { ratings: Map<stri
     ratings.set(bout.b, nb);
     for (const [id, r] of [[bout.a, na], [bout.b, nb]] as const) {
       const points = history.get(id) ?? [];
-      points.push({ date: bout.date, rating: r });
+      points.push({ date: bout.date, rating: r, ...(bout.practice === undefined ? {} : { practice: bout.practice }) });
       history.set(id, points);
     }
   }

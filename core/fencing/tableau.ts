@@ -89,11 +89,13 @@ export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bra
     const left = combinePoolResults(round.pools, bracket.format.cut).filter((r) => !round.on.has(r.id));
     const cut = left.filter((r) => r.status === null);
     const withdrawn = left.filter((r) => r.status === 'withdrawn').length;
-    // The cut's ranks restart after those above: the first eliminated fencer is above + 1, ties shared.
-    const firstOut = cut[0]?.rank ?? 0;
+    // The places go on after those above, in the pool ranking's order, ties shared: the first eliminated fencer is
+    // above + 1, and each other one is placed after the eliminated ranked better. Counted among the eliminated
+    // only: those left out are not always the bottom of the ranking (fencers of a pool added once the tableau was
+    // drawn rank among those in it), and a place never passes the number of fencers.
     const placed = above;
     const placeOf = (status: PoolResult['status'], rank: number | null) =>
-      status === null ? { place: placed + 1 + (rank! - firstOut), stage: round.stage }
+      status === null ? { place: placed + 1 + cut.findIndex((c) => c.rank === rank), stage: round.stage }
       : status === 'withdrawn' ? { place: placed + cut.length + 1, stage: DID_NOT_FINISH }
       : { place: null, stage: EXCLUDED };
     rest.push(...left.map((r) => ({ id: r.id, name: r.name, seed: ++seed, ...placeOf(r.status, r.rank) })));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { expectToast, newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
 import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
@@ -30,8 +30,6 @@ const poolRatings = async (page: Page) => {
   return names.map((n) => US.find((p) => nameOf(p).toUpperCase() === n.toUpperCase())?.[3]).sort();
 };
 
-/** How far the page scrolls sideways: a phone screen must never need it. */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 

@@ -145,6 +145,28 @@ describe('at the piste, on flaky Wi-Fi', () => {
     await close();
   });
 
+  it('a result saved on another screen while this one\'s score dialog was open is a conflict, never overwritten', async () => {
+    const { a, b, close } = await twoScreens();
+    // Both open the same bout; the other screen saves first, and this one's grid behind its dialog shows it.
+    await cell(a, 1, 3).click();
+    await enterBout(b, 1, 3, 5, 2);
+    await storedEverything(b);
+    await expect.poll(() => cell(a, 1, 3).textContent()).toBe('V5');
+    const picker = a.getByRole('dialog');
+    await picker.getByRole('group').nth(0).getByRole('button', { name: '4', exact: true }).click();
+    await picker.getByRole('group').nth(1).getByRole('button', { name: '5', exact: true }).click();
+    await picker.getByRole('button', { name: 'Save' }).click();
+
+    const dialog = a.getByRole('dialog', { name: 'A score changed while yours was on its way' });
+    await expect.poll(() => dialog.getByTestId('conflict-mine').textContent()).toBe('ANN 4 – 5 CLEO');
+    expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('ANN 5 – 2 CLEO');
+    // Nothing was overwritten meanwhile: both screens show the result that was saved first.
+    for (const page of [a, b]) await expect.poll(() => cell(page, 1, 3).textContent()).toBe('V5');
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    for (const page of [a, b]) await expect.poll(() => cell(page, 1, 3).textContent()).toBe('D4');
+    await close();
+  });
+
   it('a write sent twice with one idempotency key applies once', async () => {
     const { a, close } = await twoScreens();
     const result = await a.evaluate(async () => {

@@ -136,6 +136,9 @@ describe('guests and spectators', () => {
     await guest.getByRole('region', { name: 'Guest Access' }).getByRole('button', { name: 'Leave' }).click();
     await expectToast(guest, 'You have left the guest pools');
     await guest.waitForURL('**/guest-join');
+    // One toast: leaving closes the guest's own socket too, which is no news of access ending.
+    await guest.getByRole('button', { name: 'Join Room' }).waitFor();
+    expect(await guest.getByTestId('toast').allTextContents()).toEqual([expect.stringMatching(/^Left room/)]);
     expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
     await close();
   });

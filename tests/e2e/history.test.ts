@@ -46,13 +46,17 @@ describe("a fencer's progress across practices", () => {
     expect(await record.locator('[data-stat="D"]').textContent()).toBe('3');
     expect(await record.locator('[data-stat="Win %"]').textContent()).toBe('50%');
     const benRow = page.getByTestId('h2h-row').filter({ hasText: 'Ben Okafor' });
-    expect(await benRow.locator('td').allTextContents()).toEqual(['Ben Okafor', '2', '1', '1', '8', '6']);
+    // Named from the roster, which may answer after the history: wait for the row.
+    await expect.poll(() => benRow.locator('td').allTextContents()).toEqual(['Ben Okafor', '2', '1', '1', '8', '6']);
     expect(await page.getByTestId('h2h-row').count()).toBe(3);
     await page.getByTestId('indicator-chart').locator('canvas').waitFor();
     await page.getByTestId('rating-chart').locator('canvas').waitFor();
     // The numbers behind the indicator chart, for screen readers: 15−6 on Tuesday, 6−15 on Thursday.
     const indicatorTable = await page.getByTestId('indicator-chart').locator('table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
     expect(indicatorTable).toEqual([['Tuesday', '9'], ['Thursday', '-9']]);
+    // And behind the rating chart: the practice of each bout after which it is her rating.
+    const ratingPractices = await page.getByTestId('rating-chart').locator('table tbody tr td:nth-child(2)').allTextContents();
+    expect(ratingPractices).toEqual(['Tuesday', 'Tuesday', 'Tuesday', 'Thursday', 'Thursday', 'Thursday']);
     expect(await page.getByTestId('last-bout').count()).toBe(6);
 
     // A date range applies to all of it: Thursday only.

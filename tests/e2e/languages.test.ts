@@ -51,6 +51,8 @@ describe('the app in the coach’s language (issue 17)', () => {
     await expect.poll(() => page.getByTestId('cell-1-2').textContent()).toBe('V5');
     const ratios = () => page.getByTestId('pool-row').locator('[data-stat="Ratio"]').allTextContents();
     await expect.poll(ratios).toEqual(['1,00', '0,00', '0,00']);
+    // The live connection's state too.
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('en direct');
     expect(await page.getByTestId('pool-grid').locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['TD', 'TR', 'Ind.']));
 
     // The practice's date as a French coach reads it, on the coach's own calendar day.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -23,8 +23,6 @@ const smallTargets = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`),
   );
 
-/** How far the page scrolls sideways: a phone screen must never need it (grids scroll inside themselves). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('on a 375 px phone', () => {
   it('the pools, results, tableau, relay and live screens fit without sideways page scroll', async () => {
@@ -84,6 +82,40 @@ describe('on a 375 px phone', () => {
       expect(await sidewaysOverflow(board), path).toBeLessThanOrEqual(0);
       expect(await smallTargets(board), path).toEqual([]);
     }
+    await context.close();
+  });
+
+  it('a pool still being fenced, its bout order tagged and refereed, fits too; and an athlete\'s page with charts', async () => {
+    const context = await newContext(browser(), { width: 375, height: 812, touch: true });
+    const page = await context.newPage();
+    await signUp(page, { name: 'Phone Coach', email: uniqueEmail('phone-order'), password: 'phone coach pw' });
+    const api = seed(viaBrowser(page.request));
+    const athletes = [];
+    for (const name of ['Alexandrina Konstantinopoulou', 'Maximilian Oberhollenzer', 'Bartholomew Fitzgerald-Smythe', 'Ana Li']) {
+      athletes.push(await api.athlete({ name, club: 'Club Nord' }));
+    }
+    const practice = await api.practice('Phone bout order');
+    const [pool] = await api.pools(practice.id, [...athletes.map((a) => ({ athlete_id: a.id })), 'Wilhelmina Vanderbilt-Rothschild']);
+    const [a, b] = pool!.players;
+    await api.bout(pool!, a!.id, b!.id, 5, 3);
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/individual-practice');
+    await page.getByTestId('bout-order-item').first().waitFor();
+    expect(await page.getByTestId('bout-order-item').filter({ hasText: 'Fencing now' }).count()).toBe(1);
+    expect(await sidewaysOverflow(page), 'pools being fenced').toBeLessThanOrEqual(0);
+    // The bout on the piste names its fencers: their names keep room beside the tag.
+    const names = page.getByTestId('bout-order-item').filter({ hasText: 'Fencing now' }).locator('span.truncate');
+    expect((await names.boundingBox())!.width).toBeGreaterThanOrEqual(80);
+
+    // Its Teams tab, with no teams: what to do first shows, not an empty sheet folded under a summary.
+    await page.goto('/teams');
+    await page.getByText('No teams yet. Build them to fill in the fencers’ names.').waitFor();
+    expect(await page.getByTestId('teams-details').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save Results' }).isDisabled()).toBe(true);
+
+    await page.goto(`/athletes/${athletes[0]!.id}`);
+    await page.getByTestId('rating-chart').locator('canvas').waitFor();
+    expect(await sidewaysOverflow(page), 'athlete page').toBeLessThanOrEqual(0);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { newContext, pickScores, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 import { refereeScene } from '../helpers/referee-scene';
 import { seriousViolations } from '../helpers/axe';
@@ -38,7 +38,7 @@ describe('referee mode (issue 18)', () => {
     expect(phone.url()).toContain('referee=pool.');
     // Épée: the double touch is there; the view fits the phone.
     expect(await phone.getByTestId('referee-double').count()).toBe(1);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
 
     // Play!, then touches; a wrong one undone.
     await phone.getByTestId('referee-clock').click();
@@ -91,6 +91,20 @@ describe('referee mode (issue 18)', () => {
     expect(await coach.locator('td[data-live]').count()).toBe(0);
     await expect.poll(() => board.getByTestId('on-piste').count()).toBe(0);
     await expect.poll(() => board.getByTestId(`cell-${l}-${r}`).textContent()).toBe('V5');
+
+    // The next bout, on the phone, gets its result typed in the coach's grid: the phone says so at once, not at its next touch.
+    await phone.getByTestId('referee-now').click();
+    await phone.getByTestId('referee-view').waitFor();
+    await tap(phone, 'left');
+    const [nl, nr] = [await positionOf((await phone.getByTestId('referee-name-left').textContent())!), await positionOf((await phone.getByTestId('referee-name-right').textContent())!)];
+    await expect.poll(() => coach.getByTestId(`cell-${nl}-${nr}`).textContent()).toBe('1–0');
+    await coach.getByTestId(`cell-${nl}-${nr}`).click();
+    await pickScores(coach, 5, 3);
+    const notice = phone.getByTestId('referee-view').getByRole('alert');
+    await expect.poll(() => notice.textContent()).toBe('This bout is no longer on the pisteIts result was entered on another screen.');
+    await phone.getByRole('button', { name: '← Back' }).click();
+    await phone.getByTestId('referee-view').waitFor({ state: 'detached' });
+    await expect.poll(() => board.getByTestId(`cell-${nl}-${nr}`).textContent()).toBe('V5');
 
     // A second referee view on the next bout is refused while the first holds it.
     await phone.getByTestId('referee-now').click();

@@ -45,6 +45,15 @@ describe('the tableau and final results, live', () => {
     expect(await match(page, 'r2-m1').textContent()).toMatch(/TBD.*2F2/);
     expect(await match(page, 'r3-m0').textContent()).toMatch(/TBD.*TBD/);
 
+    // Equal scores decide nothing in a tableau: the dialog says so (in a pool they count as a victory for both).
+    await match(page, 'r1-m1').getByRole('button', { name: 'Enter Score' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('group').nth(0).getByRole('button', { name: '9', exact: true }).click();
+    await picker.getByRole('group').nth(1).getByRole('button', { name: '9', exact: true }).click();
+    expect(await picker.getByText('At equal scores nobody goes through, unless one fencer won on priority:').count()).toBe(1);
+    expect(await picker.getByText(/victory for both/).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
     await enterScore(page, 'r1-m1', 10, 15); // F4 beats F5
     await expect.poll(() => match(watcher, 'r2-m0').textContent()).toMatch(/F1.*F4/);
     await enterScore(page, 'r1-m2', 15, 8); // F3 beats F6

@@ -16,6 +16,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * How far a page scrolls sideways: a phone screen must never need it (grids scroll inside themselves). Against
+ * the screen's own width: a phone's browser widens its layout to a page that is wider, so `innerWidth` grows with it.
+ */
+export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - Math.min(window.innerWidth, screen.width));
+
 /** One Chromium for the test file: launched before its tests, closed after. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;

@@ -62,6 +62,31 @@ describe('joining a practice by room code', () => {
     expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
   });
 
+  it('a regenerated code closes the guests\' sockets, not the board\'s: its spectators never used the code; sharing off closes both', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const { guest, answer } = await joinAsGuest(practice.room_code);
+    const guestSocket = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
+    try {
+      await guestSocket.waitFor((m) => m.type === 'hello');
+      await board.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
+      await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } });
+      expect(await guestSocket.closed).toBe(4001);
+      // The board still watches: a bout written after the new code reaches it.
+      const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
+      const [a, b] = pools[0]!.players;
+      await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 } });
+      await board.waitFor((m) => m.type === 'bout');
+      expect(board.messages.some((m) => m.type === 'room-closed')).toBe(false);
+      await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
+      expect(await board.closed).toBe(4001);
+    } finally {
+      guestSocket.ws.close();
+      board.ws.close();
+    }
+  });
+
   it('a spectator socket by board link receives the bouts the coach writes', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);

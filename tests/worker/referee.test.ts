@@ -147,7 +147,8 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await watcher.waitFor((m) => m.type === 'referee');
     expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, version: 0 } })).status).toBe(200);
-    await watcher.waitFor((m) => m.type === 'referee-end');
+    // Saying why: the referee's phone tells its referee the result was entered elsewhere.
+    expect(await watcher.waitFor((m) => m.type === 'referee-end')).toMatchObject({ why: 'result' });
     const fenced = await claim(client);
     expect(fenced.status).toBe(409);
     expect(await json(fenced)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
@@ -225,7 +226,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect((await claim(client)).status).toBe(200);
     await watcher.waitFor((m) => m.type === 'referee');
     expect((await client.request('PUT', `/api/pools/${pool.id}/players/${ann.id}/status`, { status: 'excluded' })).status).toBe(200);
-    await watcher.waitFor((m) => m.type === 'referee-end');
+    expect(await watcher.waitFor((m) => m.type === 'referee-end')).toMatchObject({ why: 'changed' });
     // Excluded, ann's bouts can no longer be refereed.
     const again = await claim(client);
     expect(again.status).toBe(409);

@@ -353,14 +353,14 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   /**
-   * Sharing off, a new room code, sharing expired or the practice deleted: the epoch moves on (so a join or
-   * upgrade still in flight with the old one is refused), every guest session ends, guest and spectator
-   * sockets close.
+   * Sharing off, a new room code or sharing expired: the epoch moves on (so a join or upgrade still in flight
+   * with the old one is refused), every guest session ends and guest sockets close. Spectators came by the board
+   * link, not the code: a new code leaves them watching (`spectators: false`); sharing's end shows them out.
    */
-  async endGuestAccess(reason: string, epoch: number): Promise<void> {
+  async endGuestAccess(reason: string, epoch: number, spectators = true): Promise<void> {
     await this.guests.endAll(epoch);
     closeTagged(this.ctx, 'guest', reason);
-    closeTagged(this.ctx, 'spectator', reason);
+    if (spectators) closeTagged(this.ctx, 'spectator', reason);
     this.presenceChanged();
   }
 

@@ -1,5 +1,5 @@
 import type { PoolSnapshot } from '../../core/contracts/pools';
-import type { LiveMessage } from '../../core/live-messages';
+import type { LiveMessage, RefereeEndReason } from '../../core/live-messages';
 import { poolBoutKey, refereeKey, shiftClock, withFormat, fitsFormat, followsRules, seqOrder, type LiveBout, type RefereeClaim, type RefereeFencer, type RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
@@ -128,7 +128,7 @@ export class RefereeDesk {
     const key = refereeKey(target);
     const record = this.record(key);
     if (!record || !holds(record, view, subject)) return false;
-    if (discard) return this.end(practiceId, key);
+    if (discard) return this.end(practiceId, key, 'discarded');
     const next = { ...record, holder: null };
     this.keep(key, next);
     this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
@@ -161,10 +161,10 @@ export class RefereeDesk {
   async resultSaved(message: SavedResult): Promise<void> {
     if (message.type === 'bout') {
       const { delta } = message;
-      if (delta.bout) this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.bout.player1_id, delta.bout.player2_id));
+      if (delta.bout) this.end(message.practiceId, poolBoutKey(delta.pool_id, delta.bout.player1_id, delta.bout.player2_id), 'result');
       return;
     }
-    for (const m of message.delta.matches) if (m.winner_id) this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
+    for (const m of message.delta.matches) if (m.winner_id) this.end(message.practiceId, refereeKey({ kind: 'tableau', round: m.round, position: m.position }), 'result');
   }
 
   /**
@@ -180,7 +180,7 @@ export class RefereeDesk {
         : message.type === 'pool' ? message.pool.id === t.pool_id && !stillFencing(message.pool, t)
         : message.type === 'pools' ? !message.pools.some((p) => stillFencing(p, t))
         : false;
-      if (gone) this.end(message.practiceId, key);
+      if (gone) this.end(message.practiceId, key, 'changed');
     }
     if (message.type === 'pool-deleted') this.sql.exec(`DELETE FROM ${TABLES.refereeChoices} WHERE pool_id = ?`, message.poolId);
   }
@@ -189,12 +189,12 @@ export class RefereeDesk {
    * Ends a live bout, if there is one (called for every saved bout and score: a delete by key in the room's
    * own SQLite, nothing written when there is none).
    */
-  private end(practiceId: string, key: string): boolean {
+  private end(practiceId: string, key: string, why: RefereeEndReason): boolean {
     // Asked first: most saved results end no refereed bout, and a write outside the change's own transaction
     // (even one deleting nothing) costs a score a commit of its own.
     if (this.sql.exec(`SELECT 1 FROM ${TABLES.refereedBouts} WHERE key = ?`, key).toArray().length === 0) return false;
     this.sql.exec(`DELETE FROM ${TABLES.refereedBouts} WHERE key = ?`, key);
-    this.send({ type: 'referee-end', practiceId, key });
+    this.send({ type: 'referee-end', practiceId, key, why });
     return true;
   }
 }

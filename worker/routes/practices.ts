@@ -53,8 +53,8 @@ export const practiceRoutes = new Hono<AppEnv>()
   .get('/:practiceId', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId')))))
   .post('/:practiceId/room-code', authorize('roomCode.manage'), async (c) => {
     const practice = await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
-    // The old code is void: everyone who joined with it is out at once.
-    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch);
+    // The old code is void: everyone who joined with it is out at once. The board's spectators never used it.
+    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch, false);
     return answerWithPractice(c, practice);
   })
   .post('/:practiceId/sharing', authorize('roomCode.manage'), json(sharingSchema), async (c) => {

@@ -1,19 +1,19 @@
 import { useAtomValue } from 'jotai';
 import { liveBehindAtom, liveStatusAtom } from '../../state/pools';
-import { i18n, useStore } from '../../i18n';
-
-const LABELS = { live: 'live', connecting: 'connecting…', reconnecting: 'reconnecting…', offline: 'offline', closed: 'reconnecting…' } as const;
+import { i18n } from '../../i18n';
+import { liveStatusText, useTexts } from '../../i18n/common';
 
 const messages = i18n('live-indicator', {
   behind: 'may be behind: catching up…',
 });
+
 
 /**
  * Shows whether this screen is receiving live updates: live, reconnecting… while the socket is down, or
  * offline; and, while a load or catch-up failed and is being tried again, that the screen may be behind.
  */
 export function LiveIndicator() {
-  const t = useStore(messages);
+  const t = useTexts(messages);
   const status = useAtomValue(liveStatusAtom);
   const behind = useAtomValue(liveBehindAtom);
   const tone = status === 'live' ? 'text-green-700' : status === 'offline' ? 'text-red-700' : 'text-amber-700';
@@ -22,7 +22,7 @@ export function LiveIndicator() {
     <span className="inline-flex items-center gap-1.5 text-xs font-semibold">
       <span className={`inline-flex items-center gap-1.5 ${tone}`} data-testid="live-status" role="status">
         <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
-        {LABELS[status]}
+        {liveStatusText(t, status)}
       </span>
       {behind && (
         <span className="text-amber-700" data-testid="live-behind" role="status">

@@ -129,14 +129,15 @@ const BoutItem = memo(function BoutItem({ index, a, b, names, result, tag, t, on
         type="button"
         disabled={!onPick}
         data-testid="bout-order-item"
-        className={`flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
+        className={`flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 rounded-md px-2 py-1.5 text-left text-sm enabled:hover:bg-slate-100 ${
           tag === 'now' ? 'bg-sky-50 ring-1 ring-sky-300' : ''
         } ${result ? 'text-slate-500' : ''}`}
         onClick={() => onPick?.(a, b)}
       >
         <span className="w-6 text-right tabular-nums text-slate-600">{index}.</span>
         <span className="tabular-nums">{a}–{b}</span>
-        <span className={`min-w-0 flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
+        {/* The names keep room to be read: where the line is short (a phone, the panel beside the grid), the tag goes under them. */}
+        <span className={`min-w-[5rem] flex-1 truncate ${result ? 'line-through' : ''}`}>{names}</span>
         {result && <span className={result === 'annulled' ? 'text-xs italic' : 'tabular-nums'}>{result === 'annulled' ? t.annulled : result}</span>}
         {tag && (
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tag === 'now' ? 'bg-sky-700 text-white' : 'bg-amber-100 text-amber-900'}`}>

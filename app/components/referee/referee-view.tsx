@@ -16,6 +16,9 @@ const messages = i18n('referee-view', {
   opening: 'Opening the bout…',
   cannot: 'This bout cannot be refereed here',
   lost: 'This view no longer holds the bout',
+  ended: 'This bout is no longer on the piste',
+  endedResult: 'Its result was entered on another screen.',
+  endedChanged: 'Its pool or tableau was changed on another screen.',
   handOver: 'Hand over',
   discard: 'Discard bout',
   discardConfirm: 'Tap again to discard: the score so far is lost',
@@ -102,6 +105,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
   );
 
   if (status.kind === 'refused' || status.kind === 'lost') return shell(<Notice title={status.kind === 'lost' ? t.lost : t.cannot} text={status.message} />);
+  if (status.kind === 'ended') return shell(<Notice title={t.ended} text={status.why === 'result' ? t.endedResult : t.endedChanged} />);
   if (!bout || !state) return shell(<p className="p-6 text-center" role="status">{t.opening}</p>);
 
   const name = (side: Side) => bout[side].name;

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
 import { refereeKey, shiftClock, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
 import { call, client } from '../../lib/api';
 import { forgetRefereeSteps, outboxAtom, queueRefereeStep } from '../../state/outbox';
+import { refereeEndsAtom } from '../../state/referee';
 import { useAtomValue } from 'jotai';
 
 /**
@@ -67,7 +68,9 @@ export type RefereeStatus =
   | { kind: 'refused'; message: string }
   | { kind: 'ready' }
   /** Another view took the bout over while this one was away. */
-  | { kind: 'lost'; message: string };
+  | { kind: 'lost'; message: string }
+  /** Another screen ended the bout: its result was entered there, or its pool or tableau changed. */
+  | { kind: 'ended'; why: 'result' | 'changed' };
 
 /** A state as the room takes it: without its format, which the room keeps itself. */
 const strip = ({ format: _format, ...rest }: RefereeState) => rest;
@@ -124,6 +127,19 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     }
   }, [practiceId, view, key]);
 
+  // The bout ended on another screen (a result typed in the grid, its pool or tableau changed): this view stops
+  // and says why, instead of finding out at its next step. An end from before this view opened is not its own.
+  const ended = useAtomValue(refereeEndsAtom).get(key);
+  // A new bout in this view counts its ends from when it opened.
+  const openedAt = useMemo(() => (void key, Date.now()), [key]);
+  useEffect(() => {
+    if (!ended || ended.at < openedAt || ended.why === 'discarded' || sender.current.stopped) return;
+    sender.current.stopped = true;
+    forgetKept(key);
+    void forgetRefereeSteps(practiceId, targetRef.current);
+    setStatus({ kind: 'ended', why: ended.why });
+  }, [ended, key, openedAt, practiceId]);
+
   // Claim the bout: the room's copy, unless this phone kept steps the room never got.
   useEffect(() => {
     let live = true;
@@ -132,7 +148,8 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     setStatus({ kind: 'claiming' });
     call(client.practices[':practiceId'].referee.claim.$post({ param: { practiceId }, json: { target: targetRef.current, view } })).then(
       (claim) => {
-        if (!live) return;
+        // Gone meanwhile: closed, or the bout ended on another screen before the claim's answer came (said above).
+        if (!live || s.stopped) return;
         const fromRoom: Kept = { seq: claim.seq, refereeing: shiftClock(claim.refereeing, Date.now() - claim.bout.now), pending: false };
         const kept = readKept(key);
         // Steps this phone kept go on from the room's number; the room holds at most the one update this

@@ -11,6 +11,8 @@ const messages = i18n('score-picker', {
   score: params('{name} score'),
   priority: 'Priority',
   priorityHint: 'Equal scores count as a victory for both. Won on priority (optional):',
+  // A tableau match needs a winner (SPEC §4: a tie means no winner): without priority, nobody goes through.
+  priorityHintTableau: 'At equal scores nobody goes through, unless one fencer won on priority:',
   clear: 'Clear result',
 });
 
@@ -32,6 +34,8 @@ interface ScorePickerProps {
   onClear?: () => void;
   /** The bout's saved result, if any: the cards its referee gave (issue 29) show beside each name. */
   saved?: Parameters<typeof cardsOfFencer>[0];
+  /** A tableau match: equal scores decide nothing (a pool bout's count as a victory for both). */
+  knockout?: boolean;
 }
 
 function ScoreRow({ side, max, value, onPick, cards }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void; cards?: SideCards }) {
@@ -62,7 +66,7 @@ function ScoreRow({ side, max, value, onPick, cards }: { side: ScoreSide; max: n
  * SPEC §2 score dialog: whole numbers 0..max for each fencer, both reset on every open, Save enabled once
  * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
  */
-export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear, saved }: ScorePickerProps) {
+export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear, saved, knockout = false }: ScorePickerProps) {
   const t = useTexts(messages);
   const [l, setL] = useState<number | null>(null);
   const [r, setR] = useState<number | null>(null);
@@ -86,7 +90,7 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
         <ScoreRow side={right} max={max} value={r} onPick={setR} cards={saved && cardsOfFencer(saved, right.id)} />
         {tie && (
           <div role="group" aria-label={t.priority} className="space-y-2 rounded-md bg-amber-50 p-3">
-            <p className="text-sm">{t.priorityHint}</p>
+            <p className="text-sm">{knockout ? t.priorityHintTableau : t.priorityHint}</p>
             <div className="flex flex-wrap gap-2">
               {[left, right].map((side) => (
                 <button

@@ -26,7 +26,8 @@ export interface ChartPoint {
 const DAY = 86_400;
 /** A chart's day on its axis, in the viewer's language. */
 const dayLabel = () => new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const seconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
+// At the day's start, where the axis marks the day: a point sits on its date's label.
+const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 /** Points on the same day are spread over it, so a practice with several bouts draws each. */
 function xs(points: ChartPoint[]): number[] {
@@ -51,7 +52,9 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
         height: 220,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
+        // At least a day either side of the points: one day alone (or one practice's many bouts) still has a
+        // day's mark under it and one each side, where an empty range would have none or 1 January's.
+        scales: { x: { time: true, range: (_u, min, max) => (max - min < DAY ? [min - DAY, min + 2 * DAY] : [min, max]) } },
         // Practice dates are calendar days: whole days on the axis, in UTC like the dates themselves.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
         axes: [
@@ -85,17 +88,20 @@ function LineChart({ points, title, color, zeroLine, testId }: { points: ChartPo
       ) : (
         <>
           <div ref={box} className="mt-2 w-full" aria-hidden="true" />
-          <table className="sr-only">
-            <caption>{title}</caption>
-            <thead>
-              <tr><th scope="col">{t.date}</th><th scope="col">{t.practice}</th><th scope="col">{title}</th></tr>
-            </thead>
-            <tbody>
-              {points.map((p, i) => (
-                <tr key={i}><td>{formatPracticeDate(p.date)}</td><td>{p.label}</td><td>{p.value}</td></tr>
-              ))}
-            </tbody>
-          </table>
+          {/* In a clipped box: a table is never narrower than its text, and one left to itself would widen a phone's page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr><th scope="col">{t.date}</th><th scope="col">{t.practice}</th><th scope="col">{title}</th></tr>
+              </thead>
+              <tbody>
+                {points.map((p, i) => (
+                  <tr key={i}><td>{formatPracticeDate(p.date)}</td><td>{p.label}</td><td>{p.value}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

@@ -93,7 +93,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
       bouts,
       record: recordOf(bouts),
       indicator: indicatorByPractice(bouts).map((p) => ({ date: p.date, value: p.indicator, label: p.practice })),
-      rating: inRange(data.ratings, from || null, to || null).map((p) => ({ date: p.date, value: Math.round(p.rating), label: '' })),
+      rating: inRange(data.ratings, from || null, to || null).map((p) => ({ date: p.date, value: Math.round(p.rating), label: p.practice ?? '' })),
       rounds: roundsReached(bouts),
       h2h: headToHead(bouts),
     };

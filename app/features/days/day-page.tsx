@@ -1,11 +1,12 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPracticeDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { dayTerms, statusLabel, useLiveDay } from '../../state/day';
+import { dayTerms, useLiveDay } from '../../state/day';
 import { useDayTimes } from '../../state/day-schedule';
-import { useTexts } from '../../i18n/common';
-import { i18n, useStore } from '../../i18n';
+import { liveStatusText, useTexts } from '../../i18n/common';
+import { i18n } from '../../i18n';
 import { DayEvents } from './day-events';
 import { DayPistes } from './day-pistes';
 import { DayPlacement } from './day-placement';
@@ -27,7 +28,7 @@ const messages = i18n('day-page', {
  */
 export function DayPage() {
   const t = useTexts(messages);
-  const d = useStore(dayTerms);
+  const d = useTexts(dayTerms);
   const { dayId = '' } = useParams();
   const live = useLiveDay({ day: dayId });
   const { snapshot } = live;
@@ -44,7 +45,7 @@ export function DayPage() {
         {back}
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h1 className="text-2xl font-bold" data-testid="day-name">{day.name}</h1>
-          <span role="status" className={`text-xs font-semibold ${live.status === 'live' ? 'text-green-700' : 'text-amber-700'}`} data-testid="live-status">{statusLabel(d, live.status)}</span>
+          <span role="status" className={`text-xs font-semibold ${live.status === 'live' ? 'text-green-700' : 'text-amber-700'}`} data-testid="live-status">{liveStatusText(d, live.status)}</span>
         </div>
         <p className="text-sm text-slate-600">{[formatPracticeDate(day.date), day.venue].filter(Boolean).join(' · ')}</p>
       </div>

@@ -1,17 +1,18 @@
 import { count, params } from '@nanostores/i18n';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import type { DaySnapshot, FencerBout, FencerPool, HallFencer } from '../../../core/contracts/days';
 import { flightName } from '../../../core/fencing/pistes';
 import { poolState } from '../../../core/fencing/day-plan';
 import { Spinner } from '../../components/ui/spinner';
-import { useTexts, type TextsOf } from '../../i18n/common';
-import { i18n, useLanguage, useStore } from '../../i18n';
+import { liveStatusText, useTexts, type TextsOf } from '../../i18n/common';
+import { i18n, useLanguage } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { call, client, errorMessage } from '../../lib/api';
 import { useResource } from '../../lib/use-resource';
-import { dayTerms, refereesById, statusLabel } from '../../state/day';
+import { dayTerms, refereesById } from '../../state/day';
 import { poolTimeText, useDayTimes, clockTime } from '../../state/day-schedule';
 import { follow, followOf, unfollow } from '../../state/push';
 import type { LiveStatus } from '../../lib/live-socket';
@@ -52,7 +53,7 @@ export function HallFencerPage() {
 
 function FencerDayView({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
   const t = useTexts(fencerTexts);
-  const d = useStore(dayTerms);
+  const d = useTexts(dayTerms);
   const terms = useTerms();
   const { boardId = '', '*': rest = '' } = useParams();
   const [, practiceId = '', entryId = ''] = rest.split('/');
@@ -129,7 +130,7 @@ function FencerDayView({ snapshot, status }: { snapshot: DaySnapshot; status: Li
           <Link className="text-sm text-sky-700 hover:underline" to={`/hall/${boardId}`}>← {t.back}</Link>
           <div className="flex items-center gap-3">
             <LanguagePicker />
-            <span role="status" className={`text-xs font-semibold ${status === 'live' ? 'text-green-700' : 'text-amber-700'}`}>{statusLabel(d, status)}</span>
+            <span role="status" className={`text-xs font-semibold ${status === 'live' ? 'text-green-700' : 'text-amber-700'}`}>{liveStatusText(d, status)}</span>
           </div>
         </div>
       </header>

@@ -10,9 +10,9 @@ import { onDemand } from '../../components/ui/lazy';
 /** The calls load just after the board's first paint (issue 13: the hall board's first load stays under 100 KB). */
 const NowCalling = onDemand(() => import('../../components/day-calls').then((m) => m.NowCalling));
 import type { LiveStatus } from '../../lib/live-socket';
-import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, statusLabel, useLiveDay } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, useLiveDay } from '../../state/day';
 import { clockTime, poolTimeText, useDayTimes } from '../../state/day-schedule';
-import { useTexts } from '../../i18n/common';
+import { liveStatusText, useTexts } from '../../i18n/common';
 import { i18n, intlLocale, useStore } from '../../i18n';
 import { LanguagePicker } from '../../i18n/language-picker';
 
@@ -77,7 +77,7 @@ export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: L
 
 function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
   const t = useTexts(hallTexts);
-  const d = useStore(dayTerms);
+  const d = useTexts(dayTerms);
   const { day } = snapshot;
   const pools = poolsById(snapshot);
   const queues = pisteQueues(snapshot);
@@ -121,7 +121,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
           </div>
           <div className="flex items-center gap-4">
             <LanguagePicker />
-            <span role="status" className={`text-xs font-semibold ${status === 'live' ? 'text-green-700' : 'text-amber-700'}`}>{statusLabel(d, status)}</span>
+            <span role="status" className={`text-xs font-semibold ${status === 'live' ? 'text-green-700' : 'text-amber-700'}`}>{liveStatusText(d, status)}</span>
           </div>
         </div>
       </header>

@@ -1,10 +1,9 @@
 import type { DayCall, DayPlacement, DaySnapshot } from '../../../core/contracts/days';
 import { poolState } from '../../../core/fencing/day-plan';
 import { onDemand } from '../../components/ui/lazy';
-import { dayTerms, pisteQueues, poolsById, refereesById, statusLabel } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById } from '../../state/day';
 import { poolTimeText, useDayTimes } from '../../state/day-schedule';
-import { useTexts } from '../../i18n/common';
-import { useStore } from '../../i18n';
+import { liveStatusText, useTexts } from '../../i18n/common';
 import type { LiveStatus } from '../../lib/live-socket';
 import { HallGate, hallTexts } from './hall-page';
 
@@ -21,7 +20,7 @@ export function HallTv() {
 
 function Tv({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
   const t = useTexts(hallTexts);
-  const d = useStore(dayTerms);
+  const d = useTexts(dayTerms);
   const pools = poolsById(snapshot);
   const referees = refereesById(snapshot);
   const queues = pisteQueues(snapshot);
@@ -57,7 +56,7 @@ function Tv({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus })
     <div className="min-h-screen cursor-none bg-slate-950 p-8 text-white">
       <header className="mb-6 flex items-baseline justify-between gap-6">
         <h1 className="text-5xl font-black" data-testid="hall-day-name">{snapshot.day.name}</h1>
-        <span role="status" className={`text-xl font-semibold ${status === 'live' ? 'text-green-400' : 'text-amber-300'}`}>{statusLabel(d, status)}</span>
+        <span role="status" className={`text-xl font-semibold ${status === 'live' ? 'text-green-400' : 'text-amber-300'}`}>{liveStatusText(d, status)}</span>
       </header>
       <NowCalling snapshot={snapshot} large />
       <section aria-labelledby="tv-pistes" className="mt-8">

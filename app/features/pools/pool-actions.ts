@@ -39,13 +39,14 @@ type Practice = { id: string };
 /**
  * Writes a bout through the outbox: shown at once as pending (same rules as the server), sent when the
  * network allows, never lost; a result someone else entered meanwhile is shown beside it for a decision.
+ * `version`: the bout's as the person saw it when they began (`boutVersion` as the dialog opened), else now.
  */
-export function saveBout(practice: Practice, pool: PoolSnapshot, entry: Bout) {
-  return queueBout(practice.id, pool, entry);
+export function saveBout(practice: Practice, pool: PoolSnapshot, entry: Bout, version?: number) {
+  return queueBout(practice.id, pool, entry, version);
 }
 
-export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: string) {
-  return queueClear(practice.id, pool, a, b);
+export function clearBout(practice: Practice, pool: PoolSnapshot, a: string, b: string, version?: number) {
+  return queueClear(practice.id, pool, a, b, version);
 }
 
 export async function addPlayer(practice: Practice, pool: PoolSnapshot, name: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { PoolButtons, PoolForms, type PoolDialog } from './pool-manage';
 import type { PoolSnapshot } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
 import { messages } from './pools-messages';
+import { can } from '../../../core/permissions';
 
 interface PoolMenuProps {
   open: boolean;
@@ -24,7 +25,7 @@ interface PoolMenuProps {
 export function PoolMenu({ open, onOpenChange, practice, pool, pools, zoom, onZoom, onDialog, onPrint }: PoolMenuProps) {
   const t = useTexts(messages);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t.menuTitle} description={t.menuText}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t.menuTitle} description={can(practice.role, 'pool.manage') ? t.menuText : t.menuTextGuest}>
       <div className="space-y-4" data-testid="pool-menu-content">
         <PoolButtons practice={practice} onDialog={onDialog} onPrint={onPrint} stacked />
         <PoolForms practice={practice} pool={pool} pools={pools} zoom={zoom} onZoom={onZoom} />

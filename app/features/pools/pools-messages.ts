@@ -17,6 +17,8 @@ export const messages = i18n('pools-screen', {
   addPlaceholder: 'Add an athlete to this pool',
   add: 'Add',
   noAthletes: 'This pool has no athletes yet. Add the first one above.',
+  // A guest's or a spectator's: they add nobody.
+  noAthletesYet: 'This pool has no athletes yet.',
   howTo: 'How to use',
   /** {v} and {d}: the result letters of `resultLetter` (issue 32), the ones the grid's heads and cells show. */
   help1: params('Click a cell to enter the bout between the row athlete and the column athlete. A cell reads {v} or {d} followed by the row athlete’s touches: {v}3 is a victory with 3 touches, {d}2 a defeat with 2.'),
@@ -38,4 +40,6 @@ export const messages = i18n('pools-screen', {
   menu: 'Pool menu',
   menuTitle: 'Pool tools',
   menuText: 'Manage this pool, its athletes and latecomers, the zoom and the pool sheets.',
+  // A guest's menu holds no management.
+  menuTextGuest: 'The zoom and the pool sheets.',
 });

@@ -4,7 +4,8 @@
 import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
+import { Link } from '../../components/link';
 import type { PoolPlayer } from '../../../core/contracts/pools';
 import type { PracticeView } from '../../state/viewer';
 import { isBoutOf, poolMaxScore } from '../../../core/fencing/bout-result';
@@ -19,7 +20,7 @@ import { chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePla
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { PoolPlace } from '../../components/pool/pool-place';
 import { can } from '../../../core/permissions';
-import { outboxAtom, withPending } from '../../state/outbox';
+import { boutVersion, outboxAtom, withPending } from '../../state/outbox';
 import { ZOOM } from './zoom-control';
 import { PoolButtons, PoolForms, type PoolDialog } from './pool-manage';
 import { messages } from './pools-messages';
@@ -62,7 +63,8 @@ export function PoolsScreen() {
   const [dialog, setDialog] = useState<PoolDialog | null>(null);
   const [menu, setMenu] = useState(false);
   const wide = useWideScreen();
-  const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer } | null>(null);
+  // The bout being entered, with its version as the dialog opened: what the result is entered over.
+  const [bout, setBout] = useState<{ a: PoolPlayer; b: PoolPlayer; version: number } | null>(null);
   const [removing, setRemoving] = useState<PoolPlayer | null>(null);
   const [statusOf, setStatusOf] = useState<PoolPlayer | null>(null);
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
@@ -110,6 +112,7 @@ export function PoolsScreen() {
     );
   }
 
+  const openBout = (a: PoolPlayer, b: PoolPlayer) => setBout({ a, b, version: boutVersion(practice.id, pool, a.id, b.id) });
   const printSheets = () => print({ kind: 'pools', pools: visible, ...printHeader(practice) });
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
   const refereedPool = refereeing?.kind === 'pool' ? state.pools.find((p) => p.id === refereeing.pool_id) : undefined;
@@ -149,16 +152,16 @@ export function PoolsScreen() {
         }} />
       )}
 
-      <div className="grid items-start gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 items-start gap-4 md:landscape:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
         {pool.players.length === 0 ? (
-          <p className="card p-8 text-center text-sm text-slate-600">{t.noAthletes}</p>
+          <p className="card p-8 text-center text-sm text-slate-600">{managesPools ? t.noAthletes : t.noAthletesYet}</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} found={found} onCell={watchOnly ? undefined : (a, b) => setBout({ a, b })} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} found={found} onCell={watchOnly ? undefined : openBout} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
         )}
         <BoutOrderPanel
           players={pool.players}
           stats={stats}
-          onBout={watchOnly ? undefined : (a, b) => setBout({ a, b })}
+          onBout={watchOnly ? undefined : openBout}
           onReferee={canReferee ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
           chosen={chosen}
           onChooseReferee={managesPools ? (a, b, referee) => void chooseReferee(practice, pool.id, a.id, b.id, referee?.id ?? null) : undefined}
@@ -187,14 +190,14 @@ export function PoolsScreen() {
           saved={pool.bouts.find((b) => isBoutOf(b, bout.a.id, bout.b.id))}
           onSave={(entered) => {
             setBout(null);
-            void saveBout(practice, pool, entered);
+            void saveBout(practice, pool, entered, bout.version);
           }}
           onClear={
             existing
               ? () => {
-                  const { a, b } = bout;
+                  const { a, b, version } = bout;
                   setBout(null);
-                  void clearBout(practice, pool, a.id, b.id);
+                  void clearBout(practice, pool, a.id, b.id, version);
                 }
               : undefined
           }

@@ -237,6 +237,7 @@ export function TableauPage() {
           left={{ id: editing.player1_id!, name: seedOf.get(editing.player1_id!)?.name ?? '' }}
           right={{ id: editing.player2_id!, name: seedOf.get(editing.player2_id!)?.name ?? '' }}
           max={bracketMaxScore(practice.practice_type)}
+          knockout
           onSave={(entered) => {
             const m = editing;
             setEditing(null);

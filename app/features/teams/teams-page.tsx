@@ -1,7 +1,8 @@
 import { useTexts } from '../../i18n/common';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
+import { Link } from '../../components/link';
 import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
 import type { PracticeView } from '../../state/viewer';
 import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, runningTotals } from '../../../core/fencing/team-relay';
@@ -127,8 +128,9 @@ export function TeamsPage() {
 
   return (
     <div className="space-y-3 sm:space-y-5">
-      {/* On a phone the teams and their setup fold away, so the relay sheet comes first (issue 29). */}
-      {wide ? top : (
+      {/* On a phone the teams and their setup fold away, so the relay sheet comes first (issue 29); with no teams
+          yet there is no sheet to fill, and what to do first shows. */}
+      {wide || teams.length === 0 ? top : (
         <details className="card" data-testid="teams-details">
           <summary className="cursor-pointer px-3 py-3 text-sm font-medium">{t.teamsAndSetup}</summary>
           <div className="space-y-3 border-t border-slate-200 p-3">{top}</div>
@@ -181,7 +183,7 @@ export function TeamsPage() {
         </table>
       </div>
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={saving} onClick={saveAll}>{t.save}</button>
+        <button type="button" className="btn-primary" disabled={saving || sheet.length === 0} onClick={saveAll}>{t.save}</button>
       </div>
       {picking && (
         <TouchPicker

@@ -162,6 +162,20 @@ describe('the final classification (o.82, o.74)', () => {
     ]);
   });
 
+  it('fencers of a pool added once the tableau was drawn are placed after it in ranking order, never past the field', () => {
+    // The tableau of A–F is drawn from pool P; then pool Q (X, Y, Z) is added and X wins its first bout. X's
+    // ratio ranks it among the tableau's fencers (2nd); Z, with no bout yet, ranks above Y and J, who lost theirs.
+    const drawn = pool('P', letters.slice(0, 10), everyBout.filter(([a, b]) => a < 10 && b < 10));
+    const seeding = seedsFromPools([drawn], format.cut);
+    const saved = { seeding, matches: buildBracket(seeding, format), format, did_not_start: [] };
+    const pools = [drawn, pool('Q', ['X', 'Y', 'Z'], [[0, 1, 5, 0]])];
+    const ranked = combinePoolResults(pools, format.cut);
+    expect(ranked.find((r) => r.name === 'X')!.rank).toBe(2);
+    const out = finalClassification(pools, resolveTableau(pools, saved), saved).filter((s) => s.stage === 'eliminated after pools');
+    expect(out.map((s) => [s.name, s.place])).toEqual([['X', 7], ['G', 8], ['H', 9], ['I', 10], ['Z', 11], ['Y', 12], ['J', 13]]);
+    expect(ranked.map((r) => r.rank).slice(-3)).toEqual([11, 12, 13]);
+  });
+
   it('is empty until the tableau is drawn', () => {
     const pools = [pool('P', letters, [])];
     const saved = { seeding: null, matches: [], format: DEFAULT_FORMAT, did_not_start: [] };

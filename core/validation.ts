@@ -365,7 +365,8 @@ export const guestJoinSchema = z.object({
     .refine(withoutControls, noControls('Your name'))
     .optional()
     .nullable()
-    .transform((v) => v || 'Guest'),
+    // No name is an empty one: each screen says "Guest" in its viewer's language, not one stored in English.
+    .transform((v) => v || ''),
 });
 
 export const sharingSchema = z.object({ enabled: z.boolean({ error: 'Say whether guest access is on or off' }) });

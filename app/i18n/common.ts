@@ -48,6 +48,8 @@ export const common = i18n('common', {
   onDeck: 'On deck',
   annulled: 'annulled',
   referee: 'Referee',
+  // Who joined with no name: said in the viewer's language, never stored (a guest's name is theirs, or none).
+  aGuest: 'Guest',
   actions: 'Actions',
   waitingToSync: ', waiting to sync',
   waitingSync: 'Waiting to sync',
@@ -101,6 +103,11 @@ export const common = i18n('common', {
   teamPools: 'Team pools',
   competitionDays: 'Competition days',
 });
+
+/** A guest's name as the screens show it: theirs, or "Guest" in the viewer's language when they gave none. */
+export function guestName(t: ReturnType<typeof common.get>, name: string): string {
+  return name || t.aGuest;
+}
 
 /** A live connection's state as every screen says it (a closed socket is being reopened). */
 export function liveStatusText(t: ReturnType<typeof common.get>, status: LiveStatus): string {

@@ -128,7 +128,12 @@ describe('guests and spectators', () => {
     await joinAsGuest(guest, practice.room_code, '');
     await guest.waitForURL('**/individual-practice');
     await expect.poll(() => guest.getByTestId('guest-pool-count').textContent()).toBe('You have access to 0 pools');
-    expect(await guest.getByTestId('guest-chip').textContent()).toBe('Guest · Guest');
+    // No name given: the chip says "Guest" alone, in the viewer's language (nothing English is stored for them).
+    expect(await guest.getByTestId('guest-chip').textContent()).toBe('Guest');
+    await guest.getByTestId('language-picker').selectOption('fr');
+    await expect.poll(() => guest.getByTestId('guest-chip').textContent()).toBe('Invité');
+    await guest.getByTestId('language-picker').selectOption('en');
+    await expect.poll(() => guest.getByTestId('guest-chip').textContent()).toBe('Guest');
     await guest.goto('/practices');
     expect(await guest.getByTestId('practice-item').textContent()).toContain('Short visit');
     expect(await guest.getByRole('button', { name: 'New Practice' }).count()).toBe(0);

@@ -113,6 +113,17 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect((await update(client, 9, first)).status).toBe(409);
   });
 
+  it('a guest who gave no name holds a bout under no English stand-in: the refusal names a guest, in a code the screen translates', async () => {
+    const { client, practice, claim } = await setting();
+    const { guest, answer } = await joinAsGuest(practice.room_code, '');
+    expect(answer.guest_name).toBe('');
+    const held = await json<RefereeClaim>(await claim(guest, OTHER_VIEW));
+    expect(held.bout.referee).toBe('');
+    const refused = await claim(client);
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toEqual({ error: 'A guest is refereeing this bout. Ask them to hand it over.', code: 'referee_held_unnamed' });
+  });
+
   it('spectators cannot referee: nobody gets 401, and the permission table says no', async () => {
     const { practice, target, base } = await setting();
     expect(can('spectator', 'bout.referee')).toBe(false);

@@ -88,7 +88,7 @@ export const refereeRoutes = new Hono<AppEnv>()
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
     const result = await getRoom(c.env, practice.id).claimReferee(practice.id, { target, left, right, format }, { view, ...referee });
-    if (!result.ok) throw new HttpError(409, `${result.holder} is refereeing this bout. Ask them to hand it over.`);
+    if (!result.ok) throw new HttpError(409, result.holder ? `${result.holder} is refereeing this bout. Ask them to hand it over.` : 'A guest is refereeing this bout. Ask them to hand it over.');
     // A called match of a competition day: its referee is at the piste with its fencers (behind the answer).
     if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, practice.id, target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));
     return c.json(result.claim);

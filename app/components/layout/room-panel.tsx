@@ -1,4 +1,4 @@
-import { useTexts } from '../../i18n/common';
+import { guestName, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -40,7 +40,7 @@ export function RoomPanel({ practiceId }: { practiceId: string }) {
           <p className="text-sm text-slate-600">{t.none}</p>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label={t.guestList}>
-            {presence.guests.map((g) => (
+            {presence.guests.map(({ id, name: given, joined_at }) => ({ id, joined_at, name: guestName(t, given) })).map((g) => (
               <li key={g.id} className="flex items-center justify-between gap-3 py-2" data-testid="room-guest">
                 <span>
                   <span className="font-medium">{g.name}</span> <span className="text-sm text-slate-600">{t.joined({ time: formatTime(new Date(g.joined_at)) })}</span>

@@ -1,4 +1,4 @@
-import { useTexts } from '../../i18n/common';
+import { guestName, useTexts } from '../../i18n/common';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { params } from '@nanostores/i18n';
 import {
@@ -149,7 +149,7 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
 
   return shell(
     <main className="flex flex-1 flex-col gap-3 px-3 pb-4">
-      <p className="text-center text-xs text-slate-400">{t.refereeName({ name: bout.referee })}</p>
+      <p className="text-center text-xs text-slate-400">{t.refereeName({ name: guestName(t, bout.referee) })}</p>
       <div className="flex gap-2">
         {side('left')}
         {side('right')}

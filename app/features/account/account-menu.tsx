@@ -37,7 +37,7 @@ function GuestChip() {
     <div className="flex items-center gap-3">
       <LanguagePicker className="hidden sm:inline-flex" />
       <span className="rounded-full bg-violet-100 px-3 py-1 text-sm text-violet-900" data-testid="guest-chip">
-        {t.guest({ name: guest.session.guest_name })}
+        {guest.session.guest_name ? t.guest({ name: guest.session.guest_name }) : t.aGuest}
       </span>
     </div>
   );

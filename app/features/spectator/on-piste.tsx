@@ -1,4 +1,4 @@
-import { useTexts, type TextsOf } from '../../i18n/common';
+import { guestName, useTexts, type TextsOf } from '../../i18n/common';
 import { i18n } from '../../i18n';
 import { useLiveBouts, type OnPiste as Live } from '../../state/referee';
 import { formatClock, remainingOf, useTick } from '../../state/referee-clock';
@@ -41,7 +41,7 @@ function Bout({ live, tv, t }: { live: Live; tv: boolean; t: TextsOf<typeof mess
   // Each side's cards (issue 29) between its name and the score; on the hall's TV, big enough to read from afar.
   const marks = tv ? 'origin-center scale-150 px-[0.4vw]' : '';
   return (
-    <div className={`flex items-center gap-2 rounded-lg ${tv ? 'bg-slate-800 px-[0.8vw] py-[0.4vh] text-[1.5vw]' : 'bg-slate-50 px-3 py-1.5'}`} data-testid="on-piste-bout" title={t.refereeName({ name: referee })}>
+    <div className={`flex items-center gap-2 rounded-lg ${tv ? 'bg-slate-800 px-[0.8vw] py-[0.4vh] text-[1.5vw]' : 'bg-slate-50 px-3 py-1.5'}`} data-testid="on-piste-bout" title={t.refereeName({ name: guestName(t, referee) })}>
       <span className="font-semibold text-red-700 data-[tv]:text-red-400" data-tv={tv || undefined}>{left.name}</span>
       <CardMarks side={{ cards: state.cards.left, pCards: state.pCards }} className={marks} />
       <span className="font-black tabular-nums" data-testid="on-piste-score">{state.left}–{state.right}</span>

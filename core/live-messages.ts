@@ -19,6 +19,11 @@ export type LiveMessage =
   | { type: 'practice-deleted'; practiceId: string }
   /** `reason` is English; `code` names it in core/messages for the app to translate. */
   | { type: 'room-closed'; reason: string; code?: string }
+  /**
+   * A board's practice stopped sharing (the coach turned it off, or it ran out): the board shows why and waits,
+   * its socket open, hearing nothing until sharing is back; then a new hello, and the board reads again.
+   */
+  | { type: 'paused'; practiceId: string; reason: string; code?: string }
   /** This socket was not let in (the room or this address holds too many); `reason` is for the screen. */
   | { type: 'refused'; reason: string; code?: string }
   | { type: 'presence'; practiceId: string; presence: RoomPresence }

@@ -166,6 +166,7 @@ export const ERROR_MESSAGES = {
   call_step: 'Say what happens to this call',
   call_moved: 'This call has moved on meanwhile: the screen shows where it stands.',
   hall_board_not_valid: 'This hall board link is not valid, or the day is not shared right now',
+  hall_board_unshared: 'The coach stopped sharing the hall board.',
   push_subscription_invalid: 'This phone’s notification subscription is not one this server can use',
   pushes_off: 'Notifications are not set up on this server',
   team_tableau_team_practices: 'Team tableaux are for team practices.',

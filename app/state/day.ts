@@ -23,8 +23,10 @@ export interface LiveDay {
   /** Undefined while loading, null when the day cannot be shown (not the coach's, or the link not valid). */
   snapshot: DaySnapshot | null | undefined;
   status: LiveStatus;
-  /** Why the server ended this screen's watch (day deleted, sharing off, link changed), in the viewer's language. */
+  /** Why the server ended this screen's watch (day deleted, link changed), in the viewer's language. */
   closed: string | null;
+  /** A hall board whose day stopped being shared: why, while it waits on its open socket for the day to come back. */
+  paused: string | null;
   /** Shows the day a route answered with (kept only when it is not older than the one on screen). */
   apply: (snapshot: DaySnapshot) => void;
 }
@@ -82,12 +84,13 @@ export function pisteQueues(snapshot: DaySnapshot): Map<string, { now: DayPlacem
  */
 export function useLiveDay(watch: DayWatch): LiveDay {
   const key = keyOf(watch);
-  const [state, setState] = useState<{ key: string; snapshot: DaySnapshot | null | undefined; closed: string | null }>({ key, snapshot: undefined, closed: null });
+  const [state, setState] = useState<{ key: string; snapshot: DaySnapshot | null | undefined; closed: string | null; paused?: string | null }>({ key, snapshot: undefined, closed: null });
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   const keep = useCallback(
     (snapshot: DaySnapshot) =>
-      setState((s) => (s.key !== key || (s.snapshot && s.snapshot.day.id === snapshot.day.id && s.snapshot.version > snapshot.version) ? s : { ...s, snapshot })),
+      // A day that arrives is shown: a paused board is shared again.
+      setState((s) => (s.key !== key || (s.snapshot && s.snapshot.day.id === snapshot.day.id && s.snapshot.version > snapshot.version) ? s : { ...s, snapshot, paused: null })),
     [key],
   );
 
@@ -127,6 +130,8 @@ export function useLiveDay(watch: DayWatch): LiveDay {
             return end(dayTerms.get().deleted);
           case 'room-closed':
             return end(localError(msg.reason, msg.code));
+          case 'paused':
+            return setState((s) => ({ ...s, key, paused: localError(msg.reason, msg.code) }));
           case 'refused':
             if (!refusalShown) toast({ title: dayTerms.get().refused, description: localError(msg.reason, msg.code), variant: 'destructive' });
             refusalShown = true;
@@ -147,6 +152,6 @@ export function useLiveDay(watch: DayWatch): LiveDay {
     };
   }, [key, keep]);
 
-  const mine = state.key === key ? state : { snapshot: undefined, closed: null };
-  return { snapshot: mine.snapshot, closed: mine.closed, status, apply: keep };
+  const mine = state.key === key ? state : { snapshot: undefined, closed: null, paused: null };
+  return { snapshot: mine.snapshot, closed: mine.closed, paused: mine.paused ?? null, status, apply: keep };
 }

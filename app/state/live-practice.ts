@@ -65,7 +65,13 @@ function handle(practiceId: string, msg: LiveMessage) {
  * practice changed since the screen's read (a score saved while the page's code loaded); a reconnect or a
  * missed version always does.
  */
-export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>, onClosed?: (reason: string) => void, fresh: string | null = null) {
+export function useLivePractice(
+  { id: practiceId, role, liveUrl, boardId }: Pick<PracticeView, 'id' | 'role' | 'liveUrl' | 'boardId'>,
+  onClosed?: (reason: string) => void,
+  fresh: string | null = null,
+  /** A board's practice stopped sharing (why), or shares again (null): the board waits on its open socket. */
+  onPaused?: (reason: string | null) => void,
+) {
   useEffect(() => {
     // The coach's and a guest's screens do more than the board (room-member.ts), loaded on demand: the
     // board's first load carries none of it. Messages that arrive before it is here wait for it, in order.
@@ -132,6 +138,9 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
         if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
+        if (msg.type === 'paused') return onPaused?.(localError(msg.reason, msg.code));
+        // Sharing is back (or the socket is new): the hello's catch-up (onOpen) reads the board again.
+        if (msg.type === 'hello') onPaused?.(null);
         // Too many screens in the room or from this network: say so once; the socket keeps retrying.
         if (msg.type === 'refused') {
           if (!refusalShown) toast({ title: messages.get().paused, description: localError(msg.reason, msg.code), variant: 'destructive' });
@@ -160,5 +169,5 @@ export function useLivePractice({ id: practiceId, role, liveUrl, boardId }: Pick
       setResync(null);
       close();
     };
-  }, [practiceId, role, liveUrl, boardId, onClosed, fresh]);
+  }, [practiceId, role, liveUrl, boardId, onClosed, fresh, onPaused]);
 }

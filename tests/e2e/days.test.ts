@@ -239,9 +239,16 @@ describe('a competition day (issue 28)', () => {
     expect(printed[5]).toContain('Call sheet');
     expect(printed[5]).toContain('No match is called right now.');
 
-    // Sharing off: the hall board says so at once.
+    // Sharing off: the hall board says so at once, and comes back by itself when the day is shared again.
     await page.getByLabel('Share the hall board').click();
-    await hall.getByRole('heading', { name: 'Hall board unavailable' }).waitFor();
+    await hall.getByRole('heading', { name: 'Hall board paused' }).waitFor();
+    expect(await hall.getByTestId('hall-paused').textContent()).toContain('The coach stopped sharing the hall board.');
+    await page.getByLabel('Share the hall board').click();
+    await expect.poll(() => hall.getByTestId('hall-paused').count()).toBe(0);
+    await expect.poll(() => hall.getByTestId('hall-pool').count()).toBe(6);
+    await page.getByLabel('Share the hall board').click();
+    await hall.getByRole('heading', { name: 'Hall board paused' }).waitFor();
+    // A board opened while the day is not shared shows nothing: the link does not open it.
     await hall.reload();
     await hall.getByRole('heading', { name: 'Hall board unavailable' }).waitFor();
     expect(await hall.getByTestId('hall-unavailable').textContent()).toBe('This hall board link is not valid, or the day is not shared right now.');

@@ -105,13 +105,28 @@ describe('guests and spectators', () => {
     await spectator.getByRole('link', { name: 'Pool Results' }).click();
     await expect.poll(() => spectator.getByTestId('result-row').count()).toBe(4);
 
-    // The coach turns sharing off: the guest is told and sent back; the board closes.
+    // The coach turns sharing off: the guest is told and sent back; the board pauses, showing nothing of the practice.
     await coach.getByRole('switch', { name: 'Guest access' }).click();
     await expectToast(guest, 'The coach turned off guest access.');
 
     await guest.waitForURL('**/guest-join');
     expect(await guest.evaluate(() => localStorage.getItem('guest_session_token'))).toBeNull();
-    await spectator.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
+    await spectator.getByRole('heading', { name: 'Live board paused' }).waitFor();
+    expect(await spectator.getByTestId('board-paused').textContent()).toContain('The coach turned off guest access.');
+    expect(await spectator.getByTestId('result-row').count()).toBe(0);
+    // Sharing back on: the board comes back by itself, with what was scored meanwhile.
+    await cell(coach, 2, 1).click();
+    const coachDialog = coach.getByRole('dialog');
+    await coachDialog.getByRole('group').nth(0).getByRole('button', { name: '5', exact: true }).click();
+    await coachDialog.getByRole('group').nth(1).getByRole('button', { name: '4', exact: true }).click();
+    await coachDialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => cell(coach, 2, 1).textContent()).toBe('V5');
+    await coach.getByRole('switch', { name: 'Guest access' }).click();
+    await expect.poll(() => spectator.getByTestId('board-paused').count()).toBe(0);
+    await expect.poll(() => spectator.getByTestId('result-row').count()).toBe(4);
+    await spectator.getByRole('link', { name: 'Pools' }).click();
+    await spectator.locator('#pool-select').selectOption({ label: 'Pool 1' });
+    await expect.poll(() => cell(spectator, 2, 1).textContent()).toBe('V5');
     await guest.goto('/individual-practice');
     await guest.waitForURL('**/auth');
 

@@ -310,9 +310,12 @@ describe('the TV board in the hall', () => {
     expect(Math.abs(after.nodes - warm.nodes)).toBeLessThan(20);
     expect(after.heap - warm.heap).toBeLessThan(1024 * 1024);
 
-    // Sharing off: the TV says so instead of showing stale scores.
+    // Sharing off: the TV says so instead of showing stale scores, and comes back by itself when sharing does.
     await seed(viaBrowser(page.request)).share(practice.id, false);
-    await tv.getByText('Live board unavailable').waitFor();
+    await tv.getByText('Live board paused').waitFor();
+    expect(await tv.getByTestId('tv-latest').count()).toBe(0);
+    await seed(viaBrowser(page.request)).share(practice.id, true);
+    await expect.poll(() => tv.getByTestId('tv-latest').textContent()).toContain(`${pools[1]!.players[0]!.name} 5–`);
     await Promise.all([context.close(), tvContext.close()]);
   });
 });

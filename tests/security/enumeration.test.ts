@@ -42,6 +42,24 @@ describe('finding a live practice by guessing', () => {
     expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
   });
 
+  it('a right board link of a practice that stopped sharing opens nothing, but never counts as a guess: a board on the wall may keep trying', async () => {
+    const { client, practice } = await sharedPractice();
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
+    const tv = freshClient();
+    for (let i = 0; i < L + 5; i++) {
+      const read = await tv.api.board[':boardId'].$get({ param: { boardId: practice.board_id } });
+      expect(read.status).toBe(404);
+      expect(await json(read)).toEqual(errorBody('This live board link is not valid, or the practice is not shared right now'));
+    }
+    for (let i = 0; i < 5; i++) expect((await openSocket(tv, `board=${practice.board_id}`)).status).toBe(404);
+    // Its network's failures are all still there for a wrong link or code: the L-th wrong one is still answered.
+    for (let i = 0; i < L; i++) expect((await tv.api.board[':boardId'].$get({ param: { boardId: wrongBoard(200 + i) } })).status).toBe(404);
+    expect((await tv.api.board[':boardId'].$get({ param: { boardId: wrongBoard(299) } })).status).toBe(429);
+    // Shared again: the same link opens at once.
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+    expect((await tv.api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
+  });
+
   it('a burst of 100 parallel wrong codes from one address gets at most the limit of answers that are not 429', async () => {
     const { practice } = await sharedPractice();
     const attacker = freshClient();

@@ -186,6 +186,17 @@ describe('a competition day (issue 28)', () => {
     const wrong = await new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}` } });
     expect(wrong.status).toBe(404);
     expect(await json(wrong)).toMatchObject({ code: 'hall_board_not_valid' });
+    // Sharing off: the board stays open, is told why, and hears nothing of the day meanwhile; shared again, it
+    // hears the day at once (a TV on the wall comes back by itself).
+    await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
+    expect(await socket!.waitFor((m) => m.type === 'paused')).toEqual({ type: 'paused', practiceId: day.id, reason: 'The coach stopped sharing the hall board.', code: 'hall_board_unshared' });
+    const pausedAt = socket!.messages.length;
+    await api.$patch({ param: { dayId: day.id }, json: { name: 'Renamed while paused' } });
+    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
+    expect(socket!.messages.slice(pausedAt)).toEqual([]);
+    await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
+    const back = await socket!.waitFor((m) => m.type === 'day' && socket!.messages.indexOf(m) >= pausedAt);
+    expect(back.type === 'day' && back.day.day.name).toBe('Renamed while paused');
     // A new link ends the old one's sockets and lookups.
     await api.board.$post({ param: { dayId: day.id } });
     expect(await socket!.closed).toBe(4001);

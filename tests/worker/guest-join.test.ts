@@ -62,7 +62,7 @@ describe('joining a practice by room code', () => {
     expect((await joinAsGuest(fresh.room_code)).answer.practice.id).toBe(practice.id);
   });
 
-  it('a regenerated code closes the guests\' sockets, not the board\'s: its spectators never used the code; sharing off closes both', async () => {
+  it('a regenerated code closes the guests\' sockets, not the board\'s: its spectators never used the code; sharing off pauses the board until sharing is back', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
     const { guest, answer } = await joinAsGuest(practice.room_code);
@@ -80,7 +80,24 @@ describe('joining a practice by room code', () => {
       await board.waitFor((m) => m.type === 'bout');
       expect(board.messages.some((m) => m.type === 'room-closed')).toBe(false);
       await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
-      expect(await board.closed).toBe(4001);
+      // Sharing off: the board is told why and stays open, hearing nothing of what the coach does meanwhile.
+      expect(await board.waitFor((m) => m.type === 'paused')).toEqual({ type: 'paused', practiceId: practice.id, reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
+      const heard = board.messages.length;
+      const changed = await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 1 } });
+      expect(changed.status).toBe(200);
+      const coachSocket = (await openSocket(client, `practice=${practice.id}`)).socket!;
+      await coachSocket.waitFor((m) => m.type === 'hello');
+      coachSocket.ws.close();
+      expect(board.messages.slice(heard)).toEqual([]);
+      // Sharing back on: a hello (the board reads the practice again), then the bouts as they come.
+      await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+      expect(await board.waitFor((m) => m.type === 'hello' && board.messages.indexOf(m) >= heard)).toMatchObject({ type: 'hello', practiceId: practice.id, role: 'spectator' });
+      const resumed = board.messages.length;
+      await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 4, version: 2 } });
+      const bout = await board.waitFor((m) => m.type === 'bout' && board.messages.indexOf(m) >= resumed);
+      // (Stored in the pool's order of its two fencers: 5–4 either way round.)
+      expect(bout.type === 'bout' && [bout.delta.bout?.score1, bout.delta.bout?.score2].sort()).toEqual([4, 5]);
+      expect(board.messages.some((m) => m.type === 'room-closed')).toBe(false);
     } finally {
       guestSocket.ws.close();
       board.ws.close();

@@ -119,7 +119,8 @@ export class DayRoom extends DurableObject<Env> {
     });
     const snapshot = this.current()!;
     this.send('coach', { type: 'day', day: snapshot });
-    this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
+    // A hall board hears the day only while it is shared: unshared, it waits (`dayChanged`).
+    if (snapshot.day.board_shared) this.send('spectator', { type: 'day', day: forSpectators(snapshot) });
     // Behind the answer: the events' rooms hear their calls, and the fencers of a new call their phones.
     this.ctx.waitUntil(this.teller.tell(snapshot, gone));
     const called = snapshot.calls.filter((c) => !before.has(c.id));
@@ -159,10 +160,10 @@ export class DayRoom extends DurableObject<Env> {
   async dayChanged(day: Day, ownerId: string): Promise<DaySnapshot> {
     const previous = this.facts().day;
     const snapshot = this.change(() => this.sql.exec(`UPDATE ${T.day} SET day_id = ?, owner_id = ?, facts = ?`, day.id, ownerId, JSON.stringify(day)));
-    // The hall board's sockets hold the old link, or sharing ended: they go.
-    if (previous && (previous.board_id !== day.board_id || (previous.board_shared && !day.board_shared))) {
-      closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
-    }
+    // The hall board's sockets hold the old link: they go. Sharing ended: they stay, told why, and hear nothing
+    // until the day is shared again, when the change above sends them the day (a TV on the wall comes back by itself).
+    if (previous && previous.board_id !== day.board_id) closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+    else if (previous?.board_shared && !day.board_shared) this.send('spectator', { type: 'paused', practiceId: day.id, ...reasonOf('The coach stopped sharing the hall board.') });
     return snapshot;
   }
 

@@ -13,7 +13,7 @@ import { GuestList } from './guests';
 import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
-import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, isMuted, muteRole, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -73,6 +73,7 @@ export class PracticeRoom extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       await migrateRoom(ctx.storage);
       await this.archive.started();
+      this.muteBoardUnlessShared();
     });
     this.guests = new GuestList(ctx.storage);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
@@ -183,7 +184,35 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
   async indexChanged(facts: IndexFacts): Promise<void> {
-    if (this.heldNow() === facts.id) updateIndexFacts(this.ctx.storage.sql, facts);
+    if (this.heldNow() !== facts.id) return;
+    updateIndexFacts(this.ctx.storage.sql, facts);
+    if (facts.allow_guest_access && isMuted(this.ctx, 'spectator')) this.resumeBoard(facts.id);
+  }
+
+  /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
+  private muteBoardUnlessShared() {
+    const row = this.ctx.storage.sql.exec<{ allow_guest_access: number }>('SELECT allow_guest_access FROM practices LIMIT 1').toArray()[0];
+    muteRole(this.ctx, 'spectator', row !== undefined && row.allow_guest_access === 0);
+  }
+
+  /**
+   * Sharing ended (turned off, or run out): the boards stay open, are told why and then hear nothing, so a TV
+   * on the wall comes back by itself when the coach shares again, without anyone at it (`resumeBoard`).
+   */
+  private pauseBoard(reason: string) {
+    muteRole(this.ctx, 'spectator', true);
+    sendTagged(this.ctx, 'spectator', { type: 'paused', practiceId: this.heldNow() ?? '', ...reasonOf(reason) });
+  }
+
+  /** Sharing is back: each paused board hears the room again, with a hello (it reads the practice anew) and what is on the piste. */
+  private resumeBoard(practiceId: string) {
+    muteRole(this.ctx, 'spectator', false);
+    const calls = readDayCalls(this.ctx.storage.sql);
+    sendTagged(this.ctx, 'spectator', () => [
+      { type: 'hello', practiceId, role: 'spectator', mark: changeMark(this.ctx) },
+      ...this.desk.opening(practiceId),
+      { type: 'day-calls', practiceId, calls },
+    ]);
   }
 
   /**
@@ -278,6 +307,8 @@ export class PracticeRoom extends DurableObject<Env> {
     if (tag.role === 'spectator') {
       const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
       if (board !== null && board !== tag.boardId) return ended;
+      // Sharing ended after the worker looked the link up: the board reads again and waits for it.
+      if (isMuted(this.ctx, 'spectator')) return ended;
     }
     return null;
   }
@@ -355,12 +386,12 @@ export class PracticeRoom extends DurableObject<Env> {
   /**
    * Sharing off, a new room code or sharing expired: the epoch moves on (so a join or upgrade still in flight
    * with the old one is refused), every guest session ends and guest sockets close. Spectators came by the board
-   * link, not the code: a new code leaves them watching (`spectators: false`); sharing's end shows them out.
+   * link, not the code: a new code leaves them watching (`spectators: false`); sharing's end pauses the boards.
    */
   async endGuestAccess(reason: string, epoch: number, spectators = true): Promise<void> {
     await this.guests.endAll(epoch);
     closeTagged(this.ctx, 'guest', reason);
-    if (spectators) closeTagged(this.ctx, 'spectator', reason);
+    if (spectators) this.pauseBoard(reason);
     this.presenceChanged();
   }
 

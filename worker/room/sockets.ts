@@ -105,14 +105,43 @@ const markOf = (ctx: DurableObjectState) => {
  */
 export const changeMark = (ctx: DurableObjectState) => `${markOf(ctx).boot}:${markOf(ctx).seq}`;
 
+/** The roles a room is sending nothing to now (a paused board's spectators); kept in memory, set again on waking. */
+const muted = new WeakMap<DurableObjectState, Set<SocketRole>>();
+
+/** Stops (or resumes) every message to a role's sockets; they stay open. */
+export function muteRole(ctx: DurableObjectState, role: SocketRole, on: boolean) {
+  const roles = muted.get(ctx) ?? new Set<SocketRole>();
+  if (on) roles.add(role);
+  else roles.delete(role);
+  muted.set(ctx, roles);
+}
+
+export const isMuted = (ctx: DurableObjectState, role: SocketRole) => muted.get(ctx)?.has(role) === true;
+
+/** Sends one message to every socket carrying a tag, muted or not; one failing never stops the rest. */
+export function sendTagged(ctx: DurableObjectState, tag: string, message: LiveMessage | ((ws: WebSocket) => LiveMessage[])): number {
+  const sockets = ctx.getWebSockets(tag);
+  const data = typeof message === 'function' ? null : JSON.stringify(message);
+  for (const ws of sockets) {
+    try {
+      if (data !== null) ws.send(data);
+      else for (const m of (message as (ws: WebSocket) => LiveMessage[])(ws)) ws.send(JSON.stringify(m));
+    } catch {
+      // Closing as we send: the runtime drops it.
+    }
+  }
+  return sockets.length;
+}
+
 /** Sends a message to every socket whose role may read it (the permission table); returns how many received it. */
 export function fanOut(ctx: DurableObjectState, message: LiveMessage): number {
   if (SNAPSHOT_CHANGES.has(message.type)) markOf(ctx).seq++;
   const action = readActionOf(message);
   const data = JSON.stringify(message);
+  const silent = muted.get(ctx);
   let sent = 0;
   for (const role of ['coach', 'guest', 'spectator'] as const) {
-    if (!can(role, action)) continue;
+    if (!can(role, action) || silent?.has(role)) continue;
     for (const ws of ctx.getWebSockets(role)) {
       try {
         ws.send(data);

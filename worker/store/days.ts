@@ -104,12 +104,16 @@ export async function dayOfPractice(db: Db, practiceId: string): Promise<string 
   return row?.day_id ?? null;
 }
 
-/** The day a hall board link opens while it is shared: through the lookup limits, like a practice's board. */
+/**
+ * The day a hall board link opens while it is shared: through the lookup limits, like a practice's board. A
+ * right link of a day not shared now is found, then not answered: trying it again is no guess (a hall TV
+ * waiting for the day to be shared again), so it never counts against its network.
+ */
 export async function findSharedDay(db: Db, boardId: string, client: LookupClient): Promise<Day | null> {
   const row = await lookupUnderLimits<Omit<DayRow, 'board_shared' | 'minutes' | 'guests_call'> & { board_shared: number; minutes: string | null; guests_call: number }>(db.$client, client, {
-    sql: 'SELECT * FROM days WHERE board_id = ? AND board_shared = 1',
+    sql: 'SELECT * FROM days WHERE board_id = ?',
     params: [boardId],
     guessable: false,
   });
-  return row ? toDay({ ...row, board_shared: row.board_shared === 1, guests_call: row.guests_call === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) }) : null;
+  return row?.board_shared === 1 ? toDay({ ...row, board_shared: row.board_shared === 1, guests_call: row.guests_call === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) }) : null;
 }

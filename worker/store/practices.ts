@@ -69,18 +69,23 @@ export async function getSharedPractice(db: Db, id: string): Promise<PracticeRec
   return practice?.allow_guest_access ? practice : null;
 }
 
-const SHARED_BY = (column: 'room_code' | 'board_id') =>
-  `SELECT * FROM practices WHERE ${column} = ? AND allow_guest_access = 1 AND sharing_expires_at > ?`;
+/** The lookup of each secret: a room code finds only a sharing practice; a board id any (a right link is no guess). */
+const lookupBy = (by: 'room_code' | 'board_id', secret: string, now: number) =>
+  by === 'room_code'
+    ? { sql: 'SELECT * FROM practices WHERE room_code = ? AND allow_guest_access = 1 AND sharing_expires_at > ?', params: [secret, now], guessable: true }
+    : { sql: 'SELECT * FROM practices WHERE board_id = ?', params: [secret], guessable: false };
 
 /**
  * The practice a secret opens while it shares: its 6-digit room code (guests) or its board id
  * (spectators). Every such lookup goes through the lookup limits, counted per client network; a room code
- * is guessable, a board id is not (see `SecretLookup.guessable`).
+ * is guessable, a board id is not (see `SecretLookup.guessable`). A board id is found whether or not its
+ * practice shares, then answered only if it does: a paused board on the wall that tries again until sharing
+ * is back (a TV reconnecting) uses a right link, and never counts against its network's failed lookups.
  */
 export async function findSharedPractice(db: Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now = Date.now()) {
-  const lookup = { sql: SHARED_BY(by), params: [secret, now], guessable: by === 'room_code' };
-  const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, client, lookup, now);
-  return row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
+  const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, client, lookupBy(by, secret, now), now);
+  const practice = row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
+  return practice?.allow_guest_access ? practice : null;
 }
 
 /** Guest access on (for `idleMs` from now unless writes extend it) or off; off moves the guest epoch on. */

@@ -21,6 +21,8 @@ export const hallTexts = i18n('hall-page', {
   eyebrow: 'Piste hall board',
   unavailable: 'Hall board unavailable',
   notValid: 'This hall board link is not valid, or the day is not shared right now.',
+  paused: 'Hall board paused',
+  comesBack: 'This screen comes back by itself when the coach shares the day again.',
   pistesTitle: 'On the pistes',
   nowLabel: 'Now',
   nextLabel: 'Next up',
@@ -72,6 +74,16 @@ export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: L
     );
   }
   if (live.snapshot === undefined) return <Spinner />;
+  // The day stopped being shared: nothing of it shows, and the board comes back when it is shared again.
+  if (live.paused) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center" data-testid="hall-paused">
+        <h1 className="text-2xl font-bold">{t.paused}</h1>
+        <p className="text-slate-600">{live.paused}</p>
+        <p className="text-slate-600">{t.comesBack}</p>
+      </main>
+    );
+  }
   return <>{render(live.snapshot, live.status)}</>;
 }
 

@@ -17,6 +17,8 @@ import { dropEmbeddedBoard, embeddedBoard } from './embedded-board';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
+  paused: 'Live board paused',
+  comesBack: 'This screen comes back by itself when the coach shares the practice again.',
   eyebrow: 'Piste live board',
   tv: 'TV view',
   check: 'Many wrong board links were tried lately. Confirm you are a person to open this board.',
@@ -75,13 +77,27 @@ const liveBoardPath = (code: string) => `/api/live?${new URLSearchParams({ board
 function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
   const view = { ...board.practice, role: 'spectator' as const, coach: null, liveUrl: liveBoardPath(code), boardId: code };
   useEffect(() => dropEmbeddedBoard, []);
+  // The practice stopped sharing: its socket stays open and the board comes back when sharing does.
+  const [paused, setPaused] = useState<string | null>(null);
   return (
     <>
-      {render(board, view)}
+      {paused === null ? render(board, view) : <BoardPaused reason={paused} />}
       <Suspense fallback={null}>
-        <LiveSync view={view} onClosed={onClosed} fresh={fromPage ? (board.mark ?? '') : null} />
+        <LiveSync view={view} onClosed={onClosed} onPaused={setPaused} fresh={fromPage ? (board.mark ?? '') : null} />
       </Suspense>
     </>
+  );
+}
+
+/** Sharing ended (turned off, or no scores for a while): nothing of the practice shows until it shares again. */
+function BoardPaused({ reason }: { reason: string }) {
+  const t = useTexts(messages);
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center" data-testid="board-paused">
+      <h1 className="text-2xl font-bold">{t.paused}</h1>
+      <p className="text-slate-600">{reason}</p>
+      <p className="text-slate-600">{t.comesBack}</p>
+    </div>
   );
 }
 

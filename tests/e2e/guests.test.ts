@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, signUp, uniqueEmail } from '../helpers/browser';
+import { expectToast, useBrowser, newContext, pickScores, signUp, uniqueEmail } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -116,10 +116,7 @@ describe('guests and spectators', () => {
     expect(await spectator.getByTestId('result-row').count()).toBe(0);
     // Sharing back on: the board comes back by itself, with what was scored meanwhile.
     await cell(coach, 2, 1).click();
-    const coachDialog = coach.getByRole('dialog');
-    await coachDialog.getByRole('group').nth(0).getByRole('button', { name: '5', exact: true }).click();
-    await coachDialog.getByRole('group').nth(1).getByRole('button', { name: '4', exact: true }).click();
-    await coachDialog.getByRole('button', { name: 'Save' }).click();
+    await pickScores(coach, 5, 4);
     await expect.poll(() => cell(coach, 2, 1).textContent()).toBe('V5');
     await coach.getByRole('switch', { name: 'Guest access' }).click();
     await expect.poll(() => spectator.getByTestId('board-paused').count()).toBe(0);

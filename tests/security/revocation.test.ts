@@ -66,6 +66,21 @@ describe('revocation without races', () => {
     expect(await board.closed).toBe(4001);
   });
 
+  it('a board that was looked up before sharing went off is paused with the others, hears nothing, and is back with them', async () => {
+    const { client, practice, pool } = await sharedPractice();
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
+    const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
+    await expect.poll(() => board.messages.map((m) => m.type)).toEqual(['paused']);
+    expect(board.messages[0]).toMatchObject({ reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
+    const [ann, bob] = pool.players;
+    expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann!.id, player2_id: bob!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
+    await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+    await expect.poll(() => board.messages.map((m) => m.type).slice(0, 2)).toEqual(['paused', 'hello']);
+    // The bout saved while paused never reached it: the hello sends it to read the practice again.
+    expect(board.messages.some((m) => m.type === 'bout')).toBe(false);
+    board.ws.close();
+  });
+
   it('closeSockets closes every socket even when one of them throws', async () => {
     const { client, practice } = await sharedPractice();
     const sockets = await Promise.all([1, 2, 3].map(() => openSocket(client, `practice=${practice.id}`)));

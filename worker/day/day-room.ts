@@ -329,11 +329,14 @@ export class DayRoom extends DurableObject<Env> {
     server.serializeAttachment(tag);
     const over = overCap(this.ctx, this.limits, tag);
     const snapshot = await this.snapshot();
-    const ended = tag.role === 'spectator' && (!snapshot?.day.board_shared || snapshot.day.board_id !== tag.boardId);
+    const ended = tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId;
     if (over || ended || !snapshot) {
       const message: LiveMessage = over ? { type: 'refused', ...reasonOf(over) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
       server.send(JSON.stringify(message));
       server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
+    } else if (tag.role === 'spectator' && !snapshot.day.board_shared) {
+      // The day stopped being shared after the worker looked the link up: this board waits with the others.
+      server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf('The coach stopped sharing the hall board.') } satisfies LiveMessage));
     } else {
       // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.
       server.send(JSON.stringify({ type: 'hello', practiceId: snapshot.day.id, role: tag.role } satisfies LiveMessage));

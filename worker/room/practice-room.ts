@@ -28,6 +28,7 @@ import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFrom
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
+import { BOARD_UNAVAILABLE } from '../../core/room-code';
 import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
@@ -186,7 +187,7 @@ export class PracticeRoom extends DurableObject<Env> {
   async indexChanged(facts: IndexFacts): Promise<void> {
     if (this.heldNow() !== facts.id) return;
     updateIndexFacts(this.ctx.storage.sql, facts);
-    if (facts.allow_guest_access && isMuted(this.ctx, 'spectator')) this.resumeBoard(facts.id);
+    if (facts.allow_guest_access && isMuted(this.ctx, 'spectator')) await this.resumeBoard(facts.id, facts.sharing_expires_at);
   }
 
   /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
@@ -200,13 +201,27 @@ export class PracticeRoom extends DurableObject<Env> {
    * on the wall comes back by itself when the coach shares again, without anyone at it (`resumeBoard`).
    */
   private pauseBoard(reason: string) {
+    const practiceId = this.heldNow();
+    // No practice held yet: nothing a board could hear; any board there is shown out as before.
+    if (practiceId === null) return void closeTagged(this.ctx, 'spectator', reason);
+    // The room's copy says so at once (a wake mutes the boards again from it), whatever becomes of the index's word.
+    this.ctx.storage.sql.exec('UPDATE practices SET allow_guest_access = 0 WHERE id = ?', practiceId);
+    this.pausedFor = reason;
     muteRole(this.ctx, 'spectator', true);
-    sendTagged(this.ctx, 'spectator', { type: 'paused', practiceId: this.heldNow() ?? '', ...reasonOf(reason) });
+    sendTagged(this.ctx, 'spectator', { type: 'paused', practiceId, ...reasonOf(reason) });
   }
 
-  /** Sharing is back: each paused board hears the room again, with a hello (it reads the practice anew) and what is on the piste. */
-  private resumeBoard(practiceId: string) {
+  /** Why the boards are paused, for one that connects meanwhile (in memory: a woken room says the board link's own words). */
+  private pausedFor: string | null = null;
+
+  /**
+   * Sharing is back: each paused board hears the room again, with a hello (it reads the practice anew) and what
+   * is on the piste; the sharing clock watches the new expiry (boards alone may be all that is left to close).
+   */
+  private async resumeBoard(practiceId: string, expiresAt: number) {
     muteRole(this.ctx, 'spectator', false);
+    this.pausedFor = null;
+    await this.clock.watch(practiceId, expiresAt);
     const calls = readDayCalls(this.ctx.storage.sql);
     sendTagged(this.ctx, 'spectator', () => [
       { type: 'hello', practiceId, role: 'spectator', mark: changeMark(this.ctx) },
@@ -282,6 +297,10 @@ export class PracticeRoom extends DurableObject<Env> {
     if (refusal) {
       server.send(JSON.stringify(refusal.message));
       server.close(refusal.code, refusal.message.reason.slice(0, 120));
+    } else if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) {
+      // Sharing ended after the worker looked the link up: this board waits with the others for it to return.
+      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(this.pausedFor ?? BOARD_UNAVAILABLE) } satisfies LiveMessage));
+      this.presenceChanged();
     } else {
       server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role, mark: changeMark(this.ctx) } satisfies LiveMessage));
       // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
@@ -307,8 +326,6 @@ export class PracticeRoom extends DurableObject<Env> {
     if (tag.role === 'spectator') {
       const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
       if (board !== null && board !== tag.boardId) return ended;
-      // Sharing ended after the worker looked the link up: the board reads again and waits for it.
-      if (isMuted(this.ctx, 'spectator')) return ended;
     }
     return null;
   }

@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
-import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
@@ -39,6 +39,9 @@ export type DayRefusal = { refused: { status: 404 | 409; message: string } };
  * `transactionSync` and ends with the whole snapshot sent to every socket: a day holds at most 64 pistes and
  * core/limits MAX_DAY_POOLS (512) pools, and a snapshot carries its version so a screen keeps the newest.
  */
+/** What a paused hall board is told: the day stopped being shared. */
+const HALL_PAUSED = 'The coach stopped sharing the hall board.';
+
 export class DayRoom extends DurableObject<Env> {
   private readonly limits: SocketLimits;
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
@@ -146,14 +149,7 @@ export class DayRoom extends DurableObject<Env> {
 
   /** Sends a message to every socket of a role (the coach's screens, the hall boards). */
   private send(role: 'coach' | 'spectator', message: LiveMessage) {
-    const data = JSON.stringify(message);
-    for (const ws of this.ctx.getWebSockets(role)) {
-      try {
-        ws.send(data);
-      } catch {
-        // A socket closing as we send is dropped by the runtime; the others still get it.
-      }
-    }
+    sendTagged(this.ctx, role, message);
   }
 
   /** The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows. */
@@ -163,7 +159,7 @@ export class DayRoom extends DurableObject<Env> {
     // The hall board's sockets hold the old link: they go. Sharing ended: they stay, told why, and hear nothing
     // until the day is shared again, when the change above sends them the day (a TV on the wall comes back by itself).
     if (previous && previous.board_id !== day.board_id) closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
-    else if (previous?.board_shared && !day.board_shared) this.send('spectator', { type: 'paused', practiceId: day.id, ...reasonOf('The coach stopped sharing the hall board.') });
+    else if (previous?.board_shared && !day.board_shared) this.send('spectator', { type: 'paused', practiceId: day.id, ...reasonOf(HALL_PAUSED) });
     return snapshot;
   }
 
@@ -336,7 +332,7 @@ export class DayRoom extends DurableObject<Env> {
       server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
     } else if (tag.role === 'spectator' && !snapshot.day.board_shared) {
       // The day stopped being shared after the worker looked the link up: this board waits with the others.
-      server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf('The coach stopped sharing the hall board.') } satisfies LiveMessage));
+      server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf(HALL_PAUSED) } satisfies LiveMessage));
     } else {
       // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.
       server.send(JSON.stringify({ type: 'hello', practiceId: snapshot.day.id, role: tag.role } satisfies LiveMessage));

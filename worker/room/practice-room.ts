@@ -222,12 +222,21 @@ export class PracticeRoom extends DurableObject<Env> {
     muteRole(this.ctx, 'spectator', false);
     this.pausedFor = null;
     await this.clock.watch(practiceId, expiresAt);
-    const calls = readDayCalls(this.ctx.storage.sql);
-    sendTagged(this.ctx, 'spectator', () => [
-      { type: 'hello', practiceId, role: 'spectator', mark: changeMark(this.ctx) },
+    sendTagged(this.ctx, 'spectator', ...this.greeting(practiceId, 'spectator'));
+  }
+
+  /**
+   * What a screen hears when it comes in (a new socket, or a board back from a pause): the hello with the room's
+   * change mark; the bouts on the piste right now and the referee choices, so a screen opened mid-bout shows
+   * them at once; the day's calls and pistes (null when the practice is no day's event: a screen back from
+   * offline forgets a day left meanwhile).
+   */
+  private greeting(practiceId: string, role: SocketTag['role']): LiveMessage[] {
+    return [
+      { type: 'hello', practiceId, role, mark: changeMark(this.ctx) },
       ...this.desk.opening(practiceId),
-      { type: 'day-calls', practiceId, calls },
-    ]);
+      { type: 'day-calls', practiceId, calls: readDayCalls(this.ctx.storage.sql) },
+    ];
   }
 
   /**
@@ -302,11 +311,7 @@ export class PracticeRoom extends DurableObject<Env> {
       server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(this.pausedFor ?? BOARD_UNAVAILABLE) } satisfies LiveMessage));
       this.presenceChanged();
     } else {
-      server.send(JSON.stringify({ type: 'hello', practiceId: tag.practiceId, role: tag.role, mark: changeMark(this.ctx) } satisfies LiveMessage));
-      // The bouts on the piste right now and the referee choices, so a screen opened mid-bout shows them at once.
-      for (const message of this.desk.opening(tag.practiceId)) server.send(JSON.stringify(message));
-      // The day's calls and pistes (null when the practice is no day's event: a screen back from offline forgets a day left meanwhile).
-      server.send(JSON.stringify({ type: 'day-calls', practiceId: tag.practiceId, calls: readDayCalls(this.ctx.storage.sql) } satisfies LiveMessage));
+      for (const message of this.greeting(tag.practiceId, tag.role)) server.send(JSON.stringify(message));
       // Who is in the room as it stands, to a screen that shows it: a change while its snapshot was read does not
       // move the change mark (boards come and go by the hundred), so its hello alone would not catch it.
       if (can(tag.role, 'room.manage')) server.send(JSON.stringify({ type: 'presence', practiceId: tag.practiceId, presence: await this.presence() } satisfies LiveMessage));

@@ -118,16 +118,15 @@ export function muteRole(ctx: DurableObjectState, role: SocketRole, on: boolean)
 
 export const isMuted = (ctx: DurableObjectState, role: SocketRole) => muted.get(ctx)?.has(role) === true;
 
-/** Sends one message to every socket carrying a tag, muted or not; one failing never stops the rest. */
-export function sendTagged(ctx: DurableObjectState, tag: string, message: LiveMessage | ((ws: WebSocket) => LiveMessage[])): number {
+/** Sends messages, in order, to every socket carrying a tag (a role), muted or not; one failing never stops the rest. */
+export function sendTagged(ctx: DurableObjectState, tag: string, ...messages: LiveMessage[]): number {
   const sockets = ctx.getWebSockets(tag);
-  const data = typeof message === 'function' ? null : JSON.stringify(message);
+  const data = messages.map((m) => JSON.stringify(m));
   for (const ws of sockets) {
     try {
-      if (data !== null) ws.send(data);
-      else for (const m of (message as (ws: WebSocket) => LiveMessage[])(ws)) ws.send(JSON.stringify(m));
+      for (const d of data) ws.send(d);
     } catch {
-      // Closing as we send: the runtime drops it.
+      // A socket closing as we send is dropped by the runtime; the others still get them.
     }
   }
   return sockets.length;

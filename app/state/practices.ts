@@ -68,9 +68,16 @@ export async function reloadPractices() {
   }
 }
 
+/**
+ * Takes a practice as the server answered or told it. One older than the copy held (its `updated_at`, the stamp
+ * of the index's last change: two screens flipping sharing at once, an answer overtaken by the other's word) is
+ * left out: the newer word stands.
+ */
 export function upsertPractice(practice: Practice) {
   store.set(practicesAtom, (s) => {
-    const exists = s.list.some((p) => p.id === practice.id);
+    const held = s.list.find((p) => p.id === practice.id);
+    if (held && held.updated_at > practice.updated_at) return s;
+    const exists = held !== undefined;
     const list = exists ? s.list.map((p) => (p.id === practice.id ? practice : p)) : [practice, ...s.list];
     list.sort((a, b) => b.date.localeCompare(a.date) || b.created_at - a.created_at);
     return { ...s, list };

@@ -114,7 +114,7 @@ describe('server messages and their codes', () => {
 
 describe('every message the server can send has its code', () => {
   // The calls and options that carry a message for the screen, in the worker and the rules it uses.
-  const CARRIERS = /(?:HttpError\(\d+,\s*|error:\s*|reasonOf\(|requiredText\(|nameText\(|new PlanError\(|forbidden:\s*|unauthenticated:\s*|endGuestAccess\(|removeGuest\([^,]+,\s*|replaceBoard\([^,]+,\s*|(?:const|export const) [A-Z_]+ = )('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
+  const CARRIERS = /(?:HttpError\(\d+,\s*|error:\s*|reasonOf\(|requiredText\(|nameText\(|new PlanError\(|forbidden:\s*|unauthenticated:\s*|removeGuest\([^,]+,\s*|(?:const|export const) [A-Z_]+ = )('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
   const files: string[] = [...sources(join(root, 'worker')), ...['validation', 'day-validation', 'room-code', 'fencing/planning', 'fencing/teams'].map((f) => join(root, `core/${f}.ts`))];
 
   it('finds each thrown or answered message in core/messages, so the app can translate it', () => {

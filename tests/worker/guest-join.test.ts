@@ -1,4 +1,10 @@
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../core/live-messages';
+import { getDb } from '../../worker/db/client';
+import { getRoom } from '../../worker/room/room';
+import type { PracticeRoom } from '../../worker/room/practice-room';
+import { setSharing } from '../../worker/store/practices';
 import type { GeneratedPools } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { LOOKUP_LIMITS } from '../../worker/store/throttle';
@@ -153,5 +159,97 @@ describe('guessing room codes', () => {
     }
     const ok = await new Client('203.0.113.200').api.guest.join.$post({ json: { room_code: practice.room_code } });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('two sharing changes whose calls cross on their way to the room', () => {
+  const IDLE = 60 * 60_000;
+  const hello = (m: LiveMessage) => m.type === 'hello';
+
+  /** A shared practice with a board watching and the coach's screen open; the index's two words, in D1's order. */
+  async function crossing(first: boolean, second: boolean) {
+    const { client, user } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
+    const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await board.waitFor(hello);
+    await coach.waitFor(hello);
+    const { guest: early } = await joinAsGuest(practice.room_code);
+    // Two screens flip the switch within the same millisecond: D1 takes them one after the other.
+    const now = Date.now();
+    const older = await setSharing(getDb(env.DB), user.id, practice.id, first, IDLE, now);
+    const newer = await setSharing(getDb(env.DB), user.id, practice.id, second, IDLE, now);
+    expect(newer.updated_at).toBeGreaterThan(older.updated_at);
+    return { client, practice, board, coach, early, older, newer };
+  }
+
+  const roomSays = (practiceId: string) =>
+    runInDurableObject(getRoom(env, practiceId), (_room: PracticeRoom, state) => state.storage.sql.exec<{ allow_guest_access: number }>('SELECT allow_guest_access FROM practices').one().allow_guest_access);
+
+  async function saveBout(client: Client, practiceId: string) {
+    const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId } }));
+    const [a, b] = pools[0]!.players;
+    const saved = await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 } });
+    expect(saved.status).toBe(200);
+  }
+
+  it('off, then on, arriving the other way round: the room stays shared, the board watches and only the guests before the off are out', async () => {
+    const { client, practice, board, coach, early, older, newer } = await crossing(false, true);
+    try {
+      const room = getRoom(env, practice.id);
+      expect(await room.indexChanged(newer)).toBe(true);
+      // The off's call comes last: older than what the room applied, it changes nothing.
+      expect(await room.indexChanged(older)).toBe(false);
+      expect(await roomSays(practice.id)).toBe(1);
+      // The board was never paused and hears the next bout.
+      await saveBout(client, practice.id);
+      await board.waitFor((m) => m.type === 'bout');
+      expect(board.messages.some((m) => m.type === 'paused')).toBe(false);
+      // The coach's screen heard the newer word only: sharing on.
+      const told = coach.messages.filter((m) => m.type === 'practice');
+      expect(told.map((m) => m.type === 'practice' && m.practice.allow_guest_access)).toEqual([true]);
+      // The off did happen between: a guest from before it is out; one who joins now stays.
+      expect((await early.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(401);
+      const { guest: late } = await joinAsGuest(practice.room_code);
+      expect((await late.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(200);
+    } finally {
+      board.ws.close();
+      coach.ws.close();
+    }
+  });
+
+  it('on, then off, arriving the other way round: the room stays unshared and the board paused', async () => {
+    const { client, practice, board, coach, early, older, newer } = await crossing(true, false);
+    try {
+      const room = getRoom(env, practice.id);
+      expect(await room.indexChanged(newer)).toBe(true);
+      expect(await board.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'guest_access_turned_off' });
+      expect(await room.indexChanged(older)).toBe(false);
+      expect(await roomSays(practice.id)).toBe(0);
+      // Still paused: no hello, and nothing of a bout saved meanwhile.
+      const heard = board.messages.length;
+      await saveBout(client, practice.id);
+      await coach.waitFor((m) => m.type === 'bout');
+      expect(board.messages.slice(heard)).toEqual([]);
+      const told = coach.messages.filter((m) => m.type === 'practice');
+      expect(told.map((m) => m.type === 'practice' && m.practice.allow_guest_access)).toEqual([false]);
+      expect((await early.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(401);
+    } finally {
+      board.ws.close();
+      coach.ws.close();
+    }
+  });
+
+  it('stamps two changes of the same millisecond in order, and a new code or board link after them too', async () => {
+    const { client, user } = await signedUpCoach();
+    const practice = await practiceOf(client, false);
+    const at = practice.updated_at + 60_000;
+    const stamps = [];
+    for (const enabled of [true, false, true]) stamps.push((await setSharing(getDb(env.DB), user.id, practice.id, enabled, IDLE, at)).updated_at);
+    expect(stamps).toEqual([at, at + 1, at + 2]);
+    const code = await json<Practice>(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
+    expect(code.updated_at).toBe(at + 3);
+    const board = await json<Practice>(await client.api.practices[':practiceId'].board.$post({ param: { practiceId: practice.id } }));
+    expect(board.updated_at).toBe(at + 4);
   });
 });

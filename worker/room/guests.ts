@@ -16,11 +16,17 @@ export class GuestList {
     return this.sql.exec<{ guest_epoch: number }>(`SELECT guest_epoch FROM ${TABLES.room}`).one().guest_epoch;
   }
 
-  /** Registers a session unless its epoch is already void or the room holds its most guests. */
+  /**
+   * Registers a session unless its epoch is already void or the room holds its most guests. The room's epoch
+   * rises to the session's, so every live session is of the room's epoch: an index word with a later one voids them all.
+   */
   add(sessionId: string, name: string, epoch: number, expiresAt: number): 'added' | 'void' | 'full' {
     if (epoch < this.epoch()) return 'void';
     if (this.list().length >= MAX_GUESTS) return 'full';
-    this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.guests} (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)`, sessionId, name, Date.now(), expiresAt);
+    this.storage.transactionSync(() => {
+      this.sql.exec(`UPDATE ${TABLES.room} SET guest_epoch = ?`, epoch);
+      this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.guests} (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)`, sessionId, name, Date.now(), expiresAt);
+    });
     return 'added';
   }
 

@@ -8,7 +8,7 @@ import { can } from '../../core/permissions';
 import type { RefereeTarget } from '../../core/refereeing';
 import type { RefereeUpdateBody } from '../../core/validation';
 import type { Env } from '../env';
-import { publicPractice } from '../store/practices';
+import { publicPractice, type PracticeRecord } from '../store/practices';
 import { GuestList } from './guests';
 import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
@@ -24,7 +24,7 @@ import type { EventCalls } from '../../core/contracts/days';
 import { dayWordOf } from './day-word';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
-import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts, type IndexFacts } from './practice-store';
+import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
@@ -34,6 +34,12 @@ import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { errorBody } from '../../core/messages';
 import type { Weapon } from '../../core/fencing/referee';
+
+/** Why guests or boards were shown out or paused by a word of the index (`indexChanged`): core/messages has their codes. */
+const CODE_CHANGED = 'The coach changed the room code. Join again with the new code.';
+const SHARING_OFF = 'The coach turned off guest access.';
+const SHARING_EXPIRED = 'Guest access ended: no scores were entered for a while.';
+const BOARD_CHANGED = 'The coach changed the live board link.';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -183,11 +189,43 @@ export class PracticeRoom extends DurableObject<Env> {
     return changeMark(this.ctx);
   }
 
-  /** The index's facts of the practice changed in D1 (sharing, a new code or board link): the room's copy follows. */
-  async indexChanged(facts: IndexFacts): Promise<void> {
-    if (this.heldNow() !== facts.id) return;
-    updateIndexFacts(this.ctx.storage.sql, facts);
-    if (facts.allow_guest_access && isMuted(this.ctx, 'spectator')) await this.resumeBoard(facts.id, facts.sharing_expires_at);
+  /**
+   * A word of the D1 index about the practice (sharing on or off or run out, a new room code or board link): the
+   * room's copy follows, and what the word means is read from the facts against the room's own. A guest epoch past
+   * the room's, or sharing off, ends every guest session; sharing off pauses the boards and sharing on resumes
+   * them; a new board link shows the old one's screens out. The coach's screens hear the practice as it stands.
+   *
+   * Words apply in D1's order (its stamp, `updated_at`), not in the order their calls arrive: a word older than the
+   * last one applied (two screens flipping the switch at once, their calls crossing on the way) changes nothing,
+   * as the newer one said all of it. False for such a word.
+   */
+  async indexChanged(practice: PracticeRecord, { expired = false } = {}): Promise<boolean> {
+    const { sql } = this.ctx.storage;
+    const room = sql.exec<{ index_at: number; board_id: string | null }>(`SELECT index_at, board_id FROM ${TABLES.room}`).one();
+    if (practice.updated_at < room.index_at) return false;
+    const held = this.heldNow() === practice.id;
+    const before = held ? sql.exec<{ room_code: string; board_id: string | null }>('SELECT room_code, board_id FROM practices WHERE id = ?', practice.id).one() : null;
+    const oldBoard = room.board_id ?? before?.board_id ?? null;
+    const shared = practice.allow_guest_access;
+    const guestsVoid = !shared || practice.guest_epoch > this.guests.epoch();
+    this.ctx.storage.transactionSync(() => {
+      sql.exec(`UPDATE ${TABLES.room} SET index_at = ?, board_id = ?`, practice.updated_at, practice.board_id);
+      if (held) updateIndexFacts(sql, practice);
+      // The epoch moves on with the sessions' end: a join or upgrade still in flight with the old one is refused.
+      if (guestsVoid) this.guests.endAll(practice.guest_epoch);
+    });
+    const sharingEnded = expired ? SHARING_EXPIRED : SHARING_OFF;
+    if (guestsVoid) {
+      const codeChanged = before ? before.room_code !== practice.room_code : shared;
+      closeTagged(this.ctx, 'guest', shared && codeChanged ? CODE_CHANGED : sharingEnded);
+    }
+    // Spectators came by the board link, not the code: a new code leaves them watching.
+    if (oldBoard !== null && oldBoard !== practice.board_id) closeTagged(this.ctx, 'spectator', BOARD_CHANGED);
+    if (!shared && !isMuted(this.ctx, 'spectator')) this.pauseBoard(sharingEnded);
+    else if (shared && isMuted(this.ctx, 'spectator')) await this.resumeBoard(practice.id, practice.sharing_expires_at);
+    this.presenceChanged();
+    fanOut(this.ctx, { type: 'practice', practice: publicPractice(practice) });
+    return true;
   }
 
   /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
@@ -406,18 +444,6 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   /**
-   * Sharing off, a new room code or sharing expired: the epoch moves on (so a join or upgrade still in flight
-   * with the old one is refused), every guest session ends and guest sockets close. Spectators came by the board
-   * link, not the code: a new code leaves them watching (`spectators: false`); sharing's end pauses the boards.
-   */
-  async endGuestAccess(reason: string, epoch: number, spectators = true): Promise<void> {
-    await this.guests.endAll(epoch);
-    closeTagged(this.ctx, 'guest', reason);
-    if (spectators) this.pauseBoard(reason);
-    this.presenceChanged();
-  }
-
-  /**
    * The practice was deleted: every screen is told, guests and the board are shown out, and the room's
    * storage is erased (its alarm too); its tables are built again, empty, with the guest epoch past `epoch`
    * so a join still in flight with the old one cannot register.
@@ -435,13 +461,6 @@ export class PracticeRoom extends DurableObject<Env> {
     // Again once rebuilt: nothing read while it was erased stays.
     this.held = null;
     this.guests.endAll(epoch);
-  }
-
-  /** A new board link: the old one's sockets close, and an upgrade that read the old id is refused. */
-  async replaceBoard(boardId: string, reason: string): Promise<void> {
-    this.ctx.storage.sql.exec(`UPDATE ${TABLES.room} SET board_id = ?`, boardId);
-    closeTagged(this.ctx, 'spectator', reason);
-    this.presenceChanged();
   }
 
   /** Guests in the room with their join time, and the number of live-board screens. */
@@ -475,9 +494,7 @@ export class PracticeRoom extends DurableObject<Env> {
   async endSharingIfExpired(practiceId: string): Promise<boolean> {
     const ended = await this.clock.endIfExpired(practiceId);
     if (!ended) return false;
-    await this.indexChanged(ended);
-    await this.endGuestAccess('Guest access ended: no scores were entered for a while.', ended.guest_epoch);
-    fanOut(this.ctx, { type: 'practice', practice: publicPractice(ended) });
+    await this.indexChanged(ended, { expired: true });
     return true;
   }
 

@@ -60,6 +60,8 @@ export function loadPractice(storage: DurableObjectStorage, practiceId: string, 
     // The import's own rows are no change to archive; the first write after it copies the whole practice.
     sql.exec(`DELETE FROM ${TABLES.archiveDirty}`);
     sql.exec(`UPDATE ${TABLES.room} SET practice_id = ?, imported = 1, archived = archive_marks, archive_failures = 0, archive_full = 1`, practiceId);
+    // The index's words up to the one the import read are in (a call still on its way with one of them changes nothing).
+    sql.exec(`UPDATE ${TABLES.room} SET index_at = max(index_at, ?)`, Number(data.rows.practices[0]?.updated_at ?? 0));
   });
 }
 
@@ -82,6 +84,8 @@ export function isImported(sql: SqlStorage): boolean {
 /** The facts of the practice the D1 index owns (name, date, sharing, code, board, epoch), as the worker told them. */
 export interface IndexFacts {
   id: string;
+  /** D1's stamp of the change (store/practices `nextStamp`): the order of the index's words. */
+  updated_at: number;
   name: string;
   date: string;
   room_code: string;
@@ -95,7 +99,7 @@ export interface IndexFacts {
 export function updateIndexFacts(sql: SqlStorage, facts: IndexFacts) {
   sql.exec(
     'UPDATE practices SET name = ?, date = ?, room_code = ?, allow_guest_access = ?, board_id = ?, guest_epoch = ?, sharing_expires_at = ?, updated_at = ? WHERE id = ?',
-    facts.name, facts.date, facts.room_code, facts.allow_guest_access ? 1 : 0, facts.board_id, facts.guest_epoch, facts.sharing_expires_at, Date.now(), facts.id,
+    facts.name, facts.date, facts.room_code, facts.allow_guest_access ? 1 : 0, facts.board_id, facts.guest_epoch, facts.sharing_expires_at, facts.updated_at, facts.id,
   );
 }
 

@@ -251,6 +251,14 @@ export const ROOM_STEPS: readonly Step[] = [
       }
     },
   }),
+  // 11. The D1 stamp (`practices.updated_at`, which only rises) of the newest word of the index the room has
+  // applied: sharing, the code or the board link. Two changes whose calls cross on the way apply in D1's order,
+  // not in their arrival's (an older word changes nothing). A room from before this step takes the next word.
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN index_at INTEGER NOT NULL DEFAULT 0`);
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

@@ -18,13 +18,14 @@ import type { Context } from 'hono';
 /** Why the weapon cannot change any more (issue 18: the referee's rules follow it). */
 const WEAPON_FIXED = 'The weapon can no longer change: a bout of this practice has a result.';
 
-/** Tells the coach's other screens about the change and answers with the practice (never its guest epoch). */
-async function answerWithPractice(c: Context<AppEnv>, practice: PracticeRecord) {
-  const body = publicPractice(practice);
-  // The room keeps its copy of the index's facts (it checks guests and the board against them).
+/**
+ * A change of the index's facts (sharing, the code, the board link) told to the practice's room, which keeps its
+ * copy, does what the change means (guests out, boards paused, resumed or shown out) and tells the coach's other
+ * screens; answers with the practice (never its guest epoch).
+ */
+async function answerWithIndexChange(c: Context<AppEnv>, practice: PracticeRecord) {
   await getRoom(c.env, practice.id).indexChanged(practice);
-  await publish(c.env, practice.id, { type: 'practice', practice: body });
-  return c.json(body);
+  return c.json(publicPractice(practice));
 }
 
 /**
@@ -35,7 +36,9 @@ export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('pract
   const { weapon } = c.req.valid('json');
   const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('practiceId')!, weapon);
   if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
-  return answerWithPractice(c, practice);
+  const body = publicPractice(practice);
+  await publish(c.env, practice.id, { type: 'practice', practice: body });
+  return c.json(body);
 });
 
 export const practiceRoutes = new Hono<AppEnv>()
@@ -52,21 +55,15 @@ export const practiceRoutes = new Hono<AppEnv>()
   })
   .get('/:practiceId', authorize('practice.read'), async (c) => c.json(publicPractice(await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId')))))
   .post('/:practiceId/room-code', authorize('roomCode.manage'), async (c) => {
-    const practice = await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
-    // The old code is void: everyone who joined with it is out at once. The board's spectators never used it.
-    await getRoom(c.env, practice.id).endGuestAccess('The coach changed the room code. Join again with the new code.', practice.guest_epoch, false);
-    return answerWithPractice(c, practice);
+    // The old code is void (its epoch moved on): everyone who joined with it is out at once.
+    return answerWithIndexChange(c, await regenerateRoomCode(c.get('db'), coachOf(c).id, c.req.param('practiceId')));
   })
   .post('/:practiceId/sharing', authorize('roomCode.manage'), json(sharingSchema), async (c) => {
     const { enabled } = c.req.valid('json');
-    const practice = await setSharing(c.get('db'), coachOf(c).id, c.req.param('practiceId'), enabled, guestIdleMs(c));
-    if (!enabled) await getRoom(c.env, practice.id).endGuestAccess('The coach turned off guest access.', practice.guest_epoch);
-    return answerWithPractice(c, practice);
+    return answerWithIndexChange(c, await setSharing(c.get('db'), coachOf(c).id, c.req.param('practiceId'), enabled, guestIdleMs(c)));
   })
   .post('/:practiceId/board', authorize('board.manage'), async (c) => {
-    const practice = await rotateBoardId(c.get('db'), coachOf(c).id, c.req.param('practiceId'));
-    await getRoom(c.env, practice.id).replaceBoard(practice.board_id, 'The coach changed the live board link.');
-    return answerWithPractice(c, practice);
+    return answerWithIndexChange(c, await rotateBoardId(c.get('db'), coachOf(c).id, c.req.param('practiceId')));
   })
   .get('/:practiceId/room', authorize('room.manage'), async (c) => {
     const practice = await getPractice(c.get('db'), coachOf(c).id, c.req.param('practiceId'));

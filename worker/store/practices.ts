@@ -19,6 +19,13 @@ export type PracticeRow = typeof practices.$inferSelect;
 /** A practice as the server uses it: the API shape plus the guest epoch, which never leaves the worker. */
 export type PracticeRecord = Practice & { guest_epoch: number };
 
+/**
+ * The stamp of a change to the index's facts (sharing, the code, the board link): the time, but always past the
+ * row's last one, so two changes in the same millisecond still tell which came last. The practice's room applies
+ * the index's words in this order, whatever order its calls arrive in (room/practice-room `indexChanged`).
+ */
+const nextStamp = (now: number) => sql<number>`max(${practices.updated_at} + 1, ${now})`;
+
 /** The API shape of a row: sharing counts as on only until it expires (SPEC: sharing ends after a quiet period). */
 export function toPractice(row: PracticeRow, now = Date.now()): PracticeRecord {
   return { ...row, allow_guest_access: row.allow_guest_access && row.sharing_expires_at > now };
@@ -94,8 +101,8 @@ export async function setSharing(db: Db, userId: string, id: string, enabled: bo
     .update(practices)
     .set(
       enabled
-        ? { allow_guest_access: true, sharing_expires_at: now + idleMs, updated_at: now }
-        : { allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: now },
+        ? { allow_guest_access: true, sharing_expires_at: now + idleMs, updated_at: nextStamp(now) }
+        : { allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: nextStamp(now) },
     )
     .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
     .returning()
@@ -107,12 +114,13 @@ export async function setSharing(db: Db, userId: string, id: string, enabled: bo
 /**
  * The practice's weapon, while no bout of it has a result (issue 18): a pool bout, a tableau score or a
  * relay's touches fix it. One conditional UPDATE, so a bout saved at the same moment cannot slip between a
- * check and the write; 'fenced' when a result exists, null when the practice is not the coach's.
+ * check and the write; 'fenced' when a result exists, null when the practice is not the coach's. Run in the
+ * practice's room, on its copy: `updated_at` stays the stamp of the index's last word (`nextStamp`).
  */
 export async function setWeapon(db: Db, userId: string, id: string, weapon: Weapon, now = Date.now()): Promise<PracticeRecord | 'fenced'> {
   const row = await db
     .update(practices)
-    .set({ weapon, updated_at: now })
+    .set({ weapon })
     .where(and(eq(practices.id, id), eq(practices.user_id, userId), sql`NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ${id}))
       AND NOT EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ${id} AND player1_score IS NOT NULL)
       AND NOT EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))
@@ -140,7 +148,7 @@ export async function extendSharing(db: Db, practice: PracticeRecord, idleMs: nu
 export async function endExpiredSharing(db: Db, id: string, now = Date.now()) {
   const row = await db
     .update(practices)
-    .set({ allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: now })
+    .set({ allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: nextStamp(now) })
     .where(and(eq(practices.id, id), eq(practices.allow_guest_access, true), sql`${practices.sharing_expires_at} <= ${now}`))
     .returning()
     .get();
@@ -191,7 +199,7 @@ export async function regenerateRoomCode(db: Db, userId: string, id: string, ran
   return withUniqueRoomCode(random, async (room_code) => {
     const row = await db
       .update(practices)
-      .set({ room_code, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: Date.now() })
+      .set({ room_code, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: nextStamp(Date.now()) })
       .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
       .returning()
       .get();
@@ -204,7 +212,7 @@ export async function regenerateRoomCode(db: Db, userId: string, id: string, ran
 export async function rotateBoardId(db: Db, userId: string, id: string) {
   const row = await db
     .update(practices)
-    .set({ board_id: newBoardId(), updated_at: Date.now() })
+    .set({ board_id: newBoardId(), updated_at: nextStamp(Date.now()) })
     .where(and(eq(practices.id, id), eq(practices.user_id, userId)))
     .returning()
     .get();

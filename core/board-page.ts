@@ -10,12 +10,14 @@ export const BOARD_DATA_ID = 'board-data';
 /**
  * What that script holds: the board id it was read for, the language it was rendered in, the snapshot; or
  * `null` when the page's lookup found no shared board for that id (the page says so without asking the API,
- * so a wrong link costs the board-id limiter one lookup per visit, not two).
+ * so a wrong link costs the board-id limiter one lookup per visit, not two). `paused`: the link is right but
+ * its practice does not share right now (the page waits on the board's socket for sharing to come back).
  */
 export interface EmbeddedBoard {
   boardId: string;
   lang: string;
   board: SpectatorSnapshot | null;
+  paused?: true;
 }
 
 /** The tabs of a board link the worker renders (the nested routes under /live/:boardId, and its TV view). */

@@ -111,6 +111,8 @@ export const ERROR_MESSAGES = {
   scores_whole_numbers_from_0: 'Scores must be whole numbers from 0 to {max}',
   invalid_room_code_room_not: 'Invalid room code or room is not accessible',
   live_board_link_not_valid: 'This live board link is not valid, or the practice is not shared right now',
+  board_not_shared: 'The coach is not sharing this practice right now.',
+  hall_not_shared: 'The coach is not sharing the hall board right now.',
   assign_all_athletes_pools_athlete: 'Please assign all athletes to pools. {n} athlete(s) unassigned.',
   pool_holds_most_fencers_choose: 'A pool holds at most {max_pool_size} fencers: choose more pools',
   random_split_needs_least_4: 'A random split needs at least 4 teams',

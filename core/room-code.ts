@@ -15,5 +15,8 @@ export const ROOM_NOT_ACCESSIBLE = 'Invalid room code or room is not accessible'
 /** A live board id: 16 to 64 URL-safe characters (new ones are 22, 128 random bits); never a room code. */
 export const BOARD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The one answer for a wrong board link and a practice that does not share right now. */
+/** The answer for a board link that opens no board. */
 export const BOARD_UNAVAILABLE = 'This live board link is not valid, or the practice is not shared right now';
+
+/** A right board link whose practice does not share right now: the board waits and comes back by itself. */
+export const BOARD_PAUSED = 'The coach is not sharing this practice right now.';

@@ -4,6 +4,7 @@ import { nowOnPistes } from '../../core/fencing/day-plan';
 import { openLive, type LiveStatus } from '../lib/live-socket';
 import { backoffMs } from '../lib/retry';
 import { localError } from '../i18n/errors';
+import type { ErrorCode } from '../../core/messages';
 import { toast } from './toasts';
 
 import { dayTerms } from '../i18n/day-terms';
@@ -36,6 +37,12 @@ const keyOf = (watch: DayWatch) => ('day' in watch ? `day:${watch.day}` : `hall:
 /** A day, or a link, that shows nothing: said at once, never tried again. */
 class DayGone extends Error {}
 
+/** A right hall link of a day not shared right now (why): the board waits on its socket. */
+class DayPaused extends Error {}
+
+/** The code of the server's answer for it (worker/routes/hall `HALL_NOT_SHARED`). */
+const NOT_SHARED: ErrorCode = 'hall_not_shared';
+
 /** The day (the API's client comes with the first read, not with the hall board's first paint: issue 29). */
 async function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
   const { ApiError, call, client } = await import('../lib/api');
@@ -44,6 +51,7 @@ async function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
       ? call(client.days[':dayId'].$get({ param: { dayId: watch.day } }))
       : call(client.hall[':boardId'].$get({ param: { boardId: watch.hall } })));
   } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && (e.body as { code?: unknown } | null)?.code === NOT_SHARED) throw new DayPaused(e.message);
     // A missing day or a link that shows nothing (a limiter's 429 included: a right link is never limited).
     throw e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408 ? new DayGone() : e;
   }
@@ -112,6 +120,8 @@ export function useLiveDay(watch: DayWatch): LiveDay {
             close();
             return;
           }
+          // A day not shared right now: nothing of it shows, and its socket waits for its room's word.
+          if (e instanceof DayPaused) return setState((s) => (s.snapshot ? s : { ...s, key, paused: e.message }));
           timer = setTimeout(load, backoffMs(attempt++));
         },
       );

@@ -124,18 +124,27 @@ describe('a live board that paints from the first answer', () => {
     await context.close();
   });
 
-  it('a link that shows no board says so from the page alone: the limiter is asked once per visit, not twice', async () => {
+  it('a link that shows no board says so from the page alone (the limiter is asked once per visit, not twice); a right one whose practice does not share waits, and comes back by itself', async () => {
     const board = await sharedBoard();
-    await board.api.share((await board.api.practices())[0]!.id, false);
+    const practiceId = (await board.api.practices())[0]!.id;
+    await board.api.share(practiceId, false);
     const page = await (await newContext(browser())).newPage();
     const boardReads: string[] = [];
     page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/board/') && boardReads.push(r.url())));
-    for (const path of [`/live/${board.boardId}`, `/live/${'x'.repeat(22)}/results`]) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
-      expect(await page.getByText('This live board link is not valid').count()).toBeGreaterThan(0);
-    }
+    await page.goto(`/live/${'x'.repeat(22)}/results`);
+    await page.getByRole('heading', { name: 'Live board unavailable' }).waitFor();
+    expect(await page.getByText('This live board link is not valid').count()).toBeGreaterThan(0);
+    // The TV on the wall reloaded while the coach is not sharing: it waits, showing nothing of the practice.
+    await page.goto(`/live/${board.boardId}`);
+    await page.getByRole('heading', { name: 'Live board paused' }).waitFor();
+    expect(await page.getByTestId('board-paused').textContent()).toContain('The coach is not sharing this practice right now.');
+    expect(await page.getByText('Ada').count()).toBe(0);
     expect(boardReads).toEqual([]);
+    // Shared again: the board comes back without anyone at it.
+    await board.api.share(practiceId, true);
+    await expect.poll(() => page.getByTestId('practice-name').textContent()).toBe('First Paint Night');
+    await expect.poll(() => page.getByTestId('cell-1-2').textContent()).toBe('V5');
+    expect(boardReads).toHaveLength(1);
     await page.context().close();
     await board.close();
   });

@@ -248,10 +248,13 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('hall-pool').count()).toBe(6);
     await page.getByLabel('Share the hall board').click();
     await hall.getByRole('heading', { name: 'Hall board paused' }).waitFor();
-    // A board opened while the day is not shared shows nothing: the link does not open it.
+    // A board reloaded while the day is not shared shows nothing of it, waits, and comes back when it is shared.
     await hall.reload();
-    await hall.getByRole('heading', { name: 'Hall board unavailable' }).waitFor();
-    expect(await hall.getByTestId('hall-unavailable').textContent()).toBe('This hall board link is not valid, or the day is not shared right now.');
+    await hall.getByRole('heading', { name: 'Hall board paused' }).waitFor();
+    expect(await hall.getByTestId('hall-pool').count()).toBe(0);
+    await page.getByLabel('Share the hall board').click();
+    await expect.poll(() => hall.getByTestId('hall-paused').count()).toBe(0);
+    await expect.poll(() => hall.getByTestId('hall-pool').count()).toBe(6);
     await Promise.all([context.close(), hallContext.close()]);
   });
 

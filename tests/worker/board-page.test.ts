@@ -61,7 +61,7 @@ describe('the live board page', async () => {
     }
   });
 
-  it('an unknown, unshared or malformed board id, or a guest room code, answers the plain app: no names, no 500', async () => {
+  it('an unknown, unshared or malformed board id, or a guest room code, answers the plain app: no names, no 500; an unshared one says it waits', async () => {
     // Looked up and not found: the page is told so (it says "unavailable" without a second lookup under the limiter).
     const looked = [`/live/${'x'.repeat(22)}`, `/live/${hidden.board_id}`, `/live/${hidden.board_id}/tv`];
     // Not a board's address at all (a room code's six digits included): never looked up.
@@ -73,6 +73,8 @@ describe('the live board page', async () => {
       expect(html, path).toContain('<div id="root"></div>');
       expect(embedded(html), path).toBeNull();
       expect(embeddedData(html)?.board, path).toBe(looked.includes(path) ? null : undefined);
+      // A right link of a practice that does not share right now: the page waits for sharing to come back.
+      expect(embeddedData(html)?.paused, path).toBe(path.includes(hidden.board_id) ? true : undefined);
       for (const name of [...NAMES, 'Zelda Hiddenname']) expect(html.toUpperCase(), path).not.toContain(name.toUpperCase());
     }
   });
@@ -85,6 +87,7 @@ describe('the live board page', async () => {
     const html = await (await page(`/live/${on.board_id}`)).text();
     expect(html).not.toContain('EVE SHORTLIVED');
     expect(embedded(html)).toBeNull();
+    expect(embeddedData(html)).toMatchObject({ board: null, paused: true });
   });
 
   it('the socket\'s hello says whether the room changed since the page was rendered (a page catches up only then)', async () => {

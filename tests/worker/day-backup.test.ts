@@ -117,8 +117,8 @@ describe('competition days in the account backup (issue 28)', () => {
     const roster = await json<{ id: string; name: string }[]>(await target.client.api.athletes.$get());
     expect(restored.referees[0]!.athlete_id).toBe(roster.find((a) => a.name === 'Rita Ricci')!.id);
 
-    // The hall board is not shared: its new link opens nothing; another coach cannot read the day.
-    expect((await new Client().api.hall[':boardId'].$get({ param: { boardId: restored.day.board_id } })).status).toBe(404);
+    // The hall board is not shared: its new link shows nothing of the day; another coach cannot read the day.
+    expect((await new Client().api.hall[':boardId'].$get({ param: { boardId: restored.day.board_id } })).status).toBe(409);
     const { client: other } = await signedUpCoach('Nosy');
     expect((await dayOf(other, summary!.id)).status).toBe(404);
     // The source's day is untouched, and the same file restored again is a second day with a link of its own.

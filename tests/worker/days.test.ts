@@ -165,8 +165,11 @@ describe('a competition day (issue 28)', () => {
     const { practice } = await made.practiceWithPool('Thursday', [{ athlete_id: ann.id }, 'Bob', 'Cleo']);
     await link(client, day.id, practice.id);
     const visitor = new Client();
-    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
-    expect((await openSocket(visitor, `hall=${day.board_id}`)).status).toBe(404);
+    // Not shared yet: the right link shows nothing of the day (it says so, and a board on it waits).
+    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(409);
+    const early = (await openSocket(visitor, `hall=${day.board_id}`)).socket!;
+    expect((await early.waitFor((m) => m.type === 'paused')).type).toBe('paused');
+    early.ws.close();
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
     const board = await json<DaySnapshot>(await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } }));
     expect(board.events.map((e) => e.name)).toEqual(['Thursday']);
@@ -192,14 +195,23 @@ describe('a competition day (issue 28)', () => {
     expect(await socket!.waitFor((m) => m.type === 'paused')).toEqual({ type: 'paused', practiceId: day.id, reason: 'The coach stopped sharing the hall board.', code: 'hall_board_unshared' });
     const pausedAt = socket!.messages.length;
     await api.$patch({ param: { dayId: day.id }, json: { name: 'Renamed while paused' } });
-    expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
+    // A board opened meanwhile (a TV reloaded): the link is right, the day not shared; its socket waits too.
+    const read = await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } });
+    expect(read.status).toBe(409);
+    expect(await json(read)).toMatchObject({ code: 'hall_not_shared' });
+    const reloaded = (await openSocket(visitor, `hall=${day.board_id}`)).socket!;
+    expect(await reloaded.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'hall_board_unshared' });
     expect(socket!.messages.slice(pausedAt)).toEqual([]);
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
     const back = await socket!.waitFor((m) => m.type === 'day' && socket!.messages.indexOf(m) >= pausedAt);
     expect(back.type === 'day' && back.day.day.name).toBe('Renamed while paused');
+    const reloadedBack = await reloaded.waitFor((m) => m.type === 'day');
+    expect(reloadedBack.type === 'day' && reloadedBack.day.day.name).toBe('Renamed while paused');
+    expect(reloaded.messages.map((m) => m.type)).toEqual(['paused', 'day']);
     // A new link ends the old one's sockets and lookups.
     await api.board.$post({ param: { dayId: day.id } });
     expect(await socket!.closed).toBe(4001);
+    expect(await reloaded.closed).toBe(4001);
     expect((await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } })).status).toBe(404);
   });
 

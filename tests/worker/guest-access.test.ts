@@ -128,7 +128,10 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(await socket.waitFor((m) => m.type === 'room-closed')).toEqual({ type: 'room-closed', reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect((await new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } })).status).toBe(404);
+    // The board link is right: told its practice does not share right now (the board waits), and nothing of it.
+    const board = await new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } });
+    expect(board.status).toBe(409);
+    expect(await json(board)).toEqual(errorBody('The coach is not sharing this practice right now.'));
     const rejoin = await new Client().api.guest.join.$post({ json: { room_code: P.room_code } });
     expect(rejoin.status).toBe(404);
     expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));

@@ -110,6 +110,29 @@ describe('joining a practice by room code', () => {
     }
   });
 
+  it('a board opened while its practice does not share waits on its socket, hearing nothing, and comes back when sharing does', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, false);
+    const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
+    try {
+      expect(await board.waitFor((m) => m.type === 'paused')).toEqual({ type: 'paused', practiceId: practice.id, reason: 'The coach is not sharing this practice right now.', code: 'board_not_shared' });
+      const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
+      const [a, b] = pools[0]!.players;
+      expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 } })).status).toBe(200);
+      const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
+      await coach.waitFor((m) => m.type === 'bout' || m.type === 'hello');
+      coach.ws.close();
+      expect(board.messages.map((m) => m.type)).toEqual(['paused']);
+      await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+      expect(await board.waitFor((m) => m.type === 'hello')).toMatchObject({ practiceId: practice.id, role: 'spectator' });
+      expect((await new Client().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
+    } finally {
+      board.ws.close();
+    }
+    // A wrong link still opens nothing.
+    expect((await openSocket(new Client(), 'board=BBBBBBBBBBBBBBBBBBBBBB')).status).toBe(404);
+  });
+
   it('a spectator socket by board link receives the bouts the coach writes', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);

@@ -45,7 +45,7 @@ describe("the hall's fencers (issue 28)", () => {
     expect((await page('Dan')).fencer.pools[0]!.bouts[0]).toMatchObject({ opponent: 'ANN', mine: 3, theirs: 5, won: false });
   });
 
-  it('shows nothing for a fencer of no event of the day, an unshared day or a bad link', async () => {
+  it('shows nothing for a fencer of no event of the day, an unshared day (its right link says it waits) or a bad link', async () => {
     const { made, day, api, hall, entry, practice } = await sharedDay();
     const other = await made.practiceWithPool('Elsewhere', ['Xena', 'Yann', 'Zoe']);
     const page = (practiceId: string, entryId: string, boardId = day.board_id) => hall.fencers[':practiceId'][':entryId'].$get({ param: { boardId, practiceId, entryId } });
@@ -56,9 +56,10 @@ describe("the hall's fencers (issue 28)", () => {
     expect((await page(practice.id, 'x'.repeat(65))).status).toBe(404);
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
     const closed = await page(practice.id, entry('Ann'));
-    expect(closed.status).toBe(404);
-    expect(await json(closed)).toMatchObject({ code: 'hall_board_not_valid' });
-    expect((await hall.fencers.$get({ param: { boardId: day.board_id } })).status).toBe(404);
+    expect(closed.status).toBe(409);
+    expect(await json(closed)).toEqual({ error: 'The coach is not sharing the hall board right now.', code: 'hall_not_shared' });
+    expect((await hall.fencers.$get({ param: { boardId: day.board_id } })).status).toBe(409);
+    expect((await page(practice.id, entry('Ann'), `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}`)).status).toBe(404);
   });
 
   it('pushes the call to the phones following its fencers, in their language, through the stand-in; an unfollowed phone hears nothing more', async () => {
@@ -106,7 +107,7 @@ describe("the hall's fencers (issue 28)", () => {
     }
     expect((await follow({ ...phone, endpoint: 'x'.repeat(2000) })).status).toBe(400);
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
-    expect((await follow(phone)).status).toBe(404);
+    expect((await follow(phone)).status).toBe(409);
     // The follow's routes change nothing of the day.
     const snapshot = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
     expect(snapshot.calls).toEqual([]);

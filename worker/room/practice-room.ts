@@ -28,7 +28,7 @@ import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFrom
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
-import { BOARD_UNAVAILABLE } from '../../core/room-code';
+import { BOARD_PAUSED } from '../../core/room-code';
 import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
@@ -228,6 +228,19 @@ export class PracticeRoom extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * Whether a board coming in waits: the room's boards are paused, or the worker found the practice not sharing
+   * and the room's copy (imported first, for a room that held nothing yet) says so too. A room whose copy says
+   * it shares heard a newer word of the index than the worker's read: the board watches.
+   */
+  private async boardWaits(tag: SocketTag): Promise<boolean> {
+    if (isMuted(this.ctx, 'spectator')) return true;
+    if (!tag.paused) return false;
+    if (!(await this.ensurePractice(tag.practiceId))) return true;
+    this.muteBoardUnlessShared();
+    return isMuted(this.ctx, 'spectator');
+  }
+
   /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
   private muteBoardUnlessShared() {
     const row = this.ctx.storage.sql.exec<{ allow_guest_access: number }>('SELECT allow_guest_access FROM practices LIMIT 1').toArray()[0];
@@ -344,9 +357,10 @@ export class PracticeRoom extends DurableObject<Env> {
     if (refusal) {
       server.send(JSON.stringify(refusal.message));
       server.close(refusal.code, refusal.message.reason.slice(0, 120));
-    } else if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) {
-      // Sharing ended after the worker looked the link up: this board waits with the others for it to return.
-      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(this.pausedFor ?? BOARD_UNAVAILABLE) } satisfies LiveMessage));
+    } else if (tag.role === 'spectator' && (await this.boardWaits(tag))) {
+      // Sharing is off (it ended after the worker looked the link up, or the board came while it was off):
+      // this board waits with the others for it to return.
+      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(this.pausedFor ?? BOARD_PAUSED) } satisfies LiveMessage));
       this.presenceChanged();
     } else {
       for (const message of this.greeting(tag.practiceId, tag.role)) server.send(JSON.stringify(message));

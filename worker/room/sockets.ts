@@ -23,6 +23,8 @@ export interface SocketTag {
   boardId?: string;
   /** Epoch ms when the practice's sharing expires (guests and spectators). */
   sharingExpiresAt?: number;
+  /** Spectators: the worker found the board's practice not sharing right now (the board waits for it). */
+  paused?: true;
   /** The client's network: an IPv4 address or an IPv6 /64. */
   address: string;
   /** The block around it: an IPv4 /24 or an IPv6 /48. */

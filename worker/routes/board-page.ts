@@ -10,15 +10,16 @@ import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
 import { getDb } from '../db/client';
 import { getRoom } from '../room/room';
-import { findSharedPractice, toGuestPractice } from '../store/practices';
+import { findBoard, toGuestPractice } from '../store/practices';
 import { clientRendered, fillPage, indexHtml, pageAnswer, pageTemplate } from './page-html';
 
 /**
  * A live board's pages (issue 29): /live/{board id}, its tabs and its TV view answer the app's index.html
  * with the board already rendered in it, from its room's snapshot, so a phone on a slow network paints the
  * pools before the app's code arrives; the page then takes over from the snapshot embedded beside it. A
- * board id the lookup finds nothing for (unknown, not shared, a room code) gets the plain app told so, which
- * says the board is unavailable without asking the API again; the limiter's refusal or a room that stumbled
+ * board id the lookup finds nothing for (unknown, a room code) gets the plain app told so, which says the
+ * board is unavailable without asking the API again, and a right one whose practice does not share right now
+ * gets it told that, which waits for sharing to come back; the limiter's refusal or a room that stumbled
  * gets the plain app, which asks the API and says why. The lookup is the API's (/api/board): under the same limiter.
  */
 export const boardPageRoutes = new Hono<AppEnv>()
@@ -30,11 +31,13 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   if (!c.env.ASSETS || clientRendered(c) || !BOARD_ID_PATTERN.test(boardId) || (tab !== undefined && !(BOARD_TABS as readonly string[]).includes(tab))) return app();
   let page: string;
   try {
-    const practice = await findSharedPractice(getDb(c.env.DB), 'board_id', boardId, await lookupClient(c));
+    const found = await findBoard(getDb(c.env.DB), boardId, await lookupClient(c));
     const lang = pageLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
-    // No shared board there: the plain app, told so (it says "unavailable" without a second lookup).
-    if (!practice) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null });
+    // No board there, or one whose practice does not share right now: the plain app, told so (it says
+    // "unavailable", or waits for sharing to come back, without a second lookup).
+    if (!found?.shared) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null, ...(found ? { paused: true as const } : {}) });
     else {
+      const { practice } = found;
       const held = await getRoom(c.env, practice.id).snapshot(practice.id);
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };

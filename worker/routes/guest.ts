@@ -32,7 +32,7 @@ export const guestRoutes = new Hono<AppEnv>()
   .post('/join', authorize('room.join'), json(guestJoinSchema), async (c) => {
     const { room_code, guest_name } = c.req.valid('json');
     const db = c.get('db');
-    const practice = await findSharedPractice(db, 'room_code', room_code, await lookupClient(c));
+    const practice = await findSharedPractice(db, room_code, await lookupClient(c));
     if (!practice) throw new HttpError(404, ROOM_NOT_ACCESSIBLE);
     await countGuestJoin(c.env.DB, clientNetwork(c));
     const sessionId = crypto.randomUUID();

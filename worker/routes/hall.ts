@@ -11,23 +11,31 @@ import { getRoom } from '../room/room';
 import { getDayRoom } from '../day/day';
 import { forSpectators } from '../day/day-store';
 import { endpointAllowed, vapidPublicKey } from '../day/push';
-import { findSharedDay } from '../store/days';
+import { findHall } from '../store/days';
 import { json } from '../validate';
 import { sharedNameOrder } from '../../core/names';
 
 /** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
 export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
 
+/** A right hall board link of a day not shared right now: the board waits and comes back by itself. */
+const HALL_NOT_SHARED = 'The coach is not sharing the hall board right now.';
+
 /** Ids of a practice or a fencer's entry as the hall's paths carry them. */
 const ID = /^[\w-]{1,64}$/;
 
-/** The day a shared hall board link opens (through the lookup limiter), and its room's snapshot; 404 otherwise. */
+/**
+ * The day a shared hall board link opens (through the lookup limiter), and its room's snapshot; 404 otherwise,
+ * 409 for a right link of a day not shared right now (nothing of it: the board waits for sharing to come back).
+ */
 async function sharedDay(c: Context<AppEnv>): Promise<DaySnapshot> {
   const boardId = c.req.param('boardId')!;
-  const day = BOARD_ID_PATTERN.test(boardId) ? await findSharedDay(c.get('db'), boardId, await lookupClient(c)) : null;
-  if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
-  const held = await getDayRoom(c.env, day.id).snapshot();
-  if (!held || !held.day.board_shared || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
+  const found = BOARD_ID_PATTERN.test(boardId) ? await findHall(c.get('db'), boardId, await lookupClient(c)) : null;
+  if (!found) throw new HttpError(404, HALL_UNAVAILABLE);
+  if (!found.shared) throw new HttpError(409, HALL_NOT_SHARED);
+  const held = await getDayRoom(c.env, found.day.id).snapshot();
+  if (!held || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
+  if (!held.day.board_shared) throw new HttpError(409, HALL_NOT_SHARED);
   return held;
 }
 

@@ -5,9 +5,9 @@ import { HttpError } from '../errors';
 import { authorize, clientNetwork, GUEST_REFUSED, lookupClient, practiceFor } from '../auth/access';
 import { getDayRoom } from '../day/day';
 import { HALL_UNAVAILABLE } from './hall';
-import { findSharedDay, getDay } from '../store/days';
+import { findHall, getDay } from '../store/days';
 import { getRoom } from '../room/room';
-import { findSharedPractice, getPractice } from '../store/practices';
+import { findBoard, getPractice } from '../store/practices';
 import type { SocketTag } from '../room/practice-room';
 import { coachOf, unauthenticated } from '../middleware/session';
 import { liveQuerySchema } from '../../core/validation';
@@ -48,9 +48,10 @@ export const liveRoutes = new Hono<AppEnv>()
         const day = await getDay(db, coachOf(c).id, dayId);
         dayTag = { role: 'coach', subject: coachOf(c).id, practiceId: day.id, address, block };
       } else {
-        const day = BOARD_ID_PATTERN.test(hall!) ? await findSharedDay(db, hall!, await lookupClient(c)) : null;
-        if (!day) throw new HttpError(404, HALL_UNAVAILABLE);
-        dayTag = { role: 'spectator', boardId: hall, practiceId: day.id, address, block };
+        // A right link of a day not shared right now too: its room says the board is paused, and it waits.
+        const found = BOARD_ID_PATTERN.test(hall!) ? await findHall(db, hall!, await lookupClient(c)) : null;
+        if (!found) throw new HttpError(404, HALL_UNAVAILABLE);
+        dayTag = { role: 'spectator', boardId: hall, practiceId: found.day.id, address, block };
       }
       const headers = new Headers(c.req.raw.headers);
       headers.set('x-piste-socket', JSON.stringify(dayTag));
@@ -66,9 +67,11 @@ export const liveRoutes = new Hono<AppEnv>()
         ? { role: 'coach', subject: coachOf(c).id, practiceId: practice.id, address, block }
         : { role: 'guest', subject: guest!.sessionId, epoch: guest!.epoch, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
     } else if (boardId !== undefined) {
-      const practice = BOARD_ID_PATTERN.test(boardId) ? await findSharedPractice(db, 'board_id', boardId, await lookupClient(c)) : null;
-      if (!practice) throw new HttpError(404, BOARD_UNAVAILABLE);
-      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
+      const found = BOARD_ID_PATTERN.test(boardId) ? await findBoard(db, boardId, await lookupClient(c)) : null;
+      if (!found) throw new HttpError(404, BOARD_UNAVAILABLE);
+      // A right link whose practice does not share right now: its board waits in the room, hearing nothing.
+      const { practice, shared } = found;
+      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block, ...(shared ? {} : { paused: true }) };
     } else {
       throw new HttpError(400, 'Say which practice or board to watch');
     }

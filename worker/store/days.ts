@@ -105,15 +105,17 @@ export async function dayOfPractice(db: Db, practiceId: string): Promise<string 
 }
 
 /**
- * The day a hall board link opens while it is shared: through the lookup limits, like a practice's board. A
- * right link of a day not shared now is found, then not answered: trying it again is no guess (a hall TV
- * waiting for the day to be shared again), so it never counts against its network.
+ * The day of a hall board link, through the lookup limits like a practice's board, shared right now or not
+ * (`shared`): a right link of a day not shared now is no guess (a hall TV waiting, or reloaded, for the day to be
+ * shared again), so it never counts against its network; it shows nothing of the day. Null: no day has this link.
  */
-export async function findSharedDay(db: Db, boardId: string, client: LookupClient): Promise<Day | null> {
+export async function findHall(db: Db, boardId: string, client: LookupClient): Promise<{ day: Day; shared: boolean } | null> {
   const row = await lookupUnderLimits<Omit<DayRow, 'board_shared' | 'minutes' | 'guests_call'> & { board_shared: number; minutes: string | null; guests_call: number }>(db.$client, client, {
     sql: 'SELECT * FROM days WHERE board_id = ?',
     params: [boardId],
     guessable: false,
   });
-  return row?.board_shared === 1 ? toDay({ ...row, board_shared: row.board_shared === 1, guests_call: row.guests_call === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) }) : null;
+  if (!row) return null;
+  const day = toDay({ ...row, board_shared: row.board_shared === 1, guests_call: row.guests_call === 1, minutes: row.minutes === null ? null : (JSON.parse(row.minutes) as Day['minutes']) });
+  return { day, shared: day.board_shared };
 }

@@ -82,17 +82,29 @@ const lookupBy = (by: 'room_code' | 'board_id', secret: string, now: number) =>
     ? { sql: 'SELECT * FROM practices WHERE room_code = ? AND allow_guest_access = 1 AND sharing_expires_at > ?', params: [secret, now], guessable: true }
     : { sql: 'SELECT * FROM practices WHERE board_id = ?', params: [secret], guessable: false };
 
-/**
- * The practice a secret opens while it shares: its 6-digit room code (guests) or its board id
- * (spectators). Every such lookup goes through the lookup limits, counted per client network; a room code
- * is guessable, a board id is not (see `SecretLookup.guessable`). A board id is found whether or not its
- * practice shares, then answered only if it does: a paused board on the wall that tries again until sharing
- * is back (a TV reconnecting) uses a right link, and never counts against its network's failed lookups.
- */
-export async function findSharedPractice(db: Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now = Date.now()) {
+async function lookupPractice(db: Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now: number) {
   const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, client, lookupBy(by, secret, now), now);
-  const practice = row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
+  return row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
+}
+
+/**
+ * The practice a room code opens while it shares (guests). Every such lookup goes through the lookup limits,
+ * counted per client network; a room code is guessable (see `SecretLookup.guessable`).
+ */
+export async function findSharedPractice(db: Db, roomCode: string, client: LookupClient, now = Date.now()) {
+  const practice = await lookupPractice(db, 'room_code', roomCode, client, now);
   return practice?.allow_guest_access ? practice : null;
+}
+
+/**
+ * The practice of a board link (spectators), through the same limits; a board id is not guessable. It is found
+ * whether or not its practice shares right now (`shared`): a paused board waits on the wall for sharing to come
+ * back (a TV reconnecting or reloaded), and its right link never counts against its network's failed lookups.
+ * It shows nothing of the practice while it does not share. Null: no practice has this link.
+ */
+export async function findBoard(db: Db, boardId: string, client: LookupClient, now = Date.now()): Promise<{ practice: PracticeRecord; shared: boolean } | null> {
+  const practice = await lookupPractice(db, 'board_id', boardId, client, now);
+  return practice ? { practice, shared: practice.allow_guest_access } : null;
 }
 
 /** Guest access on (for `idleMs` from now unless writes extend it) or off; off moves the guest epoch on. */

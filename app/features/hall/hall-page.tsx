@@ -73,8 +73,8 @@ export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: L
       </main>
     );
   }
-  if (live.snapshot === undefined) return <Spinner />;
-  // The day stopped being shared: nothing of it shows, and the board comes back when it is shared again.
+  // The day stopped being shared (or was not when the board opened): nothing of it shows, and the board comes
+  // back when it is shared again.
   if (live.paused) {
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-2 px-4 text-center" data-testid="hall-paused">
@@ -84,6 +84,7 @@ export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: L
       </main>
     );
   }
+  if (live.snapshot === undefined) return <Spinner />;
   return <>{render(live.snapshot, live.status)}</>;
 }
 

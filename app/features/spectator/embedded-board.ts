@@ -24,6 +24,9 @@ function fromPage(): EmbeddedBoard | null {
  */
 export const embeddedBoard = (code: string): SpectatorSnapshot | null | undefined => (embedded?.boardId === code ? embedded.board : undefined);
 
+/** Whether the page came for board link `code` found right, its practice not sharing right now (the board waits). */
+export const embeddedPaused = (code: string): boolean => embedded?.boardId === code && embedded.paused === true;
+
 /** The board has left the screen: a later visit to it reads it afresh. */
 export const dropEmbeddedBoard = () => void (embedded = null);
 

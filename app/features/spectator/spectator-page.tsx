@@ -1,9 +1,9 @@
 import { useTexts } from '../../i18n/common';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { NavLink } from '../../components/link';
 import type { SpectatorSnapshot } from '../../../core/contracts/guests';
-import { BOARD_UNAVAILABLE } from '../../../core/room-code';
+import { BOARD_PAUSED, BOARD_UNAVAILABLE } from '../../../core/room-code';
 import { LiveIndicator } from '../../components/layout/live-indicator';
 import { Spinner } from '../../components/ui/spinner';
 import type { Challenge } from '../../lib/challenge';
@@ -13,7 +13,7 @@ import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
 import { OnPisteNow } from './on-piste-now';
-import { dropEmbeddedBoard, embeddedBoard } from './embedded-board';
+import { dropEmbeddedBoard, embeddedBoard, embeddedPaused } from './embedded-board';
 
 const messages = i18n('spectator-page', {
   unavailable: 'Live board unavailable',
@@ -51,14 +51,17 @@ type RenderBoard = (board: SpectatorSnapshot, view: PracticeView & { boardId: st
 
 /**
  * A board link's screen (the board and its TV view): loading, then "unavailable" when the link shows
- * nothing or the room closes it, else `render` while the practice's room keeps it live.
+ * nothing or the room closes it, "paused" while the link is right but its practice does not share (it comes
+ * back by itself), else `render` while the practice's room keeps it live.
  */
 export function LiveBoardGate({ render }: { render: RenderBoard }) {
   const { boardId: code = '' } = useParams();
-  const { board, fromPage, closed, setClosed, challenge, retry } = useBoardSnapshot(code);
+  const { board, paused, fromPage, closed, setClosed, challenge, retry, readAgain } = useBoardSnapshot(code);
   if (challenge) return <CheckFirst challenge={challenge} onToken={retry} />;
   if (board === undefined) return <Spinner />;
-  if (!board || closed) return <BoardUnavailable reason={closed} />;
+  if (closed) return <BoardUnavailable reason={closed} />;
+  if (paused !== null) return <WaitingForSharing code={code} reason={paused} onShared={readAgain} onClosed={setClosed} />;
+  if (!board) return <BoardUnavailable reason={null} />;
   return <Watching board={board} code={code} fromPage={fromPage} onClosed={setClosed} render={render} />;
 }
 
@@ -89,6 +92,37 @@ function Watching({ board, code, fromPage, onClosed, render }: WatchingProps) {
   );
 }
 
+/**
+ * A board opened (or reloaded) while its practice does not share: the paused screen, on the board's socket
+ * (loaded after the first paint, like the board's), until the room's hello says sharing is back; then the
+ * board is read. The room tells it nothing of the practice meanwhile.
+ */
+function WaitingForSharing({ code, reason, onShared, onClosed }: { code: string; reason: string; onShared: () => void; onClosed: (reason: string) => void }) {
+  const [why, setWhy] = useState(reason);
+  useEffect(() => {
+    let stopped = false;
+    let close: (() => void) | undefined;
+    void import('../../lib/live-socket').then(({ openLive }) => {
+      if (stopped) return;
+      close = openLive({
+        url: liveBoardPath(code),
+        onMessage: (msg) => {
+          if (msg.type === 'paused') setWhy(localError(msg.reason, msg.code));
+          if (msg.type === 'room-closed') onClosed(localError(msg.reason, msg.code));
+        },
+        // Its hello: sharing is back.
+        onOpen: onShared,
+        onStatus: () => undefined,
+      });
+    });
+    return () => {
+      stopped = true;
+      close?.();
+    };
+  }, [code, onShared, onClosed]);
+  return <BoardPaused reason={why} />;
+}
+
 /** Sharing ended (turned off, or no scores for a while): nothing of the practice shows until it shares again. */
 function BoardPaused({ reason }: { reason: string }) {
   const t = useTexts(messages);
@@ -108,18 +142,21 @@ function BoardPaused({ reason }: { reason: string }) {
  * when the link does not show a board.
  */
 function useBoardSnapshot(code: string) {
-  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; challenge?: Challenge; fromPage?: boolean } | null>(() => {
+  const [loaded, setLoaded] = useState<{ code: string; board: SpectatorSnapshot | null; paused?: string; challenge?: Challenge; fromPage?: boolean } | null>(() => {
     const board = embeddedBoard(code);
     if (board === undefined) return null;
-    // The worker already looked this link up and found no board: said at once, without asking the API again.
-    if (board === null) return { code, board: null };
+    // The worker already looked this link up and found no board (or its practice not sharing): said at once,
+    // without asking the API again.
+    if (board === null) return { code, board: null, ...(embeddedPaused(code) ? { paused: localError(BOARD_PAUSED, 'board_not_shared') } : {}) };
     showSpectatorBoard(board);
     return { code, board, fromPage: true };
   });
   // A solved human check, sent once with the next read of this link.
   const [check, setCheck] = useState<{ code: string; token: string } | null>(null);
+  // Reads asked for again (a paused board whose practice shares again).
+  const [reads, setReads] = useState(0);
   useEffect(() => {
-    if (!check && embeddedBoard(code) !== undefined) return;
+    if (!check && reads === 0 && embeddedBoard(code) !== undefined) return;
     let current = true;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,7 +166,7 @@ function useBoardSnapshot(code: string) {
         if (!current) return;
         if ('retryInMs' in read) return void (timer = setTimeout(load, read.retryInMs));
         if ('board' in read) showSpectatorBoard(read.board);
-        setLoaded({ code, board: 'board' in read ? read.board : null, ...('challenge' in read ? { challenge: read.challenge } : {}) });
+        setLoaded({ code, board: 'board' in read ? read.board : null, ...('paused' in read ? { paused: read.paused } : {}), ...('challenge' in read ? { challenge: read.challenge } : {}) });
       }, () => {
         // Its code did not arrive (offline, never cached): tried again like a read that failed.
         if (current) timer = setTimeout(load, RETRY_CODE_MS);
@@ -139,14 +176,19 @@ function useBoardSnapshot(code: string) {
       current = false;
       clearTimeout(timer);
     };
-  }, [code, check]);
+  }, [code, check, reads]);
   const [closed, setClosed] = useState<string | null>(null);
   const mine = loaded?.code === code ? loaded : null;
   const retry = (token: string) => {
     setLoaded(null);
     setCheck({ code, token });
   };
-  return { board: mine ? mine.board : undefined, fromPage: mine?.fromPage === true, challenge: mine?.challenge ?? null, retry, closed, setClosed };
+  // The paused screen stays until the read answers: no spinner between.
+  const readAgain = useCallback(() => {
+    dropEmbeddedBoard();
+    setReads((n) => n + 1);
+  }, []);
+  return { board: mine ? mine.board : undefined, paused: mine?.paused ?? null, fromPage: mine?.fromPage === true, challenge: mine?.challenge ?? null, retry, readAgain, closed, setClosed };
 }
 
 /** The limiter asks for a human check before it reads this link (issue 25). */

@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { RENDERED_PRACTICE_SCREENS } from './core/practice-page';
+import { readFileSync } from 'node:fs';
+import { RENDERED_PAGES, RENDERED_PRACTICE_SCREENS } from './core/practice-page';
 
 // Builds only the SPA into dist/; the worker is bundled and served by wrangler (see README).
 export default defineConfig(({ mode }) => ({
@@ -54,6 +55,15 @@ export default defineConfig(({ mode }) => ({
         ].join('\n');
       },
     },
+    // The service worker's handler of the pages the worker renders (issue 33), with their list from core: one list.
+    {
+      name: 'page-handler',
+      apply: 'build',
+      generateBundle() {
+        const source = readFileSync(fileURLToPath(new URL('./app/sw/page-handler.js', import.meta.url)), 'utf8');
+        this.emitFile({ type: 'asset', fileName: 'page-handler.js', source: source.replace('__RENDERED_PAGES__', String(RENDERED_PAGES)) });
+      },
+    },
     react(),
     tailwindcss(),
     // An installable app that opens offline: Workbox precaches the built SPA; every client route falls back
@@ -81,7 +91,7 @@ export default defineConfig(({ mode }) => ({
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
         navigateFallback: '/index.html',
-        // The pages the worker renders (issue 33) are public/page-handler.js's: the network first, then this fallback.
+        // The pages the worker renders (issue 33) are app/sw/page-handler.js's: the network first, then this fallback.
         navigateFallbackDenylist: [/^\/api\//, /^\/live\//, ...RENDERED_PRACTICE_SCREENS.map((path) => new RegExp(`^${path}(\\?|$)`))],
         cleanupOutdatedCaches: true,
         // Web Push (issue 28: a followed fencer's call): the handlers live in public/push-handler.js.

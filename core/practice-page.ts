@@ -24,6 +24,12 @@ export interface EmbeddedPractice {
 /** The practice screens the worker renders (app/router.tsx's routes under the practice layout the coach sees first). */
 export const RENDERED_PRACTICE_SCREENS = ['/individual-practice', '/team-practice', '/pool-results', '/tableau', '/final-results'] as const;
 
+/**
+ * Every page the worker renders, as the service worker tells them apart (app/sw/page-handler.js, filled in by the
+ * build): the practice screens and the live board's pages. They come from the network first.
+ */
+export const RENDERED_PAGES = new RegExp(`^/(${RENDERED_PRACTICE_SCREENS.map((path) => path.slice(1)).join('|')}|live/.+)$`);
+
 /** Where a page load goes for a fresh access token when this browser still holds a session (the worker's `/api/auth/resume`). */
 export const RESUME_PATH = '/api/auth/resume';
 

@@ -80,7 +80,7 @@ describe('the first screen at the first round trip', () => {
     // It was taken over as it came (hydrated): the row the HTML brought is the one on screen, and React found nothing to paint again.
     expect(await page.evaluate(() => (window as unknown as { served?: Element | null }).served?.isConnected)).toBe(true);
     expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
-    // A return visit, the service worker in control, comes rendered from the network too (public/page-handler.js).
+    // A return visit, the service worker in control, comes rendered from the network too (app/sw/page-handler.js).
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

@@ -1,9 +1,9 @@
 // Issue 33: the pages the worker renders (a coach's practice screens, the live board) come from the network while
 // there is one, so a return visit paints its rows from the HTML as a first one does; with no network, or none
 // answering within 4 seconds, or one answering with a server error (a 502 from in front of the worker), they fall back to the app's own page from the precache, which opens offline as
-// every other screen does. Workbox leaves these navigations to this handler (vite.config.ts denylists them); the
-// list is core/practice-page's RENDERED_PRACTICE_SCREENS and the board's /live/ (a unit test compares them).
-const RENDERED_PAGES = /^\/(individual-practice|team-practice|pool-results|tableau|final-results|live\/.+)$/;
+// every other screen does. Workbox leaves these navigations to this handler (vite.config.ts denylists them). The
+// build writes it out as /page-handler.js with the list filled in from core/practice-page's RENDERED_PAGES.
+const RENDERED_PAGES = __RENDERED_PAGES__;
 const NETWORK_WAIT_MS = 4000;
 
 self.addEventListener('fetch', (event) => {

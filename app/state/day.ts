@@ -26,7 +26,7 @@ export interface LiveDay {
   status: LiveStatus;
   /** Why the server ended this screen's watch (day deleted, link changed), in the viewer's language. */
   closed: string | null;
-  /** A hall board whose day stopped being shared: why, while it waits on its open socket for the day to come back. */
+  /** A hall board whose day is not shared (it stopped, or was not when the board opened): why, while it waits on its open socket for the day to come back. */
   paused: string | null;
   /** Shows the day a route answered with (kept only when it is not older than the one on screen). */
   apply: (snapshot: DaySnapshot) => void;

@@ -255,6 +255,8 @@ describe('a competition day (issue 28)', () => {
     await page.getByLabel('Share the hall board').click();
     await expect.poll(() => hall.getByTestId('hall-paused').count()).toBe(0);
     await expect.poll(() => hall.getByTestId('hall-pool').count()).toBe(6);
+    // And it says it is live again.
+    await expect.poll(() => hall.getByRole('status').filter({ hasText: /^live$/ }).count()).toBe(1);
     await Promise.all([context.close(), hallContext.close()]);
   });
 

@@ -42,16 +42,22 @@ describe('finding a live practice by guessing', () => {
     expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(200);
   });
 
-  it('a right board link of a practice that stopped sharing opens nothing, but never counts as a guess: a board on the wall may keep trying', async () => {
+  it('a right board link of a practice that stopped sharing shows nothing of it, but never counts as a guess: a board on the wall may keep trying', async () => {
     const { client, practice } = await sharedPractice();
     await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
     const tv = freshClient();
     for (let i = 0; i < L + 5; i++) {
       const read = await tv.api.board[':boardId'].$get({ param: { boardId: practice.board_id } });
-      expect(read.status).toBe(404);
-      expect(await json(read)).toEqual(errorBody('This live board link is not valid, or the practice is not shared right now'));
+      expect(read.status).toBe(409);
+      expect(await json(read)).toEqual(errorBody('The coach is not sharing this practice right now.'));
     }
-    for (let i = 0; i < 5; i++) expect((await openSocket(tv, `board=${practice.board_id}`)).status).toBe(404);
+    // Its socket is let in to wait, and hears nothing but that.
+    for (let i = 0; i < 5; i++) {
+      const { socket } = await openSocket(tv, `board=${practice.board_id}`);
+      expect(await socket!.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'board_not_shared' });
+      expect(socket!.messages.map((m) => m.type)).toEqual(['paused']);
+      socket!.ws.close();
+    }
     // Its network's failures are all still there for a wrong link or code: the L-th wrong one is still answered.
     for (let i = 0; i < L; i++) expect((await tv.api.board[':boardId'].$get({ param: { boardId: wrongBoard(200 + i) } })).status).toBe(404);
     expect((await tv.api.board[':boardId'].$get({ param: { boardId: wrongBoard(299) } })).status).toBe(429);

@@ -71,7 +71,7 @@ describe('revocation without races', () => {
     await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
     const board = await upgradeAtRoom(practice.id, { role: 'spectator', boardId: practice.board_id, practiceId: practice.id, address: '4:198.51.100.9', block: '4:198.51.100' });
     await expect.poll(() => board.messages.map((m) => m.type)).toEqual(['paused']);
-    expect(board.messages[0]).toMatchObject({ reason: 'The coach turned off guest access.', code: 'guest_access_turned_off' });
+    expect(board.messages[0]).toMatchObject({ reason: 'The coach is not sharing this practice right now.', code: 'board_not_shared' });
     const [ann, bob] = pool.players;
     expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann!.id, player2_id: bob!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
     await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
@@ -123,7 +123,10 @@ describe('sharing expires', () => {
     await expireSharing(practice.id);
     expect((await guest.api.pools[':poolId'].$get({ param: { poolId: pool.id } })).status).toBe(401);
     expect((await freshClient().api.guest.join.$post({ json: { room_code: practice.room_code } })).status).toBe(404);
-    expect((await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } })).status).toBe(404);
+    // The board link is right: it is told the practice does not share, and shown nothing of it.
+    const board = await freshClient().api.board[':boardId'].$get({ param: { boardId: practice.board_id } });
+    expect(board.status).toBe(409);
+    expect(await board.text()).not.toContain(pool.id);
   });
 
   it('the room wakes at the expiry, turns sharing off, and closes guest and board sockets', async () => {

@@ -207,7 +207,9 @@ describe('a competition day (issue 28)', () => {
     expect(back.type === 'day' && back.day.day.name).toBe('Renamed while paused');
     const reloadedBack = await reloaded.waitFor((m) => m.type === 'day');
     expect(reloadedBack.type === 'day' && reloadedBack.day.day.name).toBe('Renamed while paused');
-    expect(reloaded.messages.map((m) => m.type)).toEqual(['paused', 'day']);
+    // A hello before the day: the board's screen counts itself live again.
+    expect(reloaded.messages.map((m) => m.type)).toEqual(['paused', 'hello', 'day']);
+    expect(socket!.messages.slice(pausedAt).map((m) => m.type).slice(0, 2)).toEqual(['hello', 'day']);
     // A new link ends the old one's sockets and lookups.
     await api.board.$post({ param: { dayId: day.id } });
     expect(await socket!.closed).toBe(4001);

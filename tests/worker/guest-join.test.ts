@@ -4,9 +4,10 @@ import type { LiveMessage } from '../../core/live-messages';
 import { getDb } from '../../worker/db/client';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
-import { setSharing } from '../../worker/store/practices';
+import { regenerateRoomCode, setSharing } from '../../worker/store/practices';
+import { sql } from 'drizzle-orm';
 import type { GeneratedPools } from '../../core/contracts/pools';
-import type { Practice } from '../../core/contracts/practices';
+import type { Practice, RoomPresence } from '../../core/contracts/practices';
 import { LOOKUP_LIMITS } from '../../worker/store/throttle';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
@@ -197,14 +198,18 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await board.waitFor(hello);
     await coach.waitFor(hello);
-    const { guest: early } = await joinAsGuest(practice.room_code);
+    const { guest: early, answer } = await joinAsGuest(practice.room_code);
+    const earlySocket = (await openSocket(early, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    await earlySocket.waitFor(hello);
     // Two screens flip the switch within the same millisecond: D1 takes them one after the other.
     const now = Date.now();
     const older = await setSharing(getDb(env.DB), user.id, practice.id, first, IDLE, now);
     const newer = await setSharing(getDb(env.DB), user.id, practice.id, second, IDLE, now);
     expect(newer.updated_at).toBeGreaterThan(older.updated_at);
-    return { client, practice, board, coach, early, older, newer };
+    return { client, user, practice, board, coach, early, earlySocket, older, newer };
   }
+
+  const guestsIn = async (client: Client, practiceId: string) => (await json<RoomPresence>(await client.api.practices[':practiceId'].room.$get({ param: { practiceId } }))).guests.map((g) => g.name);
 
   const roomSays = (practiceId: string) =>
     runInDurableObject(getRoom(env, practiceId), (_room: PracticeRoom, state) => state.storage.sql.exec<{ allow_guest_access: number }>('SELECT allow_guest_access FROM practices').one().allow_guest_access);
@@ -217,13 +222,21 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
   }
 
   it('off, then on, arriving the other way round: the room stays shared, the board watches and only the guests before the off are out', async () => {
-    const { client, practice, board, coach, early, older, newer } = await crossing(false, true);
+    const { client, practice, board, coach, early, earlySocket, older, newer } = await crossing(false, true);
     try {
+      // A guest joins in between, before either word reaches the room (the code opens again with the new epoch):
+      // the guest from before the off is shown out at once.
+      const { guest: between } = await joinAsGuest(practice.room_code, 'Between');
+      expect(await earlySocket.waitFor((m) => m.type === 'room-closed')).toMatchObject({ code: 'guest_session_has_ended_join' });
+      expect(await guestsIn(client, practice.id)).toEqual(['Between']);
       const room = getRoom(env, practice.id);
-      expect(await room.indexChanged(newer)).toBe(true);
+      expect(await room.indexChanged(newer)).toMatchObject({ allow_guest_access: true });
       // The off's call comes last: older than what the room applied, it changes nothing.
-      expect(await room.indexChanged(older)).toBe(false);
+      expect(await room.indexChanged(older)).toBeNull();
       expect(await roomSays(practice.id)).toBe(1);
+      // The guest of the new epoch stays.
+      expect(await guestsIn(client, practice.id)).toEqual(['Between']);
+      expect((await between.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(200);
       // The board was never paused and hears the next bout.
       await saveBout(client, practice.id);
       await board.waitFor((m) => m.type === 'bout');
@@ -242,12 +255,13 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
   });
 
   it('on, then off, arriving the other way round: the room stays unshared and the board paused', async () => {
-    const { client, practice, board, coach, early, older, newer } = await crossing(true, false);
+    const { client, practice, board, coach, early, earlySocket, older, newer } = await crossing(true, false);
     try {
       const room = getRoom(env, practice.id);
-      expect(await room.indexChanged(newer)).toBe(true);
+      expect(await room.indexChanged(newer)).toMatchObject({ allow_guest_access: false });
       expect(await board.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'guest_access_turned_off' });
-      expect(await room.indexChanged(older)).toBe(false);
+      expect(await earlySocket.waitFor((m) => m.type === 'room-closed')).toMatchObject({ code: 'guest_access_turned_off' });
+      expect(await room.indexChanged(older)).toBeNull();
       expect(await roomSays(practice.id)).toBe(0);
       // Still paused: no hello, and nothing of a bout saved meanwhile.
       const heard = board.messages.length;
@@ -261,6 +275,58 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
       board.ws.close();
       coach.ws.close();
     }
+  });
+
+  it('a word the room never heard (its call lost after D1 took it) is taken from the next board that comes in', async () => {
+    const { user, practice, board, coach, earlySocket } = await crossing(true, true);
+    try {
+      // Sharing off in D1 only: the room still lets its board watch.
+      await setSharing(getDb(env.DB), user.id, practice.id, false, IDLE);
+      expect(await roomSays(practice.id)).toBe(1);
+      // A board opened now carries D1's word: the room takes it, and every board pauses.
+      const late = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
+      expect(await late.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'board_not_shared' });
+      expect(late.messages.map((m) => m.type)).toEqual(['paused']);
+      expect(await board.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'guest_access_turned_off' });
+      expect(await earlySocket.waitFor((m) => m.type === 'room-closed')).toMatchObject({ code: 'guest_access_turned_off' });
+      expect(await roomSays(practice.id)).toBe(0);
+      late.ws.close();
+    } finally {
+      board.ws.close();
+      coach.ws.close();
+    }
+  });
+
+  it('a board that comes in after sharing ran out, before the alarm rang, learns nothing: sharing ends then', async () => {
+    const { client } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    await getDb(env.DB).run(sql`UPDATE practices SET sharing_expires_at = ${Date.now() - 1} WHERE id = ${practice.id}`);
+    const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
+    try {
+      expect(await board.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'board_not_shared' });
+      expect(board.messages.map((m) => m.type)).toEqual(['paused']);
+      const now = await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
+      expect(now.allow_guest_access).toBe(false);
+      expect(await roomSays(practice.id)).toBe(0);
+    } finally {
+      board.ws.close();
+    }
+  });
+
+  it('a guest who joins with a new code before its word reaches the room shows the old code\'s guests out at once', async () => {
+    const { client, user } = await signedUpCoach();
+    const practice = await practiceOf(client, true);
+    const { guest: old, answer } = await joinAsGuest(practice.room_code, 'Old');
+    const oldSocket = (await openSocket(old, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    await oldSocket.waitFor(hello);
+    const fresh = await regenerateRoomCode(getDb(env.DB), user.id, practice.id);
+    const { guest: fresher } = await joinAsGuest(fresh.room_code, 'New');
+    expect(await oldSocket.waitFor((m) => m.type === 'room-closed')).toMatchObject({ code: 'guest_session_has_ended_join' });
+    expect(await guestsIn(client, practice.id)).toEqual(['New']);
+    // The word comes after: the guest of the new code stays.
+    await getRoom(env, practice.id).indexChanged(fresh);
+    expect(await guestsIn(client, practice.id)).toEqual(['New']);
+    expect((await fresher.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } })).status).toBe(200);
   });
 
   it('stamps two changes of the same millisecond in order, and a new code or board link after them too', async () => {

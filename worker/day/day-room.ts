@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
-import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
@@ -155,6 +155,8 @@ export class DayRoom extends DurableObject<Env> {
   /** The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows. */
   async dayChanged(day: Day, ownerId: string): Promise<DaySnapshot> {
     const previous = this.facts().day;
+    // Shared again: the paused boards hear a hello (their screens count themselves live on it), then the day below.
+    if (previous && previous.board_id === day.board_id && !previous.board_shared && day.board_shared) this.send('spectator', { type: 'hello', practiceId: day.id, role: 'spectator' });
     const snapshot = this.change(() => this.sql.exec(`UPDATE ${T.day} SET day_id = ?, owner_id = ?, facts = ?`, day.id, ownerId, JSON.stringify(day)));
     // The hall board's sockets hold the old link: they go. Sharing ended: they stay, told why, and hear nothing
     // until the day is shared again, when the change above sends them the day (a TV on the wall comes back by itself).
@@ -315,10 +317,10 @@ export class DayRoom extends DurableObject<Env> {
     await migrateRoom(this.ctx.storage, DAY_STEPS);
   }
 
-  /** Accepts an upgrade the worker has authenticated (the coach, or a hall board while the day shares). */
+  /** Accepts an upgrade the worker has authenticated (the coach, or a hall board by its right link, shared or not). */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('Not found', { status: 404 });
-    const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
+    const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, tagsOf(tag));
@@ -331,7 +333,8 @@ export class DayRoom extends DurableObject<Env> {
       server.send(JSON.stringify(message));
       server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
     } else if (tag.role === 'spectator' && !snapshot.day.board_shared) {
-      // The day stopped being shared after the worker looked the link up: this board waits with the others.
+      // The day is not shared (the board came while it was not, or it stopped after the worker's lookup): this
+      // board waits with the others.
       server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf(HALL_PAUSED) } satisfies LiveMessage));
     } else {
       // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.

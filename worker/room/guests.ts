@@ -17,17 +17,21 @@ export class GuestList {
   }
 
   /**
-   * Registers a session unless its epoch is already void or the room holds its most guests. The room's epoch
-   * rises to the session's, so every live session is of the room's epoch: an index word with a later one voids them all.
+   * Registers a session unless its epoch is already void or the room holds its most guests. A session of an
+   * epoch past the room's (its join read D1 before the index's word reached the room) moves the room's epoch on
+   * and ends the sessions of the older one ('added-ending': the room shows them out): every live session is of
+   * the room's epoch, so an index word with a later one voids them all.
    */
-  add(sessionId: string, name: string, epoch: number, expiresAt: number): 'added' | 'void' | 'full' {
-    if (epoch < this.epoch()) return 'void';
-    if (this.list().length >= MAX_GUESTS) return 'full';
+  add(sessionId: string, name: string, epoch: number, expiresAt: number): 'added' | 'added-ending' | 'void' | 'full' {
+    const current = this.epoch();
+    if (epoch < current) return 'void';
+    const ending = epoch > current;
+    if (!ending && this.list().length >= MAX_GUESTS) return 'full';
     this.storage.transactionSync(() => {
-      this.sql.exec(`UPDATE ${TABLES.room} SET guest_epoch = ?`, epoch);
+      if (ending) this.endAll(epoch);
       this.sql.exec(`INSERT OR REPLACE INTO ${TABLES.guests} (session_id, name, joined_at, expires_at) VALUES (?, ?, ?, ?)`, sessionId, name, Date.now(), expiresAt);
     });
-    return 'added';
+    return ending ? 'added-ending' : 'added';
   }
 
   /** Moves a live session's expiry on (the practice's sharing was extended). */

@@ -13,7 +13,7 @@ import { GuestList } from './guests';
 import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
-import { brokeLimits, changeMark, closeQuietly, closeTagged, fanOut, isMuted, muteRole, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { brokeLimits, changeMark, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -40,6 +40,7 @@ const CODE_CHANGED = 'The coach changed the room code. Join again with the new c
 const SHARING_OFF = 'The coach turned off guest access.';
 const SHARING_EXPIRED = 'Guest access ended: no scores were entered for a while.';
 const BOARD_CHANGED = 'The coach changed the live board link.';
+const SESSION_ENDED = 'Your guest session has ended. Join again with the room code.';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -163,6 +164,8 @@ export class PracticeRoom extends DurableObject<Env> {
       const data = await readPracticeFromD1(withD1Delay(this.env).DB, practiceId);
       if (!data) return;
       loadPractice(this.ctx.storage, practiceId, data);
+      // Boards hear the practice only while it shares, as its copy now says.
+      this.muteBoardUnlessShared();
     });
     return this.heldNow() === practiceId;
   }
@@ -192,22 +195,22 @@ export class PracticeRoom extends DurableObject<Env> {
   /**
    * A word of the D1 index about the practice (sharing on or off or run out, a new room code or board link): the
    * room's copy follows, and what the word means is read from the facts against the room's own. A guest epoch past
-   * the room's, or sharing off, ends every guest session; sharing off pauses the boards and sharing on resumes
-   * them; a new board link shows the old one's screens out. The coach's screens hear the practice as it stands.
+   * the room's ends every guest session (a new code; sharing off or run out, which move it on too); sharing off
+   * pauses the boards and sharing on resumes them; a new board link shows the old one's screens out. The coach's
+   * screens hear the practice as it now stands, which is the answer (the weapon is the room's own).
    *
    * Words apply in D1's order (its stamp, `updated_at`), not in the order their calls arrive: a word older than the
    * last one applied (two screens flipping the switch at once, their calls crossing on the way) changes nothing,
-   * as the newer one said all of it. False for such a word.
+   * as the newer one said all of it. Null for such a word.
    */
-  async indexChanged(practice: PracticeRecord, { expired = false } = {}): Promise<boolean> {
+  async indexChanged(practice: PracticeRecord, { expired = false } = {}): Promise<PracticeRecord | null> {
     const { sql } = this.ctx.storage;
-    const room = sql.exec<{ index_at: number; board_id: string | null }>(`SELECT index_at, board_id FROM ${TABLES.room}`).one();
-    if (practice.updated_at < room.index_at) return false;
+    const { index_at: appliedAt } = sql.exec<{ index_at: number }>(`SELECT index_at FROM ${TABLES.room}`).one();
+    if (practice.updated_at < appliedAt) return null;
     const held = this.heldNow() === practice.id;
-    const before = held ? sql.exec<{ room_code: string; board_id: string | null }>('SELECT room_code, board_id FROM practices WHERE id = ?', practice.id).one() : null;
-    const oldBoard = room.board_id ?? before?.board_id ?? null;
+    const before = held ? sql.exec<{ room_code: string; weapon: PracticeRecord['weapon'] }>('SELECT room_code, weapon FROM practices WHERE id = ?', practice.id).one() : null;
     const shared = practice.allow_guest_access;
-    const guestsVoid = !shared || practice.guest_epoch > this.guests.epoch();
+    const guestsVoid = practice.guest_epoch > this.guests.epoch();
     this.ctx.storage.transactionSync(() => {
       sql.exec(`UPDATE ${TABLES.room} SET index_at = ?, board_id = ?`, practice.updated_at, practice.board_id);
       if (held) updateIndexFacts(sql, practice);
@@ -219,26 +222,31 @@ export class PracticeRoom extends DurableObject<Env> {
       const codeChanged = before ? before.room_code !== practice.room_code : shared;
       closeTagged(this.ctx, 'guest', shared && codeChanged ? CODE_CHANGED : sharingEnded);
     }
-    // Spectators came by the board link, not the code: a new code leaves them watching.
-    if (oldBoard !== null && oldBoard !== practice.board_id) closeTagged(this.ctx, 'spectator', BOARD_CHANGED);
+    // Spectators came by the board link, not the code: a new code leaves them watching, a new link shows out
+    // every screen opened with another.
+    closeTagged(this.ctx, 'spectator', BOARD_CHANGED, (tag) => tag?.boardId !== practice.board_id);
     if (!shared && !isMuted(this.ctx, 'spectator')) this.pauseBoard(sharingEnded);
     else if (shared && isMuted(this.ctx, 'spectator')) await this.resumeBoard(practice.id, practice.sharing_expires_at);
     this.presenceChanged();
-    fanOut(this.ctx, { type: 'practice', practice: publicPractice(practice) });
-    return true;
+    const now = before ? { ...practice, weapon: before.weapon } : practice;
+    fanOut(this.ctx, { type: 'practice', practice: publicPractice(now) });
+    return now;
   }
 
   /**
-   * Whether a board coming in waits: the room's boards are paused, or the worker found the practice not sharing
-   * and the room's copy (imported first, for a room that held nothing yet) says so too. A room whose copy says
-   * it shares heard a newer word of the index than the worker's read: the board watches.
+   * A board coming in, with the practice as the worker read it from the index: the room holds its practice first
+   * (a board hears it from the room), then agrees with the word. One newer than the room's last (its call still on
+   * its way, or lost: a 503 after D1 took it) is applied now: D1's stands. A practice the index says does not share
+   * while the room's boards still watch has run out, and the alarm has not rung yet: it ends now. So the room's
+   * boards are paused (muted) exactly when the practice does not share, and a board learns nothing of it then.
    */
-  private async boardWaits(tag: SocketTag): Promise<boolean> {
-    if (isMuted(this.ctx, 'spectator')) return true;
-    if (!tag.paused) return false;
-    if (!(await this.ensurePractice(tag.practiceId))) return true;
-    this.muteBoardUnlessShared();
-    return isMuted(this.ctx, 'spectator');
+  private async boardComesIn(practiceId: string, word: PracticeRecord | null) {
+    await this.ensurePractice(practiceId);
+    if (!word) return;
+    const { index_at: appliedAt } = this.ctx.storage.sql.exec<{ index_at: number }>(`SELECT index_at FROM ${TABLES.room}`).one();
+    if (word.updated_at > appliedAt) await this.indexChanged(word);
+    // Not ended by this (not run out in D1): the room's copy is as new as the word, and says whether boards watch.
+    else if (!word.allow_guest_access && !isMuted(this.ctx, 'spectator') && !(await this.endSharingIfExpired(practiceId))) this.muteBoardUnlessShared();
   }
 
   /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
@@ -257,13 +265,9 @@ export class PracticeRoom extends DurableObject<Env> {
     if (practiceId === null) return void closeTagged(this.ctx, 'spectator', reason);
     // The room's copy says so at once (a wake mutes the boards again from it), whatever becomes of the index's word.
     this.ctx.storage.sql.exec('UPDATE practices SET allow_guest_access = 0 WHERE id = ?', practiceId);
-    this.pausedFor = reason;
     muteRole(this.ctx, 'spectator', true);
     sendTagged(this.ctx, 'spectator', { type: 'paused', practiceId, ...reasonOf(reason) });
   }
-
-  /** Why the boards are paused, for one that connects meanwhile (in memory: a woken room says the board link's own words). */
-  private pausedFor: string | null = null;
 
   /**
    * Sharing is back: each paused board hears the room again, with a hello (it reads the practice anew) and what
@@ -271,7 +275,6 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   private async resumeBoard(practiceId: string, expiresAt: number) {
     muteRole(this.ctx, 'spectator', false);
-    this.pausedFor = null;
     await this.clock.watch(practiceId, expiresAt);
     sendTagged(this.ctx, 'spectator', ...this.greeting(practiceId, 'spectator'));
   }
@@ -348,7 +351,9 @@ export class PracticeRoom extends DurableObject<Env> {
   /** Accepts an upgrade the worker has already authenticated; the tag arrives in a header. */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return this.handle(request);
-    const tag = JSON.parse(request.headers.get('x-piste-socket') ?? '{}') as SocketTag;
+    const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
+    // A board comes with the index's word as the worker read it (before its socket is one of the room's).
+    if (tag.role === 'spectator') await this.boardComesIn(tag.practiceId, JSON.parse(request.headers.get(INDEX_WORD_HEADER) ?? 'null') as PracticeRecord | null);
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, tagsOf(tag));
@@ -357,10 +362,10 @@ export class PracticeRoom extends DurableObject<Env> {
     if (refusal) {
       server.send(JSON.stringify(refusal.message));
       server.close(refusal.code, refusal.message.reason.slice(0, 120));
-    } else if (tag.role === 'spectator' && (await this.boardWaits(tag))) {
-      // Sharing is off (it ended after the worker looked the link up, or the board came while it was off):
+    } else if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) {
+      // Sharing is off (the board came while it was off, or it ended after the worker looked the link up):
       // this board waits with the others for it to return.
-      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(this.pausedFor ?? BOARD_PAUSED) } satisfies LiveMessage));
+      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(BOARD_PAUSED) } satisfies LiveMessage));
       this.presenceChanged();
     } else {
       for (const message of this.greeting(tag.practiceId, tag.role)) server.send(JSON.stringify(message));
@@ -433,11 +438,13 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Registers a guest session unless its epoch is already void or the room holds its most guests. */
   async addGuest(sessionId: string, name: string, epoch: number, expiresAt: number, practiceId: string): Promise<'added' | 'void' | 'full'> {
-    const added = await this.guests.add(sessionId, name, epoch, expiresAt);
-    if (added !== 'added') return added;
+    const added = this.guests.add(sessionId, name, epoch, expiresAt);
+    if (added === 'void' || added === 'full') return added;
+    // The sessions of an older epoch ended with this join (the index's word is on its way): their screens go too.
+    if (added === 'added-ending') closeTagged(this.ctx, 'guest', SESSION_ENDED);
     await this.clock.watch(practiceId, expiresAt);
     this.presenceChanged();
-    return added;
+    return 'added';
   }
 
   /** Renews a live guest session's expiry (the practice's sharing was extended). */
@@ -501,9 +508,9 @@ export class PracticeRoom extends DurableObject<Env> {
   }
 
   /**
-   * Turns the practice's sharing off if it has run out (epoch on, guest and board sockets closed, the
+   * Turns the practice's sharing off if it has run out (epoch on, guest sockets closed, boards paused, the
    * coach's screens told); otherwise wakes again when it would. True when this call turned it off. Called
-   * by the alarm and by the scheduled clean-up.
+   * by the alarm, the scheduled clean-up and a board coming in.
    */
   async endSharingIfExpired(practiceId: string): Promise<boolean> {
     const ended = await this.clock.endIfExpired(practiceId);

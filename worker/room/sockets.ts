@@ -12,6 +12,12 @@ export const reasonOf = (reason: string) => {
 export type SocketRole = 'coach' | 'guest' | 'spectator';
 
 /** Who a socket is, fixed by the worker when it authenticated the upgrade. */
+/** The header an upgrade carries its tag in, from the worker (which authenticated it) to the room. */
+export const SOCKET_TAG_HEADER = 'x-piste-socket';
+
+/** A board's upgrade also carries the practice as the worker read it from the D1 index (the room agrees with it). */
+export const INDEX_WORD_HEADER = 'x-piste-index-word';
+
 export interface SocketTag {
   role: SocketRole;
   practiceId: string;
@@ -23,8 +29,6 @@ export interface SocketTag {
   boardId?: string;
   /** Epoch ms when the practice's sharing expires (guests and spectators). */
   sharingExpiresAt?: number;
-  /** Spectators: the worker found the board's practice not sharing right now (the board waits for it). */
-  paused?: true;
   /** The client's network: an IPv4 address or an IPv6 /64. */
   address: string;
   /** The block around it: an IPv4 /24 or an IPv6 /48. */
@@ -155,9 +159,13 @@ export function fanOut(ctx: DurableObjectState, message: LiveMessage): number {
   return sent;
 }
 
-/** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why; one failing never stops the rest. */
-export function closeTagged(ctx: DurableObjectState, tag: string, reason: string): number {
-  const sockets = ctx.getWebSockets(tag);
+/**
+ * Closes every socket carrying a tag (a role, or `subject:<id>`), or those of them `which` picks by their own tag,
+ * telling each why; one failing never stops the rest.
+ */
+export function closeTagged(ctx: DurableObjectState, tag: string, reason: string, which?: (tag: SocketTag | null) => boolean): number {
+  const tagged = ctx.getWebSockets(tag);
+  const sockets = which ? tagged.filter((ws) => which(ws.deserializeAttachment() as SocketTag | null)) : tagged;
   const message = JSON.stringify({ type: 'room-closed', ...reasonOf(reason) } satisfies LiveMessage);
   for (const ws of sockets) {
     try {

@@ -15,7 +15,7 @@ import { findHall } from '../store/days';
 import { json } from '../validate';
 import { sharedNameOrder } from '../../core/names';
 
-/** Why a hall board link opens nothing: unknown, rotated, or the day not shared. */
+/** Why a hall board link opens nothing: unknown or rotated (a right link of a day not shared now is told HALL_NOT_SHARED). */
 export const HALL_UNAVAILABLE = 'This hall board link is not valid, or the day is not shared right now';
 
 /** A right hall board link of a day not shared right now: the board waits and comes back by itself. */

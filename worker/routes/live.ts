@@ -7,8 +7,8 @@ import { getDayRoom } from '../day/day';
 import { HALL_UNAVAILABLE } from './hall';
 import { findHall, getDay } from '../store/days';
 import { getRoom } from '../room/room';
-import { findBoard, getPractice } from '../store/practices';
-import type { SocketTag } from '../room/practice-room';
+import { findBoard, getPractice, type PracticeRecord } from '../store/practices';
+import { INDEX_WORD_HEADER, SOCKET_TAG_HEADER, type SocketTag } from '../room/sockets';
 import { coachOf, unauthenticated } from '../middleware/session';
 import { liveQuerySchema } from '../../core/validation';
 import { validator } from 'hono/validator';
@@ -54,10 +54,11 @@ export const liveRoutes = new Hono<AppEnv>()
         dayTag = { role: 'spectator', boardId: hall, practiceId: found.day.id, address, block };
       }
       const headers = new Headers(c.req.raw.headers);
-      headers.set('x-piste-socket', JSON.stringify(dayTag));
+      headers.set(SOCKET_TAG_HEADER, JSON.stringify(dayTag));
       return getDayRoom(c.env, dayTag.practiceId).fetch(new Request(c.req.raw.url, { headers }));
     }
     let tag: SocketTag;
+    let word: PracticeRecord | null = null;
     if (practiceId !== undefined) {
       const role = c.get('role');
       if (role === 'anonymous') throw unauthenticated(c);
@@ -69,13 +70,16 @@ export const liveRoutes = new Hono<AppEnv>()
     } else if (boardId !== undefined) {
       const found = BOARD_ID_PATTERN.test(boardId) ? await findBoard(db, boardId, await lookupClient(c)) : null;
       if (!found) throw new HttpError(404, BOARD_UNAVAILABLE);
-      // A right link whose practice does not share right now: its board waits in the room, hearing nothing.
-      const { practice, shared } = found;
-      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block, ...(shared ? {} : { paused: true }) };
+      // A right link whose practice does not share right now too: its board waits in the room, hearing nothing.
+      // The room hears the practice as read here, and agrees with it first (a word of the index it missed).
+      const { practice } = found;
+      word = practice;
+      tag = { role: 'spectator', boardId, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
     } else {
       throw new HttpError(400, 'Say which practice or board to watch');
     }
     const headers = new Headers(c.req.raw.headers);
-    headers.set('x-piste-socket', JSON.stringify(tag));
+    headers.set(SOCKET_TAG_HEADER, JSON.stringify(tag));
+    if (word) headers.set(INDEX_WORD_HEADER, JSON.stringify(word));
     return getRoom(c.env, tag.practiceId).fetch(new Request(c.req.raw.url, { headers }));
   });

@@ -21,11 +21,12 @@ const WEAPON_FIXED = 'The weapon can no longer change: a bout of this practice h
 /**
  * A change of the index's facts (sharing, the code, the board link) told to the practice's room, which keeps its
  * copy, does what the change means (guests out, boards paused, resumed or shown out) and tells the coach's other
- * screens; answers with the practice (never its guest epoch).
+ * screens; answers with the practice as it now stands (never its guest epoch). A change another screen's
+ * overtook (its word reached the room first) answers the practice as the newer one left it.
  */
 async function answerWithIndexChange(c: Context<AppEnv>, practice: PracticeRecord) {
-  await getRoom(c.env, practice.id).indexChanged(practice);
-  return c.json(publicPractice(practice));
+  const now = (await getRoom(c.env, practice.id).indexChanged(practice)) ?? (await getPractice(c.get('db'), coachOf(c).id, practice.id));
+  return c.json(publicPractice(now));
 }
 
 /**

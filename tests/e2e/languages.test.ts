@@ -86,6 +86,8 @@ describe('the app in the coach’s language (issue 17)', () => {
     // Remembered on this device: the next visit without ?lang= is German too; the picker switches it back.
     await board.goto(`/live/${shared.board_id}`);
     await board.getByRole('link', { name: 'Runden', exact: true }).waitFor();
+    // The page came rendered by the worker: the picker answers once the app has taken the page over (it is live then).
+    await expect.poll(() => board.getByTestId('live-status').textContent()).toBe('live');
     await board.getByTestId('language-picker').selectOption('en');
     await board.getByRole('link', { name: 'Pools', exact: true }).waitFor();
     await expect.poll(() => board.getByTestId('pool-row').locator('[data-stat="Ratio"]').allTextContents()).toEqual(['1.00', '0.00']);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getRoom } from '../../worker/room/room';
 import type { BoutDelta } from '../../core/contracts/pools';
-import type { Practice } from '../../core/contracts/practices';
+import type { Practice, RoomPresence } from '../../core/contracts/practices';
 import { errorBody } from '../../core/messages';
 import { can } from '../../core/permissions';
 import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type Card, type RefereeState, type Refereeing } from '../../core/fencing/referee';
@@ -122,6 +122,37 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const refused = await claim(client);
     expect(refused.status).toBe(409);
     expect(await json(refused)).toEqual({ error: 'A guest is refereeing this bout. Ask them to hand it over.', code: 'referee_held_unnamed' });
+  });
+
+  it('a guest sent away (sharing off, removed, or left) hands their bout over as it stands: the coach takes it at once', async () => {
+    const { client, practice, claim, update, target } = await setting();
+    const coachScreen = (await openSocket(client, `practice=${practice.id}`)).socket!;
+    await coachScreen.waitFor((m) => m.type === 'hello');
+    for (const [i, end] of (['sharing off', 'removed', 'left'] as const).entries()) {
+      const { guest } = await joinAsGuest(practice.room_code, 'Rita');
+      const view = `${OTHER_VIEW}-${i}`;
+      const held = await json<RefereeClaim>(await claim(guest, view));
+      expect((await update(guest, held.seq + 1, { ...held.refereeing.state, left: held.refereeing.state.left + 1 }, view)).status).toBe(200);
+      expect((await claim(client)).status).toBe(409);
+      const heard = coachScreen.messages.length;
+      if (end === 'sharing off') {
+        await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: false } });
+        await client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: practice.id }, json: { enabled: true } });
+      } else if (end === 'removed') {
+        const { guests } = await json<RoomPresence>(await client.get(`/api/practices/${practice.id}/room`));
+        expect((await client.api.practices[':practiceId'].guests[':sessionId'].$delete({ param: { practiceId: practice.id, sessionId: guests.find((g) => g.name === 'Rita')!.id } })).status).toBe(200);
+      } else {
+        expect((await guest.api.guest.leave.$post()).status).toBe(200);
+      }
+      // Every screen hears the bout held by no one, under its last referee's name, its touches kept.
+      const handed = await coachScreen.waitFor((m) => m.type === 'referee' && coachScreen.messages.indexOf(m) >= heard);
+      expect(liveOf(handed)).toMatchObject({ referee: 'Rita', state: { left: held.refereeing.state.left + 1 } });
+      const taken = await claim(client);
+      expect(taken.status).toBe(200);
+      expect((await json<RefereeClaim>(taken)).refereeing.state.left).toBe(held.refereeing.state.left + 1);
+      expect((await client.post(`/api/practices/${practice.id}/referee/release`, { target, view: VIEW, discard: false })).status).toBe(200);
+    }
+    coachScreen.ws.close();
   });
 
   it('spectators cannot referee: nobody gets 401, and the permission table says no', async () => {

@@ -221,6 +221,7 @@ export class PracticeRoom extends DurableObject<Env> {
     if (guestsVoid) {
       const codeChanged = before ? before.room_code !== practice.room_code : shared;
       closeTagged(this.ctx, 'guest', shared && codeChanged ? CODE_CHANGED : sharingEnded);
+      this.guestsGone();
     }
     // Spectators came by the board link, not the code: a new code leaves them watching, a new link shows out
     // every screen opened with another.
@@ -441,7 +442,10 @@ export class PracticeRoom extends DurableObject<Env> {
     const added = this.guests.add(sessionId, name, epoch, expiresAt);
     if (added === 'void' || added === 'full') return added;
     // The sessions of an older epoch ended with this join (the index's word is on its way): their screens go too.
-    if (added === 'added-ending') closeTagged(this.ctx, 'guest', SESSION_ENDED);
+    if (added === 'added-ending') {
+      closeTagged(this.ctx, 'guest', SESSION_ENDED);
+      this.guestsGone();
+    }
     await this.clock.watch(practiceId, expiresAt);
     this.presenceChanged();
     return 'added';
@@ -460,8 +464,17 @@ export class PracticeRoom extends DurableObject<Env> {
   async removeGuest(sessionId: string, reason: string): Promise<boolean> {
     const existed = await this.guests.remove(sessionId);
     closeTagged(this.ctx, `subject:${sessionId}`, reason);
+    this.guestsGone();
     this.presenceChanged();
     return existed;
+  }
+
+  /** Guest sessions ended: the bouts their referee views held are handed over (./referee-desk `handOverFrom`). */
+  private guestsGone() {
+    const practiceId = this.heldNow();
+    if (practiceId === null) return;
+    const coach = this.ownerOf(practiceId);
+    this.desk.handOverFrom(practiceId, (subject) => subject !== coach && !this.guests.has(subject));
   }
 
   /**

@@ -135,6 +135,21 @@ export class RefereeDesk {
     return true;
   }
 
+  /**
+   * Guest sessions ended (sharing off, a new code, removed, left): the bouts their views held are handed over as
+   * they stand, so the next referee (the coach, or a guest who joins again) takes them at once instead of
+   * waiting out the silent minute of a holder who can never hand over. `gone`: whether a holder's session is over.
+   */
+  handOverFrom(practiceId: string, gone: (subject: string) => boolean): void {
+    const now = Date.now();
+    for (const [key, record] of this.records()) {
+      if (!record.holder || !gone(record.holder.subject)) continue;
+      const next = { ...record, holder: null };
+      this.keep(key, next);
+      this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
+    }
+  }
+
   /** The coach chooses who referees a pool bout (null: back to the suggestion); sent to every screen of the pool. */
   async choose(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
     const chosen = this.choices(poolId);

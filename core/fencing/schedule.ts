@@ -248,7 +248,9 @@ export function estimateSchedule(day: DayInput): DaySchedule {
       piste = day.pistes[0]!;
       for (const p of day.pistes) if (free.get(p)! < free.get(piste)!) piste = p;
     }
-    const bout = minutes[day.events[ei]!.weapon].pool * MINUTE;
+    // A team event's pool bout is a whole team match (nine relays, to 45), timed as one.
+    const event = day.events[ei]!;
+    const bout = minutes[event.weapon][event.team ? 'team' : 'pool'] * MINUTE;
     const bouts = boutsInPool(pool.fencers);
     const cursor = free.get(piste)!;
     const { start, end } = place(cursor, clock, bouts * bout, (bouts - pool.done) * bout, pool.done > 0);

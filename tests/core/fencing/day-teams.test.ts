@@ -69,6 +69,18 @@ describe('a team event on the day', () => {
     expect((sabre.end - T0) / MIN).toBe(90);
   });
 
+  it('times a team event’s pool bouts as team matches: a pool of 3 teams at foil is 3 × 42 minutes, not 3 pool bouts', () => {
+    const pools = [{ id: 'p1', flight: 'A', piste: null, fencers: 3, done: 0 }];
+    const teams = estimateSchedule({ start: T0, now: T0, pistes: ['1'], events: [{ id: 'teams', weapon: 'foil', pools, team: true }] });
+    expect((teams.events[0]!.poolsEnd - T0) / MIN).toBe(126);
+    // One team match fenced: two left, 84 minutes from now.
+    const later = estimateSchedule({ start: T0, now: T0, pistes: ['1'], events: [{ id: 'teams', weapon: 'foil', pools: [{ ...pools[0]!, done: 1 }], team: true }] });
+    expect((later.events[0]!.poolsEnd - T0) / MIN).toBe(84);
+    // The same pool of 3 individual fencers: 3 bouts of 3.5 minutes (to the minute).
+    const ind = estimateSchedule({ start: T0, now: T0, pistes: ['1'], events: [{ id: 'ind', weapon: 'foil', pools }] });
+    expect((ind.events[0]!.poolsEnd - T0) / MIN).toBe(11);
+  });
+
   it('the day’s snapshot schedules a team event’s tableau at team minutes', () => {
     const tableau = { size: 4, rounds: [{ matches: 2, done: 0 }, { matches: 1, done: 0 }] };
     const snapshot: Pick<DaySnapshot, 'day' | 'events' | 'pistes' | 'placements'> = {

@@ -297,6 +297,9 @@ describe('a competition day (issue 28)', () => {
     await expect.poll(() => hall.getByTestId('call-fencers').allTextContents(), { timeout: 15_000 }).toEqual(['ANN v CLEO']);
     expect(await hall.getByTestId('call').getAttribute('data-piste')).toBe('1');
     await expect.poll(() => page.getByTestId('call-fencers').allTextContents()).toEqual(['ANN v CLEO']);
+    // The pistes' cards agree with the calls (as the TV view's do): the final fences on piste 1 now.
+    expect(await hall.locator('[data-testid="hall-piste"][data-piste="1"]').getByTestId('hall-now-call').textContent()).toContain('ANN – CLEO');
+    expect(await hall.locator('[data-testid="hall-piste"][data-piste="2"]').getByTestId('hall-now').textContent()).toContain('Nothing fencing');
 
     // The coach marks the finalists on piste: the hall board says so. A cancelled call waits held back until called again.
     await page.getByRole('button', { name: 'ANN – CLEO: the fencers are on piste' }).click();

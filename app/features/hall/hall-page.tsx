@@ -1,7 +1,7 @@
 import { params } from '@nanostores/i18n';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { DayPlacement, DaySnapshot } from '../../../core/contracts/days';
+import type { DayCall, DayPlacement, DaySnapshot } from '../../../core/contracts/days';
 import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { Spinner } from '../../components/ui/spinner';
@@ -100,6 +100,8 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
   const referees = refereesById(snapshot);
   // The estimated times, taken again on each result and as the clock moves.
   const times = useDayTimes(snapshot);
+  // A match called to a piste is what fences there now (as the TV view shows it), before any pool placed on it.
+  const callOn = new Map(snapshot.calls.map((c) => [c.piste_id, c]));
 
   const line = (label: string, placement: DayPlacement | null, empty: string, testId: string) => {
     const pool = placement ? pools.get(placement.pool_id) : undefined;
@@ -119,6 +121,17 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
         ) : (
           <span className="text-slate-500">{empty}</span>
         )}
+      </p>
+    );
+  };
+
+  const called = (call: DayCall) => {
+    const referee = call.referee_id ? referees.get(call.referee_id) : undefined;
+    return (
+      <p data-testid="hall-now-call">
+        <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{t.nowLabel}</span>
+        <span className="font-semibold">{call.names[0] ?? '?'} – {call.names[1] ?? '?'}</span>
+        {referee && <span className="block text-sm text-slate-700">{t.refereeName({ name: referee.name })}</span>}
       </p>
     );
   };
@@ -143,19 +156,20 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
         <FencerFinder />
         <section aria-labelledby="hall-pistes">
           <h2 id="hall-pistes" className="mb-3 text-xl font-bold">{t.pistesTitle}</h2>
-          {snapshot.placements.length === 0 ? (
+          {snapshot.placements.length === 0 && snapshot.calls.length === 0 ? (
             <p className="text-slate-600">{t.noPistes}</p>
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {snapshot.pistes.map((piste) => {
                 const queue = queues.get(piste.id);
+                const call = callOn.get(piste.id);
                 return (
                   <li key={piste.id} className="card space-y-1 p-3" data-testid="hall-piste" data-piste={piste.name}>
                     <h3 className="text-lg font-bold">
                       {d.pisteName({ name: piste.name })}
                       {piste.final && <span className="ml-2 text-xs font-semibold uppercase text-violet-700">{d.finalPiste}</span>}
                     </h3>
-                    {line(t.nowLabel, queue?.now ?? null, t.free, 'hall-now')}
+                    {call ? called(call) : line(t.nowLabel, queue?.now ?? null, t.free, 'hall-now')}
                     {line(t.nextLabel, queue?.next ?? null, t.noneNext, 'hall-next')}
                   </li>
                 );

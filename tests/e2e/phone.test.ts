@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
+import { apiOver, expectAnswer } from '../helpers/api-client';
 
 const browser = useBrowser();
 
@@ -116,6 +117,26 @@ describe('on a 375 px phone', () => {
     await page.goto(`/athletes/${athletes[0]!.id}`);
     await page.getByTestId('rating-chart').locator('canvas').waitFor();
     expect(await sidewaysOverflow(page), 'athlete page').toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('a competition day with a team event fits: its minutes per bout scroll in their box, not the page', async () => {
+    const context = await newContext(browser(), { width: 375, height: 812, touch: true });
+    const page = await context.newPage();
+    await signUp(page, { name: 'Day Phone Coach', email: uniqueEmail('day-phone'), password: 'day phone coach pw' });
+    const made = seed(viaBrowser(page.request));
+    const api = apiOver(viaBrowser(page.request));
+    const solo = await made.practice('Épée U13');
+    const team = await made.practice('Team foil', { type: 'team', weapon: 'foil' });
+    await made.teams(team.id, Array.from({ length: 8 }, (_, i) => `Phone Fencer ${i + 1}`), 2);
+    const day = await expectAnswer(api.days.$post({ json: { name: 'Phone day' } }), 201);
+    for (const practice of [solo, team]) await expectAnswer(api.days[':dayId'].events[':practiceId'].$put({ param: { dayId: day.id, practiceId: practice.id } }));
+    for (const lang of ['en', 'de']) {
+      await page.goto(`/days/${day.id}?lang=${lang}`);
+      await page.getByTestId('bout-minutes').waitFor();
+      expect(await page.getByTestId('bout-minutes').locator('thead th').count(), lang).toBe(4);
+      expect(await sidewaysOverflow(page), lang).toBeLessThanOrEqual(0);
+    }
     await context.close();
   });
 

@@ -119,6 +119,8 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
         <p id="day-start-hint" className="mt-1 text-xs text-slate-600">{t.startHint}</p>
       </div>
       {weapons.length > 0 && (
+        // Three or four columns of fields: on a phone the table scrolls inside its box, never the page.
+        <div className="max-w-full overflow-x-auto">
         <table className="text-left text-sm" data-testid="bout-minutes">
           <caption className="text-left font-medium">{t.boutMinutes}</caption>
           <thead>
@@ -140,6 +142,7 @@ export function ScheduleSettings({ snapshot, apply }: { snapshot: DaySnapshot; a
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {weapons.length > 0 && <p className="text-xs text-slate-600">{t.boutHint}</p>}
       {error && <p className="text-sm text-red-700" role="alert" data-testid="schedule-error">{error}</p>}

@@ -84,6 +84,11 @@ describe('a team tableau', () => {
     // The other matches are fenced through the API (not the point here): seed 2 wins the second semi-final, seed 1 the final.
     await api.fenceTeamMatch(practice.id, { round: 1, position: 1 }, false);
     await api.fenceTeamMatch(practice.id, { round: 2, position: 0 }, true);
+    // With the final fenced and the match for 3rd not yet, the final results count the teams still in the tableau.
+    await guest.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Final Results' }).click();
+    await guest.getByText('2 teams are still in the tableau.').waitFor();
+    expect(await guest.getByText(/fencers? (is|are) still in the tableau/).count()).toBe(0);
+    await guest.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Tableau' }).click();
     // The match for 3rd ends level at 36–36: on its sheet the coach gives the deciding touch to team A.
     for (let n = 1; n <= 9; n++) await api.teamRelay(practice.id, { round: 2, position: 1 }, n, 4, 4);
     await match(coach, 'r2-m1').getByRole('button', { name: 'Relay sheet' }).click();

@@ -26,6 +26,7 @@ const messages = i18n('final-results-page', {
   none: 'No bracket results available yet. Complete matches in the Olympic Tableau to see final rankings.',
   xmlFailed: 'Failed to export the FIE XML file',
   stillIn: count({ one: '{count} fencer is still in the tableau.', other: '{count} fencers are still in the tableau.' }),
+  teamsStillIn: count({ one: '{count} team is still in the tableau.', other: '{count} teams are still in the tableau.' }),
   complete: 'The tableau is complete.',
   file: params('{name} final results'),
   notFinished: 'The tableau is not finished: the file holds the results so far',
@@ -86,7 +87,7 @@ export function FinalResultsPage() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {stillIn > 0 ? t.stillIn(stillIn) : t.complete}
+          {stillIn > 0 ? (teams ? t.teamsStillIn(stillIn) : t.stillIn(stillIn)) : t.complete}
         </p>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={async () => {

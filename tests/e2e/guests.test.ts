@@ -209,6 +209,19 @@ describe('the coach’s view of the room', () => {
     await expectToast(guest, 'The coach removed you from the room.');
     await guest.waitForURL('**/guest-join');
     await expect.poll(() => dialog.getByText('No guests right now.').count()).toBe(1);
+    await coach.keyboard.press('Escape');
+
+    // Reloaded with no network, the coach's screen cannot know who is in the room: it says no count, not a false 0.
+    await expect.poll(() => coach.getByTestId('room-summary').textContent()).toBe('0 guests · 1 watching');
+    await coach.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await coachContext.setOffline(true);
+    await coach.reload();
+    await coach.getByTestId('offline-notice').waitFor();
+    await expect.poll(() => coach.getByTestId('room-summary').textContent()).toBe('In the room');
+    await coachContext.setOffline(false);
+    await expect.poll(() => coach.getByTestId('room-summary').textContent()).toBe('0 guests · 1 watching');
 
     await boardContext.close();
     await guestContext.close();

@@ -27,13 +27,15 @@ export function RoomPanel({ practiceId }: { practiceId: string }) {
   const t = useTexts(messages);
   const state = useAtomValue(presenceAtom);
   const [open, setOpen] = useState(false);
-  const presence = state?.practiceId === practiceId ? state.presence : { guests: [], spectators: 0 };
+  // Not known until the room says (a screen offline, or still connecting): no count rather than a false zero.
+  const known = state?.practiceId === practiceId;
+  const presence = known ? state.presence : { guests: [], spectators: 0 };
   const n = presence.guests.length;
   const watching = t.watching(presence.spectators);
   return (
     <>
       <button type="button" className="btn-ghost rounded-full border border-slate-300 bg-white px-3 py-1 text-sm" data-testid="room-summary" onClick={() => setOpen(true)}>
-        {t.guests(n)} · {t.watchingShort({ count: presence.spectators })}
+        {known ? <>{t.guests(n)} · {t.watchingShort({ count: presence.spectators })}</> : t.title}
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={t.title} description={t.description({ watching })}>
         {n === 0 ? (

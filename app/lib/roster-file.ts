@@ -1,4 +1,4 @@
-import { parseRosterCsv, type RosterRow } from '../../core/interop/csv';
+import { decodeCsvBytes, parseRosterCsv, type RosterRow } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, readFieFencers } from '../../core/interop/fie-xml';
 import { params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
@@ -26,11 +26,11 @@ export function readRosterText(text: string): RosterRow[] {
   }
 }
 
-/** The fencers of a picked file: CSV (UTF-8) or FIE XML (the encoding its declaration names). */
+/** The fencers of a picked file: CSV (UTF-8, else a spreadsheet's Windows-1252) or FIE XML (the encoding its declaration names). */
 export async function readRosterFile(file: File): Promise<RosterRow[]> {
   if (file.size > ROSTER_FILE_MAX) throw new RosterFileError(messages.get().tooLarge({ size: ROSTER_FILE_MAX / 1024 / 1024 }));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const head = new TextDecoder('latin1').decode(bytes.slice(0, 100));
-  const text = looksLikeXml(head) || /\.xml$/i.test(file.name) ? decodeXml(bytes) : new TextDecoder('utf-8').decode(bytes);
+  const text = looksLikeXml(head) || /\.xml$/i.test(file.name) ? decodeXml(bytes) : decodeCsvBytes(bytes);
   return readRosterText(text);
 }

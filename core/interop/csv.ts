@@ -72,6 +72,19 @@ function parseRanking(cell: string): number | null | 'bad' {
  * is guessed among comma, semicolon and tab, empty lines are skipped. Each row is checked on its own with
  * the same rules as the athlete form; a bad row carries its reason and never hides the good ones.
  */
+/**
+ * A CSV file's text from its bytes: UTF-8 (with or without its mark) when the bytes are UTF-8, else Windows-1252,
+ * which is what a spreadsheet on a French, Spanish, Italian or German Windows writes by default ("CSV" in Excel):
+ * read as UTF-8 its accented letters would each be a replacement character, and a header like "Prénom" unknown.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 export function parseRosterCsv(text: string): RosterRow[] {
   const body = text.replace(/^\uFEFF/, '');
   // The separator guessed over the first non-empty rows (empty lines would make every guess look alike) …

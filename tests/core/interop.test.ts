@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { backupSchema, restoreRows, type AccountBackup } from '../../core/interop/backup';
 import { NO_DETAILS } from '../../core/athlete-details';
-import { parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
+import { decodeCsvBytes, parseRosterCsv, readCsv, toCsv } from '../../core/interop/csv';
 import { decodeXml, FieFormatError, readFieFencers, writeFieXml } from '../../core/interop/fie-xml';
 import { joinName, splitName } from '../../core/interop/fie-names';
 import { classifyImport } from '../../core/interop/roster-import';
@@ -11,6 +11,27 @@ import { sameNameKey as nameKey } from '../../core/names';
 import { applyScore } from '../../core/fencing/bracket';
 import { combinePoolResults } from '../../core/fencing/pool-results';
 import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/fencing/tableau';
+
+describe('a roster CSV from a spreadsheet, in either encoding', () => {
+  // "Nom;Prénom;Club" as Excel saves "CSV" on a French Windows (Windows-1252: é is one byte, 0xE9), and as UTF-8.
+  const text = 'Nom;Prénom;Club\nLeroy;Émile;Besançon\nNoël;Zoé;Orléans\n';
+  const cp1252 = Uint8Array.from([...text].map((c) => ({ é: 0xe9, É: 0xc9, ç: 0xe7, ë: 0xeb }[c] ?? c.charCodeAt(0))));
+  const utf8 = new TextEncoder().encode(`\uFEFF${text}`);
+
+  it('reads Windows-1252 as the accented names it holds, first names included', () => {
+    expect(parseRosterCsv(decodeCsvBytes(cp1252)).map((r) => [r.name, r.club, r.error])).toEqual([
+      ['Émile Leroy', 'Besançon', null],
+      ['Zoé Noël', 'Orléans', null],
+    ]);
+  });
+
+  it('reads UTF-8, with its mark, the same', () => {
+    expect(parseRosterCsv(decodeCsvBytes(utf8)).map((r) => [r.name, r.club])).toEqual([
+      ['Émile Leroy', 'Besançon'],
+      ['Zoé Noël', 'Orléans'],
+    ]);
+  });
+});
 
 describe('reading a roster CSV', () => {
   it('detects a header, a comma separator and skips empty lines', () => {

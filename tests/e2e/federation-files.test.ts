@@ -112,6 +112,23 @@ describe('federation files', () => {
     await context.close();
   });
 
+  it('a roster CSV saved by a French spreadsheet (Windows-1252) imports with its accents and first names', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signUp(page, { name: 'Excel Coach', email: uniqueEmail('cp1252'), password: 'excel coach pw' });
+    await page.goto('/athletes');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const text = 'Nom;Prénom;Club\nLeroy;Émile;Besançon\nNoël;Zoé;Orléans\n';
+    const cp1252 = Buffer.from([...text].map((c) => ({ é: 0xe9, É: 0xc9, ç: 0xe7, ë: 0xeb })[c] ?? c.charCodeAt(0)));
+    await page.getByLabel('Choose a file').setInputFiles({ name: 'roster.csv', mimeType: 'text/csv', buffer: cp1252 });
+    await expect.poll(() => page.getByTestId('import-summary').textContent()).toBe('2 new · 0 already listed · 0 with errors');
+    expect(await page.getByTestId('import-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent)))).toEqual([
+      ['Émile Leroy', 'Besançon'],
+      ['Zoé Noël', 'Orléans'],
+    ]);
+    await context.close();
+  });
+
   it('on a 375 px phone, the athlete dialog edits a rating (a malformed one refused with its reason), licence, nation, birth date and hand', async () => {
     const context = await newContext(browser(), { width: 375, height: 812, touch: true });
     const page = await context.newPage();

@@ -35,6 +35,9 @@ describe('competition formats, as a coach runs them', () => {
     await page.getByLabel('Number of pools').fill('4');
     await expect.poll(() => page.getByTestId('division-preview').textContent()).toBe('4 pools of 3 fencers · 3 bouts each.');
     await page.getByRole('alert').filter({ hasText: 'fewer than 4 fencers' }).waitFor();
+    // Pools of two fence one bout each: said in the singular.
+    await page.getByLabel('Number of pools').fill('6');
+    await expect.poll(() => page.getByTestId('division-preview').textContent()).toBe('6 pools of 2 fencers · 1 bout each.');
     await page.getByRole('radio', { name: /^Single pool/ }).check();
     const checkIn = page.getByTestId('check-in-list');
     await checkIn.getByRole('button', { name: /^F11/ }).click();

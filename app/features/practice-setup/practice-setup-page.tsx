@@ -44,6 +44,9 @@ const messages = i18n('practice-setup-page', {
   presence: params('{present} present, {absent} absent. '),
   onePool: params('One pool of {sizes} fencers · {bouts} bouts.'),
   pools: params('{count} pools of {sizes} fencers · {bouts} bouts each.'),
+  // Pools of two fence one bout: said in the singular.
+  onePoolOfTwo: 'One pool of 2 fencers · 1 bout.',
+  poolsOfTwo: params('{count} pools of 2 fencers · 1 bout each.'),
   poolsOf2: params('{count} pools of {small} or {large} fencers · {fewer} or {more} bouts each.'),
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
 });
@@ -170,9 +173,9 @@ export function PracticeSetupPage() {
             <p>{t.selected({ count: all.length })}</p>
             <p data-testid="division-preview">
               {all.length > present.length ? t.presence({ present: present.length, absent: all.length - present.length }) : ''}
-              {preview.sizes.length === 1 && t.onePool({ sizes: small, bouts: boutsInPool(small) })}
+              {preview.sizes.length === 1 && (small === 2 ? t.onePoolOfTwo : t.onePool({ sizes: small, bouts: boutsInPool(small) }))}
               {preview.sizes.length > 1 && (small === large
-                ? t.pools({ count: preview.sizes.length, sizes: small, bouts: boutsInPool(small) })
+                ? small === 2 ? t.poolsOfTwo({ count: preview.sizes.length }) : t.pools({ count: preview.sizes.length, sizes: small, bouts: boutsInPool(small) })
                 : t.poolsOf2({ count: preview.sizes.length, small, large, fewer: boutsInPool(small), more: boutsInPool(large) }))}
             </p>
             {preview.sizes.some((n) => n < SMALL_POOL) && (

@@ -24,6 +24,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The error code the server answered with (core/messages), if any. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
 }
 
 /** What a refresh found: a new session, a session that is over (401), or a server that did not answer well. */

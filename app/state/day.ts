@@ -51,7 +51,7 @@ async function fetchDay(watch: DayWatch): Promise<DaySnapshot> {
       ? call(client.days[':dayId'].$get({ param: { dayId: watch.day } }))
       : call(client.hall[':boardId'].$get({ param: { boardId: watch.hall } })));
   } catch (e) {
-    if (e instanceof ApiError && e.status === 409 && (e.body as { code?: unknown } | null)?.code === NOT_SHARED) throw new DayPaused(e.message);
+    if (e instanceof ApiError && e.status === 409 && e.code === NOT_SHARED) throw new DayPaused(e.message);
     // A missing day or a link that shows nothing (a limiter's 429 included: a right link is never limited).
     throw e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408 ? new DayGone() : e;
   }

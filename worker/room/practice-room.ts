@@ -24,7 +24,7 @@ import type { EventCalls } from '../../core/contracts/days';
 import { dayWordOf } from './day-word';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
-import { heldPractice, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
+import { heldPractice, indexAppliedAt, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
 import { roomD1 } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
@@ -205,8 +205,7 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   async indexChanged(practice: PracticeRecord, { expired = false } = {}): Promise<PracticeRecord | null> {
     const { sql } = this.ctx.storage;
-    const { index_at: appliedAt } = sql.exec<{ index_at: number }>(`SELECT index_at FROM ${TABLES.room}`).one();
-    if (practice.updated_at < appliedAt) return null;
+    if (practice.updated_at < indexAppliedAt(sql)) return null;
     const held = this.heldNow() === practice.id;
     const before = held ? sql.exec<{ room_code: string; weapon: PracticeRecord['weapon'] }>('SELECT room_code, weapon FROM practices WHERE id = ?', practice.id).one() : null;
     const shared = practice.allow_guest_access;
@@ -244,8 +243,7 @@ export class PracticeRoom extends DurableObject<Env> {
   private async boardComesIn(practiceId: string, word: PracticeRecord | null) {
     await this.ensurePractice(practiceId);
     if (!word) return;
-    const { index_at: appliedAt } = this.ctx.storage.sql.exec<{ index_at: number }>(`SELECT index_at FROM ${TABLES.room}`).one();
-    if (word.updated_at > appliedAt) await this.indexChanged(word);
+    if (word.updated_at > indexAppliedAt(this.ctx.storage.sql)) await this.indexChanged(word);
     // Not ended by this (not run out in D1): the room's copy is as new as the word, and says whether boards watch.
     else if (!word.allow_guest_access && !isMuted(this.ctx, 'spectator') && !(await this.endSharingIfExpired(practiceId))) this.muteBoardUnlessShared();
   }

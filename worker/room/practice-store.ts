@@ -95,6 +95,11 @@ export interface IndexFacts {
   sharing_expires_at: number;
 }
 
+/** The D1 stamp of the newest word of the index the room has applied (room schema step 11): older ones change nothing. */
+export function indexAppliedAt(sql: SqlStorage): number {
+  return sql.exec<{ index_at: number }>(`SELECT index_at FROM ${TABLES.room}`).one().index_at;
+}
+
 /** Keeps the room's copy of the index's facts; the practice's own state (weapon, pools…) is the room's. */
 export function updateIndexFacts(sql: SqlStorage, facts: IndexFacts) {
   sql.exec(

@@ -21,7 +21,7 @@ export async function readBoard(code: string, check: string | undefined, attempt
   } catch (e) {
     const challenge = challengeOf(e);
     if (challenge) return { challenge };
-    if (e instanceof ApiError && e.status === 409 && (e.body as { code?: unknown } | null)?.code === NOT_SHARED) return { paused: e.message };
+    if (e instanceof ApiError && e.status === 409 && e.code === NOT_SHARED) return { paused: e.message };
     // No network or a server that stumbled: tried again (backoff, Retry-After), never shown as a board that
     // is gone. A limiter's 429 is not retried: a right board link is never limited, so the link is wrong.
     const outcome = e instanceof ApiError ? classifyAnswer(e.status, e.retryAfter, e.timedOut) : null;

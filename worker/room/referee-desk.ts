@@ -129,10 +129,15 @@ export class RefereeDesk {
     const record = this.record(key);
     if (!record || !holds(record, view, subject)) return false;
     if (discard) return this.end(practiceId, key, 'discarded');
+    this.handOver(practiceId, key, record, Date.now());
+    return true;
+  }
+
+  /** The bout held by no one, as it stands: the next claim takes it; every screen hears it. */
+  private handOver(practiceId: string, key: string, record: RefereeRecord, now: number) {
     const next = { ...record, holder: null };
     this.keep(key, next);
-    this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, Date.now()) });
-    return true;
+    this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
   }
 
   /**
@@ -142,12 +147,7 @@ export class RefereeDesk {
    */
   handOverFrom(practiceId: string, gone: (subject: string) => boolean): void {
     const now = Date.now();
-    for (const [key, record] of this.records()) {
-      if (!record.holder || !gone(record.holder.subject)) continue;
-      const next = { ...record, holder: null };
-      this.keep(key, next);
-      this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
-    }
+    for (const [key, record] of this.records()) if (record.holder && gone(record.holder.subject)) this.handOver(practiceId, key, record, now);
   }
 
   /** The coach chooses who referees a pool bout (null: back to the suggestion); sent to every screen of the pool. */

@@ -83,16 +83,17 @@ export class RefereeDesk {
   }
 
   /**
-   * A referee view claims a bout. Free, handed over, held by this same view (a reload), or held by a view
-   * silent for REFEREE_STALE_MS: the view gets it, as it stands. Held by another live view: refused with
-   * the referee's name. The bout, names and format come from the worker's checks, never the phone.
+   * A referee view claims a bout. Free, handed over, held by this same view of this same person (a reload),
+   * or held by a view silent for REFEREE_STALE_MS: the view gets it, as it stands. Held by another live view,
+   * or by this view id sent by someone else (a view id is the phone's word; the subject is the worker's):
+   * refused with the referee's name. The bout, names and format come from the worker's checks, never the phone.
    */
   async claim(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>): Promise<RefereeClaimResult> {
     const key = refereeKey(bout.target);
     const now = Date.now();
     const stored = this.record(key);
     const current = stored?.holder;
-    if (current && current.view !== holder.view && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
+    if (current && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
     const record: RefereeRecord = stored
       ? { ...stored, holder: { ...holder, seenAt: now }, referee: holder.name }
       : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
@@ -214,9 +215,14 @@ export class RefereeDesk {
   }
 }
 
+/** Whether two referee views are one: the same view id, sent by the same person (guest session or coach). */
+function sameView(a: Pick<RefereeHolder, 'view' | 'subject'>, b: Pick<RefereeHolder, 'view' | 'subject'>): boolean {
+  return a.view === b.view && a.subject === b.subject;
+}
+
 /** Whether this referee view of this person holds the bout now. */
 function holds(r: RefereeRecord, view: string, subject: string): r is RefereeRecord & { holder: RefereeHolder } {
-  return r.holder !== null && r.holder.view === view && r.holder.subject === subject;
+  return r.holder !== null && sameView(r.holder, { view, subject });
 }
 
 /** Whether both fencers of a pool bout still fence in this pool (not gone from it, withdrawn or excluded). */

@@ -182,6 +182,8 @@ export const ERROR_MESSAGES = {
   deciding_touch_team: 'The deciding touch goes to team A or team B',
   say_third_place_match: 'Say whether the tableau has a match for 3rd place',
   day_follows_full: 'This day has as many followers as it takes. Watch the hall board instead.',
+  day_follows_phone_full: 'This phone follows as many fencers of this day as it can. Stop following one to follow another.',
+  day_follows_network_full: 'This network follows as many fencers of this day as it can. Follow from another connection, or watch the hall board.',
   guests_call_flag: 'Say whether guests may take the call steps',
   guests_call_off: 'The coach has not let guests take the call steps of this day.',
   guests_on_piste_only: 'Guests may mark fencers on piste; only the coach cancels a call.',

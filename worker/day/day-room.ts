@@ -16,7 +16,8 @@ import { CLOSE_CODES } from '../../core/live-messages';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
-import { addFollow, pushCalls, removeFollow, type Follow } from './follows';
+import { addFollow, endFollowsOfOtherLinks, pushCalls, removeFollow, type Follow, type FollowRefusal } from './follows';
+import type { Network } from '../auth/network';
 import { EventCallsTeller } from './event-calls';
 import { callFor, takeStep, takenBefore, type CallStep, type StepRefusal } from './call-steps';
 
@@ -137,14 +138,19 @@ export class DayRoom extends DurableObject<Env> {
     if (snapshot) await this.teller.tell(snapshot);
   }
 
-  /** A phone follows a fencer of the day (their page's "Notify me"); refused past the day's cap. */
-  async follow(f: Follow): Promise<'added' | 'full'> {
-    return addFollow(this.sql, f, Date.now());
+  /**
+   * A phone follows a fencer of the day (their page's "Notify me") through the hall board link it holds, from
+   * a network: refused past the limits of ./follows, or while that link is not the day's shared one.
+   */
+  async follow(f: Follow, from: Network): Promise<'added' | 'not-shared' | FollowRefusal> {
+    const day = this.facts().day;
+    if (!day || day.board_id !== f.board_id || !day.board_shared) return 'not-shared';
+    return this.ctx.storage.transactionSync(() => addFollow(this.sql, f, from, Date.now()));
   }
 
-  /** The phone stops following (it holds the follow's id, nobody else does). */
-  async unfollow(id: string): Promise<boolean> {
-    return removeFollow(this.sql, id);
+  /** The phone stops following, through the link it followed by (it holds the follow's id, nobody else does). */
+  async unfollow(id: string, boardId: string): Promise<boolean> {
+    return removeFollow(this.sql, id, boardId);
   }
 
   /** Sends a message to every socket of a role (the coach's screens, the hall boards). */
@@ -152,16 +158,24 @@ export class DayRoom extends DurableObject<Env> {
     sendTagged(this.ctx, role, message);
   }
 
-  /** The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows. */
+  /**
+   * The day's index facts changed in D1 (created, renamed, shared, a new board link): the room's copy follows.
+   * A new link first closes the old link's hall boards, so they hear nothing of the new one, and ends the
+   * follows made through the old link (./follows).
+   */
   async dayChanged(day: Day, ownerId: string): Promise<DaySnapshot> {
     const previous = this.facts().day;
+    const relinked = previous !== null && previous.board_id !== day.board_id;
+    if (relinked) closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
     // Shared again: the paused boards hear a hello (their screens count themselves live on it), then the day below.
-    if (previous && previous.board_id === day.board_id && !previous.board_shared && day.board_shared) this.send('spectator', { type: 'hello', practiceId: day.id, role: 'spectator' });
-    const snapshot = this.change(() => this.sql.exec(`UPDATE ${T.day} SET day_id = ?, owner_id = ?, facts = ?`, day.id, ownerId, JSON.stringify(day)));
-    // The hall board's sockets hold the old link: they go. Sharing ended: they stay, told why, and hear nothing
-    // until the day is shared again, when the change above sends them the day (a TV on the wall comes back by itself).
-    if (previous && previous.board_id !== day.board_id) closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
-    else if (previous?.board_shared && !day.board_shared) this.send('spectator', { type: 'paused', practiceId: day.id, ...reasonOf(HALL_PAUSED) });
+    else if (previous && !previous.board_shared && day.board_shared) this.send('spectator', { type: 'hello', practiceId: day.id, role: 'spectator' });
+    const snapshot = this.change(() => {
+      this.sql.exec(`UPDATE ${T.day} SET day_id = ?, owner_id = ?, facts = ?`, day.id, ownerId, JSON.stringify(day));
+      if (relinked) endFollowsOfOtherLinks(this.sql, day.board_id, Date.now());
+    });
+    // Sharing ended: the boards stay, told why, and hear nothing until the day is shared again, when a change
+    // sends them the day (a TV on the wall comes back by itself).
+    if (!relinked && previous?.board_shared && !day.board_shared) this.send('spectator', { type: 'paused', practiceId: day.id, ...reasonOf(HALL_PAUSED) });
     return snapshot;
   }
 
@@ -309,6 +323,14 @@ export class DayRoom extends DurableObject<Env> {
   }
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */
+  /**
+   * The coach's sessions ended (signed out everywhere, a reset, a new password): the day screens' sockets are
+   * told and closed. A screen still signed in reconnects with its new token; the worker refuses an old one.
+   */
+  async coachSessionsEnded(): Promise<number> {
+    return closeTagged(this.ctx, 'coach', 'You were signed out. Sign in again to continue.');
+  }
+
   async dayDeleted(dayId: string): Promise<void> {
     this.send('coach', { type: 'day-deleted', dayId });
     this.send('spectator', { type: 'day-deleted', dayId });

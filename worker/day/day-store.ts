@@ -59,11 +59,14 @@ export function keepClubs(sql: SqlStorage, clubs: Record<string, string | null>)
 
 /**
  * The day as the hall board shows it to anyone holding its link: without the roster's ids (which athletes
- * fence in a pool, which referee is which roster athlete); names, pistes, flights and progress stay.
+ * fence in a pool, which referee is which roster athlete) and without the link itself (`board_id` is empty:
+ * a board knows the link it opened, and a new one reaches only the coach); names, pistes, flights and
+ * progress stay.
  */
 export function forSpectators(day: DaySnapshot): DaySnapshot {
   return {
     ...day,
+    day: { ...day.day, board_id: '' },
     events: day.events.map((e) => ({ ...e, pools: e.pools.map((p) => ({ ...p, athletes: [] })) })),
     referees: day.referees.map((r) => ({ ...r, athlete_id: null })),
     calls: day.calls.map((c) => ({ ...c, keys: [null, null] })),

@@ -48,16 +48,46 @@ export async function vapidPublicKey(env: Env): Promise<string | null> {
 
 const standin = (env: Env) => env.PUSH_STANDIN === '1';
 
-/** Whether an endpoint may be followed here: the stand-in's in local runs and tests, a real push service's (https) otherwise. */
+/**
+ * The push services browsers subscribe through, by host: Chrome and the other Chromium browsers (Opera,
+ * Samsung Internet, Brave) through Firebase Cloud Messaging, Firefox through Mozilla's autopush, Edge through
+ * the Windows Notification Service, Safari through Apple's. A suffix admits one more label in front of it
+ * (`updates.push.services.mozilla.com`, `wns2-par02p.notify.windows.com`, `web.push.apple.com`).
+ */
+const PUSH_SERVICE_HOSTS: readonly (string | { suffix: string })[] = [
+  'fcm.googleapis.com',
+  { suffix: '.push.services.mozilla.com' },
+  { suffix: '.notify.windows.com' },
+  { suffix: '.push.apple.com' },
+];
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Whether a host is one of the push services' (an IP address, a port or any other host never is). */
+function pushServiceHost(host: string): boolean {
+  return PUSH_SERVICE_HOSTS.some((allowed) =>
+    typeof allowed === 'string' ? host === allowed : host.endsWith(allowed.suffix) && LABEL.test(host.slice(0, -allowed.suffix.length)),
+  );
+}
+
+/**
+ * Whether an endpoint may be followed here: an https URL on the default port (443) with no credentials in it,
+ * whose host is a push service's (PUSH_SERVICE_HOSTS), or in local runs and tests the stand-in's. The worker
+ * then never sends a request anywhere else, however the subscription was made.
+ */
 export function endpointAllowed(env: Env, endpoint: string): boolean {
   const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
-  if (!url || url.protocol !== 'https:') return false;
-  return standin(env) === (url.origin === STANDIN_ORIGIN);
+  if (!url || url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '') return false;
+  return standin(env) ? url.origin === STANDIN_ORIGIN : pushServiceHost(url.hostname);
 }
+
+/** How long a push service has to answer one push before it counts as failed this time. */
+const PUSH_TIMEOUT_MS = 10_000;
 
 /** What became of a push: sent, or the subscription is gone (404/410: the follow is dropped), or it failed this time. */
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
+/** Sends one push to one subscription (the stand-in's under PUSH_STANDIN), within PUSH_TIMEOUT_MS. */
 export async function sendPush(env: Env, target: PushTarget, payload: { title: string; body: string; url: string; tag: string }): Promise<PushOutcome> {
   const jwk = await privateJwk(env);
   if (!jwk || !endpointAllowed(env, target.endpoint)) return 'gone';
@@ -71,7 +101,9 @@ export async function sendPush(env: Env, target: PushTarget, payload: { title: s
   const headers = new Headers(request.headers);
   if (standin(env)) return receiveStandin(env, target.endpoint, headers, request.body);
   try {
-    const res = await fetch(request.endpoint, { method: 'POST', headers, body: request.body });
+    const res = await fetch(request.endpoint, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+    // The answer's body is never read: it is let go, so the connection is free for the next push.
+    await res.body?.cancel();
     if (res.status === 404 || res.status === 410) return 'gone';
     return res.ok ? 'sent' : 'failed';
   } catch {

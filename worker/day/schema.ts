@@ -21,6 +21,8 @@ export const DAY_TABLES = {
   held: 'held',
   /** Fencers followed from their page: a push subscription each, told when the fencer is called. */
   follows: 'follows',
+  /** How fast each network and block made new follows lately: a token bucket each (./follows). */
+  followRates: 'follow_rates',
   /** Idempotency keys of the call steps taken (a step sent again after a lost answer is taken once). */
   applied: 'applied_steps',
 } as const;
@@ -93,6 +95,18 @@ export const DAY_STEPS = [
   {
     write: (sql: SqlStorage) => {
       sql.exec(`CREATE TABLE ${T.applied} (key TEXT PRIMARY KEY, at INTEGER NOT NULL)`);
+    },
+  },
+  // 9. Each follow's hall board link (it ends with it), the network it came from, and when it ended; the
+  // rate of new follows per network and block. Follows made before keep the link the day has now.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`ALTER TABLE ${T.follows} ADD COLUMN board_id TEXT`);
+      sql.exec(`ALTER TABLE ${T.follows} ADD COLUMN network TEXT`);
+      sql.exec(`ALTER TABLE ${T.follows} ADD COLUMN ended_at INTEGER`);
+      sql.exec(`UPDATE ${T.follows} SET board_id = (SELECT json_extract(facts, '$.board_id') FROM ${T.day})`);
+      sql.exec(`CREATE INDEX ${T.follows}_network ON ${T.follows}(network)`);
+      sql.exec(`CREATE TABLE ${T.followRates} (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL)`);
     },
   },
 ];

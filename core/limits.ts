@@ -50,6 +50,20 @@ export const MAX_POOLS = maxPoolsFor(MAX_PRACTICE_FENCERS);
  */
 export const MAX_DAY_POOLS = 2 * MAX_POOLS;
 
+/**
+ * The most competition days one coach keeps: a club's day every week for ten years. The days screen lists
+ * them all at once and the account's backup carries them whole (core/interop/backup BACKUP_LIMITS.days), so a
+ * coach at the most deletes a past day before creating another, and a restore that would pass it is refused.
+ */
+export const MAX_COACH_DAYS = 500;
+
+/**
+ * The most practices one coach keeps: three a week for six years. The practices screen lists them all at once
+ * and the account's backup carries them whole (core/interop/backup BACKUP_LIMITS.practices), so a coach at the
+ * most deletes an old practice before creating another, and a restore that would pass it is refused.
+ */
+export const MAX_COACH_PRACTICES = 1000;
+
 /** A team has 3 or 4 members (SPEC §5 Team setup). */
 export const TEAM_MIN = 3;
 export const TEAM_MAX = 4;

@@ -156,6 +156,8 @@ export const ERROR_MESSAGES = {
   day_pistes_most: 'A day has at most {max_pistes} pistes',
   day_piste_names_unique: 'Two pistes cannot share a name',
   day_events_most: 'A day groups at most {max_events} events',
+  coach_days_most: 'An account keeps at most {max_days} competition days. Delete a past day to create a new one.',
+  coach_practices_most: 'An account keeps at most {max_practices} practices. Delete an old practice to create a new one.',
   practice_in_other_day: 'This practice is already part of another day. Take it out of that day first.',
   piste_in_use: 'A pool is fencing on piste {name}. Remove the piste once its pool is done.',
   day_needs_pistes: 'Add the day’s pistes first: the pools need somewhere to fence.',

@@ -15,7 +15,7 @@ import { backupDaySchema, daysProblem, restoreDays, type DayRestore } from './ba
 import { backupTeamTableau, entryRound, poolRound, restoreTeamTableau, roundsAndTeamTableauProblem } from './backup-rounds';
 import { sameNameKey } from '../names';
 import { athleteDetailsSchema } from '../athlete-details';
-import { MAX_POOL_SIZE, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TABLEAU, MAX_TEAMS } from '../limits';
+import { MAX_COACH_DAYS, MAX_COACH_PRACTICES, MAX_POOL_SIZE, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TABLEAU, MAX_TEAMS } from '../limits';
 
 /**
  * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
@@ -29,11 +29,14 @@ export const BACKUP_FORMAT = 'piste-backup';
 export const BACKUP_VERSION = 1;
 
 /**
- * Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. A
- * practice holds what the API lets it hold (core/limits, issue 33): both rounds of pools at their most, and a
- * tableau of 512 with its bouts for places (511 + 5).
+ * Bounds of a restorable file: far above a season of practice, low enough to restore in one D1 batch. Its
+ * practices and days are the most one account keeps (core/limits), so a coach's whole account always fits in
+ * one backup. A practice holds what the API lets it hold (core/limits, issue 33): both rounds of pools at
+ * their most, and a tableau of 512 with its bouts for places (511 + 5).
  */
-export const BACKUP_LIMITS = { athletes: 2000, notesPerAthlete: 500, practices: 1000, poolsPerPractice: 2 * MAX_POOLS, bracketMatches: 600, days: 500 } as const;
+export const BACKUP_LIMITS = {
+  athletes: 2000, notesPerAthlete: 500, practices: MAX_COACH_PRACTICES, poolsPerPractice: 2 * MAX_POOLS, bracketMatches: 600, days: MAX_COACH_DAYS,
+} as const;
 
 const ref = z.string().min(1).max(64);
 /** A fencer's name in a pool, a tableau, a team or the absent list: one line, no control characters, as the API takes it. */

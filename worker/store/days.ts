@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Day, DaySummary } from '../../core/contracts/days';
 import { MAX_DAY_EVENTS } from '../../core/day-validation';
+import { MAX_COACH_DAYS } from '../../core/limits';
 import type { Db } from '../db/client';
 import { dayEvents, days, practices } from '../db/schema';
 import { HttpError, notFound } from '../errors';
@@ -33,10 +34,24 @@ export async function getDay(db: Db, userId: string, id: string): Promise<Day & 
   return { ...toDay(row), user_id: row.user_id };
 }
 
+export const COACH_DAYS_FULL = `An account keeps at most ${MAX_COACH_DAYS} competition days. Delete a past day to create a new one.`;
+
+/**
+ * A new day of the coach's, unshared, with no pistes yet; refused (409) while the coach keeps MAX_COACH_DAYS.
+ * The count and the insert are one statement, so two days created at once cannot both slip under the bound.
+ */
 export async function createDay(db: Db, userId: string, input: { name: string; date: string; venue: string | null }): Promise<Day> {
   const now = Date.now();
   const row: DayRow = { id: crypto.randomUUID(), user_id: userId, name: input.name, date: input.date, venue: input.venue, board_id: newBoardId(), board_shared: false, starts_at: null, minutes: null, guests_call: false, created_at: now, updated_at: now };
-  await db.insert(days).values(row);
+  const inserted = await db.$client
+    .prepare(
+      `INSERT INTO days (id, user_id, name, date, venue, board_id, board_shared, starts_at, minutes, guests_call, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 0, NULL, NULL, 0, ?7, ?7
+       WHERE (SELECT count(*) FROM days WHERE user_id = ?2) < ?8`,
+    )
+    .bind(row.id, userId, row.name, row.date, row.venue, row.board_id, now, MAX_COACH_DAYS)
+    .run();
+  if (inserted.meta.changes === 0) throw new HttpError(409, COACH_DAYS_FULL);
   return toDay(row);
 }
 

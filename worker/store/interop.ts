@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../core/contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../core/athlete-details';
-import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
+import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
 import { readCards } from '../../core/fencing/bout-cards';
 import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
 import { classifyImport, type ImportStatus } from '../../core/interop/roster-import';
+import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../core/limits';
 import { sameNameKey } from '../../core/names';
 import { makeRoomCode } from '../../core/room-code';
 import { athleteSchema, firstIssue } from '../../core/validation';
@@ -12,7 +13,9 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { athletes } from '../db/schema';
 import type { DayRooms } from '../day/day-backup';
-import { cryptoUint32, newBoardId } from './practices';
+import { COACH_DAYS_FULL } from './days';
+import { HttpError } from '../errors';
+import { COACH_PRACTICES_FULL, cryptoUint32, newBoardId } from './practices';
 
 /**
  * Issue 15 writes and reads that move a coach's data in and out: the roster import, the account backup and
@@ -26,26 +29,34 @@ const CHUNK_BYTES = 400_000;
 
 type Row = Record<string, unknown>;
 
-/** INSERTs of `rows` into `table`, a statement per chunk; the columns are the first row's keys. */
-function insertRows(d1: D1Database, table: RestoreTable, rows: Row[]): D1PreparedStatement[] {
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]!);
-  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?1)`;
-  const statements: D1PreparedStatement[] = [];
+/** `rows` cut into chunks of at most CHUNK_BYTES of JSON text each. */
+function chunksOf(rows: Row[]): Row[][] {
+  const chunks: Row[][] = [];
   let chunk: Row[] = [];
   let size = 0;
   for (const row of rows) {
     const bytes = JSON.stringify(row).length;
     if (chunk.length > 0 && size + bytes > CHUNK_BYTES) {
-      statements.push(d1.prepare(sql).bind(JSON.stringify(chunk)));
+      chunks.push(chunk);
       chunk = [];
       size = 0;
     }
     chunk.push(row);
     size += bytes;
   }
-  statements.push(d1.prepare(sql).bind(JSON.stringify(chunk)));
-  return statements;
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** The INSERT of one chunk (bound as JSON text to ?1) into `table`, of the `columns` given; `where` makes it conditional. */
+const insertSql = (table: RestoreTable, columns: string[], where = '') =>
+  `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?1)${where ? ` WHERE ${where}` : ''}`;
+
+/** INSERTs of `rows` into `table`, a statement per chunk; the columns are the first row's keys. */
+function insertRows(d1: D1Database, table: RestoreTable, rows: Row[]): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
+  const sql = insertSql(table, Object.keys(rows[0]!));
+  return chunksOf(rows).map((chunk) => d1.prepare(sql).bind(JSON.stringify(chunk)));
 }
 
 export interface ImportResult {
@@ -184,15 +195,61 @@ export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms
   } as AccountBackup;
 }
 
+/** What an account keeps of each kind a restore adds and the most it may keep (core/limits), with the refusal past it. */
+const ACCOUNT_BOUNDS = [
+  { table: 'practices', most: MAX_COACH_PRACTICES, full: COACH_PRACTICES_FULL },
+  { table: 'days', most: MAX_COACH_DAYS, full: COACH_DAYS_FULL },
+] as const;
+
+/** How many practices and days the account keeps now. */
+const ACCOUNT_COUNTS = 'SELECT (SELECT count(*) FROM practices WHERE user_id = ?1) AS practices, (SELECT count(*) FROM days WHERE user_id = ?1) AS days';
+
+type AccountCounts = Record<(typeof ACCOUNT_BOUNDS)[number]['table'], number>;
+
+/** The bound the restore's rows would take the account past, given what it keeps (`counts`), or null when they fit. */
+function boundPassed(counts: AccountCounts, rows: RestoreRows) {
+  return ACCOUNT_BOUNDS.find((b) => rows[b.table].length > 0 && counts[b.table] + rows[b.table].length > b.most) ?? null;
+}
+
+/**
+ * The restore's INSERTs, all or none of them writing: the first statement holds the first chunk of the file's
+ * practices (or, with none, of its days) and writes only while the account stays within ACCOUNT_BOUNDS once
+ * the whole file is in, counted as the batch runs, so whatever was created meanwhile counts too. Every other
+ * statement writes only when that chunk's first row was written. A bound the file adds nothing to is not
+ * checked (an account past it from before the bounds still takes a file of athletes).
+ */
+function boundedInserts(d1: D1Database, userId: string, rows: RestoreRows): D1PreparedStatement[] {
+  const bounds = ACCOUNT_BOUNDS.filter((b) => rows[b.table].length > 0);
+  if (bounds.length === 0) return RESTORE_TABLES.flatMap((table) => insertRows(d1, table, rows[table]));
+  const anchor = bounds[0]!.table;
+  const [first, ...others] = chunksOf(rows[anchor]);
+  const columns = (table: RestoreTable) => Object.keys(rows[table][0]!);
+  const fits = bounds.map((b, i) => `(SELECT count(*) FROM ${b.table} WHERE user_id = ?2) + ?${i + 3} <= ${b.most}`).join(' AND ');
+  const anchored = `EXISTS (SELECT 1 FROM ${anchor} WHERE id = ?2)`;
+  const after = (table: RestoreTable, chunks: Row[][]) => {
+    const sql = insertSql(table, columns(table), anchored);
+    return chunks.map((chunk) => d1.prepare(sql).bind(JSON.stringify(chunk), first![0]!.id));
+  };
+  return [
+    d1.prepare(insertSql(anchor, columns(anchor), fits)).bind(JSON.stringify(first), userId, ...bounds.map((b) => rows[b.table].length)),
+    ...RESTORE_TABLES.flatMap((table) => (rows[table].length === 0 ? [] : after(table, table === anchor ? others : chunksOf(rows[table])))),
+  ];
+}
+
 /**
  * Restores a checked backup into the coach's account in one batch: new ids throughout, athletes already in
  * the roster (same name) reused, each practice with fresh secrets and sharing off, each competition day with
  * a new hall board link, not shared. The days' rooms are filled first, under ids no D1 row names yet, and
  * emptied again if the batch fails. A clash of room codes (a one-in-a-million draw) retries the whole restore
- * with new codes; nothing is ever half-restored.
+ * with new codes; nothing is ever half-restored. A file that would take the account past the practices or the
+ * days it may keep (core/limits) is refused (409) and writes nothing, checked in the batch itself, so restores
+ * and creations at the same moment cannot pass the bound together, and the account's backup always restores.
  */
 export async function restoreAccount(db: Db, userId: string, backup: AccountBackup, rooms: Pick<DayRooms, 'fill' | 'erase'>): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
-  const roster = await db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all();
+  const [roster, counts] = await Promise.all([
+    db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all(),
+    db.$client.prepare(ACCOUNT_COUNTS).bind(userId).first<AccountCounts>(),
+  ]);
   const byName = new Map(roster.map((a) => [sameNameKey(a.name), a.id]));
   for (let attempt = 0; ; attempt++) {
     const rows = restoreRows(backup, {
@@ -202,16 +259,26 @@ export async function restoreAccount(db: Db, userId: string, backup: AccountBack
       roster: byName,
       secrets: () => ({ room_code: makeRoomCode(cryptoUint32), board_id: newBoardId() }),
     });
-    const statements = RESTORE_TABLES.flatMap((t) => insertRows(db.$client, t, rows[t]));
+    // Refused at once when the account is already too full: no day room filled for nothing.
+    const passed = counts && boundPassed(counts, rows);
+    if (passed) throw new HttpError(409, passed.full);
+    const statements = boundedInserts(db.$client, userId, rows);
     await rooms.fill(rows.dayRooms);
+    let written: D1Result<AccountCounts>[];
     try {
-      if (statements.length > 0) await db.$client.batch(statements);
-      const summary = { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length, days: rows.days.length };
-      return { summary, practiceIds: rows.practices.map((p) => String(p.id)) };
+      written = statements.length > 0 ? await db.$client.batch<AccountCounts>([...statements, db.$client.prepare(ACCOUNT_COUNTS).bind(userId)]) : [];
     } catch (e) {
       await rooms.erase(rows.dayRooms);
       if (attempt < 3 && isUniqueViolation(e, 'practices.room_code')) continue;
       throw e;
     }
+    if (written.length > 0 && written[0]!.meta.changes === 0) {
+      // Practices or days were made since the counts were read: the batch wrote nothing, and its last read says which bound.
+      await rooms.erase(rows.dayRooms);
+      const kept = written.at(-1)!.results[0];
+      throw new HttpError(409, ((kept && boundPassed(kept, rows)) ?? ACCOUNT_BOUNDS[0]).full);
+    }
+    const summary = { athletes: rows.athletes.length, practices: rows.practices.length, pools: rows.tournaments.length, bouts: rows.matches.length, days: rows.days.length };
+    return { summary, practiceIds: rows.practices.map((p) => String(p.id)) };
   }
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { GuestPractice } from '../../core/contracts/guests';
 import type { Practice, PracticeType } from '../../core/contracts/practices';
+import { MAX_COACH_PRACTICES } from '../../core/limits';
+import { ERROR_MESSAGES } from '../../core/messages';
 import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../core/room-code';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -177,6 +179,14 @@ export async function listExpiredSharing(db: Db, now = Date.now()) {
     .all();
 }
 
+/** Why a coach at MAX_COACH_PRACTICES cannot add another practice (a new one, or a restored one). */
+export const COACH_PRACTICES_FULL = ERROR_MESSAGES.coach_practices_most.replace('{max_practices}', String(MAX_COACH_PRACTICES));
+
+/**
+ * A new practice of the coach's, unshared, under a fresh room code and board link; refused (409) while the coach
+ * keeps MAX_COACH_PRACTICES. The count and the insert are one statement, so two practices created at once cannot
+ * both slip under the bound.
+ */
 export async function createPractice(
   db: Db,
   userId: string,
@@ -200,7 +210,15 @@ export async function createPractice(
       created_at: now,
       updated_at: now,
     };
-    await db.insert(practices).values(row);
+    const inserted = await db.$client
+      .prepare(
+        `INSERT INTO practices (id, user_id, name, date, practice_type, weapon, room_code, allow_guest_access, board_id, guest_epoch, sharing_expires_at, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8, 0, 0, ?9, ?9
+         WHERE (SELECT count(*) FROM practices WHERE user_id = ?2) < ?10`,
+      )
+      .bind(row.id, userId, row.name, row.date, row.practice_type, row.weapon, room_code, row.board_id, now, MAX_COACH_PRACTICES)
+      .run();
+    if (inserted.meta.changes === 0) throw new HttpError(409, COACH_PRACTICES_FULL);
     return toPractice(row, now);
   });
 }

@@ -12,12 +12,12 @@ export const dbMailbox = (db) => (to) =>
 /** The latest verification mail's body to an address, from a worker log (`wrangler dev`'s local outbox). */
 export const logMailbox = (file) => (to) => poll(() => latestMailInLog(file, to, VERIFY)?.body);
 
-/** Signs a coach up at `base` and opens the mailed link: answers the cookies it sets, as one header. */
+/** Signs a coach up at `base` and opens the mailed link with the password: answers the cookies it sets, as one header. */
 export async function signUpCoach(base, mailbox, user) {
   const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
   if (res.status !== 202) throw new Error(`signup: ${res.status} ${await res.text()}`);
-  const link = /\/api\/auth\/verify\?token=[\w-]+/.exec(await mailbox(user.email))[0];
-  const verified = await fetch(base + link, { redirect: 'manual' });
+  const token = /verify_token=([\w-]+)/.exec(await mailbox(user.email))[1];
+  const verified = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ token, password: user.password }) });
   const cookie = verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (!cookie) throw new Error(`verify: ${verified.status}`);
   return cookie;

@@ -33,6 +33,8 @@ export const ACTIONS = [
   'feedback.send',
   // The whole account out (a backup file) and back in (a restore): the coach's own data only.
   'account.backup',
+  // The coach's own password, changed with the current one (every other session ends).
+  'account.password',
   'teams.read',
   'teams.manage',
   'relay.write',

@@ -88,6 +88,25 @@ export const resetConfirmSchema = z.object({
   password: newPassword,
 });
 
+/** A mailed verification link's token, as its page sends it back. */
+const VERIFY_LINK_INVALID = 'This link was already used or has expired.';
+const verifyToken = z.string({ error: VERIFY_LINK_INVALID }).min(1, { error: VERIFY_LINK_INVALID }).max(100, { error: VERIFY_LINK_INVALID });
+
+/** Whose account a verification link confirms (the link's page asks before it does anything). */
+export const verifyPeekSchema = z.object({ token: verifyToken });
+
+/** A verification link opened with the password chosen at its sign-up: confirms the account and signs in. */
+export const verifyConfirmSchema = z.object({
+  token: verifyToken,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` }),
+});
+
+/** The account menu's Change password: the current password, then the new one. */
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` }),
+  password: newPassword,
+});
+
 const CALENDAR_DATE = 'Date must be a calendar date (YYYY-MM-DD)';
 
 /** A real calendar day as YYYY-MM-DD (no 2024-02-30 or 2024-99-99), within years 1900–2200. */

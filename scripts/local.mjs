@@ -80,8 +80,8 @@ export function pushesInLog(file) {
   return [...readFileSync(file, 'utf8').matchAll(/\[push\] endpoint=(\S+) salt=([\w-]+) dh=([\w-]+) body=([\w-]+)/g)].map(([, endpoint, salt, dh, body]) => ({ endpoint, salt, dh, body }));
 }
 
-/** The verification link a mail carries (a full URL), or undefined. */
-export const verificationLinkIn = (body) => /http\S+\/api\/auth\/verify\?token=[\w-]+/.exec(body)?.[0];
+/** The verification link a mail carries (a full URL, to the page that asks for the sign-up's password), or undefined. */
+export const verificationLinkIn = (body) => /http\S+\/auth\?verify_token=[\w-]+/.exec(body)?.[0];
 
 /** Waits until `read()` gives a value (a mail reaching the outbox), looking every `everyMs`; throws after `timeoutMs`. */
 export async function waitForValue(read, what, timeoutMs = 10_000, everyMs = 25) {

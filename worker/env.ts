@@ -59,6 +59,8 @@ export interface LocalRoom {
 export interface AuthUser {
   id: string;
   email: string;
+  /** The account's session version the access token was minted under (auth/session-versions). */
+  sv: number;
 }
 
 export interface GuestUser {

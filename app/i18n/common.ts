@@ -17,6 +17,10 @@ export const common = i18n('common', {
   statusOffline: 'offline',
   cancel: 'Cancel',
   save: 'Save',
+  // The account's password: the sign-up and reset forms, and the account menu's Change password.
+  changePassword: 'Change password',
+  newPassword: 'New password',
+  minLength: 'At least 8 characters.',
   delete: 'Delete',
   print: 'Print',
   exportCsv: 'Export CSV',

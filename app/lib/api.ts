@@ -59,8 +59,12 @@ function refresh(): Promise<Refreshed> {
   refreshing ??= (navigator.locks ? refreshHoldingLock() : postRefresh())
     .then((result) => {
       refreshes = { count: refreshes.count + 1, result };
-      // The refresh cookie is no good (revoked, expired): no later 401 asks again, until a session says otherwise.
-      if (result === 'ended') noteResumable(false);
+      // The refresh cookie is no good (revoked, expired): no later 401 asks again, until a session says otherwise,
+      // and the session is over here too (signed out on another device, or a password changed there).
+      if (result === 'ended') {
+        noteResumable(false);
+        onSessionEnded();
+      }
       return result;
     })
     .finally(() => {
@@ -97,6 +101,12 @@ function mayRefresh(): boolean | Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), SESSION_WORD_MS)));
   return Promise.race([resumable, late]).finally(() => clearTimeout(timer));
+}
+
+/** Called when a refresh finds the coach's session over (set by the session state, which signs this tab out). */
+let onSessionEnded: () => void = () => undefined;
+export function whenSessionEnds(handler: () => void) {
+  onSessionEnded = handler;
 }
 
 /** Where the guest token comes from (set by the guest state, which owns local storage). */

@@ -139,6 +139,9 @@ export function useLiveDay(watch: DayWatch): LiveDay {
           case 'day-deleted':
             return end(dayTerms.get().deleted);
           case 'room-closed':
+            // The coach's sessions ended (signed out everywhere, a new password): the session says whether this
+            // tab is still signed in (its socket reconnects) or not (back to the sign-in page).
+            if (msg.code === 'signed_out_everywhere') return void import('./session').then((m) => m.loadSession());
             return end(localError(msg.reason, msg.code));
           case 'paused':
             return setState((s) => ({ ...s, key, paused: localError(msg.reason, msg.code) }));

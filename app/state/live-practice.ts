@@ -138,6 +138,9 @@ export function useLivePractice(
         // A guest's room closing means their session is over (sharing off, new code, practice deleted).
         if (msg.type === 'room-closed' && role === 'guest') return void import('../lib/api').then((m) => m.endGuestSession(localError(msg.reason, msg.code)));
         if (msg.type === 'room-closed' && role === 'spectator') return onClosed?.(localError(msg.reason, msg.code));
+        // The coach's sessions ended (signed out everywhere, a new password): the session says whether this tab
+        // is still signed in (it reconnects) or not (back to the sign-in page).
+        if (msg.type === 'room-closed' && role === 'coach') return void import('./session').then((m) => m.loadSession());
         if (msg.type === 'paused') return onPaused?.(localError(msg.reason, msg.code));
         // Sharing is back (or the socket is new): the hello's catch-up (onOpen) reads the board again.
         if (msg.type === 'hello') onPaused?.(null);

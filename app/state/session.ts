@@ -2,7 +2,7 @@ import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { SessionInfo, User } from '../../core/contracts/account';
 import { refreshDelayMs } from '../../core/session-refresh';
-import { call, client, noteResumable, refreshSession } from '../lib/api';
+import { call, client, noteResumable, refreshSession, whenSessionEnds } from '../lib/api';
 import { clearOfflineCache, loadOrRecall, remember } from '../lib/offline-cache';
 import { loadGuard } from '../lib/load-guard';
 
@@ -67,6 +67,12 @@ export function signOutLocally() {
   applySession(null);
   void clearOfflineCache();
 }
+
+// A refresh that finds the session over (signed out everywhere, a password changed on another device) signs
+// this tab out: its screens go back to the sign-in page instead of failing one request at a time.
+whenSessionEnds(() => {
+  if (store.get(sessionAtom).status === 'signed-in') signOutLocally();
+});
 
 /** The read started at boot, beside the route's code (issue 33): the keeper's first mount takes it. */
 let booting = false;

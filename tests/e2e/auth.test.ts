@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seed, viaBrowser } from '../helpers/seed';
 import { expectToast, useBrowser, newContext, outboxMails, readOutbox, signIn, signUp, submitSignUp, uniqueEmail, verificationLink } from '../helpers/browser';
 
 const browser = useBrowser();
@@ -16,25 +17,44 @@ describe('a coach’s account, in a real browser', () => {
     await page.getByText(`We sent a mail to ${user.email}.`).waitFor();
     const first = await verificationLink(user.email);
 
-    // Sending again mails a fresh link; only the latest one opens.
+    // Sending again mails a fresh link; each link opens with the password of its own sign-up.
     await page.getByRole('button', { name: 'Send the link again' }).click();
     await expectToast(page, 'Asked again: the mail should arrive within minutes.');
     await expect.poll(verifyMails).toBe(2);
-    await page.goto(first);
-    await page.waitForURL('**/auth?verified=0');
-    await page.getByText('This link was already used or has expired.', { exact: false }).waitFor();
+    const second = await verificationLink(user.email);
 
-    // Before the link, the right password answers like a wrong one (and mails a fresh link).
+    // Before the link, the right password says the address waits for confirmation (and mails a fresh link).
+    await page.goto('/auth');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectToast(page, 'Invalid login credentials');
+    await expectToast(page, 'Your email address is not confirmed yet. We sent you a new link: open it to finish signing up.');
     await expect.poll(verifyMails).toBe(3);
+    // A wrong password still answers as for any address.
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Invalid login credentials');
 
-    await page.goto(await verificationLink(user.email));
+    // The link says whose account it confirms, and opens only with that sign-up's password.
+    await page.goto(first);
+    const form = page.getByTestId('confirm-account');
+    await form.getByText(`This link confirms the Piste account of ${user.name} (${user.email}).`).waitFor();
+    await form.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expectToast(page, 'This is not the password chosen when this link was sent. Enter the password you signed up with.');
+    await form.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.waitForURL('**/practices');
     await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
     await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
+
+    // Confirmed: every other link of the sign-up is used up.
+    const other = await newContext(browser());
+    const otherPage = await other.newPage();
+    await otherPage.goto(second);
+    await otherPage.waitForURL('**/auth?verified=0');
+    await otherPage.getByText('This link was already used or has expired.', { exact: false }).waitFor();
+    await other.close();
     await context.close();
   });
 
@@ -113,6 +133,40 @@ describe('a coach’s account, in a real browser', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL('**/auth');
     await context.close();
+  });
+
+  it('changes the password from the account menu, and the other browser is signed out', async () => {
+    const user = { name: 'Pat Coach', email: uniqueEmail(), password: 'first password' };
+    const laptop = await newContext(browser());
+    const page = await laptop.newPage();
+    await signUp(page, user);
+    await seed(viaBrowser(page.request)).practiceWithPool('Tuesday night', ['Ann Lee', 'Bob Roy', 'Cleo Fox']);
+    // The other browser has the practice open: its screen is live, on the practice's socket.
+    const phone = await newContext(browser());
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, user.email, user.password);
+    await phonePage.goto('/individual-practice');
+    await phonePage.getByText('Cleo Fox').first().waitFor();
+
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill('not my password');
+    await dialog.getByLabel('New password').fill('second password');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Your current password is not right.');
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password changed. Your other devices were signed out.');
+
+    // The other browser is signed out by itself (its socket is told), back on the sign-in page; this one stays.
+    await phonePage.waitForURL('**/auth');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+    await phonePage.getByRole('button', { name: 'Sign In' }).waitFor();
+    await signIn(phonePage, user.email, 'second password');
+    await laptop.close();
+    await phone.close();
   });
 
   it('keeps the session across a reload', async () => {

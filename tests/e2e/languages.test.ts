@@ -21,6 +21,10 @@ describe('the app in the coach’s language (issue 17)', () => {
     // Sign-up mails a link (issue 25): the screen says so in French, and the link signs the coach in.
     await page.getByRole('heading', { name: 'Consultez vos e-mails' }).waitFor();
     await page.goto(await verificationLink(email));
+    // The link's page, in French too: whose account it confirms, then the password chosen at sign-up.
+    await page.getByText(`Ce lien confirme le compte Piste de Entraîneuse Lyon (${email}).`, { exact: false }).waitFor();
+    await page.getByTestId('confirm-account').getByLabel('Mot de passe').fill('mot de passe lyon 1');
+    await page.getByRole('button', { name: 'Confirmer et se connecter' }).click();
     await page.waitForURL('**/practices');
     await page.getByRole('heading', { name: 'Entraînements' }).waitFor();
 

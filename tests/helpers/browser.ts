@@ -133,11 +133,18 @@ export async function verificationLink(email: string): Promise<string> {
   return link;
 }
 
-/** Signs up through the form, then opens the link mailed to the address: signed in, on /practices. */
+/** Opens a verification link and confirms it with the sign-up's password: signed in, on /practices. */
+export async function confirmAccount(page: Page, link: string, password: string) {
+  await page.goto(link);
+  await page.getByTestId('confirm-account').getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.waitForURL('**/practices');
+}
+
+/** Signs up through the form, then opens the link mailed to the address with the password: signed in, on /practices. */
 export async function signUp(page: Page, user: { name: string; email: string; password: string }) {
   await submitSignUp(page, user);
-  await page.goto(await verificationLink(user.email));
-  await page.waitForURL('**/practices');
+  await confirmAccount(page, await verificationLink(user.email), user.password);
   await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
 }
 

@@ -138,8 +138,8 @@ export async function mailTo(to: string, subject: string, afterId = 0): Promise<
   throw new Error(`no mail "${subject}" to ${to}`);
 }
 
-/** The verification link of a mail, as a path on the worker (/api/auth/verify?token=…). */
-export const verifyPath = (mail: Mail) => /\/api\/auth\/verify\?token=[\w-]+/.exec(mail.body)![0];
+/** The token of a verification mail's link (/auth?verify_token=…). */
+export const verifyToken = (mail: Mail) => /\/auth\?verify_token=([\w-]+)/.exec(mail.body)![1]!;
 
 /** A client signed up as a new coach: signed up, then signed in by the verification link mailed to them. */
 export async function signedUpCoach(name = 'Coach') {
@@ -148,8 +148,9 @@ export async function signedUpCoach(name = 'Coach') {
   const password = 'correct horse battery';
   const res = await client.settledApi.auth.signup.$post({ json: { full_name: name, email, password } });
   if (res.status !== 202) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  const opened = await client.get(verifyPath(await mailTo(email, 'Verify your Piste account')));
-  if (opened.headers.get('location') !== '/practices') throw new Error(`verification failed: ${opened.status} ${opened.headers.get('location')}`);
+  const token = verifyToken(await mailTo(email, 'Verify your Piste account'));
+  const opened = await client.api.auth.verify.$post({ json: { token, password } });
+  if (opened.status !== 200) throw new Error(`verification failed: ${opened.status} ${await opened.text()}`);
   const session = await json(await client.api.auth.session.$get());
   return { client, email, password, user: session.user as { id: string; email: string } };
 }

@@ -4,7 +4,7 @@ import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { htmlOf } from '../../worker/mail/mailer';
 import { MAIL_LIMITS } from '../../worker/routes/auth';
-import { Client, json, mailTo, mailsTo, ORIGIN, signedUpCoach, uniqueEmail, verifyPath } from '../helpers/worker-client';
+import { Client, json, mailTo, mailsTo, ORIGIN, signedUpCoach, uniqueEmail, verifyToken } from '../helpers/worker-client';
 import { freshClient, ipv6Client } from './helpers';
 
 const PHISHING = 'Your account is locked, visit https://evil.example/login';
@@ -36,35 +36,41 @@ describe('account enumeration through sign-up and sign-in', () => {
     expect((await mailsTo(fresh)).map((m) => m.subject)).toEqual([VERIFY]);
   });
 
-  it('an unverified account with the right password answers exactly like a wrong password, and its owner gets a fresh link', async () => {
+  it('an unverified account: the right password is told to confirm and mails a fresh link; a wrong one answers exactly like an unknown address', async () => {
     const email = uniqueEmail('unverified');
     await freshClient().settledApi.auth.signup.$post({ json: signup(email, 'Ann', 'the right password') });
     const first = await mailTo(email, VERIFY);
     const right = await seen(await freshClient().settledApi.auth.signin.$post({ json: { email, password: 'the right password' } }));
     const wrong = await seen(await freshClient().settledApi.auth.signin.$post({ json: { email, password: 'a wrong password' } }));
-    expect(right).toEqual(wrong);
-    expect(right.status).toBe(401);
-    expect(JSON.parse(right.body).error).toBe('Invalid login credentials');
-    // The right password mailed a fresh link (the wrong one nothing), and it is the one that opens.
+    const unknown = await seen(await freshClient().settledApi.auth.signin.$post({ json: { email: uniqueEmail('nobody'), password: 'a wrong password' } }));
+    expect(wrong).toEqual(unknown);
+    expect(wrong.status).toBe(401);
+    expect(right.status).toBe(403);
+    expect(JSON.parse(right.body).code).toBe('email_not_confirmed');
+    expect(right.cookies).toEqual([]);
+    // The right password mailed a fresh link (the wrong one nothing), and it opens with that password.
     const fresh = await mailTo(email, VERIFY, first.id);
     expect((await mailsTo(email)).filter((m) => m.subject === VERIFY)).toHaveLength(2);
     const owner = new Client();
-    expect((await owner.get(verifyPath(fresh))).headers.get('location')).toBe('/practices');
+    expect((await owner.api.auth.verify.$post({ json: { token: verifyToken(fresh), password: 'the right password' } })).status).toBe(200);
     expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ email, email_verified: true });
   });
 
-  it('the verification link signs its owner in, once', async () => {
+  it('the verification link signs its owner in, once, and only with the password', async () => {
     const email = uniqueEmail('verify');
     const browser = freshClient();
     await browser.settledApi.auth.signup.$post({ json: signup(email) });
     expect((await json(await browser.api.auth.session.$get())).user).toBeNull();
-    const link = verifyPath(await mailTo(email, VERIFY));
-    const opened = await browser.get(link);
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe('/practices');
+    const token = verifyToken(await mailTo(email, VERIFY));
+    const guessed = await browser.api.auth.verify.$post({ json: { token, password: 'not the password' } });
+    expect(guessed.status).toBe(401);
+    expect(guessed.headers.getSetCookie()).toEqual([]);
+    expect((await browser.api.practices.$get()).status).toBe(401);
+    const opened = await browser.api.auth.verify.$post({ json: { token, password: 'a good password' } });
+    expect(opened.status).toBe(200);
     expect((await browser.api.practices.$get()).status).toBe(200);
     const replay = new Client();
-    expect((await replay.get(link)).headers.get('location')).toBe('/auth?verified=0');
+    expect((await replay.api.auth.verify.$post({ json: { token, password: 'a good password' } })).status).toBe(400);
     expect((await replay.api.practices.$get()).status).toBe(401);
   });
 });
@@ -97,7 +103,7 @@ describe('mail as a weapon', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.html).not.toMatch(/evil\.example|locked/);
     expect(hrefs(sent[0]!.html).length).toBe(1);
-    for (const href of hrefs(sent[0]!.html)) expect(href.startsWith(`${ORIGIN}/api/auth/verify?token=`)).toBe(true);
+    for (const href of hrefs(sent[0]!.html)) expect(href.startsWith(`${ORIGIN}/auth?verify_token=`)).toBe(true);
   });
 
   it('the HTML part links only URLs into APP_ORIGIN; any other URL stays escaped plain text', () => {

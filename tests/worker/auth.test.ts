@@ -3,13 +3,13 @@ import { sign } from 'hono/jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, PBKDF2_ITERATIONS } from '../../worker/auth/passwords';
 import { SIGNIN_LIMITS } from '../../worker/store/throttle';
-import { Client, json, mailTo, mailsTo, signedUpCoach, uniqueEmail, verifyPath } from '../helpers/worker-client';
+import { Client, json, mailTo, mailsTo, signedUpCoach, uniqueEmail, verifyToken } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
 
 const SECRET = 'test-secret-for-workerd-tests-only-0123456789';
 
 describe('sign up and sign in', () => {
-  it('answers a sign-up with 202 and no session; the mailed link verifies the address, signs in with HttpOnly cookies and opens the app', async () => {
+  it('answers a sign-up with 202 and no session; the mailed link, with the password, verifies the address and signs in with HttpOnly cookies', async () => {
     const client = new Client();
     const email = uniqueEmail();
     const res = await client.api.auth.signup.$post({ json: { full_name: 'Ann Coach', email, password: 'longenough' } });
@@ -19,9 +19,13 @@ describe('sign up and sign in', () => {
     expect((await json(await client.api.auth.session.$get())).user).toBeNull();
 
     const mail = await mailTo(email, 'Verify your Piste account');
-    const verified = await client.get(verifyPath(mail));
-    expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/practices');
+    const token = verifyToken(mail);
+    // The link's page first says whose account it confirms, and changes nothing.
+    const peek = await client.api.auth.verify.peek.$post({ json: { token } });
+    expect(await json(peek)).toEqual({ email, full_name: 'Ann Coach' });
+    expect(peek.headers.getSetCookie()).toEqual([]);
+    const verified = await client.api.auth.verify.$post({ json: { token, password: 'longenough' } });
+    expect(verified.status).toBe(200);
     const cookies = verified.headers.getSetCookie().join('\n');
     expect(cookies).toMatch(/piste_access=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/piste_refresh=[^;]+;.*HttpOnly/);
@@ -36,10 +40,14 @@ describe('sign up and sign in', () => {
     expect(session.accessExpiresAt).toBeGreaterThan(Date.now());
 
     // The link works once: opened again it signs nobody in.
-    const again = await new Client().get(verifyPath(mail));
-    expect(again.headers.get('location')).toBe('/auth?verified=0');
+    const again = await new Client().api.auth.verify.$post({ json: { token, password: 'longenough' } });
+    expect(again.status).toBe(400);
+    expect(await json(again)).toEqual(errorBody('This link was already used or has expired.'));
     expect(again.headers.getSetCookie()).toEqual([]);
-    expect((await new Client().get('/api/auth/verify?token=nonsense')).headers.get('location')).toBe('/auth?verified=0');
+    expect((await new Client().api.auth.verify.peek.$post({ json: { token: 'nonsense' } })).status).toBe(400);
+    // A link of an older mail (/api/auth/verify?token=…) opens the same page, which asks for the password.
+    expect((await new Client().get(`/api/auth/verify?token=${token}`)).headers.get('location')).toBe(`/auth?verify_token=${token}`);
+    expect((await new Client().get('/api/auth/verify?token=<script>')).headers.get('location')).toBe('/auth?verified=0');
   });
 
   it('stores passwords as PBKDF2-SHA256 with the iteration count deployed Workers allow', async () => {
@@ -85,18 +93,24 @@ describe('sign up and sign in', () => {
     expect((await json(await client.api.auth.session.$get())).user.email).toBe(email);
   });
 
-  it('an unverified account signs in only through its link; a second sign-up replaces its name and password, and only the latest link opens', async () => {
+  it('an unverified account signs in only through its link: the right password is told so and mailed a new link, a wrong one answers as for anyone', async () => {
     const email = uniqueEmail('pending');
     await new Client().settledApi.auth.signup.$post({ json: { full_name: 'First', email, password: 'first password' } });
     const first = await mailTo(email, 'Verify your Piste account');
-    await new Client().settledApi.auth.signup.$post({ json: { full_name: 'Second', email, password: 'second password' } });
-    const second = await mailTo(email, 'Verify your Piste account', first.id);
-    expect((await new Client().get(verifyPath(first))).headers.get('location')).toBe('/auth?verified=0');
+    const right = await new Client().settledApi.auth.signin.$post({ json: { email, password: 'first password' } });
+    expect(right.status).toBe(403);
+    expect(await json(right)).toEqual(errorBody('Your email address is not confirmed yet. We sent you a new link: open it to finish signing up.'));
+    expect(right.headers.getSetCookie()).toEqual([]);
+    // The new link opens with that password.
+    const again = await mailTo(email, 'Verify your Piste account', first.id);
+    const wrong = await new Client().api.auth.signin.$post({ json: { email, password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(await json(wrong)).toEqual(errorBody('Invalid login credentials'));
     const owner = new Client();
-    expect((await owner.get(verifyPath(second))).headers.get('location')).toBe('/practices');
-    expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ full_name: 'Second', email_verified: true });
-    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'first password' } })).status).toBe(401);
-    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'second password' } })).status).toBe(200);
+    expect((await owner.api.auth.verify.$post({ json: { token: verifyToken(again), password: 'first password' } })).status).toBe(200);
+    expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ full_name: 'First', email_verified: true });
+    // Confirmed: the first mail's link is used up too.
+    expect((await new Client().api.auth.verify.$post({ json: { token: verifyToken(first), password: 'first password' } })).status).toBe(400);
   });
 
   it('accounts made before verification was required count as verified (migration 0013)', async () => {
@@ -105,7 +119,7 @@ describe('sign up and sign in', () => {
     await env.DB.prepare('INSERT INTO users (id, email, full_name, password_hash, email_verified_at, created_at) VALUES (?, ?, ?, ?, NULL, ?)')
       .bind(crypto.randomUUID(), email, 'Old Coach', await hashPassword('old password'), 1_700_000_000_000)
       .run();
-    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'old password' } })).status).toBe(401);
+    expect((await new Client().api.auth.signin.$post({ json: { email, password: 'old password' } })).status).toBe(403);
     for (const query of migration.queries) await env.DB.prepare(query).run();
     expect((await new Client().api.auth.signin.$post({ json: { email, password: 'old password' } })).status).toBe(200);
   });

@@ -45,7 +45,7 @@ describe('mail in production: Cloudflare Email Sending', () => {
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail).toMatchObject({ from: 'Piste <no-reply@piste.test>', to: email, subject: 'Verify your Piste account' });
-    const link = /https:\/\/piste\.test\/api\/auth\/verify\?token=[\w-]+/.exec(mail.text as string)![0];
+    const link = /https:\/\/piste\.test\/auth\?verify_token=[\w-]+/.exec(mail.text as string)![0];
     expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
     // Nothing the person typed goes into a mail.
     expect(`${mail.text}${mail.html}`).not.toContain('Mail Coach');

@@ -10,6 +10,8 @@ export const users = sqliteTable('users', {
   password_hash: text('password_hash').notNull(),
   email_verified_at: integer('email_verified_at'),
   created_at: integer('created_at').notNull(),
+  /** Raised by sign-out, a reset or a password change: access tokens naming an older version are void. */
+  session_version: integer('session_version').notNull().default(0),
 });
 
 export const sessions = sqliteTable('sessions', {
@@ -30,6 +32,9 @@ export const authTokens = sqliteTable('auth_tokens', {
   expires_at: integer('expires_at').notNull(),
   used_at: integer('used_at'),
   created_at: integer('created_at').notNull(),
+  /** A verification link's own sign-up: the password (hashed) and name it activates. */
+  password_hash: text('password_hash'),
+  full_name: text('full_name'),
 });
 
 /** Mail waiting to be sent (or, locally, written to the log): not the app's queue of writes. */

@@ -87,8 +87,8 @@ const TEMPLATES: Record<MailKind, (link: (path: string) => string, token: string
   verify: (link, token) => ({
     subject: 'Verify your Piste account',
     body:
-      `Welcome to Piste.\nConfirm your email address and sign in (the link works once, within 7 days): ${link(`/api/auth/verify?token=${token}`)}\n` +
-      'If you did not sign up for Piste, ignore this mail: no account opens without this link.',
+      `Welcome to Piste.\nConfirm your email address: open this link and enter the password you chose when you signed up (the link works once, within 7 days): ${link(`/auth?verify_token=${token}`)}\n` +
+      'If you did not sign up for Piste, ignore this mail: no account opens without this link and that password.',
   }),
   reset: (link, token) => ({
     subject: 'Reset your Piste password',

@@ -42,6 +42,8 @@ export interface RoomContext {
   guestLive(sessionId: string): boolean;
   /** The coach of the practice the room holds (null before it holds one). */
   ownerId(): string | null;
+  /** Whether the owner's access token, minted under this session version, still stands (./account-sessions). */
+  ownerSessionStands(sv: number): boolean;
 }
 
 /** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
@@ -81,7 +83,10 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       const caller = JSON.parse(c.req.header(CALLER_HEADER) ?? 'null') as Caller | null;
       c.set('db', here.db);
       c.set('d1', here.d1);
-      c.set('user', caller?.user ?? null);
+      const ownerId = here.ownerId();
+      // The owner's token from before their sessions ended (signed out, a reset, a new password) is nobody's.
+      const user = caller?.user && (caller.user.id !== ownerId || here.ownerSessionStands(caller.user.sv)) ? caller.user : null;
+      c.set('user', user);
       c.set('accessExp', caller?.accessExp ?? null);
       // A guest's token was checked by the worker; their session is live only while this room lists it. A
       // guest of another practice stays a guest here, so the permission table refuses them as everywhere
@@ -90,7 +95,6 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       const live = guest !== null && (guest.practiceId !== here.practiceId || here.guestLive(guest.sessionId));
       c.set('guest', live ? guest : null);
       c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
-      const ownerId = here.ownerId();
       c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
       const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !NOT_ARCHIVED.test(c.req.path);
       const score = SCORE_WRITE.test(c.req.path);

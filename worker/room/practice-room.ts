@@ -13,6 +13,7 @@ import { GuestList } from './guests';
 import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
+import { AccountSessions } from './account-sessions';
 import { brokeLimits, changeMark, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
@@ -41,6 +42,8 @@ const SHARING_OFF = 'The coach turned off guest access.';
 const SHARING_EXPIRED = 'Guest access ended: no scores were entered for a while.';
 const BOARD_CHANGED = 'The coach changed the live board link.';
 const SESSION_ENDED = 'Your guest session has ended. Join again with the room code.';
+/** What the coach's screens hear when the account's sessions end (signed out, a reset, a new password). */
+const SESSION_ENDED_EVERYWHERE = 'You were signed out. Sign in again to continue.';
 
 export { MAX_GUESTS, MESSAGE_LIMITS, SOCKET_LIMITS, memberPlaces, type SocketLimits, type SocketRole, type SocketTag } from './sockets';
 export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } from './referee-desk';
@@ -62,6 +65,7 @@ export class PracticeRoom extends DurableObject<Env> {
   limits: SocketLimits;
   private readonly guests: GuestList;
   private readonly desk: RefereeDesk;
+  private readonly accountSessions: AccountSessions;
   private readonly clock: SharingClock;
   readonly archive: ArchiveWriter;
   /** The practice's word to its competition day, when it is an event of one (./day-link). */
@@ -84,6 +88,7 @@ export class PracticeRoom extends DurableObject<Env> {
       this.muteBoardUnlessShared();
     });
     this.guests = new GuestList(ctx.storage);
+    this.accountSessions = new AccountSessions(ctx.storage.sql);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
     this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
@@ -107,6 +112,7 @@ export class PracticeRoom extends DurableObject<Env> {
         d1: dbFor(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
         ownerId: () => this.ownerOf(practiceId),
+        ownerSessionStands: (sv) => this.accountSessions.stands(sv),
       }),
       {
         after: async (score) => {
@@ -428,6 +434,15 @@ export class PracticeRoom extends DurableObject<Env> {
   /** The cards given so far in a bout on the piste, in stored order (issue 29): what its saved result keeps. */
   async refereeCards(key: string, player1Id: string, player2Id: string): Promise<BoutCards | null> {
     return this.desk.cardsOf(key, player1Id, player2Id);
+  }
+
+  /**
+   * The owner's sessions ended (signed out, a reset, a new password): their tokens minted before `version` are
+   * refused from now on and their screens' sockets close (a screen still signed in reconnects with its new token).
+   */
+  async sessionsEnded(userId: string, version: number): Promise<number> {
+    this.accountSessions.raise(version);
+    return closeTagged(this.ctx, `subject:${userId}`, SESSION_ENDED_EVERYWHERE, (tag) => tag?.role === 'coach');
   }
 
   /** Closes every socket carrying a tag (a role, or `subject:<id>`), telling each why. */

@@ -259,6 +259,13 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN index_at INTEGER NOT NULL DEFAULT 0`);
     },
   }),
+  // 12. The owner's session version (./account-sessions): the owner's access tokens minted under an older one
+  // (before a sign-out, a reset or a password change) are refused here, without asking D1.
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN owner_sessions INTEGER NOT NULL DEFAULT 0`);
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

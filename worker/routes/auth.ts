@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { SessionInfo } from '../../core/contracts/account';
 import { resumeTarget } from '../../core/practice-page';
-import { resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema } from '../../core/validation';
+import { changePasswordSchema, resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema, verifyConfirmSchema, verifyPeekSchema } from '../../core/validation';
 import type { AppEnv, Env } from '../env';
 import { getDb } from '../db/client';
 import { clearAuthCookies, clearSignedInCookie, readRefreshCookie, readSignedInCookie, setAuthCookies } from '../auth/cookies';
@@ -13,10 +13,12 @@ import { HttpError } from '../errors';
 import { sendAppMail } from '../mail/mailer';
 import { authorize } from '../auth/access';
 import { clientNetwork, type Network } from '../auth/network';
-import { consumeAuthToken, issueAuthToken } from '../store/auth-tokens';
-import { createSession, rotateSession, revokeSession } from '../store/sessions';
+import { activateAccount, consumeAuthToken, findPendingSignup, issueAuthToken } from '../store/auth-tokens';
+import { createSession, liveSessionUser, rotateSession } from '../store/sessions';
 import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/throttle';
-import { findUserByEmail, findUserById, markEmailVerified, replacePassword, saveUnverifiedUser, toUser } from '../store/users';
+import { findUserByEmail, findUserById, saveUnverifiedUser, toUser } from '../store/users';
+import { endEverySession } from '../auth/end-sessions';
+import { coachOf } from '../middleware/session';
 import { json } from '../validate';
 
 const HOUR = 60 * 60_000;
@@ -66,23 +68,25 @@ function afterAnswer(c: Context<AppEnv>, work: () => Promise<unknown>) {
 }
 
 /**
- * A sign-up, after the answer: a new address (or one whose account is still unverified) gets the account with
- * this name and password and a verification link; an address with a verified account gets word that someone
- * tried, and nothing changes.
+ * A sign-up, after the answer: a new address (or one whose account is still unverified) gets the account and a
+ * verification link that activates this sign-up's own name and password; an address with a verified account
+ * gets word that someone tried, and nothing changes. The password is hashed either way, so the work left on the
+ * isolate (and the next request it serves) is the same for a known address and a new one.
  */
 async function signUpLater(env: Env, input: z.infer<typeof signupSchema>) {
   const db = getDb(env.DB);
   if (!(await mayMail(env, input.email))) return;
+  const signup = { full_name: input.full_name, password_hash: await hashPassword(input.password) };
   const known = await findUserByEmail(db, input.email);
-  const user = known?.email_verified_at ? null : await saveUnverifiedUser(db, { email: input.email, full_name: input.full_name, password_hash: await hashPassword(input.password) });
+  const user = known?.email_verified_at ? null : await saveUnverifiedUser(db, { email: input.email, ...signup });
   if (!user) return sendAppMail(env, db, input.email, 'signup-attempt');
-  await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify'));
+  await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify', signup));
 }
 
-/** Mails a fresh verification link to an unverified account whose right password was given at sign-in. */
-async function verifyAgainLater(env: Env, user: { id: string; email: string }) {
+/** Mails a fresh verification link, for the password that was just given, to an unverified account signed in to. */
+async function verifyAgainLater(env: Env, user: { id: string; email: string; full_name: string; password_hash: string }) {
   const db = getDb(env.DB);
-  if (await mayMail(env, user.email)) await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify'));
+  if (await mayMail(env, user.email)) await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify', { full_name: user.full_name, password_hash: user.password_hash }));
 }
 
 /** A reset, after the answer: a reset link when the address has an account, nothing otherwise. */
@@ -95,20 +99,28 @@ async function resetLater(env: Env, email: string) {
 /** A new pair of tokens from the refresh cookie (rotated), and the session they open; null when it cannot be renewed. */
 async function resumeSession(c: Context<AppEnv>) {
   const token = readRefreshCookie(c);
-  const db = c.get('db');
-  const rotated = token ? await rotateSession(db, token) : null;
-  const user = rotated ? await findUserById(db, rotated.userId) : null;
-  return rotated && user ? startSession(c, user, rotated.token) : null;
+  const rotated = token ? await rotateSession(c.get('db'), token) : null;
+  return rotated ? startSession(c, rotated.userId, rotated.token) : null;
 }
 
-/** Issues both cookies for a user and answers with the session the app keeps. */
-async function startSession(c: Context<AppEnv>, user: { id: string; email: string }, refreshToken?: string) {
+/** Issues both cookies for a user, under the account's current session version, and answers with the session the app keeps. */
+async function startSession(c: Context<AppEnv>, userId: string, refreshToken?: string) {
   const db = c.get('db');
-  const access = await signAccessToken(user, c.env.JWT_SECRET, accessTtlSeconds(c.env.ACCESS_TOKEN_TTL));
-  setAuthCookies(c, access, refreshToken ?? (await createSession(db, user.id)));
-  const row = await findUserById(db, user.id);
-  return { user: row ? toUser(row) : null, accessExpiresAt: access.expMs } satisfies SessionInfo;
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  const access = await signAccessToken({ id: row.id, email: row.email, sv: row.session_version }, c.env.JWT_SECRET, accessTtlSeconds(c.env.ACCESS_TOKEN_TTL));
+  setAuthCookies(c, access, refreshToken ?? (await createSession(db, row.id)));
+  return { user: toUser(row), accessExpiresAt: access.expMs } satisfies SessionInfo;
 }
+
+/** The session answer of a user who was just signed in (their row was read a moment ago). */
+async function signedIn(c: Context<AppEnv>, userId: string) {
+  const session = await startSession(c, userId);
+  if (!session) throw new HttpError(401, 'Session expired, please sign in again');
+  return session;
+}
+
+const linkInvalid = () => new HttpError(400, 'This link was already used or has expired.');
 
 export const authRoutes = new Hono<AppEnv>()
   .get('/session', authorize('auth.use'), async (c) => {
@@ -132,11 +144,14 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findUserByEmail(db, input.email);
     // Hash even for an unknown email so the answer's timing does not tell whether the account exists.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    // An unverified account answers like a wrong password; with the right one, its owner gets a fresh link.
-    if (user && ok && user.email_verified_at === null) afterAnswer(c, () => verifyAgainLater(c.env, user));
-    if (!user || !ok || user.email_verified_at === null) throw new HttpError(401, 'Invalid login credentials');
+    if (!user || !ok) throw new HttpError(401, 'Invalid login credentials');
+    // Only the right password learns that the address waits for confirmation; its owner gets a fresh link.
+    if (user.email_verified_at === null) {
+      afterAnswer(c, () => verifyAgainLater(c.env, user));
+      throw new HttpError(403, 'Your email address is not confirmed yet. We sent you a new link: open it to finish signing up.');
+    }
     await forgiveSignin(c.env.DB, input.email, clientNetwork(c));
-    return c.json(await startSession(c, user));
+    return c.json(await signedIn(c, user.id));
   })
   .post('/refresh', authorize('auth.use'), async (c) => {
     // A failed refresh leaves the cookies alone: it may be an old request answering after a sign-in in
@@ -154,9 +169,11 @@ export const authRoutes = new Hono<AppEnv>()
     if (readSignedInCookie(c) && !(await resumeSession(c))) clearSignedInCookie(c);
     return c.body(null, 303, { Location: back, 'Cache-Control': 'no-store' });
   })
+  // Signing out ends every session of the account, on every device: refresh tokens, access tokens and sockets.
   .post('/signout', authorize('auth.use'), async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeSession(c.get('db'), token);
+    const userId = c.get('user')?.id ?? (token ? await liveSessionUser(c.get('db'), token) : null);
+    if (userId) await endEverySession(c, userId);
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
@@ -169,21 +186,45 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/reset/confirm', authorize('auth.use'), json(resetConfirmSchema), async (c) => {
     const input = c.req.valid('json');
-    const db = c.get('db');
-    const userId = await consumeAuthToken(db, input.token, 'reset');
+    const userId = await consumeAuthToken(c.get('db'), input.token, 'reset');
     if (!userId) throw new HttpError(400, 'The reset link is invalid or has expired');
-    await replacePassword(db, userId, await hashPassword(input.password));
+    await endEverySession(c, userId, await hashPassword(input.password));
     clearAuthCookies(c);
     return c.json({ ok: true });
   })
-  // The mailed link: confirms the address and signs its owner in; a used, expired or unknown link signs nobody in.
-  .get('/verify', authorize('auth.use'), async (c) => {
-    const token = c.req.query('token') ?? '';
+  // The account menu's Change password: the current one first; every other session ends, this browser stays signed in.
+  .post('/password', authorize('account.password'), json(changePasswordSchema), async (c) => {
+    const input = c.req.valid('json');
     const db = c.get('db');
-    const userId = token ? await consumeAuthToken(db, token, 'verify') : null;
-    const user = userId ? await findUserById(db, userId) : null;
-    if (!user) return c.redirect('/auth?verified=0');
-    await markEmailVerified(db, user.id);
-    await startSession(c, user);
-    return c.redirect('/practices');
+    const coach = coachOf(c);
+    await reserveSignin(c.env.DB, coach.email, clientNetwork(c));
+    const row = await findUserById(db, coach.id);
+    if (!row || !(await verifyPassword(input.current_password, row.password_hash))) throw new HttpError(400, 'Your current password is not right.');
+    await forgiveSignin(c.env.DB, coach.email, clientNetwork(c));
+    await endEverySession(c, coach.id, await hashPassword(input.password));
+    return c.json(await signedIn(c, coach.id));
+  })
+  // The mailed link (of older mails): its page, which says whose account it confirms and asks for the password.
+  .get('/verify', authorize('auth.use'), (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.redirect(/^[\w-]{1,100}$/.test(token) ? `/auth?verify_token=${token}` : '/auth?verified=0', 303);
+  })
+  // The link's page asks whose account it is before anything changes: the address and the name given at sign-up.
+  .post('/verify/peek', authorize('auth.use'), json(verifyPeekSchema), async (c) => {
+    const pending = await findPendingSignup(c.get('db'), c.req.valid('json').token);
+    if (!pending) throw linkInvalid();
+    return c.json({ email: pending.email, full_name: pending.fullName });
+  })
+  // A link opens only with the password its own sign-up chose: a second sign-up of a pending address mails a
+  // link of its own, which the mailbox's owner cannot open with their password, and never changes theirs.
+  .post('/verify', authorize('auth.use'), json(verifyConfirmSchema), async (c) => {
+    const input = c.req.valid('json');
+    const db = c.get('db');
+    const pending = await findPendingSignup(db, input.token);
+    if (!pending) throw linkInvalid();
+    await reserveSignin(c.env.DB, pending.email, clientNetwork(c));
+    if (!(await verifyPassword(input.password, pending.passwordHash))) throw new HttpError(401, 'This is not the password chosen when this link was sent. Enter the password you signed up with.');
+    if (!(await activateAccount(db, input.token))) throw linkInvalid();
+    await forgiveSignin(c.env.DB, pending.email, clientNetwork(c));
+    return c.json(await signedIn(c, pending.userId));
   });

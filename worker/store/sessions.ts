@@ -97,10 +97,13 @@ export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
   await db.update(sessions).set({ revoked_at: sql`COALESCE(${sessions.revoked_at}, ${now})`, successor: null }).where(eq(sessions.family_id, familyId));
 }
 
-/** Sign out: the token's whole family ends, so no successor kept for the grace window outlives it. */
-export async function revokeSession(db: Db, token: string, now = Date.now()) {
-  const row = await db.select({ family_id: sessions.family_id }).from(sessions).where(eq(sessions.token_hash, await hashToken(token))).get();
-  if (row?.family_id) await revokeFamily(db, row.family_id, now);
+/** The account of a refresh token that is still live (not revoked, not expired), or null. */
+export async function liveSessionUser(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  const row = await db.$client
+    .prepare('SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?')
+    .bind(await hashToken(token), now)
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
 }
 
 /** Deletes sessions that expired, or were revoked, more than a day ago (run by the scheduled clean-up). */

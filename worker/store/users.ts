@@ -21,13 +21,14 @@ export async function findUserById(db: Db, id: string) {
 }
 
 /**
- * A sign-up: creates the account unverified, or, when the address has an account still unverified, gives it
- * this sign-up's name and password (whoever holds the mailbox can always claim the address). One upsert, so
- * parallel sign-ups for one address never race. Returns null, changing nothing, when the address already has
- * a verified account.
+ * A sign-up: creates the account unverified, or, when the address has an account still unverified, notes this
+ * sign-up's name and password as its latest (a sign-in with them says the address waits for confirmation). What
+ * a link activates is the link's own (store/auth-tokens `activateAccount`), never this row's: a second sign-up
+ * of a pending address cannot choose the password the owner's link opens. One upsert, so parallel sign-ups for
+ * one address never race. Returns null, changing nothing, when the address already has a verified account.
  */
 export async function saveUnverifiedUser(db: Db, input: { email: string; full_name: string; password_hash: string }, now = Date.now()) {
-  const row: UserRow = { id: crypto.randomUUID(), ...input, email_verified_at: null, created_at: now };
+  const row: UserRow = { id: crypto.randomUUID(), ...input, email_verified_at: null, created_at: now, session_version: 0 };
   const saved = await db
     .insert(users)
     .values(row)
@@ -42,18 +43,22 @@ export async function saveUnverifiedUser(db: Db, input: { email: string; full_na
 }
 
 /**
- * Sets a new password and ends every refresh session of the user, in one batch. The address counts as verified
- * from then on: the reset link that allowed it was opened from its mailbox.
+ * Ends every session of the account, in one batch: every refresh token (no successor kept for the refresh
+ * grace window survives) and, by raising the session version, every access token already handed out. With a
+ * password, sets it too (a reset or a change). Returns the new session version (null: no such account).
  */
-export async function replacePassword(db: Db, userId: string, password_hash: string, now = Date.now()) {
-  await db.batch([
-    db.update(users).set({ password_hash, email_verified_at: sql`COALESCE(${users.email_verified_at}, ${now})` }).where(eq(users.id, userId)),
-    // Every session ends, and no successor kept for the refresh grace window survives.
+export async function endSessions(db: Db, userId: string, password_hash?: string, now = Date.now()): Promise<number | null> {
+  const [raised] = await db.batch([
+    db
+      .update(users)
+      .set({
+        session_version: sql`${users.session_version} + 1`,
+        // A reset's link was opened from the mailbox: the address counts as verified from then on.
+        ...(password_hash ? { password_hash, email_verified_at: sql`COALESCE(${users.email_verified_at}, ${now})` } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning({ version: users.session_version }),
     db.update(sessions).set({ revoked_at: sql`COALESCE(${sessions.revoked_at}, ${now})`, successor: null }).where(eq(sessions.user_id, userId)),
   ]);
-}
-
-/** Marks the address verified (its mailed link was opened); the first time counts. */
-export async function markEmailVerified(db: Db, userId: string, now = Date.now()) {
-  await db.update(users).set({ email_verified_at: sql`COALESCE(${users.email_verified_at}, ${now})` }).where(eq(users.id, userId));
+  return raised[0]?.version ?? null;
 }

@@ -27,6 +27,7 @@ const backup = () => import('./backup-dialog');
 // The feedback dialog (and Radix) loads the first time it opens: not part of a screen's first paint (issue 29).
 const FeedbackDialog = onDemand(() => import('./feedback-dialog').then((m) => m.FeedbackDialog));
 const RestoreDialog = onDemand(() => backup().then((m) => m.RestoreDialog));
+const PasswordDialog = onDemand(() => import('./password-dialog').then((m) => m.PasswordDialog));
 
 /** A guest sees who they are in the room and picks their language; no coach controls (SPEC §6). */
 function GuestChip() {
@@ -51,6 +52,7 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [restoreOpen, setRestoreOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -106,6 +108,9 @@ export function AccountMenu() {
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); setRestoreOpen(true); }}>
               {t.restore}
             </button>
+            <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={() => { setOpen(false); setPasswordOpen(true); }}>
+              {t.changePassword}
+            </button>
             <div className="border-t border-slate-200 px-3 py-2"><LanguagePicker /></div>
             <button type="button" role="menuitem" className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100" onClick={signOut}>
               {t.signOut}
@@ -115,6 +120,7 @@ export function AccountMenu() {
       </div>
       {feedbackOpen && <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
       {restoreOpen && <RestoreDialog open={restoreOpen} onOpenChange={setRestoreOpen} />}
+      {passwordOpen && <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />}
     </div>
   );
 }

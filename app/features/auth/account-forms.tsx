@@ -1,8 +1,11 @@
 import { useTexts } from '../../i18n/common';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { parseForm } from '../../lib/forms';
 import { toast, toastError } from '../../state/toasts';
-import { call, client } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { applySession } from '../../state/session';
 import { Field, messages, useSubmit } from './auth-page';
 
 // The auth screen's forms other than sign-in (auth-page.tsx), loaded when one first opens: a visitor
@@ -110,6 +113,53 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {t.update}
       </button>
+    </form>
+  );
+}
+
+/**
+ * A mailed verification link's page: it says whose account the link confirms, and opens only with the password
+ * chosen at that sign-up (a second sign-up of the same address mails a link of its own, which the mailbox's owner
+ * cannot open with their password). Then the account is confirmed and this browser signed in.
+ */
+export function ConfirmAccountForm({ token, onInvalid }: { token: string; onInvalid: () => void }) {
+  const t = useTexts(messages);
+  const navigate = useNavigate();
+  const [account, setAccount] = useState<{ email: string; full_name: string } | null>(null);
+  const [password, setPassword] = useState('');
+  const { busy, run } = useSubmit();
+  const invalid = useRef(onInvalid);
+  invalid.current = onInvalid;
+  useEffect(() => {
+    let stale = false;
+    call(client.auth.verify.peek.$post({ json: { token } }))
+      .then((found) => !stale && setAccount(found))
+      .catch((e: unknown) => {
+        if (stale) return;
+        if (e instanceof ApiError && e.status === 400) invalid.current();
+        else toastError(e instanceof ApiError ? e.message : t.unexpected);
+      });
+    return () => void (stale = true);
+  }, [token, t.unexpected]);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = await parseForm('verifyConfirmSchema', { token, password });
+    if (!parsed.ok) return toastError(parsed.error);
+    void run(async () => {
+      applySession(await call(client.auth.verify.$post({ json: parsed.data })));
+      navigate(paths.practices, { replace: true });
+    });
+  }
+  if (!account) return <p className="text-sm text-slate-500" role="status">{t.checking}</p>;
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate data-testid="confirm-account">
+      <h1 className="text-lg font-semibold">{t.confirmTitle}</h1>
+      <p className="text-sm text-slate-700">{t.confirmText({ name: account.full_name, email: account.email })}</p>
+      <Field label={t.password} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {t.confirmButton}
+      </button>
+      <p className="text-xs text-slate-500">{t.notYours}</p>
     </form>
   );
 }

@@ -20,6 +20,7 @@ const GuestJoinForm = onDemand(() => import('../../components/guest-join-form').
 const SignupForm = onDemand(() => import('./account-forms').then((m) => m.SignupForm));
 const ResetForm = onDemand(() => import('./account-forms').then((m) => m.ResetForm));
 const NewPasswordForm = onDemand(() => import('./account-forms').then((m) => m.NewPasswordForm));
+const ConfirmAccountForm = onDemand(() => import('./account-forms').then((m) => m.ConfirmAccountForm));
 
 /** The auth screen's texts: one namespace for all its forms (./account-forms reads them too, as its Field and useSubmit). */
 export const messages = i18n('auth-page', {
@@ -36,7 +37,6 @@ export const messages = i18n('auth-page', {
   signIn: 'Sign In',
   created: 'Account created successfully! Please check your email to verify your account.',
   fullName: 'Full name',
-  minLength: 'At least 8 characters.',
   signUp: 'Sign Up',
   checkTitle: 'Check your email',
   checkText: params('We sent a mail to {email}. Open the link in it to confirm your address and sign in. Nothing after a few minutes? Look in your spam folder, or send it again.'),
@@ -49,8 +49,12 @@ export const messages = i18n('auth-page', {
   updated: 'Password updated',
   updatedText: 'Sign in with your new password.',
   newPasswordTitle: 'Choose a new password',
-  newPassword: 'New password',
   update: 'Update Password',
+  confirmTitle: 'Confirm your account',
+  confirmText: params('This link confirms the Piste account of {name} ({email}). Enter the password you chose when you signed up.'),
+  confirmButton: 'Confirm and sign in',
+  notYours: 'Did not sign up, or not with this name? Leave this page: without the password chosen at that sign-up, nothing changes.',
+  checking: 'Checking the link…',
 });
 
 export function Field(props: { label: string; name: string; type?: string; value: string; onChange: (v: string) => void; autoComplete?: string; inputMode?: 'numeric'; maxLength?: number }) {
@@ -101,6 +105,7 @@ export function AuthPage() {
   useEffect(prefetchSchemas, []);
   const [search, setSearch] = useSearch();
   const resetToken = search.get('reset_token');
+  const verifyToken = search.get('verify_token');
   // The "someone tried to sign up with your address" mail links to /auth?mode=reset.
   const [mode, setMode] = useState<Mode>(search.get('mode') === 'reset' ? 'reset' : 'signin');
 
@@ -115,7 +120,9 @@ export function AuthPage() {
           <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">{t.linkUsed}</p>
         )}
         <div className="mb-4 flex justify-center"><LanguagePicker /></div>
-        {resetToken ? (
+        {verifyToken ? (
+          <ConfirmAccountForm token={verifyToken} onInvalid={() => setSearch(new URLSearchParams({ verified: '0' }))} />
+        ) : resetToken ? (
           <NewPasswordForm token={resetToken} onDone={() => setSearch(new URLSearchParams())} />
         ) : (
           <>

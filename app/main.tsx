@@ -51,10 +51,14 @@ function afterFirstPaint(fn: () => void) {
 
 /**
  * A page the worker rendered (a coach's screen) is inert until the app has taken it over (worker/routes/page-html): lifted once the
- * first render is on the screen, hydrated or drawn again.
+ * first render is on the screen, hydrated or drawn again. Then the page says it was taken over: a board's watch
+ * (public/board-watch.js) stops waiting for it and replays the pickers changed before, through the app's own handlers.
  */
 function TakenOver({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useLayoutEffect(() => void root.removeAttribute('inert'), [root]);
+  useLayoutEffect(() => {
+    root.removeAttribute('inert');
+    document.documentElement.dataset.taken = '1';
+  }, [root]);
   return children;
 }
 

@@ -132,9 +132,12 @@ async function scenario({ pools, coachSocket, crowdSocket, post, read, parts = {
   // The far-database run times the coach sockets' fan-out alone.
   if (parts.fanoutOnly) return { fanout, lastDelta: last };
   const crowdAt = await crowdSocket();
+  // The coach watches from the venue's network, as at a tournament: its crowd opens four times as fast (socket-door).
+  const venue = await openClients(1, coachSocket.url, coachSocket.headers, versionOf);
   const spectators = [];
   for (let i = 0; i < SPECTATORS; i += 100) spectators.push(...(await openClients(Math.min(100, SPECTATORS - i), crowdAt.url, crowdAt.headers, versionOf)));
   const crowd = await fanoutTo(spectators);
+  for (const c of venue) c.ws.close();
   let n = 0;
   const writes = await underLoad((w) => writeBout(w, n++));
   const reads = await underLoad((w) => read(pools[w]));
@@ -207,6 +210,33 @@ async function startPiste(extraVars = {}) {
   const mf = await startMiniflare({ outdir: join(dir, 'bundle'), port: await freePort(), vars: { ...vars, ...extraVars }, bundle: !bundled });
   bundled = true;
   return mf;
+}
+
+/**
+ * Issue 55: `count` spectators behind one address (a venue's Wi-Fi: no coach socket from it) open a practice's
+ * board at once, with the rooms' default limits: how many are let in live, and a bout's p50 / p99 to all of them.
+ */
+async function crowdBehindOneAddress(base, call, count) {
+  const api = async (...a) => (await call(...a)).body;
+  await call.signUp({ full_name: 'Bench Venue', email: `venue-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
+  const practice = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Venue' });
+  const { pools } = await api('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: ['A', 'B', 'C', 'D'].map((name) => ({ name })) });
+  const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
+  const started = performance.now();
+  const phones = await openClients(count, `${base.replace('http', 'ws')}/api/live?board=${shared.board_id}`, { origin: base, 'cf-connecting-ip': '203.0.113.7' }, versionOf);
+  const opened = performance.now() - started;
+  // Live: still open once the room has answered every socket (a refused one is told why and closed).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const live = phones.filter((p) => p.ws.readyState === 1).length;
+  const pool = pools[0];
+  let version = 0;
+  const samples = await timeFanout(phones.filter((p) => p.ws.readyState === 1), async (i) => {
+    const saved = await api('POST', `/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version });
+    version = saved.bout.version;
+    return saved.pool_version;
+  });
+  for (const p of phones) p.ws.close();
+  return { spectators: count, live, openedMs: Math.round(opened), boutToAll: samples };
 }
 
 /** Issue 26's six figures of Piste against the peer: `max` a ceiling on Piste / peer, `min` a floor. */
@@ -472,6 +502,18 @@ if (process.env.BENCH_ONLY === 'calls') {
   try {
     console.log(JSON.stringify(await callReach(mf.base, apiClient(mf.base, dbMailbox(mf.db)), SPECTATORS), null, 2));
   } finally {
+    await mf.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+// `BENCH_ONLY=crowd npm run bench`: issue 55's hall behind one Wi-Fi alone, under Miniflare with the default limits.
+if (process.env.BENCH_ONLY === 'crowd') {
+  const venue = await startPiste({ ADDRESS_SOCKET_LIMIT: '', BLOCK_SOCKET_LIMIT: '' });
+  try {
+    console.log(JSON.stringify(await crowdBehindOneAddress(venue.base, apiClient(venue.base, dbMailbox(venue.db)), 500), null, 2));
+  } finally {
+    await venue.close();
     await mf.close();
   }
   rmSync(dir, { recursive: true, force: true });

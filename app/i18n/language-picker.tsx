@@ -14,7 +14,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
   return (
     <span className={`inline-flex items-center gap-2 text-sm ${className}`}>
       <label htmlFor={id} className="text-slate-600">{t.label}</label>
-      <select id={id} data-testid="language-picker" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" value={language} onChange={(e) => void setLanguage(e.target.value as Language)}>
+      <select id={id} data-testid="language-picker" data-keep="language" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" value={language} onChange={(e) => void setLanguage(e.target.value as Language)}>
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l}>{NAMES[l]}</option>
         ))}

@@ -85,6 +85,9 @@ export function pisteQueues(snapshot: DaySnapshot): Map<string, { now: DayPlacem
   return queues;
 }
 
+/** How often a screen the day's room has not let in yet (refused) reads the day meanwhile. */
+const REFUSED_POLL_MS = 10_000;
+
 /**
  * A competition day kept live (issue 28): read once, then every snapshot its room sends over the practice
  * rooms' socket machinery (reconnects with backoff); the highest version wins, so a late answer never
@@ -126,6 +129,7 @@ export function useLiveDay(watch: DayWatch): LiveDay {
         },
       );
     let refusalShown = false;
+    let polling: ReturnType<typeof setInterval> | undefined;
     const end = (reason: string) => {
       setState((s) => ({ ...s, key, closed: reason }));
       close();
@@ -133,6 +137,10 @@ export function useLiveDay(watch: DayWatch): LiveDay {
     const close = openLive({
       url: livePathOf(target),
       onMessage: (msg) => {
+        if (msg.type === 'hello' && polling) {
+          clearInterval(polling);
+          polling = undefined;
+        }
         switch (msg.type) {
           case 'day':
             return keep(msg.day);
@@ -146,6 +154,10 @@ export function useLiveDay(watch: DayWatch): LiveDay {
           case 'paused':
             return setState((s) => ({ ...s, key, paused: localError(msg.reason, msg.code) }));
           case 'refused':
+            // Until the room lets this screen in (its socket keeps trying), it reads the day every few seconds;
+            // a screen that only waits its turn says nothing.
+            polling ??= setInterval(() => void load(), REFUSED_POLL_MS);
+            if (msg.code === 'screens_opening_too_fast') return;
             if (!refusalShown) toast({ title: dayTerms.get().refused, description: localError(msg.reason, msg.code), variant: 'destructive' });
             refusalShown = true;
             return;
@@ -161,6 +173,7 @@ export function useLiveDay(watch: DayWatch): LiveDay {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(polling);
       close();
     };
   }, [key, keep]);

@@ -58,6 +58,9 @@ function handle(practiceId: string, msg: LiveMessage) {
   }
 }
 
+/** How often a screen the room has not let in yet (refused) reads itself meanwhile. */
+const REFUSED_POLL_MS = 10_000;
+
 /**
  * Keeps the current practice's data live: one socket, reloading everything it shows on each reconnect.
  * `fresh`: the screen's data came with the page (a live board's, issue 29), read at this room change mark: the
@@ -92,6 +95,7 @@ export function useLivePractice(
       }
     };
     let refusalShown = false;
+    let polling: ReturnType<typeof setInterval> | undefined;
     // A load that fails (a reconnect's included) is tried again with backoff until it succeeds; meanwhile the
     // live indicator says this screen may be behind. One catch-up at a time: one asked for meanwhile runs
     // right after, so an older load never lands over a newer one.
@@ -144,11 +148,18 @@ export function useLivePractice(
         if (msg.type === 'paused') return onPaused?.(localError(msg.reason, msg.code));
         // Sharing is back (or the socket is new): the hello's catch-up (onOpen) reads the board again.
         if (msg.type === 'hello') onPaused?.(null);
-        // Too many screens in the room or from this network: say so once; the socket keeps retrying.
+        // Refused (the room full, this network's share, or opened too fast): the socket keeps retrying, and until
+        // it is let in the screen reads itself every few seconds, so nobody is left with a stale board. A socket
+        // that only has to wait its turn says nothing; anything else is said once.
         if (msg.type === 'refused') {
-          if (!refusalShown) toast({ title: messages.get().paused, description: localError(msg.reason, msg.code), variant: 'destructive' });
-          refusalShown = true;
+          if (!refusalShown && msg.code !== 'screens_opening_too_fast') toast({ title: messages.get().paused, description: localError(msg.reason, msg.code), variant: 'destructive' });
+          refusalShown ||= msg.code !== 'screens_opening_too_fast';
+          polling ??= setInterval(() => void catchUp(), REFUSED_POLL_MS);
           return;
+        }
+        if (msg.type === 'hello' && polling) {
+          clearInterval(polling);
+          polling = undefined;
         }
         // Applied and rendered at once (not left to the scheduler's next task): a score shows the moment it
         // arrives, and a small change renders only what it changes.
@@ -168,6 +179,7 @@ export function useLivePractice(
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
+      clearInterval(polling);
       store.set(liveBehindAtom, false);
       setResync(null);
       close();

@@ -42,6 +42,12 @@ export class Client {
     return apiOver(asFetch((...args) => this.requestIn(bindings, ...args)));
   }
 
+  /** This client signed in as `other` is (its cookies), from this client's own address: one coach on another network. */
+  withCookiesOf(other: Client) {
+    for (const [name, value] of other.cookies) this.cookies.set(name, value);
+    return this;
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -100,14 +100,14 @@ describe('places the spectators cannot take (issue 25)', () => {
     for (const s of mine) s.ws.close();
   });
 
-  it('spectators are counted per block (an IPv4 /24) beside their network: many addresses of one /24 cannot fill a room', async () => {
+  it('spectators are counted per block (an IPv4 /24) beside their network: many addresses of one /24 cannot fill a room, and past its share a board polls', async () => {
     const { practice } = await sharedPractice();
     await setLimits(practice.id, { perBlock: 3 });
     const block = freshClient().ip.split('.').slice(0, 3).join('.');
     for (const host of [1, 2, 3]) await admitted(new Client(`${block}.${host + 10}`), `board=${practice.board_id}`);
     const refused = (await openSocket(new Client(`${block}.99`), `board=${practice.board_id}`)).socket!;
     expect(await closedWithin(refused, 3_000)).toBe(CLOSE_CODES.tooMany);
-    expect(refused.messages[0]).toMatchObject({ code: 'too_many_live_screens_are' });
+    expect(refused.messages[0]).toMatchObject({ code: 'network_share_full' });
     await admitted(freshClient(), `board=${practice.board_id}`);
   });
 });

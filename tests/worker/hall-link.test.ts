@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Day, DaySnapshot, HallFencers } from '../../core/contracts/days';
+import type { DaySnapshot, HallFencers } from '../../core/contracts/days';
 import type { Env } from '../../worker/env';
 import { decryptPush, standinSubscriber, type ReceivedPush, type Subscriber } from '../helpers/push';
-import { seed, viaClient } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { sharedDay } from '../helpers/day-scene';
+import { Client, json } from '../helpers/worker-client';
 
 /**
  * A hall board link replaced or no longer shared (issue 54): the old link's boards hear nothing of the new
@@ -13,24 +13,6 @@ import { Client, json, signedUpCoach } from '../helpers/worker-client';
  * its follower was given.
  */
 
-/** A coach's shared day on two pistes with one event of four fencers, placed (as tests/worker/hall.test.ts). */
-async function sharedDay() {
-  const { client } = await signedUpCoach();
-  const made = seed(viaClient(client));
-  const day = await json<Day>(await client.api.days.$post({ json: { name: 'Club open', date: '2026-12-05' } }));
-  const api = client.api.days[':dayId'];
-  await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: [{ name: '1', final: true }, { name: '2' }] } });
-  const { practice, pool } = await made.practiceWithPool('Sunday', ['Ann', 'Bob', 'Cleo', 'Dan']);
-  await api.events[':practiceId'].$put({ param: { dayId: day.id, practiceId: practice.id } });
-  await api.placements.$post({ param: { dayId: day.id } });
-  await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
-  const entry = (name: string) => pool.players.find((p) => p.name.toUpperCase() === name.toUpperCase())!.id;
-  /** The day's hall board link now. */
-  const link = async () => (await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).day.board_id;
-  const rotate = async () => (await json<DaySnapshot>(await api.board.$post({ param: { dayId: day.id } }))).day.board_id;
-  const share = (on: boolean) => api.$patch({ param: { dayId: day.id }, json: { board_shared: on } });
-  return { client, made, day, api, practice, pool, entry, link, rotate, share };
-}
 
 const pushesTo = async (endpoint: string) => (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
 

@@ -1,32 +1,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Day, DaySnapshot, HallFencer, HallFencers, PushConfig } from '../../core/contracts/days';
+import type { DaySnapshot, HallFencer, HallFencers, PushConfig } from '../../core/contracts/days';
 import { decryptPush, standinSubscriber, type ReceivedPush } from '../helpers/push';
-import { seed, viaClient } from '../helpers/seed';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
-
-/** A coach's shared day on two pistes with one event of four fencers (Ann from the roster), placed. */
-async function sharedDay() {
-  const { client } = await signedUpCoach();
-  const made = seed(viaClient(client));
-  const day = await json<Day>(await client.api.days.$post({ json: { name: 'Club open', date: '2026-12-05' } }));
-  const api = client.api.days[':dayId'];
-  await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: [{ name: '1', final: true }, { name: '2' }] } });
-  const ann = await made.athlete({ name: 'Ann', club: 'Lions' });
-  const { practice, pool } = await made.practiceWithPool('Sunday', [{ athlete_id: ann.id }, 'Bob', 'Cleo', 'Dan']);
-  await api.events[':practiceId'].$put({ param: { dayId: day.id, practiceId: practice.id } });
-  await api.placements.$post({ param: { dayId: day.id } });
-  await api.$patch({ param: { dayId: day.id }, json: { board_shared: true } });
-  const hall = new Client().api.hall[':boardId'];
-  const entry = (name: string) => pool.players.find((p) => p.name.toUpperCase() === name.toUpperCase())!.id;
-  return { client, made, day, api, practice, pool, hall, entry };
-}
+import { sharedDay } from '../helpers/day-scene';
+import { Client, json } from '../helpers/worker-client';
 
 const pushesTo = async (endpoint: string) => (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
 
 describe("the hall's fencers (issue 28)", () => {
   it('finds every fencer of the day, and shows a fencer their pool bouts, the next one and their results, live from the room', async () => {
-    const { made, day, practice, pool, hall, entry } = await sharedDay();
+    const { made, day, practice, pool, hall, entry } = await sharedDay({ annFromRoster: true });
     const list = await json<HallFencers>(await hall.fencers.$get({ param: { boardId: day.board_id } }));
     expect(list.events).toEqual([{ practice_id: practice.id, name: 'Sunday', fencers: ['ANN', 'BOB', 'CLEO', 'DAN'].map((name) => ({ id: entry(name), name })) }]);
 
@@ -46,7 +29,7 @@ describe("the hall's fencers (issue 28)", () => {
   });
 
   it('shows nothing for a fencer of no event of the day, an unshared day (its right link says it waits) or a bad link', async () => {
-    const { made, day, api, hall, entry, practice } = await sharedDay();
+    const { made, day, api, hall, entry, practice } = await sharedDay({ annFromRoster: true });
     const other = await made.practiceWithPool('Elsewhere', ['Xena', 'Yann', 'Zoe']);
     const page = (practiceId: string, entryId: string, boardId = day.board_id) => hall.fencers[':practiceId'][':entryId'].$get({ param: { boardId, practiceId, entryId } });
     const notInDay = await page(other.practice.id, other.pool.players[0]!.id);
@@ -63,7 +46,7 @@ describe("the hall's fencers (issue 28)", () => {
   });
 
   it('pushes the call to the phones following its fencers, in their language, through the stand-in; an unfollowed phone hears nothing more', async () => {
-    const { made, day, practice, pool, hall, entry } = await sharedDay();
+    const { made, day, practice, pool, hall, entry } = await sharedDay({ annFromRoster: true });
     const config = await json<PushConfig>(await hall.push.$get({ param: { boardId: day.board_id } }));
     expect(config.standin).toBe(true);
     expect(config.key).toMatch(/^B[\w-]{86}$/);
@@ -95,7 +78,7 @@ describe("the hall's fencers (issue 28)", () => {
   });
 
   it('refuses a subscription it cannot use, a follow on a closed hall, and takes no orders from the follower', async () => {
-    const { day, api, practice, entry } = await sharedDay();
+    const { day, api, practice, entry } = await sharedDay({ annFromRoster: true });
     const phone = await standinSubscriber();
     const follow = (body: object, boardId = day.board_id) =>
       new Client().request('POST', `/api/hall/${boardId}/fencers/${practice.id}/${entry('Ann')}/follows`, body);

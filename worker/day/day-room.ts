@@ -11,8 +11,9 @@ import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
-import { brokeLimits, closeQuietly, closeTagged, overCap, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { brokeLimits, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
+import { SocketDoor } from '../room/socket-door';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
@@ -45,11 +46,14 @@ const HALL_PAUSED = 'The coach stopped sharing the hall board.';
 
 export class DayRoom extends DurableObject<Env> {
   private readonly limits: SocketLimits;
+  /** Who may open a socket, and how fast (../room/socket-door): the practice rooms' door. */
+  readonly door: SocketDoor;
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.limits = socketLimits(env);
+    this.door = new SocketDoor(ctx, this.limits);
     void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage, DAY_STEPS));
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -347,7 +351,7 @@ export class DayRoom extends DurableObject<Env> {
     const server = pair[1];
     this.ctx.acceptWebSocket(server, tagsOf(tag));
     server.serializeAttachment(tag);
-    const over = overCap(this.ctx, this.limits, tag);
+    const over = this.door.refusal(tag);
     const snapshot = await this.snapshot();
     const ended = tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId;
     if (over || ended || !snapshot) {

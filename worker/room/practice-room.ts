@@ -14,7 +14,8 @@ import type { BoutCards } from '../../core/fencing/bout-cards';
 import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
 import { AccountSessions } from './account-sessions';
-import { brokeLimits, changeMark, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, overCap, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { SocketDoor } from './socket-door';
+import { brokeLimits, changeMark, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -63,6 +64,8 @@ export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } f
  */
 export class PracticeRoom extends DurableObject<Env> {
   limits: SocketLimits;
+  /** Who may open a socket, and how fast (./socket-door); its limits are `limits`. */
+  readonly door: SocketDoor;
   private readonly guests: GuestList;
   private readonly desk: RefereeDesk;
   private readonly accountSessions: AccountSessions;
@@ -80,6 +83,7 @@ export class PracticeRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.limits = socketLimits(env);
+    this.door = new SocketDoor(ctx, this.limits);
     // The room's tables are brought up to date before it answers anything (./schema); marks an evicted room
     // left unwritten get the alarm's backstop (`this.archive` is set by then: the constructor ends first).
     void ctx.blockConcurrencyWhile(async () => {
@@ -385,7 +389,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Why a socket may not stay: caps first, then a revocation that happened after the worker's checks. */
   private async refusalFor(tag: SocketTag): Promise<{ code: number; message: Extract<LiveMessage, { type: 'refused' | 'room-closed' }> } | null> {
-    const over = overCap(this.ctx, this.limits, tag);
+    const over = this.door.refusal(tag);
     if (over) return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf(over) } };
     const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, ...reasonOf('This link or session is no longer valid.') } };
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.guests.epoch())) return ended;

@@ -39,12 +39,14 @@ export interface SocketTag {
 export const MAX_GUESTS = 50;
 
 /**
- * Socket caps in a room. The coach (`coach` sockets) and each guest (`perGuest`) have places of their own,
- * which spectators cannot take: spectators get the room (`perRoom`) minus that reserve; per network
- * (`perAddress`: an IPv4 address or an IPv6 /64) and per block (`perBlock`: a /24 or a /48) only spectators
- * count. Env ROOM_SOCKET_LIMIT, ADDRESS_SOCKET_LIMIT and BLOCK_SOCKET_LIMIT override the first three.
+ * Socket places in a room. The coach (`coach` sockets) and each guest (`perGuest`) have places of their own,
+ * which spectators cannot take: spectators get the room (`perRoom`) minus that reserve. A network (`perAddress`:
+ * an IPv4 address or an IPv6 /64) and a block (`perBlock`: a /24 or a /48) each have a share of the spectators'
+ * places, wide enough for a venue's hall behind one address; past it a board reads itself every few seconds
+ * instead (./socket-door), and the coach's own network has no share but the room's. Env ROOM_SOCKET_LIMIT,
+ * ADDRESS_SOCKET_LIMIT and BLOCK_SOCKET_LIMIT override the first three.
  */
-export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 20, perBlock: 100, coach: 100, perGuest: 4 };
+export const SOCKET_LIMITS = { perRoom: 5_000, perAddress: 1_000, perBlock: 2_000, coach: 100, perGuest: 4 };
 
 /** A room's caps: SOCKET_LIMITS with the env's overrides, and `spectators`, the places the board link may fill. */
 export type SocketLimits = typeof SOCKET_LIMITS & { spectators: number };
@@ -75,25 +77,14 @@ export function socketLimits(env: Env): SocketLimits {
 }
 
 /**
- * A socket's tags: its role and subject (to close them), and a spectator's network and block (to count them;
- * a block that is the network itself, an address the worker could not read, is counted once, as the network).
+ * A socket's tags: its role and subject (to close them), a spectator's network and block (to count them; a block
+ * that is the network itself, an address the worker could not read, is counted once, as the network), and the
+ * coach's network as the venue's (./socket-door).
  */
 export function tagsOf(tag: SocketTag): string[] {
   const counted = tag.role === 'spectator' ? [`net:${tag.address}`, ...(tag.block !== tag.address ? [`block:${tag.block}`] : [])] : [];
-  return [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : []), ...counted];
-}
-
-/** Why a socket just accepted may not stay for the room's caps (the socket itself is already counted), or null. */
-export function overCap(ctx: DurableObjectState, l: SocketLimits, tag: SocketTag): string | null {
-  const count = (tagged: string) => ctx.getWebSockets(tagged).length;
-  if (tag.role === 'spectator') {
-    if (count('spectator') > l.spectators || ctx.getWebSockets().length > l.perRoom) return 'This practice has too many live screens open. Try again later.';
-    // A block the socket was not tagged with (the network itself, for an address the worker could not read) counts nothing.
-    if (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock) return 'Too many live screens are open from your network. Close some and reload.';
-    return null;
-  }
-  const over = tag.role === 'coach' ? count('coach') > l.coach : count(`subject:${tag.subject}`) > l.perGuest;
-  return over ? 'You have too many live screens open on this practice. Close some and reload.' : null;
+  const venue = tag.role === 'coach' ? [`venue:${tag.address}`] : [];
+  return [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : []), ...counted, ...venue];
 }
 
 /** The messages that change what a snapshot holds (the practice, its pools, bouts and tableau; a member's teams, relays and team tableau). */

@@ -52,5 +52,16 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   return pageAnswer(c, page);
 }
 
-/** index.html with the board's markup in its root and the snapshot beside it. */
-const fillIn = (index: string, markup: string, data: EmbeddedBoard) => fillPage(index, markup, BOARD_DATA_ID, data.lang, data);
+/**
+ * index.html with the board's markup in its root, the snapshot beside it, and the board's watch (public/board-watch.js),
+ * which says the board is not live and loads it again when the app's scripts fail to load.
+ */
+function fillIn(index: string, markup: string, data: EmbeddedBoard): string {
+  const page = fillPage(index, markup, BOARD_DATA_ID, data.lang, data);
+  // Right after the embedded data (its JSON never holds `</`), before the app's scripts, which it watches.
+  const after = page.indexOf('</script>', page.indexOf(`id="${BOARD_DATA_ID}"`)) + '</script>'.length;
+  return `${page.slice(0, after)}${BOARD_WATCH}${page.slice(after)}`;
+}
+
+/** The board's watch: a classic script, run before the app's module scripts load (or fail to). */
+const BOARD_WATCH = '<script src="/board-watch.js"></script>';

@@ -5,6 +5,7 @@ import { liveStatusText, useTexts } from '../../i18n/common';
 
 const messages = i18n('live-indicator', {
   behind: 'may be behind: catching up…',
+  notLive: 'not live: loading again…',
 });
 
 
@@ -23,6 +24,10 @@ export function LiveIndicator() {
       <span className={`inline-flex items-center gap-1.5 ${tone}`} data-testid="live-status" role="status">
         <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
         {liveStatusText(t, status)}
+      </span>
+      {/* Shown only by a rendered board's watch (public/board-watch.js) when the app's scripts did not load. */}
+      <span className="text-red-700" data-board-retry="" data-testid="live-retry" role="status" hidden>
+        {t.notLive}
       </span>
       {behind && (
         <span className="text-amber-700" data-testid="live-behind" role="status">

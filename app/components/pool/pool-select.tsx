@@ -16,7 +16,7 @@ export function PoolSelect({ pools, current }: { pools: PoolSnapshot[]; current:
   return (
     <div>
       <label className="label" htmlFor="pool-select">{t.pool}</label>
-      <select id="pool-select" className="input w-44 sm:w-56" value={current} onChange={(e) => selectPool(e.target.value)}>
+      <select id="pool-select" data-keep="pool" className="input w-44 sm:w-56" value={current} onChange={(e) => selectPool(e.target.value)}>
         {hasSecondRound(pools)
           ? [2, 1].map((round) => (
               <optgroup key={round} label={terms.poolRound(round)}>

@@ -1,0 +1,86 @@
+import type { SocketLimits, SocketTag } from './sockets';
+
+/** New sockets from one place: `burst` at once, then `perSecond` more each second. */
+export interface OpenRate {
+  burst: number;
+  perSecond: number;
+}
+
+/**
+ * How fast spectators' sockets may open. The number of people behind one address is not abuse (a venue's
+ * Wi-Fi, a carrier's CGNAT): 500 phones opening a board together all go live. What is slowed is the rate of
+ * new sockets from one network (an IPv4 address or an IPv6 /64) and one block (a /24, a /48): a script
+ * opening hundreds a second, or one client in a loop. A socket refused for its rate is told so and its
+ * screen tries again within seconds (never a dead end). The coach's own network, the venue's, opens
+ * `venueFactor` times as fast and is counted against the room's places only.
+ */
+export const OPEN_RATES = {
+  network: { burst: 600, perSecond: 60 } satisfies OpenRate,
+  block: { burst: 1_200, perSecond: 120 } satisfies OpenRate,
+  venueFactor: 4,
+};
+
+/** The refusal of a socket opened faster than its network's rate: its screen goes live on a later try. */
+export const OPENING_TOO_FAST = 'Many screens are opening from your network at once. This one goes live in a few seconds.';
+/** The refusal past a network's (or block's) share of a room: the board then reads itself every few seconds. */
+export const NETWORK_SHARE_FULL = 'Very many screens watch this board from your network: this one updates every few seconds instead of live.';
+/** The refusal past the room's places for spectators. */
+export const ROOM_FULL = 'This practice has too many live screens open. Try again later.';
+/** The refusal of the coach's or a guest's screen past their own places. */
+export const OWN_SCREENS_FULL = 'You have too many live screens open on this practice. Close some and reload.';
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Buckets kept at most; a room past it forgets them all (a forgotten bucket is a full one). */
+const BUCKETS_KEPT = 10_000;
+
+/**
+ * A room's door for sockets (a practice's room and a day's alike): the places of the coach, each guest and
+ * the spectators, each network's share and the rate at which a network opens new sockets. In memory: a flood
+ * keeps the room awake, and a room that hibernated was quiet long enough for every bucket to be full again.
+ */
+export class SocketDoor {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    readonly limits: SocketLimits,
+    readonly rates: typeof OPEN_RATES = structuredClone(OPEN_RATES),
+  ) {}
+
+  /** Why a socket just accepted (so already counted) may not stay, or null. */
+  refusal(tag: SocketTag, now = Date.now()): string | null {
+    const count = (tagged: string) => this.ctx.getWebSockets(tagged).length;
+    const l = this.limits;
+    if (tag.role !== 'spectator') {
+      const over = tag.role === 'coach' ? count('coach') > l.coach : count(`subject:${tag.subject}`) > l.perGuest;
+      return over ? OWN_SCREENS_FULL : null;
+    }
+    if (count('spectator') > l.spectators || this.ctx.getWebSockets().length > l.perRoom) return ROOM_FULL;
+    const venue = count(`venue:${tag.address}`) > 0;
+    const factor = venue ? this.rates.venueFactor : 1;
+    if (!this.take(`net:${tag.address}`, this.rates.network, factor, now) || (tag.block !== tag.address && !this.take(`block:${tag.block}`, this.rates.block, factor, now))) {
+      return OPENING_TOO_FAST;
+    }
+    // The venue's network shares the room's places only; any other network has a share of its own.
+    if (!venue && (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock)) return NETWORK_SHARE_FULL;
+    return null;
+  }
+
+  /** Takes a token from a place's bucket (it holds `burst`, and gains `perSecond` a second), or false when it has none. */
+  private take(key: string, rate: OpenRate, factor: number, now: number): boolean {
+    const burst = rate.burst * factor;
+    const had = this.buckets.get(key);
+    const tokens = had ? Math.min(burst, had.tokens + ((now - had.at) / 1000) * rate.perSecond * factor) : burst;
+    if (tokens < 1) {
+      this.buckets.set(key, { tokens, at: now });
+      return false;
+    }
+    if (!had && this.buckets.size >= BUCKETS_KEPT) this.buckets.clear();
+    this.buckets.set(key, { tokens: tokens - 1, at: now });
+    return true;
+  }
+}

@@ -41,27 +41,36 @@
     var live = document.querySelectorAll('[data-testid="live-status"]');
     for (var j = 0; j < live.length; j++) live[j].hidden = visible;
   }
-  function notLive() {
-    if (shown || root.dataset.taken) return;
+  // Said once, then the page loads again after `afterMs` unless the app took it over meanwhile.
+  var reloading = false;
+  function notLive(afterMs) {
+    if (root.dataset.taken) return;
+    if (!shown) retryTexts(true);
     shown = true;
-    retryTexts(true);
-    try {
-      sessionStorage.setItem(KEY, String(tries + 1));
-    } catch (e) {}
+    if (reloading) return;
+    reloading = true;
     setTimeout(function () {
-      if (!root.dataset.taken) location.reload();
-    }, Math.min(30, 5 * Math.pow(2, tries)) * 1000);
+      if (root.dataset.taken) return;
+      try {
+        sessionStorage.setItem(KEY, String(tries + 1));
+      } catch (e) {}
+      location.reload();
+    }, afterMs);
   }
+  var backoffMs = Math.min(30, 5 * Math.pow(2, tries)) * 1000;
   // A script or a preloaded module that fails to load: the app will not take the page over.
   addEventListener(
     'error',
     function (e) {
       var t = e.target;
-      if (t && (t.tagName === 'SCRIPT' || t.tagName === 'LINK')) notLive();
+      if (t && (t.tagName === 'SCRIPT' || t.tagName === 'LINK')) notLive(backoffMs);
     },
     true,
   );
-  setTimeout(notLive, 20000);
+  // Slow, with no error: said after 20 s; the download under way is given a minute and a half before a new load.
+  setTimeout(function () {
+    notLive(90000);
+  }, 20000);
   new MutationObserver(function (changes, observer) {
     if (!root.dataset.taken) return;
     observer.disconnect();

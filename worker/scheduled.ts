@@ -6,17 +6,18 @@ import { listExpiredSharing } from './store/practices';
 import { purgeExpiredCounters } from './store/throttle';
 import { purgeUsedAuthTokens } from './store/auth-tokens';
 import { purgeAppliedWrites } from './store/applied-writes';
+import { purgeSignupAttempts } from './store/users';
 
 /**
  * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions, mailed
- * tokens and week-old idempotency keys are deleted, and practices whose sharing ran out while no room was
+ * tokens, remembered sign-ups of confirmed addresses and week-old idempotency keys are deleted, and practices whose sharing ran out while no room was
  * awake to notice are turned off by their room (the same step as the room's own alarm).
  */
 export async function runScheduledCleanup(env: Env, now = Date.now()) {
   const db = getDb(env.DB);
   const counters = await purgeExpiredCounters(env.DB, now);
   const sessions = await purgeOldSessions(db, now);
-  const tokens = await purgeUsedAuthTokens(db, now);
+  const tokens = (await purgeUsedAuthTokens(db, now)) + (await purgeSignupAttempts(db, now));
   const writeKeys = await purgeAppliedWrites(db, now);
   let sharingEnded = 0;
   for (const { id } of await listExpiredSharing(db, now)) {

@@ -137,7 +137,8 @@ export function useLiveDay(watch: DayWatch): LiveDay {
     const close = openLive({
       url: livePathOf(target),
       onMessage: (msg) => {
-        if (msg.type === 'hello' && polling) {
+        // Let in (a hello, or a board that waits for sharing): the socket tells this screen from now on.
+        if (msg.type !== 'refused' && polling) {
           clearInterval(polling);
           polling = undefined;
         }

@@ -85,9 +85,12 @@ export function useLivePractice(
     };
     // The room's change mark of what this screen shows: the page's (`fresh`), then each read's (null: unknown).
     let shownMark = fresh;
+    // The room's change mark its latest hello named: a board's read asks for it, which the edge keeps (a reconnect
+    // storm reads the room once per mark).
+    let helloMark: string | undefined;
     const reload = async () => {
       try {
-        if (!memberReady) return await loadSpectatorBoard(practiceId, boardId ?? '');
+        if (!memberReady) return await loadSpectatorBoard(practiceId, boardId ?? '', helloMark);
         shownMark = await (await memberReady).loadMember(practiceId, role);
         return shownMark !== null;
       } catch {
@@ -132,6 +135,7 @@ export function useLivePractice(
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
+        if (msg.type === 'hello') helloMark = msg.mark;
         if (msg.type === 'hello' && awaitingHello) {
           awaitingHello = false;
           const mark = msg.mark;
@@ -157,7 +161,8 @@ export function useLivePractice(
           polling ??= setInterval(() => void catchUp(), REFUSED_POLL_MS);
           return;
         }
-        if (msg.type === 'hello' && polling) {
+        // Let in (a hello, or a board that waits for sharing): the socket tells this screen from now on.
+        if (polling) {
           clearInterval(polling);
           polling = undefined;
         }

@@ -1,7 +1,12 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { getDayRoom } from '../../worker/day/day';
+import { CALLER_HEADER, PRACTICE_HEADER } from '../../worker/room/http';
+import { getRoom } from '../../worker/room/room';
+import { SOCKET_TAG_HEADER } from '../../worker/room/sockets';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { errorBody } from '../../core/messages';
-import { Client, json, mailTo, signedUpCoach, uniqueEmail, verifyToken } from '../helpers/worker-client';
+import { Client, json, mailTo, ORIGIN, signedUpCoach, uniqueEmail, verifyToken } from '../helpers/worker-client';
 import { openSocket } from '../helpers/sockets';
 import { seed, viaClient } from '../helpers/seed';
 import { freshClient } from './helpers';
@@ -54,6 +59,26 @@ describe('a pending account cannot be taken over by a second sign-up', () => {
     expect((await json(await owner.api.auth.session.$get())).user).toMatchObject({ full_name: 'Owner', email_verified: true });
     expect((await signIn(freshClient(), email, 'attacker password')).status).toBe(401);
     expect((await openLink(new Client(), attackersLink, 'attacker password')).status).toBe(400);
+  });
+});
+
+describe('signing up and then in tells nobody whether an address has an account', () => {
+  it('a sign-up of a confirmed address and of a new one, each followed by a sign-in with its password, answer alike', async () => {
+    const { email: known, password } = await signedUpCoach();
+    const fresh = uniqueEmail('fresh');
+    const answers = [];
+    for (const email of [known, fresh]) {
+      expect((await signUp(email, 'Mallory', 'mallory password')).status).toBe(202);
+      // The sign-up's work (after its answer) is done once its mail is out.
+      await mailTo(email, email === known ? 'Someone tried to sign up with your address' : VERIFY);
+      const res = await signIn(freshClient(), email, 'mallory password');
+      answers.push({ status: res.status, body: await res.json() });
+      expect((await signIn(freshClient(), email, 'a wrong password')).status).toBe(401);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.status).toBe(403);
+    // The confirmed account is untouched: its own password signs in.
+    expect((await signIn(freshClient(), known, password)).status).toBe(200);
   });
 });
 
@@ -134,5 +159,50 @@ describe('the end of a session reaches every device within seconds, sockets too'
     expect(await json(weak)).toEqual(errorBody('Password should be at least 8 characters.'));
     const long = await client.api.auth.password.$post({ json: { current_password: 'x'.repeat(201), password: 'a new password' } });
     expect(long.status).toBe(400);
+  });
+});
+
+describe('the rooms refuse a token from before the sign-out themselves (another isolate’s worker may not know yet)', () => {
+  /** A request straight to a practice's room, as the worker hands one over, from the coach with a token minted under `sv`. */
+  const asCaller = (practiceId: string, user: { id: string; email: string }, sv: number, path: string, init: RequestInit = {}) =>
+    getRoom(env, practiceId).fetch(
+      new Request(`${ORIGIN}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', [CALLER_HEADER]: JSON.stringify({ user: { ...user, sv }, accessExp: Date.now() + 60_000, guest: null, guestEnded: false }), [PRACTICE_HEADER]: practiceId },
+      }),
+    );
+
+  it('a practice made after the sign-out learns the version once from D1: the old token’s write is refused, the new one’s goes through', async () => {
+    const { client, email, password, user } = await signedUpCoach();
+    expect((await client.api.auth.signout.$post()).status).toBe(200);
+    const again = new Client();
+    expect((await signIn(again, email, password)).status).toBe(200);
+    const { practice, pool } = await seed(viaClient(again)).practiceWithPool('After sign-out', ['Ann', 'Bob', 'Cleo']);
+    const [a, b] = pool.players;
+    const body = JSON.stringify({ player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 2, version: 0 });
+    const path = `/api/practices/${practice.id}/pools/${pool.id}/bouts`;
+    expect((await asCaller(practice.id, user, 0, path, { method: 'POST', body })).status).toBe(401);
+    expect((await asCaller(practice.id, user, 1, path, { method: 'POST', body })).status).toBe(200);
+  });
+
+  it('a coach socket whose token predates the sign-out is refused by the practice’s room and by the day’s', async () => {
+    const { client, user } = await signedUpCoach();
+    const { practice } = await seed(viaClient(client)).practiceWithPool('Sockets', ['Ann', 'Bob']);
+    const day = await json<{ id: string }>(await client.api.days.$post({ json: { name: 'Open', date: '2026-12-05' } }));
+    expect((await client.api.auth.signout.$post()).status).toBe(200);
+    const tag = (practiceId: string) => ({ role: 'coach', subject: user.id, sv: 0, practiceId, address: '198.51.100.9', block: '198.51.100' });
+    await expect.poll(async () => {
+      const rooms = [getRoom(env, practice.id), getDayRoom(env, day.id)];
+      const heard = await Promise.all(
+        rooms.map(async (room, i) => {
+          const res = await room.fetch(new Request(`${ORIGIN}/api/live`, { headers: { upgrade: 'websocket', [SOCKET_TAG_HEADER]: JSON.stringify(tag(i === 0 ? practice.id : day.id)) } }));
+          const ws = res.webSocket!;
+          const first = new Promise<string>((resolve) => ws.addEventListener('message', (e) => resolve(JSON.parse(e.data as string).type)));
+          ws.accept();
+          return first;
+        }),
+      );
+      return heard;
+    }).toEqual(['room-closed', 'room-closed']);
   });
 });

@@ -28,7 +28,7 @@ async function tellRooms(env: Env, userId: string, version: number) {
   const dayIds = days?.results.map((r) => r.id) ?? [];
   await Promise.all([
     eachRoom(env, practiceIds, 'sessions ended', (room) => room.sessionsEnded(userId, version)),
-    eachDayRoom(dayIds, (id) => getDayRoom(env, id).coachSessionsEnded()),
+    eachDayRoom(dayIds, (id) => getDayRoom(env, id).coachSessionsEnded(version)),
   ]);
 }
 

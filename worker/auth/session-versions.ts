@@ -19,6 +19,9 @@ export function noteSessionVersion(userId: string, version: number, now = Date.n
   known.set(userId, { version, at: now });
 }
 
+/** Whether this isolate already knows that an access token's sessions ended (no read: a score's path asks this). */
+export const knownEnded = (user: AuthUser) => (known.get(user.id)?.version ?? 0) > user.sv;
+
 /** Whether an access token's version is still the account's (false once a later one ended it, or the account is gone). */
 export async function sessionStillValid(d1: D1Database, user: AuthUser, now = Date.now()): Promise<boolean> {
   const had = known.get(user.id);

@@ -43,6 +43,8 @@ export type DayRefusal = { refused: { status: 404 | 409; message: string } };
  */
 /** What a paused hall board is told: the day stopped being shared. */
 const HALL_PAUSED = 'The coach stopped sharing the hall board.';
+/** The key the day keeps its coach's session version under (the day's coach sockets of older tokens are refused). */
+const OWNER_SESSIONS = 'owner_sessions';
 
 export class DayRoom extends DurableObject<Env> {
   private readonly limits: SocketLimits;
@@ -328,10 +330,12 @@ export class DayRoom extends DurableObject<Env> {
 
   /** The day was deleted: its screens are told and shown out, and its storage erased. */
   /**
-   * The coach's sessions ended (signed out everywhere, a reset, a new password): the day screens' sockets are
-   * told and closed. A screen still signed in reconnects with its new token; the worker refuses an old one.
+   * The coach's sessions ended (signed out everywhere, a reset, a new password) under `version`: the day screens'
+   * sockets are told and closed, and a socket whose token names an older version is refused from then on. A
+   * screen still signed in reconnects with its new token.
    */
-  async coachSessionsEnded(): Promise<number> {
+  async coachSessionsEnded(version: number): Promise<number> {
+    if (version > ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0)) await this.ctx.storage.put(OWNER_SESSIONS, version);
     return closeTagged(this.ctx, 'coach', 'You were signed out. Sign in again to continue.');
   }
 
@@ -353,7 +357,9 @@ export class DayRoom extends DurableObject<Env> {
     server.serializeAttachment(tag);
     const over = this.door.refusal(tag);
     const snapshot = await this.snapshot();
-    const ended = tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId;
+    const ended =
+      (tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId) ||
+      (tag.role === 'coach' && (tag.sv ?? 0) < ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0));
     if (over || ended || !snapshot) {
       const message: LiveMessage = over ? { type: 'refused', ...reasonOf(over) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
       server.send(JSON.stringify(message));

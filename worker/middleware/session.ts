@@ -6,7 +6,7 @@ import { verifyAccessToken } from '../auth/tokens';
 import { HttpError, notAuthenticated } from '../errors';
 import { getRoom } from '../room/room';
 import { isRoomPath } from './to-room';
-import { sessionStillValid } from '../auth/session-versions';
+import { knownEnded, sessionStillValid } from '../auth/session-versions';
 
 /** The guest bearer token of a request (a header, or the query of a websocket upgrade). */
 export function guestTokenOf(c: { req: { header(name: string): string | undefined; query(name: string): string | undefined } }) {
@@ -25,7 +25,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const signed = token ? await verifyAccessToken(token, c.env.JWT_SECRET) : null;
   // A token from before the account's sessions ended is nobody's. A practice's own routes (a score's path) ask
   // its room, which keeps the version itself; elsewhere this isolate reads it from D1 at most every few seconds.
-  const verified = signed && (isRoomPath(c.req.path) || (await sessionStillValid(c.env.DB, signed.user))) ? signed : null;
+  const verified = signed && (isRoomPath(c.req.path) ? !knownEnded(signed.user) : await sessionStillValid(c.env.DB, signed.user)) ? signed : null;
   c.set('user', verified?.user ?? null);
   c.set('accessExp', verified?.expMs ?? null);
   c.set('guest', null);

@@ -43,7 +43,7 @@ export interface RoomContext {
   /** The coach of the practice the room holds (null before it holds one). */
   ownerId(): string | null;
   /** Whether the owner's access token, minted under this session version, still stands (./account-sessions). */
-  ownerSessionStands(sv: number): boolean;
+  ownerSessionStands(ownerId: string, sv: number): Promise<boolean>;
 }
 
 /** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
@@ -85,7 +85,7 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       c.set('d1', here.d1);
       const ownerId = here.ownerId();
       // The owner's token from before their sessions ended (signed out, a reset, a new password) is nobody's.
-      const user = caller?.user && (caller.user.id !== ownerId || here.ownerSessionStands(caller.user.sv)) ? caller.user : null;
+      const user = caller?.user && (caller.user.id !== ownerId || (await here.ownerSessionStands(ownerId, caller.user.sv))) ? caller.user : null;
       c.set('user', user);
       c.set('accessExp', caller?.accessExp ?? null);
       // A guest's token was checked by the worker; their session is live only while this room lists it. A

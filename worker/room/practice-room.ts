@@ -92,7 +92,7 @@ export class PracticeRoom extends DurableObject<Env> {
       this.muteBoardUnlessShared();
     });
     this.guests = new GuestList(ctx.storage);
-    this.accountSessions = new AccountSessions(ctx.storage.sql);
+    this.accountSessions = new AccountSessions(ctx.storage.sql, () => withD1Delay(this.env).DB);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
     this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
@@ -116,7 +116,7 @@ export class PracticeRoom extends DurableObject<Env> {
         d1: dbFor(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
         ownerId: () => this.ownerOf(practiceId),
-        ownerSessionStands: (sv) => this.accountSessions.stands(sv),
+        ownerSessionStands: (ownerId, sv) => this.accountSessions.stands(ownerId, sv),
       }),
       {
         after: async (score) => {
@@ -189,9 +189,13 @@ export class PracticeRoom extends DurableObject<Env> {
     return this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
   }
 
+  /** Snapshots the room has read since it woke (the bench's and the tests' measure of what the edge saves it). */
+  snapshotsRead = 0;
+
   /** The pools and the tableau as the room holds them (the board's and a guest's first read): one call. */
   async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot; mark: string } | null> {
     if (!(await this.ensurePractice(practiceId))) return null;
+    this.snapshotsRead++;
     const mark = changeMark(this.ctx);
     const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
     return { pools, bracket, mark };
@@ -392,6 +396,7 @@ export class PracticeRoom extends DurableObject<Env> {
     const over = this.door.refusal(tag);
     if (over) return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf(over) } };
     const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, ...reasonOf('This link or session is no longer valid.') } };
+    if (tag.role === 'coach' && !(await this.accountSessions.stands(tag.subject ?? '', tag.sv ?? 0))) return ended;
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.guests.epoch())) return ended;
     if (tag.role === 'guest' && !(await this.guests.has(tag.subject ?? ''))) return ended;
     if (tag.role === 'spectator') {

@@ -260,10 +260,10 @@ export const ROOM_STEPS: readonly Step[] = [
     },
   }),
   // 12. The owner's session version (./account-sessions): the owner's access tokens minted under an older one
-  // (before a sign-out, a reset or a password change) are refused here, without asking D1.
+  // (before a sign-out, a reset or a password change) are refused here; -1 until the room learns it (from D1, once).
   step({
     write: (sql) => {
-      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN owner_sessions INTEGER NOT NULL DEFAULT 0`);
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN owner_sessions INTEGER NOT NULL DEFAULT -1`);
     },
   }),
 ];

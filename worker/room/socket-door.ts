@@ -34,7 +34,7 @@ interface Bucket {
   at: number;
 }
 
-/** Buckets kept at most; a room past it forgets them all (a forgotten bucket is a full one). */
+/** Buckets kept at most; a room past it forgets them all (a forgotten bucket is a full one: at worst one more burst). */
 const BUCKETS_KEPT = 10_000;
 
 /**
@@ -61,26 +61,23 @@ export class SocketDoor {
     }
     if (count('spectator') > l.spectators || this.ctx.getWebSockets().length > l.perRoom) return ROOM_FULL;
     const venue = count(`venue:${tag.address}`) > 0;
-    const factor = venue ? this.rates.venueFactor : 1;
-    if (!this.take(`net:${tag.address}`, this.rates.network, factor, now) || (tag.block !== tag.address && !this.take(`block:${tag.block}`, this.rates.block, factor, now))) {
-      return OPENING_TOO_FAST;
-    }
-    // The venue's network shares the room's places only; any other network has a share of its own.
+    // The venue's network shares the room's places only; any other network has a share of its own. A socket past
+    // it takes no token: a board that polls instead never slows its neighbours' reconnects.
     if (!venue && (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock)) return NETWORK_SHARE_FULL;
+    const factor = venue ? this.rates.venueFactor : 1;
+    const places = [{ key: `net:${tag.address}`, rate: this.rates.network }, ...(tag.block !== tag.address ? [{ key: `block:${tag.block}`, rate: this.rates.block }] : [])];
+    const buckets = places.map(({ key, rate }) => ({ key, tokens: this.tokens(key, rate, factor, now) }));
+    // A token from the network and one from its block, or none from either.
+    if (buckets.some((b) => b.tokens < 1)) return OPENING_TOO_FAST;
+    if (this.buckets.size + buckets.length > BUCKETS_KEPT) this.buckets.clear();
+    for (const b of buckets) this.buckets.set(b.key, { tokens: b.tokens - 1, at: now });
     return null;
   }
 
-  /** Takes a token from a place's bucket (it holds `burst`, and gains `perSecond` a second), or false when it has none. */
-  private take(key: string, rate: OpenRate, factor: number, now: number): boolean {
+  /** The tokens a place's bucket holds now: it holds `burst` at most, and gains `perSecond` a second. */
+  private tokens(key: string, rate: OpenRate, factor: number, now: number): number {
     const burst = rate.burst * factor;
     const had = this.buckets.get(key);
-    const tokens = had ? Math.min(burst, had.tokens + ((now - had.at) / 1000) * rate.perSecond * factor) : burst;
-    if (tokens < 1) {
-      this.buckets.set(key, { tokens, at: now });
-      return false;
-    }
-    if (!had && this.buckets.size >= BUCKETS_KEPT) this.buckets.clear();
-    this.buckets.set(key, { tokens: tokens - 1, at: now });
-    return true;
+    return had ? Math.min(burst, had.tokens + ((now - had.at) / 1000) * rate.perSecond * factor) : burst;
   }
 }

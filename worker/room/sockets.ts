@@ -23,6 +23,8 @@ export interface SocketTag {
   practiceId: string;
   /** The coach's user id, or the guest's session id; absent for spectators. */
   subject?: string;
+  /** The coach: the account's session version their access token names (a later sign-out ends the socket). */
+  sv?: number;
   /** Guests: the guest epoch their token names. */
   epoch?: number;
   /** Spectators: the board id they opened. */

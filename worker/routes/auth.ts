@@ -16,7 +16,7 @@ import { clientNetwork, type Network } from '../auth/network';
 import { activateAccount, consumeAuthToken, findPendingSignup, issueAuthToken } from '../store/auth-tokens';
 import { createSession, liveSessionUser, rotateSession } from '../store/sessions';
 import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/throttle';
-import { findUserByEmail, findUserById, saveUnverifiedUser, toUser } from '../store/users';
+import { findUserByEmail, findUserById, rememberSignupAttempt, saveUnverifiedUser, signupAttemptOf, toUser } from '../store/users';
 import { endEverySession } from '../auth/end-sessions';
 import { coachOf } from '../middleware/session';
 import { json } from '../validate';
@@ -79,7 +79,10 @@ async function signUpLater(env: Env, input: z.infer<typeof signupSchema>) {
   const signup = { full_name: input.full_name, password_hash: await hashPassword(input.password) };
   const known = await findUserByEmail(db, input.email);
   const user = known?.email_verified_at ? null : await saveUnverifiedUser(db, { email: input.email, ...signup });
-  if (!user) return sendAppMail(env, db, input.email, 'signup-attempt');
+  if (!user) {
+    await rememberSignupAttempt(db, input.email, signup.password_hash);
+    return sendAppMail(env, db, input.email, 'signup-attempt');
+  }
   await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify', signup));
 }
 
@@ -144,14 +147,20 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findUserByEmail(db, input.email);
     // Hash even for an unknown email so the answer's timing does not tell whether the account exists.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) throw new HttpError(401, 'Invalid login credentials');
-    // Only the right password learns that the address waits for confirmation; its owner gets a fresh link.
-    if (user.email_verified_at === null) {
-      afterAnswer(c, () => verifyAgainLater(c.env, user));
+    if (user && ok && user.email_verified_at !== null) {
+      await forgiveSignin(c.env.DB, input.email, clientNetwork(c));
+      return c.json(await signedIn(c, user.id));
+    }
+    // Every other answer costs the same: a second hash, against a sign-up made of a confirmed address (or none).
+    const attempted = await verifyPassword(input.password, (await signupAttemptOf(db, input.email)) ?? DUMMY_HASH);
+    // The password of a pending sign-up is told the address waits for confirmation (its owner gets a fresh link);
+    // so is the password of a sign-up made of a confirmed address, which changed nothing: signing up and then in
+    // tells nobody whether an address has an account.
+    if ((user && ok) || (attempted && user?.email_verified_at)) {
+      if (user && ok) afterAnswer(c, () => verifyAgainLater(c.env, user));
       throw new HttpError(403, 'Your email address is not confirmed yet. We sent you a new link: open it to finish signing up.');
     }
-    await forgiveSignin(c.env.DB, input.email, clientNetwork(c));
-    return c.json(await signedIn(c, user.id));
+    throw new HttpError(401, 'Invalid login credentials');
   })
   .post('/refresh', authorize('auth.use'), async (c) => {
     // A failed refresh leaves the cookies alone: it may be an old request answering after a sign-in in

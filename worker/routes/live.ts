@@ -46,7 +46,7 @@ export const liveRoutes = new Hono<AppEnv>()
       if (dayId !== undefined) {
         if (c.get('role') !== 'coach') throw c.get('role') === 'anonymous' ? unauthenticated(c) : new HttpError(403, GUEST_REFUSED);
         const day = await getDay(db, coachOf(c).id, dayId);
-        dayTag = { role: 'coach', subject: coachOf(c).id, practiceId: day.id, address, block };
+        dayTag = { role: 'coach', subject: coachOf(c).id, sv: coachOf(c).sv, practiceId: day.id, address, block };
       } else {
         // A right link of a day not shared right now too: its room says the board is paused, and it waits.
         const found = BOARD_ID_PATTERN.test(hall!) ? await findHall(db, hall!, await lookupClient(c)) : null;
@@ -65,7 +65,7 @@ export const liveRoutes = new Hono<AppEnv>()
       const practice = await practiceFor(c, practiceId);
       const guest = c.get('guest');
       tag = role === 'coach'
-        ? { role: 'coach', subject: coachOf(c).id, practiceId: practice.id, address, block }
+        ? { role: 'coach', subject: coachOf(c).id, sv: coachOf(c).sv, practiceId: practice.id, address, block }
         : { role: 'guest', subject: guest!.sessionId, epoch: guest!.epoch, practiceId: practice.id, sharingExpiresAt: practice.sharing_expires_at, address, block };
     } else if (boardId !== undefined) {
       const found = BOARD_ID_PATTERN.test(boardId) ? await findBoard(db, boardId, await lookupClient(c)) : null;

@@ -62,3 +62,29 @@ export async function endSessions(db: Db, userId: string, password_hash?: string
   ]);
   return raised[0]?.version ?? null;
 }
+
+/** How long a sign-up of a confirmed address is remembered: as long as a pending sign-up's link lives. */
+const ATTEMPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Remembers a sign-up of an address that already has a confirmed account (the latest one): a sign-in with its
+ * password then answers as a pending sign-up's would, so nobody learns from signing up and then in whether an
+ * address has an account. Nothing about the account changes.
+ */
+export async function rememberSignupAttempt(db: Db, email: string, password_hash: string, now = Date.now()) {
+  await db.$client
+    .prepare('INSERT INTO signup_attempts (email, password_hash, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT (email) DO UPDATE SET password_hash = ?2, expires_at = ?3')
+    .bind(email, password_hash, now + ATTEMPT_MS)
+    .run();
+}
+
+/** The password hash of the latest sign-up of a confirmed address, while remembered; null otherwise. */
+export async function signupAttemptOf(db: Db, email: string, now = Date.now()): Promise<string | null> {
+  const row = await db.$client.prepare('SELECT password_hash FROM signup_attempts WHERE email = ? AND expires_at > ?').bind(email, now).first<{ password_hash: string }>();
+  return row?.password_hash ?? null;
+}
+
+/** Forgets sign-up attempts past their time (the scheduled clean-up). */
+export async function purgeSignupAttempts(db: Db, now = Date.now()) {
+  return (await db.$client.prepare('DELETE FROM signup_attempts WHERE expires_at <= ?').bind(now).run()).meta.changes;
+}

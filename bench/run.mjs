@@ -236,7 +236,18 @@ async function crowdBehindOneAddress(base, call, count) {
     return saved.pool_version;
   });
   for (const p of phones) p.ws.close();
-  return { spectators: count, live, openedMs: Math.round(opened), boutToAll: samples };
+  // A reload storm: every board reads the board again at once (from the edge after the first read).
+  const stormStarted = performance.now();
+  const reads = await Promise.all(
+    Array.from({ length: 1000 }, async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/board/${shared.board_id}`, { headers: { 'cf-connecting-ip': '203.0.113.7' } });
+      await res.arrayBuffer();
+      return { ok: res.ok, ms: performance.now() - t0 };
+    }),
+  );
+  const storm = { boards: reads.length, ok: reads.filter((r) => r.ok).length, totalMs: Math.round(performance.now() - stormStarted), ...summarize(reads.map((r) => r.ms)) };
+  return { spectators: count, live, openedMs: Math.round(opened), boutToAll: samples, reloadStorm: storm };
 }
 
 /** Issue 26's six figures of Piste against the peer: `max` a ceiling on Piste / peer, `min` a floor. */

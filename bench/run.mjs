@@ -236,7 +236,7 @@ async function crowdBehindOneAddress(base, call, count) {
     return saved.pool_version;
   });
   for (const p of phones) p.ws.close();
-  // A reload storm: every board reads the board again at once (from the edge after the first read).
+  // A reload storm: every board reads the board again at once.
   const stormStarted = performance.now();
   const reads = await Promise.all(
     Array.from({ length: 1000 }, async () => {

@@ -25,6 +25,3 @@ export const BOARD_TABS = ['results', 'tableau', 'final', 'tv'] as const;
 
 /** The digest of a part of the board the worker leaves to the page (a shared tab): filled in there, not an error. */
 export const CLIENT_ONLY = 'piste:client-only';
-
-/** The header a board's read names the room's change mark in, as its socket's hello said it (the edge keeps that read). */
-export const BOARD_MARK_HEADER = 'x-piste-mark';

@@ -85,12 +85,9 @@ export function useLivePractice(
     };
     // The room's change mark of what this screen shows: the page's (`fresh`), then each read's (null: unknown).
     let shownMark = fresh;
-    // The room's change mark its latest hello named: a board's read asks for it, which the edge keeps (a reconnect
-    // storm reads the room once per mark).
-    let helloMark: string | undefined;
     const reload = async () => {
       try {
-        if (!memberReady) return await loadSpectatorBoard(practiceId, boardId ?? '', helloMark);
+        if (!memberReady) return await loadSpectatorBoard(practiceId, boardId ?? '');
         shownMark = await (await memberReady).loadMember(practiceId, role);
         return shownMark !== null;
       } catch {
@@ -135,7 +132,6 @@ export function useLivePractice(
     const close = openLive({
       url: liveUrl,
       onMessage: (msg) => {
-        if (msg.type === 'hello') helloMark = msg.mark;
         if (msg.type === 'hello' && awaitingHello) {
           awaitingHello = false;
           const mark = msg.mark;

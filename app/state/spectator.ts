@@ -1,19 +1,17 @@
 import { getDefaultStore } from 'jotai';
 import type { SpectatorSnapshot } from '../../core/contracts/guests';
-import { BOARD_MARK_HEADER } from '../../core/board-page';
 import { bracketAtom } from './bracket';
 import { applyPoolList, poolsAtom } from './pools';
 
 const store = getDefaultStore();
 
 /**
- * Loads a live board by its board id (with a solved human check when the limiter asked for one), at the room's
- * change mark its socket's hello named when there was one (the edge keeps the read of that mark). The API's
+ * Loads a live board by its board id (with a solved human check when the limiter asked for one). The API's
  * client comes when first needed: a board's page comes with its snapshot (issue 29).
  */
-export async function fetchSpectatorBoard(boardId: string, check?: string, mark?: string): Promise<SpectatorSnapshot> {
+export async function fetchSpectatorBoard(boardId: string, check?: string): Promise<SpectatorSnapshot> {
   const [{ call, client }, { checkHeaders }] = await Promise.all([import('../lib/api'), import('../lib/challenge')]);
-  return call(client.board[':boardId'].$get({ param: { boardId } }, { headers: { ...checkHeaders(check), ...(mark ? { [BOARD_MARK_HEADER]: mark } : {}) } }));
+  return call(client.board[':boardId'].$get({ param: { boardId } }, { headers: checkHeaders(check) }));
 }
 
 export function showSpectatorBoard(board: SpectatorSnapshot) {
@@ -23,9 +21,9 @@ export function showSpectatorBoard(board: SpectatorSnapshot) {
   store.set(bracketAtom, { practiceId, status: 'ready', bracket: board.bracket });
 }
 
-export async function loadSpectatorBoard(practiceId: string, boardId: string, mark?: string): Promise<boolean> {
+export async function loadSpectatorBoard(practiceId: string, boardId: string): Promise<boolean> {
   try {
-    const board = await fetchSpectatorBoard(boardId, undefined, mark);
+    const board = await fetchSpectatorBoard(boardId);
     if (board.practice.id !== practiceId) return false;
     showSpectatorBoard(board);
     return true;

@@ -189,13 +189,9 @@ export class PracticeRoom extends DurableObject<Env> {
     return this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
   }
 
-  /** Snapshots the room has read since it woke (the bench's and the tests' measure of what the edge saves it). */
-  snapshotsRead = 0;
-
   /** The pools and the tableau as the room holds them (the board's and a guest's first read): one call. */
   async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot; mark: string } | null> {
     if (!(await this.ensurePractice(practiceId))) return null;
-    this.snapshotsRead++;
     const mark = changeMark(this.ctx);
     const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
     return { pools, bracket, mark };

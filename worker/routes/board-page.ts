@@ -9,7 +9,7 @@ import type { AppEnv } from '../env';
 import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
 import { getDb } from '../db/client';
-import { boardSnapshot } from '../room/board-snapshot';
+import { getRoom } from '../room/room';
 import { findBoard, toGuestPractice } from '../store/practices';
 import { clientRendered, fillPage, indexHtml, pageAnswer, pageTemplate } from './page-html';
 
@@ -38,7 +38,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
     if (!found?.shared) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null, ...(found ? { paused: true as const } : {}) });
     else {
       const { practice } = found;
-      const held = await boardSnapshot(c.env, new URL(c.req.url).origin, practice.id, boardId);
+      const held = await getRoom(c.env, practice.id).snapshot(practice.id);
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
       const [frame, markup] = await Promise.all([pageTemplate(c), renderBoard(c.req.path, data, c.req.header('accept-language'))]);

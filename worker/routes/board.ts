@@ -4,8 +4,7 @@ import { BOARD_ID_PATTERN, BOARD_PAUSED, BOARD_UNAVAILABLE } from '../../core/ro
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
 import { authorize, lookupClient } from '../auth/access';
-import { boardSnapshot } from '../room/board-snapshot';
-import { BOARD_MARK_HEADER } from '../../core/board-page';
+import { getRoom } from '../room/room';
 import { findBoard, toGuestPractice } from '../store/practices';
 
 
@@ -22,8 +21,8 @@ export const boardRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.
   if (!found) throw new HttpError(404, BOARD_UNAVAILABLE);
   if (!found.shared) throw new HttpError(409, BOARD_PAUSED);
   const { practice } = found;
-  // The pools and the tableau: from the edge when it holds them at the mark the screen names, else from the room.
-  const held = await boardSnapshot(c.env, new URL(c.req.url).origin, practice.id, boardId, c.req.header(BOARD_MARK_HEADER));
+  // The pools and the tableau from the practice's room, its home (issue 26).
+  const held = await getRoom(c.env, practice.id).snapshot(practice.id);
   if (!held) throw new HttpError(404, BOARD_UNAVAILABLE);
   return c.json({ practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket } satisfies SpectatorSnapshot);
 });

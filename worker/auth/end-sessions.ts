@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { getDayRoom } from '../day/day';
 import { eachRoom, ROOMS_AT_ONCE } from '../room/room';
+import { eachAtMost } from '../lanes';
 import { endSessions } from '../store/users';
 import { noteSessionVersion } from './session-versions';
 
@@ -28,13 +29,6 @@ async function tellRooms(env: Env, userId: string, version: number) {
   const dayIds = days?.results.map((r) => r.id) ?? [];
   await Promise.all([
     eachRoom(env, practiceIds, 'sessions ended', (room) => room.sessionsEnded(userId, version)),
-    eachDayRoom(dayIds, (id) => getDayRoom(env, id).coachSessionsEnded(version)),
+    eachAtMost(dayIds, ROOMS_AT_ONCE, (id) => getDayRoom(env, id).coachSessionsEnded(version).catch((e: unknown) => console.error('sessions ended: day room failed', id, e))),
   ]);
-}
-
-/** Calls each day's room, ROOMS_AT_ONCE at a time; one that fails is logged and the others still hear. */
-async function eachDayRoom(dayIds: readonly string[], call: (dayId: string) => Promise<unknown>) {
-  for (let i = 0; i < dayIds.length; i += ROOMS_AT_ONCE) {
-    await Promise.all(dayIds.slice(i, i + ROOMS_AT_ONCE).map((id) => call(id).catch((e: unknown) => console.error('sessions ended: day room failed', id, e))));
-  }
 }

@@ -1,6 +1,7 @@
 import type { DaySnapshot } from '../../core/contracts/days';
 import type { DayRestore } from '../../core/interop/backup-days';
 import type { Env } from '../env';
+import { eachAtMost } from '../lanes';
 import { ROOMS_AT_ONCE } from '../room/room';
 import { getDayRoom } from './day';
 
@@ -20,27 +21,12 @@ export interface DayRooms {
   erase(rooms: readonly DayRestore[]): Promise<void>;
 }
 
-/** Runs `call` on each item, at most ROOMS_AT_ONCE at a time; after a failure no call starts, and the first failure is thrown once the running ones end. */
-async function eachAtMost<T>(items: readonly T[], call: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const caller = async () => {
-    while (next < items.length && !failure) {
-      const item = items[next++]!;
-      try {
-        await call(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ROOMS_AT_ONCE, items.length) }, caller));
-  if (failure) throw (failure as { error: unknown }).error;
-}
+/** Runs `call` on each item, ROOMS_AT_ONCE at a time; after a failure no call starts, and the first is thrown. */
+const eachRoomOf = <T>(items: readonly T[], call: (item: T) => Promise<void>) => eachAtMost(items, ROOMS_AT_ONCE, call);
 
 export function dayRoomsOf(env: Env): DayRooms {
   const erase = (rooms: readonly DayRestore[]) =>
-    eachAtMost(rooms, async (r) => {
+    eachRoomOf(rooms, async (r) => {
       try {
         await getDayRoom(env, r.day.id).dayDeleted(r.day.id);
       } catch (e) {
@@ -51,7 +37,7 @@ export function dayRoomsOf(env: Env): DayRooms {
   return {
     async read(dayIds) {
       const held = new Map<string, DaySnapshot | null>();
-      await eachAtMost(dayIds, async (id) => {
+      await eachRoomOf(dayIds, async (id) => {
         const snapshot = await getDayRoom(env, id).snapshot();
         held.set(id, snapshot?.day.id === id ? snapshot : null);
       });
@@ -61,7 +47,7 @@ export function dayRoomsOf(env: Env): DayRooms {
       // Every room asked, but one that answered it already holds a day (never ours to empty).
       const asked = new Set<DayRestore>();
       try {
-        await eachAtMost(rooms, async (r) => {
+        await eachRoomOf(rooms, async (r) => {
           asked.add(r);
           if (await getDayRoom(env, r.day.id).restoreDay(r)) return;
           asked.delete(r);

@@ -2,6 +2,7 @@ import type { DayCall, DaySnapshot } from '../../core/contracts/days';
 import { callPush } from '../../core/push-texts';
 import type { Network } from '../auth/network';
 import type { Env } from '../env';
+import { eachAtMost } from '../lanes';
 import { DAY_TABLES as T } from './schema';
 import { sendPush, type PushTarget } from './push';
 
@@ -146,15 +147,6 @@ function followsNaming(sql: SqlStorage, boardId: string, keys: ReadonlySet<strin
 /** Pushes sent at once at most: the rest wait for one of them to finish. */
 export const PUSH_CONCURRENCY = 6;
 
-/** Runs `run` on every item, at most `lanes` at a time. */
-async function eachAtMost<T>(items: readonly T[], lanes: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await run(items[next++]!).catch(() => undefined);
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
-}
-
 /**
  * Pushes each new call to the phones following its fencers through the day's link, in their language, with
  * a link to their page; nothing while the hall is not shared. A phone hears a call once (it may follow both
@@ -172,10 +164,12 @@ export async function pushCalls(env: Env, sql: SqlStorage, calls: readonly DayCa
     for (const f of followsNaming(sql, day.day.board_id, new Set(call.keys.filter((k): k is string => k !== null)))) if (!phones.has(f.endpoint)) phones.set(f.endpoint, f);
     return [...phones.values()].map((f) => ({ call, f }));
   });
-  await eachAtMost(sends, PUSH_CONCURRENCY, async ({ call, f }) => {
+  const pushOne = async ({ call, f }: (typeof sends)[number]) => {
     const words = callPush(f.lang, { piste: pistes.get(call.piste_id) ?? '?', names: call.names, event: events.get(call.practice_id) ?? '', referee: call.referee_id ? (referees.get(call.referee_id) ?? null) : null });
     const url = `${origin}/hall/${f.board_id}/fencer/${f.practice_id}/${f.entry_id}`;
     const outcome = await sendPush(env, f, { ...words, url, tag: call.id });
     if (outcome === 'gone') sql.exec(`DELETE FROM ${T.follows} WHERE id = ?`, f.id);
-  });
+  };
+  // One push failing never stops the others.
+  await eachAtMost(sends, PUSH_CONCURRENCY, (send) => pushOne(send).catch(() => undefined));
 }

@@ -1,5 +1,6 @@
 import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
+import { eachAtMost } from '../lanes';
 import type { PracticeRoom } from './practice-room';
 import type { Reshaped, SavedResult } from './referee-desk';
 
@@ -37,18 +38,7 @@ export const ROOMS_AT_ONCE = 8;
  * is logged (under `what`) and the others still hear: a room out of reach catches up from D1 on first use.
  */
 export async function eachRoom(env: Env, practiceIds: readonly string[], what: string, call: (room: DurableObjectStub<PracticeRoom>, practiceId: string) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const caller = async () => {
-    while (next < practiceIds.length) {
-      const id = practiceIds[next++]!;
-      try {
-        await call(getRoom(env, id), id);
-      } catch (e) {
-        console.error(`${what}: room failed`, id, e);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ROOMS_AT_ONCE, practiceIds.length) }, caller));
+  await eachAtMost(practiceIds, ROOMS_AT_ONCE, (id) => call(getRoom(env, id), id).catch((e: unknown) => console.error(`${what}: room failed`, id, e)));
 }
 
 /** Tells a practice's room after a write; a failed call is logged and never fails the write (it is stored). */

@@ -3,12 +3,15 @@ import type { PracticeRecord } from './store/practices';
 import type { Db } from './db/client';
 import type { PracticeRoom } from './room/practice-room';
 import type { DayRoom } from './day/day-room';
+import type { BoardRelay } from './room/relay';
 
 export interface Env {
   DB: D1Database;
   PRACTICE_ROOM: DurableObjectNamespace<PracticeRoom>;
   /** A competition day's room (issue 28): its pistes and placements, and the hall board's sockets. */
   DAY_ROOM: DurableObjectNamespace<DayRoom>;
+  /** A relay room (issue 55): a practice's board or a day's hall board's spectators beyond what their room holds. */
+  BOARD_RELAY: DurableObjectNamespace<BoardRelay>;
   ASSETS?: Fetcher;
   JWT_SECRET: string;
   /** Seconds an access token lives (default 900). */
@@ -23,7 +26,7 @@ export interface Env {
   MAIL_FROM?: string;
   /** Hours without a write after which a practice's guest access turns itself off (default 12). */
   GUEST_IDLE_HOURS?: string;
-  /** Caps on live sockets per practice room (default 5,000) and on spectator sockets per network in a room (default 20). */
+  /** Caps on live sockets per practice room (default 5,000) and on spectator sockets per network in a room (default 1,000). */
   ROOM_SOCKET_LIMIT?: string;
   ADDRESS_SOCKET_LIMIT?: string;
   /** Cloudflare Turnstile (the human check the lookup limiter asks for): the public site key and its secret. */
@@ -31,8 +34,11 @@ export interface Env {
   TURNSTILE_SECRET_KEY?: string;
   /** '1' for local runs and tests only: the check is answered locally, honouring Turnstile's test keys. */
   TURNSTILE_STANDIN?: string;
-  /** Cap on spectator sockets per block (IPv4 /24, IPv6 /48) in a room (default 100). */
+  /** Cap on spectator sockets per block (IPv4 /24, IPv6 /48) in a room (default 2,000). */
   BLOCK_SOCKET_LIMIT?: string;
+  /** Spectators a room holds itself before boards go to relay rooms (default 500), and boards per relay (default 2,000): ./room/crowd. */
+  RELAY_AFTER?: string;
+  RELAY_SOCKETS?: string;
   /**
    * Web Push (issue 28: a fencer followed is told when called): the server's VAPID key, a P-256 private key
    * as PKCS#8 in base64url (`npm start` writes one into .dev.vars; scripts/vapid-key.mjs prints one), and who

@@ -4,6 +4,7 @@ import { runScheduledCleanup } from './scheduled';
 
 export { PracticeRoom } from './room/practice-room';
 export { DayRoom } from './day/day-room';
+export { BoardRelay } from './room/relay';
 
 export default {
   fetch: app.fetch,

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom, SocketLimits } from '../../worker/room/practice-room';
+import type { CrowdLimits } from '../../worker/room/crowd';
 import type { GuestClient } from './guests';
 import { openSocket, type TestSocket } from './sockets';
 import type { Client } from './worker-client';
@@ -32,6 +33,13 @@ export async function flood(ws: WebSocket, count: number, burst = 50, message = 
 export function setLimits(practiceId: string, limits: Partial<SocketLimits>) {
   return runInDurableObject(getRoom(env, practiceId), (room: PracticeRoom) => {
     Object.assign(room.limits, limits);
+  });
+}
+
+/** Sets how a practice's room spreads its spectators: its own sockets (`direct`), then relays (../../worker/room/crowd). */
+export function setCrowd(practiceId: string, limits: Partial<CrowdLimits>) {
+  return runInDurableObject(getRoom(env, practiceId), (room: PracticeRoom) => {
+    Object.assign(room.crowd.limits, limits);
   });
 }
 

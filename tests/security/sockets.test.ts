@@ -5,7 +5,7 @@ import { MESSAGE_LIMITS } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
-import { admitted, closedWithin, flood, guestQuery, setLimits } from '../helpers/socket-abuse';
+import { admitted, setCrowd, closedWithin, flood, guestQuery, setLimits } from '../helpers/socket-abuse';
 import { Client } from '../helpers/worker-client';
 import { freshClient, sharedPractice } from './helpers';
 
@@ -68,9 +68,10 @@ describe('sockets that break the room’s message limits (issue 25)', () => {
 describe('places the spectators cannot take (issue 25)', () => {
   const tooManyInRoom = { type: 'refused', reason: 'This practice has too many live screens open. Try again later.', code: 'practice_has_too_many_live' };
 
-  it('a room full of spectators still lets the coach and a guest in; one more spectator is refused', async () => {
+  it('a room full of spectators (with every relay it may open full too) still lets the coach and a guest in; one more spectator is refused', async () => {
     const { client, practice } = await sharedPractice();
     await setLimits(practice.id, { spectators: 3 });
+    await setCrowd(practice.id, { relays: 0 });
     const crowd = await Promise.all([1, 2, 3].map(() => admitted(freshClient(), `board=${practice.board_id}`)));
     const extra = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     expect(await closedWithin(extra, 3_000)).toBe(CLOSE_CODES.tooMany);

@@ -11,7 +11,9 @@ import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
-import { brokeLimits, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
+import { Crowd, crowdLimits, type Missed } from '../room/crowd';
+import { ROOM_FULL } from '../room/socket-door';
+import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { SocketDoor } from '../room/socket-door';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
@@ -50,13 +52,20 @@ export class DayRoom extends DurableObject<Env> {
   private readonly limits: SocketLimits;
   /** Who may open a socket, and how fast (../room/socket-door): the practice rooms' door. */
   readonly door: SocketDoor;
+  /** The hall board's spectators beyond the room's own sockets, in relay rooms (../room/crowd, ../room/relay). */
+  readonly crowd: Crowd;
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.limits = socketLimits(env);
     this.door = new SocketDoor(ctx, this.limits);
-    void ctx.blockConcurrencyWhile(() => migrateRoom(ctx.storage, DAY_STEPS));
+    this.crowd = new Crowd(ctx, env, { kind: 'day', id: () => this.facts().day?.id ?? null }, crowdLimits(env));
+    relayThrough(ctx, this.crowd);
+    void ctx.blockConcurrencyWhile(async () => {
+      await migrateRoom(ctx.storage, DAY_STEPS);
+      await this.crowd.started();
+    });
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -83,6 +92,25 @@ export class DayRoom extends DurableObject<Env> {
   async snapshot(): Promise<DaySnapshot | null> {
     return this.current();
   }
+
+  /** The room's data version now (../room/sockets `changeMark`): a hall board's edge read is keyed by it. */
+  async changeMark(): Promise<string> {
+    return this.mark();
+  }
+
+  /** Rows the room's SQLite changed since the instance started (a follow's too: at worst one read more). */
+  private mark(): string {
+    return changeMark(this.ctx, this.sql.exec<{ n: number }>('SELECT total_changes() AS n').one().n);
+  }
+
+  /** The day with the data version it was read under (a hall board's read, through the edge cache: ../room/board-reads). */
+  async markedSnapshot(): Promise<{ day: DaySnapshot | null; mark: string }> {
+    this.snapshotReads++;
+    return { mark: this.mark(), day: this.current() };
+  }
+
+  /** Reads of the day for hall boards so far (`markedSnapshot`): what the edge cache spares the room (tests, bench). */
+  snapshotReads = 0;
 
   private current(): DaySnapshot | null {
     const { day, version } = this.facts();
@@ -172,7 +200,10 @@ export class DayRoom extends DurableObject<Env> {
   async dayChanged(day: Day, ownerId: string): Promise<DaySnapshot> {
     const previous = this.facts().day;
     const relinked = previous !== null && previous.board_id !== day.board_id;
-    if (relinked) closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+    if (relinked) {
+      closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+      this.crowd.close('This link or session is no longer valid.');
+    }
     // Shared again: the paused boards hear a hello (their screens count themselves live on it), then the day below.
     else if (previous && !previous.board_shared && day.board_shared) this.send('spectator', { type: 'hello', practiceId: day.id, role: 'spectator' });
     const snapshot = this.change(() => {
@@ -343,7 +374,10 @@ export class DayRoom extends DurableObject<Env> {
     this.send('coach', { type: 'day-deleted', dayId });
     this.send('spectator', { type: 'day-deleted', dayId });
     closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
+    this.crowd.close('This link or session is no longer valid.');
+    await this.crowd.forget();
     await this.ctx.storage.deleteAll();
+    newMarks(this.ctx);
     await migrateRoom(this.ctx.storage, DAY_STEPS);
   }
 
@@ -351,12 +385,14 @@ export class DayRoom extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('Not found', { status: 404 });
     const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
+    // Past the room's own hall boards, a board goes to a relay once its link and its network's rate pass.
+    if (tag.role === 'spectator' && this.crowd.full(this.limits.spectators)) return this.relayBoard(request, tag);
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, tagsOf(tag));
     server.serializeAttachment(tag);
     const over = this.door.refusal(tag);
-    const snapshot = await this.snapshot();
+    const snapshot = this.current();
     const ended =
       (tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId) ||
       (tag.role === 'coach' && (tag.sv ?? 0) < ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0));
@@ -369,11 +405,46 @@ export class DayRoom extends DurableObject<Env> {
       // board waits with the others.
       server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf(HALL_PAUSED) } satisfies LiveMessage));
     } else {
-      // Hello first, as every room says it (the screens' sockets count themselves live on it), then the day.
-      server.send(JSON.stringify({ type: 'hello', practiceId: snapshot.day.id, role: tag.role } satisfies LiveMessage));
-      server.send(JSON.stringify({ type: 'day', day: tag.role === 'spectator' ? forSpectators(snapshot) : snapshot } satisfies LiveMessage));
+      for (const m of this.greeting(snapshot, tag.role)) server.send(JSON.stringify(m));
     }
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** Hello first, as every room says it (the screens' sockets count themselves live on it), then the day; a paused word while it is not shared. */
+  private greeting(snapshot: DaySnapshot, role: SocketTag['role']): LiveMessage[] {
+    if (role === 'spectator' && !snapshot.day.board_shared) return [{ type: 'paused', practiceId: snapshot.day.id, ...reasonOf(HALL_PAUSED) }];
+    return [
+      { type: 'hello', practiceId: snapshot.day.id, role },
+      { type: 'day', day: role === 'spectator' ? forSpectators(snapshot) : snapshot },
+    ];
+  }
+
+  /** A hall board sent on to a relay (../room/crowd), or refused here: its link ended, its network's rate, every relay full. */
+  private async relayBoard(request: Request, tag: SocketTag): Promise<Response> {
+    const snapshot = this.current();
+    const venue = this.door.isVenue(tag);
+    const ended = !snapshot || snapshot.day.board_id !== tag.boardId;
+    const slow = ended ? null : this.door.tooFast(tag, Date.now(), venue);
+    const relayed = ended || slow ? null : await this.crowd.admit(request, tag, this.greeting(snapshot, 'spectator'), venue);
+    if (relayed) return relayed;
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    this.ctx.acceptWebSocket(server, ['refused']);
+    const why = ended ? null : (slow ?? ROOM_FULL);
+    server.send(JSON.stringify((why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') }) satisfies LiveMessage));
+    server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** A relay missed messages from `from` on: those, or the greeting its boards read the day again by. */
+  async relayMissed(from: number): Promise<Missed> {
+    const snapshot = this.current();
+    return this.crowd.missed(from, snapshot ? this.greeting(snapshot, 'spectator') : []);
+  }
+
+  /** A relay's count of its boards (at most once a second). */
+  async relayCount(shard: number, count: number): Promise<void> {
+    this.crowd.reported(shard, count);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

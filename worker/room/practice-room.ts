@@ -15,7 +15,9 @@ import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeU
 import { SharingClock } from './sharing-clock';
 import { AccountSessions } from './account-sessions';
 import { SocketDoor } from './socket-door';
-import { brokeLimits, changeMark, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { Crowd, crowdLimits, type Missed } from './crowd';
+import { ROOM_FULL } from './socket-door';
+import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -66,6 +68,8 @@ export class PracticeRoom extends DurableObject<Env> {
   limits: SocketLimits;
   /** Who may open a socket, and how fast (./socket-door); its limits are `limits`. */
   readonly door: SocketDoor;
+  /** The board's spectators beyond the room's own sockets, in relay rooms (./crowd, ./relay). */
+  readonly crowd: Crowd;
   private readonly guests: GuestList;
   private readonly desk: RefereeDesk;
   private readonly accountSessions: AccountSessions;
@@ -84,10 +88,13 @@ export class PracticeRoom extends DurableObject<Env> {
     super(ctx, env);
     this.limits = socketLimits(env);
     this.door = new SocketDoor(ctx, this.limits);
+    this.crowd = new Crowd(ctx, env, { kind: 'practice', id: () => this.heldNow() }, crowdLimits(env));
+    relayThrough(ctx, this.crowd);
     // The room's tables are brought up to date before it answers anything (./schema); marks an evicted room
     // left unwritten get the alarm's backstop (`this.archive` is set by then: the constructor ends first).
     void ctx.blockConcurrencyWhile(async () => {
       await migrateRoom(ctx.storage);
+      await this.crowd.started();
       await this.archive.started();
       this.muteBoardUnlessShared();
     });
@@ -189,17 +196,30 @@ export class PracticeRoom extends DurableObject<Env> {
     return this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
   }
 
-  /** The pools and the tableau as the room holds them (the board's and a guest's first read): one call. */
+  /** Reads of the pools and tableau so far (`snapshot`): what the edge cache spares the room (tests, bench). */
+  snapshotReads = 0;
+
+  /**
+   * The pools and the tableau as the room holds them, with the data version they were read under (a board's
+   * read, through the edge cache: ./board-reads): one call. The reads after the version run no I/O, so nothing
+   * else runs in the room between them.
+   */
   async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot; mark: string } | null> {
     if (!(await this.ensurePractice(practiceId))) return null;
-    const mark = changeMark(this.ctx);
+    this.snapshotReads++;
+    const mark = this.mark();
     const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
     return { pools, bracket, mark };
   }
 
-  /** The room's change mark now (./sockets `changeMark`): what a member's snapshot carries (issue 33). */
+  /** The room's data version now (./sockets `changeMark`): what a member's snapshot carries, and a board's edge read is keyed by. */
   changeMark(): string {
-    return changeMark(this.ctx);
+    return this.mark();
+  }
+
+  /** The version: the archive's marks, raised by triggers on every table of the practice in each write's own transaction (./schema step 9). */
+  private mark(): string {
+    return changeMark(this.ctx, this.ctx.storage.sql.exec<{ n: number }>(`SELECT archive_marks AS n FROM ${TABLES.room}`).one().n);
   }
 
   /**
@@ -235,6 +255,7 @@ export class PracticeRoom extends DurableObject<Env> {
     // Spectators came by the board link, not the code: a new code leaves them watching, a new link shows out
     // every screen opened with another.
     closeTagged(this.ctx, 'spectator', BOARD_CHANGED, (tag) => tag?.boardId !== practice.board_id);
+    this.crowd.close(BOARD_CHANGED, practice.board_id);
     if (!shared && !isMuted(this.ctx, 'spectator')) this.pauseBoard(sharingEnded);
     else if (shared && isMuted(this.ctx, 'spectator')) await this.resumeBoard(practice.id, practice.sharing_expires_at);
     this.presenceChanged();
@@ -272,6 +293,7 @@ export class PracticeRoom extends DurableObject<Env> {
     const practiceId = this.heldNow();
     // No practice held yet: nothing a board could hear; any board there is shown out as before.
     if (practiceId === null) return void closeTagged(this.ctx, 'spectator', reason);
+    // (A room that holds no practice has no relays: they are opened for a practice's board.)
     // The room's copy says so at once (a wake mutes the boards again from it), whatever becomes of the index's word.
     this.ctx.storage.sql.exec('UPDATE practices SET allow_guest_access = 0 WHERE id = ?', practiceId);
     muteRole(this.ctx, 'spectator', true);
@@ -296,7 +318,7 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   private greeting(practiceId: string, role: SocketTag['role']): LiveMessage[] {
     return [
-      { type: 'hello', practiceId, role, mark: changeMark(this.ctx) },
+      { type: 'hello', practiceId, role, mark: this.mark() },
       ...this.desk.opening(practiceId),
       { type: 'day-calls', practiceId, calls: readDayCalls(this.ctx.storage.sql) },
     ];
@@ -363,6 +385,19 @@ export class PracticeRoom extends DurableObject<Env> {
     const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
     // A board comes with the index's word as the worker read it (before its socket is one of the room's).
     if (tag.role === 'spectator') await this.boardComesIn(tag.practiceId, JSON.parse(request.headers.get(INDEX_WORD_HEADER) ?? 'null') as PracticeRecord | null);
+    // Past the room's own spectators, a board goes to a relay (./crowd) once its network's rate and its link pass.
+    if (tag.role === 'spectator' && this.crowd.full(this.limits.spectators)) {
+      if (this.boardLinkEnded(tag)) return this.refuseHere(null);
+      const venue = this.door.isVenue(tag);
+      const slow = this.door.tooFast(tag, Date.now(), venue);
+      if (slow) return this.refuseHere(slow);
+      const greeting = isMuted(this.ctx, 'spectator') ? [this.pausedWord(tag.practiceId)] : this.greeting(tag.practiceId, 'spectator');
+      const relayed = await this.crowd.admit(request, tag, greeting, venue);
+      if (!relayed) return this.refuseHere(ROOM_FULL);
+      await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
+      this.presenceChanged();
+      return relayed;
+    }
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, tagsOf(tag));
@@ -374,7 +409,7 @@ export class PracticeRoom extends DurableObject<Env> {
     } else if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) {
       // Sharing is off (the board came while it was off, or it ended after the worker looked the link up):
       // this board waits with the others for it to return.
-      server.send(JSON.stringify({ type: 'paused', practiceId: tag.practiceId, ...reasonOf(BOARD_PAUSED) } satisfies LiveMessage));
+      server.send(JSON.stringify(this.pausedWord(tag.practiceId)));
       this.presenceChanged();
     } else {
       for (const message of this.greeting(tag.practiceId, tag.role)) server.send(JSON.stringify(message));
@@ -395,11 +430,42 @@ export class PracticeRoom extends DurableObject<Env> {
     if (tag.role === 'coach' && !(await this.accountSessions.stands(tag.subject ?? '', tag.sv ?? 0))) return ended;
     if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.guests.epoch())) return ended;
     if (tag.role === 'guest' && !(await this.guests.has(tag.subject ?? ''))) return ended;
-    if (tag.role === 'spectator') {
-      const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
-      if (board !== null && board !== tag.boardId) return ended;
-    }
+    if (tag.role === 'spectator' && this.boardLinkEnded(tag)) return ended;
     return null;
+  }
+
+  /** A board opened with a link the room no longer has (replaced meanwhile). */
+  private boardLinkEnded(tag: SocketTag): boolean {
+    const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
+    return board !== null && board !== tag.boardId;
+  }
+
+  /** What a board hears while its practice does not share. */
+  private pausedWord(practiceId: string): LiveMessage {
+    return { type: 'paused', practiceId, ...reasonOf(BOARD_PAUSED) };
+  }
+
+  /** A board the room sends to no relay: refused for its rate or the room's places (`why`), or its link ended (null). */
+  private refuseHere(why: string | null): Response {
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    this.ctx.acceptWebSocket(server, ['refused']);
+    const message: LiveMessage = why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
+    server.send(JSON.stringify(message));
+    server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, (why ?? 'ended').slice(0, 120));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** A relay missed messages from `from` on (a gap in their numbers): those, or the greeting its boards read again by. */
+  async relayMissed(from: number): Promise<Missed> {
+    const practiceId = this.heldNow() ?? '';
+    return this.crowd.missed(from, isMuted(this.ctx, 'spectator') ? [this.pausedWord(practiceId)] : this.greeting(practiceId, 'spectator'));
+  }
+
+  /** A relay's count of its boards (at most once a second): the coach's presence counts them. */
+  async relayCount(shard: number, count: number): Promise<void> {
+    this.crowd.reported(shard, count);
+    this.presenceChanged();
   }
 
   /** Sends a message to every socket whose role may read it; returns how many received it. Only publishes. */
@@ -504,11 +570,14 @@ export class PracticeRoom extends DurableObject<Env> {
     fanOut(this.ctx, { type: 'practice-deleted', practiceId });
     closeTagged(this.ctx, 'guest', 'This practice was deleted.');
     closeTagged(this.ctx, 'spectator', 'This practice was deleted.');
+    this.crowd.close('This practice was deleted.');
+    await this.crowd.forget();
     await this.ctx.storage.deleteAlarm();
     this.owner = null;
     this.held = null;
     this.dayLink.forget();
     await this.ctx.storage.deleteAll();
+    newMarks(this.ctx);
     await migrateRoom(this.ctx.storage);
     // Again once rebuilt: nothing read while it was erased stays.
     this.held = null;
@@ -517,7 +586,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Guests in the room with their join time, and the number of live-board screens. */
   async presence(): Promise<RoomPresence> {
-    return { guests: await this.guests.list(), spectators: this.ctx.getWebSockets('spectator').length };
+    return { guests: await this.guests.list(), spectators: this.ctx.getWebSockets('spectator').length + this.crowd.spectators() };
   }
 
   /** Tells the coach's screens who is in the room, at most once a second however many come and go. */

@@ -51,8 +51,16 @@ export class SocketDoor {
     readonly rates: typeof OPEN_RATES = structuredClone(OPEN_RATES),
   ) {}
 
-  /** Why a socket just accepted (so already counted) may not stay, or null. */
-  refusal(tag: SocketTag, now = Date.now()): string | null {
+  /**
+   * Why a socket just accepted (so already counted) may not stay, or null. `venue`: the socket's network is the
+   * venue's as its writer saw it (a relay's door, which holds no coach socket of its own, is told so).
+   */
+  refusal(tag: SocketTag, now = Date.now(), venue = this.isVenue(tag)): string | null {
+    return this.placeRefusal(tag, venue) ?? (tag.role === 'spectator' ? this.tooFast(tag, now, venue) : null);
+  }
+
+  /** Why a socket just accepted may not stay for want of places (its own, its network's, the room's), or null. */
+  placeRefusal(tag: SocketTag, venue = this.isVenue(tag)): string | null {
     const count = (tagged: string) => this.ctx.getWebSockets(tagged).length;
     const l = this.limits;
     if (tag.role !== 'spectator') {
@@ -60,10 +68,22 @@ export class SocketDoor {
       return over ? OWN_SCREENS_FULL : null;
     }
     if (count('spectator') > l.spectators || this.ctx.getWebSockets().length > l.perRoom) return ROOM_FULL;
-    const venue = count(`venue:${tag.address}`) > 0;
     // The venue's network shares the room's places only; any other network has a share of its own. A socket past
     // it takes no token: a board that polls instead never slows its neighbours' reconnects.
     if (!venue && (count(`net:${tag.address}`) > l.perAddress || count(`block:${tag.block}`) > l.perBlock)) return NETWORK_SHARE_FULL;
+    return null;
+  }
+
+  /** The coach's own network, the venue's: a coach socket of the room's is open from it. */
+  isVenue(tag: SocketTag): boolean {
+    return this.ctx.getWebSockets(`venue:${tag.address}`).length > 0;
+  }
+
+  /**
+   * OPENING_TOO_FAST when the socket's network (or block) opens faster than its rate, else null, having taken
+   * its tokens. A board sent on to a relay is counted here, by its writer, which every board passes.
+   */
+  tooFast(tag: SocketTag, now = Date.now(), venue = this.isVenue(tag)): string | null {
     const factor = venue ? this.rates.venueFactor : 1;
     const places = [{ key: `net:${tag.address}`, rate: this.rates.network }, ...(tag.block !== tag.address ? [{ key: `block:${tag.block}`, rate: this.rates.block }] : [])];
     const buckets = places.map(({ key, rate }) => ({ key, tokens: this.tokens(key, rate, factor, now) }));

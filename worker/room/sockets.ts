@@ -89,20 +89,22 @@ export function tagsOf(tag: SocketTag): string[] {
   return [tag.role, ...(tag.subject ? [`subject:${tag.subject}`] : []), ...counted, ...venue];
 }
 
-/** The messages that change what a snapshot holds (the practice, its pools, bouts and tableau; a member's teams, relays and team tableau). */
-const SNAPSHOT_CHANGES = new Set<LiveMessage['type']>(['practice', 'pool', 'bout', 'matches', 'pool-deleted', 'pools', 'bracket', 'teams', 'team-sheet', 'relay', 'team-tableau', 'team-relay']);
-const marks = new WeakMap<DurableObjectState, { boot: string; seq: number }>();
-const markOf = (ctx: DurableObjectState) => {
-  let m = marks.get(ctx);
-  if (!m) marks.set(ctx, (m = { boot: crypto.randomUUID().slice(0, 8), seq: 0 }));
-  return m;
-};
+const boots = new WeakMap<DurableObjectState, string>();
 
 /**
- * The room's change mark (issue 29): an instance's own id and how many snapshot changes it has sent. Two reads
- * with the same mark saw the same pools and tableau; a restarted room has a new id, so a mark never repeats.
+ * A room's data version (its change mark, issue 29): the instance's own id and a count of its data's changes
+ * that its writes raise in their own transaction (`changes`: a practice room's archive marks, which triggers on
+ * every table of the practice raise; a day room's rows changed since the instance started). Two reads under the
+ * same mark saw the same data; a restarted or erased room has a new id, so a mark never repeats.
  */
-export const changeMark = (ctx: DurableObjectState) => `${markOf(ctx).boot}:${markOf(ctx).seq}`;
+export function changeMark(ctx: DurableObjectState, changes: number): string {
+  let boot = boots.get(ctx);
+  if (!boot) boots.set(ctx, (boot = crypto.randomUUID().slice(0, 8)));
+  return `${boot}:${changes}`;
+}
+
+/** A room erased (its practice deleted): its marks start under a new id, as `total_changes()` may start again. */
+export const newMarks = (ctx: DurableObjectState) => void boots.delete(ctx);
 
 /** The roles a room is sending nothing to now (a paused board's spectators); kept in memory, set again on waking. */
 const muted = new WeakMap<DurableObjectState, Set<SocketRole>>();
@@ -117,10 +119,15 @@ export function muteRole(ctx: DurableObjectState, role: SocketRole, on: boolean)
 
 export const isMuted = (ctx: DurableObjectState, role: SocketRole) => muted.get(ctx)?.has(role) === true;
 
-/** Sends messages, in order, to every socket carrying a tag (a role), muted or not; one failing never stops the rest. */
+/** Where a room's spectators beyond its own sockets hear it (./crowd): registered by the room. */
+const relays = new WeakMap<DurableObjectState, { forward(data: string[]): void }>();
+export const relayThrough = (ctx: DurableObjectState, crowd: { forward(data: string[]): void }) => void relays.set(ctx, crowd);
+
+/** Sends messages, in order, to every socket carrying a tag (a role), muted or not; one failing never stops the rest. Spectators' go to the relays too. */
 export function sendTagged(ctx: DurableObjectState, tag: string, ...messages: LiveMessage[]): number {
   const sockets = ctx.getWebSockets(tag);
   const data = messages.map((m) => JSON.stringify(m));
+  if (tag === 'spectator') relays.get(ctx)?.forward(data);
   for (const ws of sockets) {
     try {
       for (const d of data) ws.send(d);
@@ -133,11 +140,11 @@ export function sendTagged(ctx: DurableObjectState, tag: string, ...messages: Li
 
 /** Sends a message to every socket whose role may read it (the permission table); returns how many received it. */
 export function fanOut(ctx: DurableObjectState, message: LiveMessage): number {
-  if (SNAPSHOT_CHANGES.has(message.type)) markOf(ctx).seq++;
   const action = readActionOf(message);
   const data = JSON.stringify(message);
   const silent = muted.get(ctx);
   let sent = 0;
+  if (can('spectator', action) && !silent?.has('spectator')) relays.get(ctx)?.forward([data]);
   for (const role of ['coach', 'guest', 'spectator'] as const) {
     if (!can(role, action) || silent?.has(role)) continue;
     for (const ws of ctx.getWebSockets(role)) {

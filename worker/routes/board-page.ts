@@ -9,7 +9,7 @@ import type { AppEnv } from '../env';
 import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
 import { getDb } from '../db/client';
-import { getRoom } from '../room/room';
+import { boardSnapshot } from '../room/board-reads';
 import { findBoard, toGuestPractice } from '../store/practices';
 import { clientRendered, fillPage, indexHtml, pageAnswer, pageTemplate } from './page-html';
 
@@ -38,7 +38,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
     if (!found?.shared) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null, ...(found ? { paused: true as const } : {}) });
     else {
       const { practice } = found;
-      const held = await getRoom(c.env, practice.id).snapshot(practice.id);
+      const held = await boardSnapshot(c.env, practice.id, (p) => c.executionCtx.waitUntil(p));
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
       const [frame, markup] = await Promise.all([pageTemplate(c), renderBoard(c.req.path, data, c.req.header('accept-language'))]);

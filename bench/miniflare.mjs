@@ -21,7 +21,7 @@ export async function startMiniflare({ outdir, port, vars, bundle = true }) {
     modules: [{ type: 'ESModule', path: 'index.js', contents: readFileSync(join(outdir, 'index.js'), 'utf8') }],
     compatibilityDate: '2026-07-01',
     d1Databases: { DB: 'piste-bench' },
-    durableObjects: { PRACTICE_ROOM: { className: 'PracticeRoom', useSQLite: true }, DAY_ROOM: { className: 'DayRoom', useSQLite: true } },
+    durableObjects: { PRACTICE_ROOM: { className: 'PracticeRoom', useSQLite: true }, DAY_ROOM: { className: 'DayRoom', useSQLite: true }, BOARD_RELAY: { className: 'BoardRelay', useSQLite: true } },
     bindings: { ACCESS_TOKEN_TTL: '900', GUEST_IDLE_HOURS: '12', MAIL_OUTBOX: '1', APP_ORIGIN: `http://127.0.0.1:${port}`, ...vars },
   });
   await mf.ready;

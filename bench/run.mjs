@@ -99,7 +99,7 @@ function apiClient(base, mailbox) {
     });
     for (const c of res.headers.getSetCookie()) jar.push(c.split(';')[0]);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return { body: await res.json(), cookie: () => jar.join('; ') };
+    return { body: await res.json(), cookie: () => jar.join('; '), headers: res.headers };
   };
   call.signUp = async (user) => {
     jar.push(await signUpCoach(base, mailbox, user));
@@ -243,11 +243,104 @@ async function crowdBehindOneAddress(base, call, count) {
       const t0 = performance.now();
       const res = await fetch(`${base}/api/board/${shared.board_id}`, { headers: { 'cf-connecting-ip': '203.0.113.7' } });
       await res.arrayBuffer();
-      return { ok: res.ok, ms: performance.now() - t0 };
+      return { ok: res.ok, ms: performance.now() - t0, source: res.headers.get('x-piste-board-read') };
     }),
   );
-  const storm = { boards: reads.length, ok: reads.filter((r) => r.ok).length, totalMs: Math.round(performance.now() - stormStarted), ...summarize(reads.map((r) => r.ms)) };
+  // How many of them the room answered (the first read of a version), the edge, or another board's read in flight.
+  const sources = Object.fromEntries(['room', 'edge', 'joined'].map((k) => [k, reads.filter((r) => r.source === k).length]));
+  const storm = { boards: reads.length, ok: reads.filter((r) => r.ok).length, roomReads: sources.room, sources, totalMs: Math.round(performance.now() - stormStarted), ...summarize(reads.map((r) => r.ms)) };
   return { spectators: count, live, openedMs: Math.round(opened), boutToAll: samples, reloadStorm: storm };
+}
+
+/**
+ * Issue 55: a bout reaching `count` spectators of a practice's board, with the room holding them all itself
+ * (`direct`) or sending every board to relays of `perRelay` (RELAY_AFTER=0): p50 / p99 until every board holds
+ * it, and the score's answer (the writer's time per score: the room sends the change before it answers). The
+ * boards come from networks of 50 each, so no network's rate holds them back.
+ */
+async function relayRun(count, { direct = false, perRelay = 0 } = {}) {
+  const venue = await startPiste(direct ? { RELAY_AFTER: '100000' } : { RELAY_AFTER: '0', RELAY_SOCKETS: String(perRelay) });
+  try {
+    const call = apiClient(venue.base, dbMailbox(venue.db));
+    const api = async (...a) => (await call(...a)).body;
+    await call.signUp({ full_name: 'Bench Final', email: `final-${Date.now()}-${Math.random()}@example.com`, password: 'bench password' });
+    const practice = await api('POST', '/api/practices', { practice_type: 'individual', name: 'Final' });
+    const { pools } = await api('POST', `/api/practices/${practice.id}/pools/generate`, { method: 'single', entries: ['A', 'B', 'C', 'D'].map((name) => ({ name })) });
+    const shared = await api('POST', `/api/practices/${practice.id}/sharing`, { enabled: true });
+    const url = `${venue.base.replace('http', 'ws')}/api/live?board=${shared.board_id}`;
+    const boards = [];
+    for (let i = 0; i < count; i += 50) {
+      const network = `198.${18 + Math.floor(i / 12_500)}.${Math.floor(i / 50) % 250}.${1 + ((i / 50) % 200)}`;
+      boards.push(...(await openClients(Math.min(50, count - i), url, { origin: venue.base, 'cf-connecting-ip': network }, versionOf)));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const live = boards.filter((b) => b.ws.readyState === 1);
+    const pool = pools[0];
+    let version = 0;
+    // The room's own time on each score's answer (its Server-Timing): the write and the fan-out it sends before answering.
+    const roomTimes = [];
+    const score = async (i) => {
+      const { body: saved, headers } = await call('POST', `/api/practices/${practice.id}/pools/${pool.id}/bouts`, { player1_id: pool.players[0].id, player2_id: pool.players[1].id, score1: i % 6, score2: 5 - (i % 6), version });
+      roomTimes.push(Number(/room;dur=([\d.]+)/.exec(headers.get('server-timing') ?? '')?.[1] ?? NaN));
+      version = saved.bout.version;
+      return saved.pool_version;
+    };
+    const reach = await timeFanout(live, score);
+    // The writer's time per score: the score's answer while the boards' sockets are paused on this side (the
+    // room still sends every message; this process just does not read them yet), so the answer is not queued
+    // behind this process reading thousands of messages. Then every board must still get the last one.
+    for (const b of live) b.ws.pause();
+    const answers = [];
+    let last = 0;
+    for (let i = 0; i < ROUNDS + WARMUP; i++) {
+      const t0 = performance.now();
+      last = await score(1000 + i);
+      if (i >= WARMUP) answers.push(performance.now() - t0);
+    }
+    for (const b of live) b.ws.resume();
+    await allSeen(live, last, 60_000);
+    return { spectators: count, live: live.length, relays: direct ? 0 : Math.ceil(count / perRelay), reach, scoreAnswer: summarize(answers), writer: summarize(roomTimes.slice(WARMUP).filter((t) => !Number.isNaN(t))) };
+  } finally {
+    await venue.close();
+  }
+}
+
+/** Issue 55's figures, in one run: the crowd behind one address, 1,000 direct and through 1, 2, 4 relays, and 4,000 over 4 relays. */
+async function crowdSeries() {
+  const venue = await startPiste({ ADDRESS_SOCKET_LIMIT: '', BLOCK_SOCKET_LIMIT: '' });
+  let oneAddress;
+  try {
+    oneAddress = await crowdBehindOneAddress(venue.base, apiClient(venue.base, dbMailbox(venue.db)), 500);
+  } finally {
+    await venue.close();
+  }
+  const runs = {
+    direct1000: await relayRun(1000, { direct: true }),
+    relays1: await relayRun(1000, { perRelay: 1000 }),
+    relays2: await relayRun(1000, { perRelay: 500 }),
+    relays4: await relayRun(1000, { perRelay: 250 }),
+    relays4x4000: await relayRun(4000, { perRelay: 1000 }),
+  };
+  return { date: new Date().toISOString(), oneAddress, ...runs };
+}
+
+/** The table's rows of issue 55's figures. */
+function issue55Rows(r) {
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  const rows = [];
+  const row = (figure, value, goal = '', met = '') => rows.push({ figure, value, goal, met });
+  const one = r.oneAddress;
+  row(`issue 55: ${one.spectators} boards behind one address, live`, `${one.live}`, `${one.spectators}`, one.live === one.spectators ? 'yes' : 'NO');
+  row('issue 55: bout → those boards p50 / p99', `${ms(one.boutToAll.p50)} / ${ms(one.boutToAll.p99)}`);
+  row(`issue 55: reload storm of ${one.reloadStorm.boards} boards, room reads`, `${one.reloadStorm.roomReads}`, '1 per version', one.reloadStorm.roomReads <= 1 ? 'yes' : 'NO');
+  for (const [name, run] of Object.entries(r).filter(([k]) => k.startsWith('direct') || k.startsWith('relays'))) {
+    row(`issue 55: bout → ${run.spectators} boards, ${run.relays ? `${run.relays} relays` : 'direct'}, p50 / p99 (${run.live} live)`, `${ms(run.reach.p50)} / ${ms(run.reach.p99)}`);
+    row(`issue 55: the writer's time per score (room's Server-Timing), ${name}, p50 / p99`, `${ms(run.writer.p50)} / ${ms(run.writer.p99)}`);
+    row(`issue 55: the score's answer at the client, ${name}, p50 / p99`, `${ms(run.scoreAnswer.p50)} / ${ms(run.scoreAnswer.p99)}`);
+  }
+  const ratio = r.relays1.reach.p99 / r.direct1000.reach.p99;
+  row('issue 55: p99 through relays / direct, 1,000 boards', `${ratio.toFixed(2)}x`, '≤ 1.25x', ratio <= 1.25 ? 'yes' : 'NO');
+  return rows;
 }
 
 /** Issue 26's six figures of Piste against the peer: `max` a ceiling on Piste / peer, `min` a floor. */
@@ -518,13 +611,14 @@ if (process.env.BENCH_ONLY === 'calls') {
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
-// `BENCH_ONLY=crowd npm run bench`: issue 55's hall behind one Wi-Fi alone, under Miniflare with the default limits.
+// `BENCH_ONLY=crowd npm run bench`: issue 55's figures alone (bench/results.json under `issue55`), under Miniflare.
 if (process.env.BENCH_ONLY === 'crowd') {
-  const venue = await startPiste({ ADDRESS_SOCKET_LIMIT: '', BLOCK_SOCKET_LIMIT: '' });
   try {
-    console.log(JSON.stringify(await crowdBehindOneAddress(venue.base, apiClient(venue.base, dbMailbox(venue.db)), 500), null, 2));
+    const issue55 = await crowdSeries();
+    const before = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+    writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue55 }, null, 2)}\n`);
+    printTable(issue55Rows(issue55));
   } finally {
-    await venue.close();
     await mf.close();
   }
   rmSync(dir, { recursive: true, force: true });
@@ -629,10 +723,12 @@ rows.push(...firstPaintRows(results.firstPaint));
 results.issue26.table = issue26Rows(results.issue26.ratio, results.issue26.far);
 rows.push(...results.issue26.table);
 rows.push(...issue33Rows(results.issue33));
+results.issue55 = await crowdSeries();
+rows.push(...issue55Rows(results.issue55));
 results.table = rows;
 results.seconds = seconds(benchStarted);
 // The figures the file held before this run (the previous issue's), kept once and shown beside the new ones.
-const { previous: kept, issue26: _, issue29: _29, issue33: _33, ...lastRun } = before ?? {};
+const { previous: kept, issue26: _, issue29: _29, issue33: _33, issue55: _55, ...lastRun } = before ?? {};
 results.previous = kept ?? (before ? lastRun : undefined);
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 printTable(rows, results.previous?.table ? new Map(results.previous.table.map((r) => [r.figure, r.value])) : undefined);

@@ -37,8 +37,11 @@ describe('a board reload storm is served from the edge cache', () => {
     const storm = await Promise.all(Array.from({ length: 200 }, read));
     expect(storm.every((s) => s.pools[0]!.id === pool.id && s.pools[0]!.bouts.every((b) => b.score1 === null))).toBe(true);
     expect((await roomReads(practice.id)) - before).toBe(1);
-    // Later reloads of the same version are the edge's too.
-    await Promise.all(Array.from({ length: 50 }, read));
+    // Later reloads of the same version are the edge's too, and say so.
+    const later = await Promise.all(Array.from({ length: 50 }, () => new Client('198.18.55.1').request('GET', `/api/board/${practice.board_id}`)));
+    // (read from the edge, or joined to another board's read of it at the same moment)
+    expect(later.filter((r) => r.headers.get('x-piste-board-read') === 'room')).toHaveLength(0);
+    expect(later.filter((r) => r.headers.get('x-piste-board-read') === 'edge').length).toBeGreaterThan(0);
     expect((await roomReads(practice.id)) - before).toBe(1);
 
     const [a, b] = pool.players;

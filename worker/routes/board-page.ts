@@ -38,7 +38,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
     if (!found?.shared) page = fillIn(await indexHtml(c).then((r) => r.text()), '', { boardId, lang, board: null, ...(found ? { paused: true as const } : {}) });
     else {
       const { practice } = found;
-      const held = await boardSnapshot(c.env, practice.id, (p) => c.executionCtx.waitUntil(p));
+      const { held } = await boardSnapshot(c.env, practice.id, (p) => c.executionCtx.waitUntil(p));
       if (!held) return app();
       const data = { boardId, lang, board: { practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket, mark: held.mark } };
       const [frame, markup] = await Promise.all([pageTemplate(c), renderBoard(c.req.path, data, c.req.header('accept-language'))]);

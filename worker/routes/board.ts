@@ -4,7 +4,7 @@ import { BOARD_ID_PATTERN, BOARD_PAUSED, BOARD_UNAVAILABLE } from '../../core/ro
 import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
 import { authorize, lookupClient } from '../auth/access';
-import { boardSnapshot } from '../room/board-reads';
+import { boardSnapshot, READ_SOURCE_HEADER } from '../room/board-reads';
 import { findBoard, toGuestPractice } from '../store/practices';
 
 
@@ -22,7 +22,8 @@ export const boardRoutes = new Hono<AppEnv>().get('/:boardId', authorize('board.
   if (!found.shared) throw new HttpError(409, BOARD_PAUSED);
   const { practice } = found;
   // The pools and the tableau as the practice's room holds them now, from the edge's copy of that version.
-  const held = await boardSnapshot(c.env, practice.id, (p) => c.executionCtx.waitUntil(p));
+  const { held, source } = await boardSnapshot(c.env, practice.id, (p) => c.executionCtx.waitUntil(p));
   if (!held) throw new HttpError(404, BOARD_UNAVAILABLE);
+  c.header(READ_SOURCE_HEADER, source);
   return c.json({ practice: toGuestPractice(practice), pools: held.pools, bracket: held.bracket } satisfies SpectatorSnapshot);
 });

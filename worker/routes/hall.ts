@@ -36,7 +36,7 @@ async function sharedDay(c: Context<AppEnv>): Promise<DaySnapshot> {
   const found = BOARD_ID_PATTERN.test(boardId) ? await findHall(c.get('db'), boardId, await lookupClient(c)) : null;
   if (!found) throw new HttpError(404, HALL_UNAVAILABLE);
   if (!found.shared) throw new HttpError(409, HALL_NOT_SHARED);
-  const held = await hallSnapshot(c.env, found.day.id, (p) => c.executionCtx.waitUntil(p));
+  const { held } = await hallSnapshot(c.env, found.day.id, (p) => c.executionCtx.waitUntil(p));
   if (!held || held.day.board_id !== boardId) throw new HttpError(404, HALL_UNAVAILABLE);
   if (!held.day.board_shared) throw new HttpError(409, HALL_NOT_SHARED);
   return held;
@@ -46,7 +46,7 @@ async function sharedDay(c: Context<AppEnv>): Promise<DaySnapshot> {
 async function fencerOf(c: Context<AppEnv>, day: DaySnapshot, practiceId: string, entryId: string) {
   const event = ID.test(practiceId) && ID.test(entryId) ? day.events.find((e) => e.practice_id === practiceId) : undefined;
   if (!event) throw notFound('Fencer');
-  const held = await boardSnapshot(c.env, practiceId, (p) => c.executionCtx.waitUntil(p));
+  const { held } = await boardSnapshot(c.env, practiceId, (p) => c.executionCtx.waitUntil(p));
   // The tableau once drawn (every pool bout fenced): before that, no seed and no match is the fencer's yet.
   const resolved = held && event.practice_type === 'individual' ? resolveTableau(held.pools, held.bracket) : null;
   const tableau = resolved && resolved.remaining === 0 ? resolved : null;
@@ -66,7 +66,7 @@ const shapeOf = (day: DaySnapshot) => JSON.stringify(day.events.map((e) => [e.pr
 async function readFencers(c: Context<AppEnv>, day: DaySnapshot): Promise<HallFencers> {
   const events = await Promise.all(
     day.events.map(async (e) => {
-      const held = await boardSnapshot(c.env, e.practice_id, (p) => c.executionCtx.waitUntil(p));
+      const { held } = await boardSnapshot(c.env, e.practice_id, (p) => c.executionCtx.waitUntil(p));
       // One line per person: a later round of pools gives a fencer a new entry (fencer-day.ts finds them by any).
       const seen = new Set<string>();
       const fencers = (held?.pools ?? []).flatMap((p) => p.players).filter((p) => {

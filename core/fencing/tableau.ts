@@ -65,6 +65,16 @@ export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapsho
 }
 
 /**
+ * The matches of a tableau frozen at its first score (its seeding stored): drawn from that seeding, never from
+ * the pools, with the saved matches merged in. What `resolveTableau` answers for a frozen tableau, without the
+ * pools: a score in it costs the same whatever the number of pools.
+ */
+export function frozenMatches(saved: Pick<BracketSnapshot, 'seeding' | 'matches'> & { format?: TableauFormat }): BracketMatch[] {
+  if (saved.seeding === null) return [];
+  return mergeSaved(buildBracket(saved.seeding, saved.format ?? DEFAULT_FORMAT), saved.matches);
+}
+
+/**
  * The final classification (o.82, o.74): the tableau's decided places; then, once the tableau is drawn,
  * the fencers the cut eliminated, ranked by the pool ranking after everyone promoted (o.82.5, "eliminated
  * after pools"); then those who withdrew ("Did Not Finish", after everyone who completed the pools); then,

@@ -5,6 +5,7 @@ import type { PracticeRoom } from '../../worker/room/practice-room';
 import { readPracticeFromD1, readPracticeRows } from '../../worker/room/practice-store';
 import { getRoom } from '../../worker/room/room';
 import { PRACTICE_TABLES } from '../../worker/room/schema';
+import { resolveTableau } from '../../core/fencing/tableau';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { signedUpCoach } from '../helpers/worker-client';
@@ -43,7 +44,7 @@ async function twoPools() {
   const practice = await api.practice('Two pools');
   const [a, b] = (await api.pools(practice.id, ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'], 2)) as [PoolSnapshot, PoolSnapshot];
   const pools = apiOver(fetch).practices[':practiceId'].pools[':poolId'];
-  return { api, practice, a, b, pools };
+  return { api, practice, a, b, pools, fetch };
 }
 
 const bout = (api: ReturnType<typeof seed>, pool: PoolSnapshot, i: number, j: number, version = 0) => api.bout(pool, pool.players[i]!.id, pool.players[j]!.id, 5, 2, version);
@@ -120,5 +121,35 @@ describe('the archive writes the pools that changed (issue 33)', () => {
     expect(await inRoom(practice.id, (room) => room.archive.behind())).toBe(false);
     // No full copy followed: pool B's D1-only marker is still there.
     expect(await nameInD1(b)).toBe('marker');
+  });
+
+  it('a tableau score rewrites in D1 the matches it wrote and the tableau’s row, never the pools (issue 59)', async () => {
+    const { api, practice, a, b, fetch } = await twoPools();
+    await api.fenceAll(a);
+    await api.fenceAll(b);
+    const scoreNext = async () => {
+      const m = resolveTableau(await api.poolsOf(practice.id), await api.bracket(practice.id)).matches.find((x) => x.player1_id && x.player2_id && !x.winner_id)!;
+      await expectAnswer(apiOver(fetch).practices[':practiceId'].bracket.scores.$post({ param: { practiceId: practice.id }, json: { round: m.round, position: m.position, player1_id: m.player1_id!, player2_id: m.player2_id!, player1_score: 15, player2_score: 11, version: m.version } }));
+    };
+    // The first score freezes the draw (every match written), and is archived.
+    await scoreNext();
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    await expectArchiveEqualsRoom(practice.id);
+    await markInD1(a);
+    await markInD1(b);
+
+    await scoreNext();
+    expect(await inRoom(practice.id, (room) => room.flushArchive())).toBe(true);
+    // Both pools' D1-only markers are still there: no pool, and no whole practice, was copied.
+    expect(await nameInD1(a)).toBe('marker');
+    expect(await nameInD1(b)).toBe('marker');
+    // The tableau in D1 is the room's, row for row.
+    const archived = (await readPracticeFromD1(env.DB, practice.id))!.rows;
+    const held = await inRoom(practice.id, (room) => readPracticeRows((room as unknown as { ctx: DurableObjectState }).ctx.storage.sql, practice.id));
+    for (const t of ['brackets', 'bracket_matches'] as const) {
+      const rows = held[t].rows.map((row) => Object.fromEntries(held[t].columns.map((c, i) => [c, row[i]])));
+      expect(sorted(archived[t] as Record<string, unknown>[]), t).toEqual(sorted(rows));
+    }
+    expect(archived.bracket_matches.filter((m) => m.player1_score === 15)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { insertStatements } from './practice-store';
+import { BRACKET_MARK, MATCH_MARK } from './schema';
 
 /**
  * The archive's write of the pools that changed (issue 33): a score changes one pool's bouts and counters, so
@@ -39,6 +40,39 @@ export function poolArchiveStatements(d1: D1Database, practiceId: string, pools:
     statements.push(...insertStatements(d1, practiceId, 'tournaments', pool.tournaments, true));
     statements.push(...insertStatements(d1, practiceId, 'players', pool.players));
     statements.push(...insertStatements(d1, practiceId, 'matches', pool.matches));
+  }
+  return statements;
+}
+
+/** A tableau's marks (schema step 13): its own row, and each match a score wrote. */
+export const isBracketMark = (mark: string) => mark === BRACKET_MARK || mark.startsWith(MATCH_MARK);
+
+/** The tableau's rows the marks name, as the room holds them: its own row (when marked) and each marked match. */
+export function readBracketRows(sql: SqlStorage, practiceId: string, marks: readonly string[]): { bracket: Rows | null; matches: { round: number; position: number; rows: Rows }[] } {
+  const read = (query: string, ...binds: (string | number)[]) => {
+    const cursor = sql.exec(query, ...binds);
+    const rows = [...cursor.raw()];
+    return { columns: cursor.columnNames, rows };
+  };
+  const bracket = marks.includes(BRACKET_MARK) ? read('SELECT * FROM brackets WHERE practice_id = ?', practiceId) : null;
+  const matches = marks
+    .filter((m) => m.startsWith(MATCH_MARK))
+    .map((m) => m.slice(MATCH_MARK.length).split(':').map(Number) as [number, number])
+    .filter(([round, position]) => Number.isInteger(round) && Number.isInteger(position))
+    .map(([round, position]) => ({ round, position, rows: read('SELECT * FROM bracket_matches WHERE practice_id = ? AND round = ? AND position = ?', practiceId, round, position) }));
+  return { bracket, matches };
+}
+
+/** The D1 batch that makes the archive's copy of those tableau rows what the room holds (each replaced, or gone). */
+export function bracketArchiveStatements(d1: D1Database, practiceId: string, { bracket, matches }: ReturnType<typeof readBracketRows>): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  if (bracket) {
+    statements.push(d1.prepare('DELETE FROM brackets WHERE practice_id = ?1').bind(practiceId));
+    statements.push(...insertStatements(d1, practiceId, 'brackets', bracket));
+  }
+  for (const m of matches) {
+    statements.push(d1.prepare('DELETE FROM bracket_matches WHERE practice_id = ?1 AND round = ?2 AND position = ?3').bind(practiceId, m.round, m.position));
+    statements.push(...insertStatements(d1, practiceId, 'bracket_matches', m.rows));
   }
   return statements;
 }

@@ -1,4 +1,4 @@
-import { poolArchiveStatements, readPoolRows } from './archive-pools';
+import { bracketArchiveStatements, isBracketMark, poolArchiveStatements, readBracketRows, readPoolRows } from './archive-pools';
 import { archiveStatements, readPracticeRows } from './practice-store';
 import { ARCHIVE_FULL, TABLES } from './schema';
 
@@ -160,7 +160,11 @@ export class ArchiveWriter {
     const statements =
       s.archive_full === 1 || marks.includes(ARCHIVE_FULL)
         ? archiveStatements(d1, practiceId, readPracticeRows(this.storage.sql, practiceId))
-        : poolArchiveStatements(d1, practiceId, marks.map((poolId) => readPoolRows(this.storage.sql, practiceId, poolId)));
+        : [
+            ...poolArchiveStatements(d1, practiceId, marks.filter((m) => !isBracketMark(m)).map((poolId) => readPoolRows(this.storage.sql, practiceId, poolId))),
+            // A tableau's score: the matches it wrote and the tableau's row (schema step 13), not the practice.
+            ...bracketArchiveStatements(d1, practiceId, readBracketRows(this.storage.sql, practiceId, marks.filter(isBracketMark))),
+          ];
     try {
       // A change that touched no archived row (a refused or replayed write, the same weapon again) has nothing to send.
       if (statements.length > 0) await d1.batch(statements);

@@ -29,7 +29,7 @@ import { dayWordOf } from './day-word';
 import { getDayRoom } from '../day/day';
 import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
 import { heldPractice, indexAppliedAt, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
-import { roomD1 } from './sql-d1';
+import { roomD1, type SqlStats } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
 import { BOARD_PAUSED } from '../../core/room-code';
@@ -78,8 +78,10 @@ export class PracticeRoom extends DurableObject<Env> {
   /** The practice's word to its competition day, when it is an event of one (./day-link). */
   readonly dayLink: DayLink;
   private readonly app: ReturnType<typeof roomApp>;
+  /** What the practice's store ran (./sql-d1 `SqlStats`): a write's cost, counted. */
+  readonly sqlStats: SqlStats = { statements: 0, rowsRead: 0, log: null };
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
-  private readonly store = getDb(roomD1(this.ctx.storage));
+  private readonly store = getDb(roomD1(this.ctx.storage, this.sqlStats));
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();

@@ -18,6 +18,10 @@ export const TABLES = {
 
 /** The mark of a change the archive copies in full (step 9): not a pool id (those are UUIDs). */
 export const ARCHIVE_FULL = '*';
+/** The archive's mark of a tableau's own row (schema step 13). */
+export const BRACKET_MARK = '#bracket';
+/** The prefix of the archive's mark of one tableau match: `${MATCH_MARK}<round>:<position>` (schema step 13). */
+export const MATCH_MARK = '#bm:';
 
 /**
  * The practice's live state (issue 26): the same relational shape and names as D1's archive (DESIGN: Data),
@@ -264,6 +268,24 @@ export const ROOM_STEPS: readonly Step[] = [
   step({
     write: (sql) => {
       sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN owner_sessions INTEGER NOT NULL DEFAULT -1`);
+    },
+  }),
+  // 13. A tableau's score marks the matches it wrote (`bm:<round>:<position>`) and the tableau's own row
+  // (BRACKET_MARK), not the whole practice (issue 59): the archive then copies those rows, not every pool of a
+  // 512-fencer event after each score. Deleting a match or the tableau (a reset) still marks the whole practice.
+  step({
+    write: (sql) => {
+      const mark = (id: string) =>
+        `UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1;
+         INSERT INTO ${TABLES.archiveDirty} (pool_id, seq) VALUES (${id}, (SELECT archive_marks FROM ${TABLES.room})) ON CONFLICT (pool_id) DO UPDATE SET seq = excluded.seq;`;
+      for (const op of ['insert', 'update']) {
+        sql.exec(`DROP TRIGGER IF EXISTS bracket_matches_marks_${op}`);
+        sql.exec(`DROP TRIGGER IF EXISTS brackets_marks_${op}`);
+      }
+      sql.exec(`CREATE TRIGGER bracket_matches_marks_insert AFTER INSERT ON bracket_matches BEGIN ${mark(`'${MATCH_MARK}' || NEW.round || ':' || NEW.position`)} END`);
+      sql.exec(`CREATE TRIGGER bracket_matches_marks_update AFTER UPDATE ON bracket_matches BEGIN ${mark(`'${MATCH_MARK}' || NEW.round || ':' || NEW.position`)} END`);
+      sql.exec(`CREATE TRIGGER brackets_marks_insert AFTER INSERT ON brackets BEGIN ${mark(`'${BRACKET_MARK}'`)} END`);
+      sql.exec(`CREATE TRIGGER brackets_marks_update AFTER UPDATE ON brackets BEGIN ${mark(`'${BRACKET_MARK}'`)} END`);
     },
   }),
 ];

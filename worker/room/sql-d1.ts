@@ -28,15 +28,26 @@ interface Ran {
   rowsWritten: number;
 }
 
+/**
+ * What the practice's store ran on the room's SQLite: statements and rows read, and, while `log` is set, each
+ * statement's text. A test counts a write's cost with it (a tableau score reads no pool, issue 59).
+ */
+export interface SqlStats {
+  statements: number;
+  rowsRead: number;
+  log: string[] | null;
+}
+
 class RoomStatement {
   constructor(
     private readonly sql: SqlStorage,
     readonly query: string,
     private readonly values: Value[] = [],
+    private readonly stats: SqlStats | null = null,
   ) {}
 
   bind(...values: unknown[]): RoomStatement {
-    return new RoomStatement(this.sql, this.query, values.map(toValue));
+    return new RoomStatement(this.sql, this.query, values.map(toValue), this.stats);
   }
 
   /**
@@ -50,6 +61,11 @@ class RoomStatement {
     const cursor = this.sql.exec(this.query, ...this.values);
     const rows = [...cursor.raw()] as Value[][];
     const columns = cursor.columnNames;
+    if (this.stats) {
+      this.stats.statements++;
+      this.stats.rowsRead += cursor.rowsRead;
+      this.stats.log?.push(this.query);
+    }
     const wrote = cursor.rowsWritten > 0 && !READ_ONLY.test(this.query);
     const changes = wrote ? this.sql.exec<{ n: number }>('SELECT changes() AS n').one().n : 0;
     return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
@@ -86,12 +102,12 @@ class RoomStatement {
 }
 
 /** A D1Database over the room's SQLite: what drizzle's D1 driver and the store's raw batches call. */
-export function roomD1(storage: DurableObjectStorage): D1Database {
+export function roomD1(storage: DurableObjectStorage, stats: SqlStats | null = null): D1Database {
   const { sql } = storage;
   const db = {
     /** Read by worker/db/client `isSynchronous`. */
     synchronous: true,
-    prepare: (query: string) => new RoomStatement(sql, query),
+    prepare: (query: string) => new RoomStatement(sql, query, [], stats),
     batch: async (statements: RoomStatement[]) => storage.transactionSync(() => statements.map((s) => s.result())),
     exec: async (query: string) => {
       const cursor = sql.exec(query);

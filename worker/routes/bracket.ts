@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../core/fencing/bracket';
-import { resolveTableau } from '../../core/fencing/tableau';
+import { frozenMatches, resolveTableau } from '../../core/fencing/tableau';
 import { lastRoundPools } from '../../core/fencing/pool-rounds';
 import { bracketScoreSchema, tableauFormatSchema } from '../../core/validation';
 import { isScratched } from '../../core/fencing/withdrawal';
@@ -53,8 +53,10 @@ export const bracketRoutes = new Hono<AppEnv>()
 
     let froze: BracketSnapshot['seeding'] | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const [pools, saved] = await Promise.all([listPoolSnapshots(db, practice.id), loadBracket(db, practice.id)]);
-      const tableau = resolveTableau(pools, saved);
+      const saved = await loadBracket(db, practice.id);
+      // Frozen (scored once): the tableau is its stored seeding and matches, and the pools are not read. Only the
+      // first score, which freezes the draw, reads them.
+      const tableau = saved.seeding !== null ? { matches: frozenMatches(saved), frozen: true, seeds: saved.seeding } : resolveTableau(await listPoolSnapshots(db, practice.id), saved);
       if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
       const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
       if (!match) throw notFound('Match');

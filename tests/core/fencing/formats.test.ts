@@ -7,7 +7,7 @@ import { cutTarget, promotedCount } from '../../../core/fencing/cut';
 import { combinePoolResults } from '../../../core/fencing/pool-results';
 import { divisionPreview } from '../../../core/fencing/pool-generation';
 import { computePoolStats } from '../../../core/fencing/pool-stats';
-import { DEFAULT_FORMAT, finalClassification, poolBoutsRemaining, resolveTableau, seedsFromPools } from '../../../core/fencing/tableau';
+import { DEFAULT_FORMAT, finalClassification, frozenMatches, poolBoutsRemaining, resolveTableau, seedsFromPools } from '../../../core/fencing/tableau';
 import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 
 const playOut = (n: number, places: Places, upsets?: number[]) => play(n, places, upsets);
@@ -153,6 +153,9 @@ describe('the final classification (o.82, o.74)', () => {
       }
     }
     const saved = { seeding, matches, format, did_not_start: ['ZOE'] };
+    // A frozen tableau is its seeding and saved matches: the pools change nothing of it (issue 59).
+    expect(frozenMatches(saved)).toEqual(resolveTableau(pools, saved).matches);
+    expect(frozenMatches(saved)).toEqual(resolveTableau([], saved).matches);
     const standings = finalClassification(pools, resolveTableau(pools, saved), saved);
     expect(standings.map((s) => [s.name, s.place, s.stage])).toEqual([
       ['A', 1, 'Champion'], ['B', 2, 'Finalist'], ['C', 3, 'Bout for 3rd place'], ['D', 4, 'Bout for 3rd place'],

@@ -52,10 +52,13 @@ class ApiError extends Error {
 async function coachClient(base, mailbox) {
   const user = { full_name: 'Bench National', email: `national-${Date.now()}@example.com`, password: 'bench password' };
   const cookie = await signUpCoach(base, mailbox, user);
-  const call = async (method, path, body) => {
+  // `saves`, when given, gets each write's time at this client and the room's own time on it (its Server-Timing).
+  const call = async (method, path, body, saves) => {
+    const t0 = performance.now();
     const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', cookie, origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     if (!res.ok) throw new ApiError(method, path, res.status, text);
+    saves?.push({ ms: performance.now() - t0, room: Number(/room;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN) });
     return JSON.parse(text);
   };
   /** A fresh session (its Set-Cookie lines): a page opened a quarter of an hour later is signed in still. */
@@ -91,7 +94,7 @@ const boutScore = (i, j) => ((i * 7 + j * 3) % 3 === 0 ? [(i + j) % 5, 5] : [5, 
 async function buildEvent(call, rules, roster, n) {
   const t0 = performance.now();
   const secs = (since) => Number(((performance.now() - since) / 1000).toFixed(1));
-  const event = { fencers: n, practiceId: null, pools: 0, bouts: 0, matches: 0, seconds: {}, built: [], cannotBuild: null };
+  const event = { fencers: n, practiceId: null, pools: 0, bouts: 0, matches: 0, seconds: {}, built: [], cannotBuild: null, saves: { bout: [], tableau: [] } };
   const step = async (name, fn) => {
     const since = performance.now();
     try {
@@ -130,14 +133,25 @@ async function buildEvent(call, rules, roster, n) {
       for (let i = 0; i < ps.length; i++) {
         for (let j = i + 1; j < ps.length; j++) {
           const [score1, score2] = boutScore(i, j);
-          await call('POST', `${at}/pools/${pool.id}/bouts`, { player1_id: ps[i].id, player2_id: ps[j].id, score1, score2, version: 0 });
+          await call('POST', `${at}/pools/${pool.id}/bouts`, { player1_id: ps[i].id, player2_id: ps[j].id, score1, score2, version: 0 }, event.saves.bout);
           event.bouts++;
         }
       }
     })));
   if (fenced) await step('tableau', () => scoreTableau(call, rules, at, event));
   event.seconds.total = secs(t0);
+  event.saves = { bout: saveFigures(event.saves.bout), tableau: saveFigures(event.saves.tableau) };
   return event;
+}
+
+/** A kind of save's median and p95 at the client, and the room's median, p95 and longest (its busy stretch on one write). */
+function saveFigures(saves) {
+  const at = (xs, p) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1)) : null;
+  };
+  const room = saves.map((s) => s.room).filter((r) => !Number.isNaN(r));
+  return { n: saves.length, p50: at(saves.map((s) => s.ms), 50), p95: at(saves.map((s) => s.ms), 95), roomP50: at(room, 50), roomP95: at(room, 95), roomMax: room.length ? Math.max(...room) : null };
 }
 
 /** Scores every tableau match to the final, round by round; each on the version the tableau showed. */
@@ -150,7 +164,7 @@ async function scoreTableau(call, rules, at, event) {
     const p1wins = (m.round + m.position) % 4 !== 3;
     const body = { round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: p1wins ? 15 : 9 + (m.position % 5), player2_score: p1wins ? 8 + (m.position % 6) : 15, version: m.version ?? 0 };
     try {
-      await call('POST', `${at}/bracket/scores`, body);
+      await call('POST', `${at}/bracket/scores`, body, event.saves.tableau);
       event.matches++;
     } catch (error) {
       // Another write moved this match on meanwhile: score it again on the tableau as it now stands.

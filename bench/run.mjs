@@ -343,6 +343,25 @@ function issue55Rows(r) {
   return rows;
 }
 
+/**
+ * Issue 59's rows: each event's pool bout and tableau match saves under `wrangler dev`, at the client (median,
+ * p95) and in the room (its Server-Timing: median, p95, and the longest, the room's busiest stretch on one write).
+ */
+function issue59Rows(run) {
+  const rows = [];
+  const f = (x) => (x === null || x === undefined ? '—' : `${x} ms`);
+  for (const e of run?.seeding?.events ?? []) {
+    for (const [kind, goal] of [['bout', 25], ['tableau', 25]]) {
+      const s = e.saves?.[kind];
+      if (!s || s.n === 0) continue;
+      const name = kind === 'bout' ? 'pool bout' : 'tableau match';
+      rows.push({ figure: `issue 59: ${e.fencers} fencers, ${name} save p50 / p95 (${s.n})`, value: `${f(s.p50)} / ${f(s.p95)}`, goal: `≤ ${goal} / 60 ms`, met: s.p50 <= goal && s.p95 <= 60 ? 'yes' : 'NO' });
+      rows.push({ figure: `issue 59: ${e.fencers} fencers, ${name}: the room's time p50 / p95 / longest`, value: `${f(s.roomP50)} / ${f(s.roomP95)} / ${f(s.roomMax)}`, goal: 'longest ≤ 50 ms', met: s.roomMax !== null && s.roomMax <= 50 ? 'yes' : 'NO' });
+    }
+  }
+  return rows;
+}
+
 /** Issue 26's six figures of Piste against the peer: `max` a ceiling on Piste / peer, `min` a floor. */
 const RATIO_FIGURES = [
   { name: `bout → ${SOCKETS} sockets p50`, unit: 'ms', of: (r) => r.fanout.p50, goal: 2, kind: 'max' },
@@ -564,7 +583,8 @@ async function bigEvent() {
   try {
     const seeded = await buildEvents(dev.base, dev.mailbox, BIG_SIZES);
     log(`seeded in ${seeded.seconds} s`);
-    const pages = await measurePages(dev.base, seeded, BIG_RUNS, log);
+    // BENCH_BIG_PAGES=0: the saves alone (issue 59's figures), without the pages in Chromium.
+    const pages = process.env.BENCH_BIG_PAGES === '0' ? [] : await measurePages(dev.base, seeded, BIG_RUNS, log);
     const seeding = { seconds: seeded.seconds, importSeconds: seeded.importSeconds, parallel: seeded.parallel, events: Object.values(seeded.events).map(({ practiceId: _, ...e }) => e) };
     return { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores`, runs: BIG_RUNS, seeding, pages, seconds: seconds(started) };
   } finally {
@@ -581,7 +601,7 @@ if (ONLY === 'big-event') {
   rmSync(dir, { recursive: true, force: true });
   const issue33 = mergeIssue33(before?.issue33, LABEL, run);
   writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue33 }, null, 2)}\n`);
-  printTable(issue33.table);
+  printTable([...issue33.table, ...issue59Rows(run)]);
   console.log(`\n(big-event: ${run.seconds} s, of which seeding ${run.seeding.seconds} s; under issue33.labels.${LABEL} in bench/results.json)`);
   process.exit(0);
 }
@@ -723,6 +743,7 @@ rows.push(...firstPaintRows(results.firstPaint));
 results.issue26.table = issue26Rows(results.issue26.ratio, results.issue26.far);
 rows.push(...results.issue26.table);
 rows.push(...issue33Rows(results.issue33));
+rows.push(...issue59Rows(results.issue33.labels[LABEL]));
 results.issue55 = await crowdSeries();
 rows.push(...issue55Rows(results.issue55));
 results.table = rows;

@@ -191,7 +191,7 @@ export function buildBracket(seeds: Seed[], places: Places = SHARED_PLACES): Bra
   const live = liveSlots(matches, rounds);
   for (const m of first) {
     const lone = walkover(m, live.get(m.id));
-    if (lone) state = setWinner(state, m.round, m.position, lone, null, null);
+    if (lone) state = setWinner(state, m.round, m.position, lone, null, null, { rounds, live });
   }
   return state;
 }
@@ -226,8 +226,18 @@ function clearDownstream(matches: BracketMatch[], from: BracketMatch, rounds: nu
   return state;
 }
 
-function setWinner(matches: BracketMatch[], round: number, position: number, winner: string | null, s1: number | null, s2: number | null): BracketMatch[] {
-  const rounds = roundsOf(matches);
+/**
+ * What a tableau's shape settles once: its rounds and which slots can ever hold a fencer. Round 1's fencers and
+ * byes decide both, and no score changes round 1's fencers, so one reading serves every step of a score
+ * (a 512-fencer tableau's walk through them was most of a score's time).
+ */
+interface Shape {
+  rounds: number;
+  live: ReturnType<typeof liveSlots>;
+}
+
+function setWinner(matches: BracketMatch[], round: number, position: number, winner: string | null, s1: number | null, s2: number | null, known?: Shape): BracketMatch[] {
+  const rounds = known?.rounds ?? roundsOf(matches);
   const match = find(matches, round, position)!;
   const updated: BracketMatch = { ...match, player1_score: s1, player2_score: s2, winner_id: winner };
   let state = clearDownstream(matches.map((m) => (m.id === match.id ? updated : m)), match, rounds);
@@ -239,11 +249,11 @@ function setWinner(matches: BracketMatch[], round: number, position: number, win
   if (down && loser && find(state, down.round, down.position)) arrivals.push([down, loser]);
   for (const [to, id] of arrivals) state = state.map((m) => (m.round === to.round && m.position === to.position ? { ...m, [to.slot]: id } : m));
   // A fencer who reaches a match nobody else can reach wins it at once (a walkover), and moves on.
-  const live = arrivals.length ? liveSlots(state, rounds) : null;
+  const shape = arrivals.length ? (known ?? { rounds, live: liveSlots(state, rounds) }) : null;
   for (const [to] of arrivals) {
     const m = find(state, to.round, to.position)!;
-    const lone = walkover(m, live!.get(m.id));
-    if (lone) state = setWinner(state, m.round, m.position, lone, null, null);
+    const lone = walkover(m, shape!.live.get(m.id));
+    if (lone) state = setWinner(state, m.round, m.position, lone, null, null, shape!);
   }
   return state;
 }

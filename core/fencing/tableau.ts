@@ -1,6 +1,6 @@
 import type { BracketSnapshot, TableauFormat } from '../contracts/tableau';
 import type { PoolSnapshot } from '../contracts/pools';
-import { buildBracket, mergeSaved, type BracketMatch, type Seed } from './bracket';
+import { bracketSize, buildBracket, classificationMatches, isMainMatch, matchId, mergeSaved, roundCount, type BracketMatch, type Seed } from './bracket';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
 import { finalStandings, type Standing } from './final-positions';
 import { boutsInPool } from './pool-generation';
@@ -71,7 +71,17 @@ export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapsho
  */
 export function frozenMatches(saved: Pick<BracketSnapshot, 'seeding' | 'matches'> & { format?: TableauFormat }): BracketMatch[] {
   if (saved.seeding === null) return [];
-  return mergeSaved(buildBracket(saved.seeding, saved.format ?? DEFAULT_FORMAT), saved.matches);
+  const format = saved.format ?? DEFAULT_FORMAT;
+  // Frozen, every match of the draw was stored (store/bracket `freezeBracket`): they are the tableau, in its order.
+  // A store missing some (never expected) is drawn again and merged.
+  const rounds = saved.seeding.length < 2 ? 0 : roundCount(bracketSize(saved.seeding.length));
+  if (rounds > 0 && saved.matches.length === 2 ** rounds - 1 + classificationMatches(rounds, format).length) {
+    const main = saved.matches.filter((m) => isMainMatch(m, rounds)).sort((a, b) => a.round - b.round || a.position - b.position);
+    const byId = new Map(saved.matches.map((m) => [matchId(m.round, m.position), m]));
+    const places = classificationMatches(rounds, format).map((c) => byId.get(matchId(c.round, c.position)));
+    if (places.every((m) => m !== undefined)) return [...main, ...places].map((m) => ({ ...m, id: matchId(m.round, m.position) }));
+  }
+  return mergeSaved(buildBracket(saved.seeding, format), saved.matches);
 }
 
 /**

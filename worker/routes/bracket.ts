@@ -61,10 +61,10 @@ export const bracketRoutes = new Hono<AppEnv>()
       const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
       if (!match) throw notFound('Match');
       if (!tableau.frozen) {
-        // The first score freezes the drawn tableau; then it is scored like any other.
+        // The first score freezes the drawn tableau (every match stored as drawn, at version 0); then it is scored
+        // like any other, on the matches just stored (a write that finds them otherwise is tried again, read anew).
         await freezeBracket(db, practice, tableau.seeds, tableau.matches);
         froze = tableau.seeds;
-        continue;
       }
       const change = scoreMatch(tableau.matches, input);
       if (!change || match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {

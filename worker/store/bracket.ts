@@ -69,17 +69,26 @@ export async function freezeBracket(db: Db, practice: Practice, seeding: Seed[],
          VALUES (?1, ?2, ?3, 0, ?4, ?4) ON CONFLICT(practice_id) DO NOTHING`,
       )
       .bind(practice.id, practice.user_id, frozen, now),
-    ...matches.map((m) =>
+    // A few matches a statement (13: 94 values, within D1's 100), the draw compared once for each: a 512-fencer
+    // tableau's freeze was 512 statements, each comparing the whole seeding.
+    ...chunks(matches, FROZEN_PER_STATEMENT).map((chunk) =>
       d1
         .prepare(
           `INSERT INTO bracket_matches (practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, updated_at, version)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0 WHERE EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1 AND seeding = ?10)
+           SELECT ?1, column1, column2, column3, column4, column5, column6, column7, ?2, 0
+           FROM (VALUES ${chunk.map((_, i) => `(${Array.from({ length: 7 }, (_, k) => `?${4 + 7 * i + k}`).join(', ')})`).join(', ')})
+           WHERE EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1 AND seeding = ?3)
            ON CONFLICT(practice_id, round, position) DO NOTHING`,
         )
-        .bind(practice.id, m.round, m.position, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id, now, frozen),
+        .bind(practice.id, now, frozen, ...chunk.flatMap((m) => [m.round, m.position, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id])),
     ),
   ]);
 }
+
+/** Matches written a statement when a tableau is frozen. */
+const FROZEN_PER_STATEMENT = 13;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** SQL and bindings for "these columns of this match hold these values" (IS, so null compares equal). */
 function holds(values: Partial<Record<string, string | number | null>>, first: number) {

@@ -8,7 +8,10 @@ import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { sharedDay } from '../helpers/day-scene';
 import { seed, viaClient } from '../helpers/seed';
-import { admitted, setCrowd } from '../helpers/socket-abuse';
+import { admitted, closedWithin, setCrowd, setLimits } from '../helpers/socket-abuse';
+import { openSocket } from '../helpers/sockets';
+import { venueV4 } from '../helpers/crowd';
+import { Client } from '../helpers/worker-client';
 import type { TestSocket } from '../helpers/sockets';
 import { freshClient, sharedPractice } from './helpers';
 
@@ -91,5 +94,24 @@ describe('relay rooms', () => {
     await scene.rotate();
     await Promise.all(halls.map((s) => s.closed));
     for (const s of halls) expect(s.messages.at(-1)).toMatchObject({ type: 'room-closed' });
+  });
+
+  it('a network’s share holds across relays: spread over four, one address keeps about its share, not four times it', async () => {
+    const { practice } = await sharedPractice();
+    await setLimits(practice.id, { perAddress: 4 });
+    // Four relays, opened by boards from elsewhere; then each has room for many.
+    await spread(practice.id, { direct: 0, perRelay: 1 });
+    await boards(practice.board_id!, 4);
+    await spread(practice.id, { perRelay: 100 });
+    expect(await relaysOf(practice.id)).toBe(4);
+    const one = new Client(venueV4());
+    const tries = await Promise.all(Array.from({ length: 12 }, () => openSocket(one, `board=${practice.board_id}`)));
+    const closes = await Promise.all(tries.map(({ socket }) => closedWithin(socket!, 1_500)));
+    const live = closes.filter((c) => c === null).length;
+    // Each relay holds one of this network's boards at most (its share of 4 spread over 4): never the 16 four full shares would let in.
+    expect(live).toBeGreaterThan(0);
+    expect(live).toBeLessThanOrEqual(4);
+    for (const [i, t] of tries.entries()) if (closes[i] !== null) expect(t.socket!.messages[0]).toMatchObject({ code: 'network_share_full' });
+    for (const t of tries) t.socket!.ws.close();
   });
 });

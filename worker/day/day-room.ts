@@ -12,7 +12,7 @@ import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
 import { Crowd, crowdLimits, type Missed } from '../room/crowd';
-import { ROOM_FULL } from '../room/socket-door';
+import { OPENING_TOO_FAST, ROOM_FULL } from '../room/socket-door';
 import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
 import { CLOSE_CODES } from '../../core/live-messages';
 import { SocketDoor } from '../room/socket-door';
@@ -60,7 +60,7 @@ export class DayRoom extends DurableObject<Env> {
     super(ctx, env);
     this.limits = socketLimits(env);
     this.door = new SocketDoor(ctx, this.limits);
-    this.crowd = new Crowd(ctx, env, { kind: 'day', id: () => this.facts().day?.id ?? null }, crowdLimits(env));
+    this.crowd = new Crowd(ctx, env, { kind: 'day', id: () => this.facts().day?.id ?? null, board: () => this.facts().day?.board_id ?? null }, crowdLimits(env));
     relayThrough(ctx, this.crowd);
     void ctx.blockConcurrencyWhile(async () => {
       await migrateRoom(ctx.storage, DAY_STEPS);
@@ -425,12 +425,12 @@ export class DayRoom extends DurableObject<Env> {
     const venue = this.door.isVenue(tag);
     const ended = !snapshot || snapshot.day.board_id !== tag.boardId;
     const slow = ended ? null : this.door.tooFast(tag, Date.now(), venue);
-    const relayed = ended || slow ? null : await this.crowd.admit(request, tag, this.greeting(snapshot, 'spectator'), venue);
-    if (relayed) return relayed;
+    const admitted = ended || slow ? null : await this.crowd.admit(request, tag, this.greeting(snapshot, 'spectator'), venue, this.limits);
+    if (admitted && admitted !== 'unreachable') return admitted;
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, ['refused']);
-    const why = ended ? null : (slow ?? ROOM_FULL);
+    const why = ended ? null : (slow ?? (admitted === 'unreachable' ? OPENING_TOO_FAST : ROOM_FULL));
     server.send(JSON.stringify((why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') }) satisfies LiveMessage));
     server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
     return new Response(null, { status: 101, webSocket: pair[0] });

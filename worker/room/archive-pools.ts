@@ -48,24 +48,33 @@ export function poolArchiveStatements(d1: D1Database, practiceId: string, pools:
 export const isBracketMark = (mark: string) => mark === BRACKET_MARK || mark.startsWith(MATCH_MARK);
 
 /** The tableau's rows the marks name, as the room holds them: its own row (when marked) and each marked match. */
-export function readBracketRows(sql: SqlStorage, practiceId: string, marks: readonly string[]): { bracket: Rows | null; matches: { round: number; position: number; rows: Rows }[] } {
+export function readBracketRows(sql: SqlStorage, practiceId: string, marks: readonly string[]): { bracket: Rows | null; matches: { round: number; position: number; rows: Rows }[]; all: Rows | null } {
   const read = (query: string, ...binds: (string | number)[]) => {
     const cursor = sql.exec(query, ...binds);
     const rows = [...cursor.raw()];
     return { columns: cursor.columnNames, rows };
   };
   const bracket = marks.includes(BRACKET_MARK) ? read('SELECT * FROM brackets WHERE practice_id = ?', practiceId) : null;
+  // Many matches (a freeze writes every one): the whole tableau, a few rows a statement, is fewer statements.
+  if (marks.filter((m) => m.startsWith(MATCH_MARK)).length > WHOLE_TABLEAU_PAST) return { bracket, matches: [], all: read('SELECT * FROM bracket_matches WHERE practice_id = ?', practiceId) };
   const matches = marks
     .filter((m) => m.startsWith(MATCH_MARK))
     .map((m) => m.slice(MATCH_MARK.length).split(':').map(Number) as [number, number])
     .filter(([round, position]) => Number.isInteger(round) && Number.isInteger(position))
     .map(([round, position]) => ({ round, position, rows: read('SELECT * FROM bracket_matches WHERE practice_id = ? AND round = ? AND position = ?', practiceId, round, position) }));
-  return { bracket, matches };
+  return { bracket, matches, all: null };
 }
 
+/** Marked matches past which the archive copies the whole tableau instead (two statements a match against one for a few). */
+const WHOLE_TABLEAU_PAST = 16;
+
 /** The D1 batch that makes the archive's copy of those tableau rows what the room holds (each replaced, or gone). */
-export function bracketArchiveStatements(d1: D1Database, practiceId: string, { bracket, matches }: ReturnType<typeof readBracketRows>): D1PreparedStatement[] {
+export function bracketArchiveStatements(d1: D1Database, practiceId: string, { bracket, matches, all }: ReturnType<typeof readBracketRows>): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
+  if (all) {
+    statements.push(d1.prepare('DELETE FROM bracket_matches WHERE practice_id = ?1').bind(practiceId));
+    statements.push(...insertStatements(d1, practiceId, 'bracket_matches', all));
+  }
   if (bracket) {
     statements.push(d1.prepare('DELETE FROM brackets WHERE practice_id = ?1').bind(practiceId));
     statements.push(...insertStatements(d1, practiceId, 'brackets', bracket));

@@ -40,10 +40,19 @@ export interface RelayAdmission {
   greeting: string[];
   /** The socket's network is the venue's (a coach socket of the writer's is open from it): no share of its own. */
   venue: boolean;
+  /**
+   * A network's and a block's share of this relay: the room's shares spread over the relays open (boards go
+   * to relays by a random key), so a network holds about its one share of the whole crowd, not one per relay.
+   */
+  shares: { perAddress: number; perBlock: number };
 }
 
-/** Messages kept for relays that missed some (a gap in the numbers); older ones make the relay's boards read again. */
+/**
+ * Messages kept for relays that missed some (a gap in the numbers), at most this many and this many characters
+ * (a day's message is its whole snapshot); older ones make the relay's boards read again.
+ */
 const KEPT = 512;
+const KEPT_CHARS = 2_000_000;
 /** Where the writer keeps how many relays it opened: they keep their boards while it sleeps. */
 const RELAYS_KEY = 'crowd-relays';
 
@@ -59,6 +68,9 @@ export class Crowd {
   readonly boot = crypto.randomUUID().slice(0, 8);
   private seq = 0;
   private readonly kept: RelayEntry[] = [];
+  private keptChars = 0;
+  /** Relays sent nothing since they were reported empty: a later report of boards there sends them the last message (they catch up from it). */
+  private readonly skipped = new Set<number>();
   private opened = 0;
   /** Sockets each relay holds, as last reported or admitted since (unknown after a wake: counted as some). */
   private readonly counts = new Map<number, number>();
@@ -67,7 +79,7 @@ export class Crowd {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
-    private readonly writer: { kind: RelayIdentity['kind']; id: () => string | null },
+    private readonly writer: { kind: RelayIdentity['kind']; id: () => string | null; board: () => string | null },
     readonly limits: CrowdLimits,
   ) {}
 
@@ -82,6 +94,8 @@ export class Crowd {
     this.counts.clear();
     this.stubs.clear();
     this.kept.length = 0;
+    this.keptChars = 0;
+    this.skipped.clear();
     await this.ctx.storage.delete(RELAYS_KEY);
   }
 
@@ -108,23 +122,38 @@ export class Crowd {
     if (this.opened === 0 || id === null) return;
     const entry = { seq: ++this.seq, data };
     this.kept.push(entry);
-    if (this.kept.length > KEPT) this.kept.shift();
+    this.keptChars += data.reduce((n, d) => n + d.length, 0);
+    while (this.kept.length > KEPT || (this.keptChars > KEPT_CHARS && this.kept.length > 1)) this.keptChars -= this.kept.shift()!.data.reduce((n, d) => n + d.length, 0);
     for (let shard = 0; shard < this.opened; shard++) {
       // A relay known empty is skipped: a board it gets later starts from the greeting and the writer's number then.
-      if (this.counts.get(shard) === 0) continue;
-      this.stub(shard)
-        .deliver(this.identity(id, shard), this.boot, entry.seq, data)
-        .catch((e: unknown) => console.error('relay: delivery failed', id, shard, e));
+      if (this.counts.get(shard) === 0) {
+        this.skipped.add(shard);
+        continue;
+      }
+      this.send(id, shard, entry);
     }
   }
 
-  /** Closes the relays' boards (all, or those not opened with `keep`, the current board link), telling each why. */
+  /** One numbered message to one relay, with the board link now (a relay shows out its boards of an older one). */
+  private send(id: string, shard: number, entry: RelayEntry) {
+    this.stub(shard)
+      .deliver(this.identity(id, shard), this.boot, entry.seq, entry.data, this.writer.board())
+      .catch((e: unknown) => console.error('relay: delivery failed', id, shard, e));
+  }
+
+  /**
+   * Closes the relays' boards (all, or those not opened with `keep`, the current board link), telling each why. A
+   * relay that does not answer is asked once more; one that missed a new link also shows its boards out at the
+   * next message, which names the link.
+   */
   close(reason: string, keep: string | null = null) {
     const id = this.writer.id();
     if (id === null) return;
     for (let shard = 0; shard < this.opened; shard++) {
-      this.stub(shard)
+      const stub = this.stub(shard);
+      stub
         .closeBoards(reason, keep)
+        .catch(() => stub.closeBoards(reason, keep))
         .catch((e: unknown) => console.error('relay: close failed', id, shard, e));
     }
   }
@@ -133,21 +162,40 @@ export class Crowd {
    * Sends a board's upgrade on to a relay with its greeting: the one its key hashes to, or the next with room;
    * a new one when all are full. Null when every relay the writer may open is full.
    */
-  async admit(request: Request, tag: SocketTag, greeting: LiveMessage[], venue: boolean): Promise<Response | null> {
+  async admit(request: Request, tag: SocketTag, greeting: LiveMessage[], venue: boolean, shares: { perAddress: number; perBlock: number }): Promise<Response | null | 'unreachable'> {
     const id = this.writer.id();
     if (id === null) return null;
     const shard = await this.shardFor();
     if (shard === null) return null;
     this.counts.set(shard, (this.counts.get(shard) ?? 0) + 1);
-    const admission: RelayAdmission = { relay: this.identity(id, shard), boot: this.boot, seq: this.seq, greeting: greeting.map((m) => JSON.stringify(m)), venue };
+    const spread = (n: number) => Math.max(1, Math.ceil(n / this.opened));
+    const admission: RelayAdmission = {
+      relay: this.identity(id, shard),
+      boot: this.boot,
+      seq: this.seq,
+      greeting: greeting.map((m) => JSON.stringify(m)),
+      venue,
+      shares: { perAddress: spread(shares.perAddress), perBlock: spread(shares.perBlock) },
+    };
     const headers = new Headers(request.headers);
     headers.set(RELAY_HEADER, JSON.stringify({ ...admission, tag }));
-    return this.stub(shard).fetch(new Request(request, { headers }));
+    try {
+      return await this.stub(shard).fetch(new Request(request, { headers }));
+    } catch (e) {
+      // The relay did not answer: the board is told to try again in a moment, and is not counted there.
+      this.counts.set(shard, Math.max(0, (this.counts.get(shard) ?? 1) - 1));
+      console.error('relay: admission failed', id, shard, e);
+      return 'unreachable';
+    }
   }
 
-  /** A relay's count of its boards. */
+  /** A relay's count of its boards; one that was sent nothing while reported empty gets the last message (it catches up from it). */
   reported(shard: number, count: number) {
-    if (shard >= 0 && shard < this.opened) this.counts.set(shard, count);
+    if (shard < 0 || shard >= this.opened) return;
+    this.counts.set(shard, count);
+    const id = this.writer.id();
+    const last = this.kept.at(-1);
+    if (count > 0 && this.skipped.delete(shard) && id !== null && last) this.send(id, shard, last);
   }
 
   /** What a relay missed since `from` (its next number), or the greeting to read again by. */

@@ -16,7 +16,7 @@ import { SharingClock } from './sharing-clock';
 import { AccountSessions } from './account-sessions';
 import { SocketDoor } from './socket-door';
 import { Crowd, crowdLimits, type Missed } from './crowd';
-import { ROOM_FULL } from './socket-door';
+import { OPENING_TOO_FAST, ROOM_FULL } from './socket-door';
 import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
@@ -90,7 +90,7 @@ export class PracticeRoom extends DurableObject<Env> {
     super(ctx, env);
     this.limits = socketLimits(env);
     this.door = new SocketDoor(ctx, this.limits);
-    this.crowd = new Crowd(ctx, env, { kind: 'practice', id: () => this.heldNow() }, crowdLimits(env));
+    this.crowd = new Crowd(ctx, env, { kind: 'practice', id: () => this.heldNow(), board: () => this.boardLink() }, crowdLimits(env));
     relayThrough(ctx, this.crowd);
     // The room's tables are brought up to date before it answers anything (./schema); marks an evicted room
     // left unwritten get the alarm's backstop (`this.archive` is set by then: the constructor ends first).
@@ -401,7 +401,8 @@ export class PracticeRoom extends DurableObject<Env> {
       const slow = this.door.tooFast(tag, Date.now(), venue);
       if (slow) return this.refuseHere(slow);
       const greeting = isMuted(this.ctx, 'spectator') ? [this.pausedWord(tag.practiceId)] : this.greeting(tag.practiceId, 'spectator');
-      const relayed = await this.crowd.admit(request, tag, greeting, venue);
+      const relayed = await this.crowd.admit(request, tag, greeting, venue, this.limits);
+      if (relayed === 'unreachable') return this.refuseHere(OPENING_TOO_FAST);
       if (!relayed) return this.refuseHere(ROOM_FULL);
       await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
       this.presenceChanged();
@@ -445,8 +446,13 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** A board opened with a link the room no longer has (replaced meanwhile). */
   private boardLinkEnded(tag: SocketTag): boolean {
-    const { board_id: board } = this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one();
+    const board = this.boardLink();
     return board !== null && board !== tag.boardId;
+  }
+
+  /** The board link as the room last heard it from the index (null: not yet). */
+  private boardLink(): string | null {
+    return this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one().board_id;
   }
 
   /** What a board hears while its practice does not share. */

@@ -19,6 +19,9 @@ export interface RelayIdentity {
 /** The relay's boards carry their writer in their attachment: a relay woken from hibernation knows it from any of them. */
 type RelayedTag = SocketTag & { relay: RelayIdentity };
 
+/** What a board of an old link is told when a relay learns the new one from a message. */
+const LINK_CHANGED = 'This link or session is no longer valid.';
+
 /** Deliveries a relay keeps, to replay to a board admitted with an older greeting than one already forwarded. */
 const REPLAY = 64;
 /** A relay tells its writer how many boards it holds at most this often. */
@@ -34,6 +37,8 @@ const REPORT_MS = 1_000;
  */
 export class BoardRelay extends DurableObject<Env> {
   private boot: string | null = null;
+  /** The board link the writer's last message named: boards opened with another are shown out. */
+  private board: string | null = null;
   private last = 0;
   private readonly replay: { seq: number; data: string[] }[] = [];
   private queue: Promise<void> = Promise.resolve();
@@ -53,13 +58,13 @@ export class BoardRelay extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const raw = request.headers.get(RELAY_HEADER);
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !raw) return new Response('Not found', { status: 404 });
-    const { tag, relay, boot, seq, greeting, venue } = JSON.parse(raw) as RelayAdmission & { tag: SocketTag };
+    const { tag, relay, boot, seq, greeting, venue, shares } = JSON.parse(raw) as RelayAdmission & { tag: SocketTag };
     const pair = new WebSocketPair();
     const server = pair[1];
     const relayed: RelayedTag = { ...tag, relay };
     this.ctx.acceptWebSocket(server, tagsOf(tag));
     server.serializeAttachment(relayed);
-    const refusal = this.door.placeRefusal(tag, venue);
+    const refusal = this.door.placeRefusal(tag, venue, shares);
     if (refusal) {
       server.send(JSON.stringify({ type: 'refused', ...reasonOf(refusal) } satisfies LiveMessage));
       server.close(CLOSE_CODES.tooMany, refusal.slice(0, 120));
@@ -77,7 +82,12 @@ export class BoardRelay extends DurableObject<Env> {
   }
 
   /** A message of the writer's, numbered: forwarded in order, once; a gap is filled first. */
-  async deliver(relay: RelayIdentity, boot: string, seq: number, data: string[]): Promise<void> {
+  async deliver(relay: RelayIdentity, boot: string, seq: number, data: string[], board: string | null = null): Promise<void> {
+    // A new link the writer's close did not reach here: its old boards go before they hear anything more.
+    if (board !== null && board !== this.board) {
+      closeTagged(this.ctx, 'spectator', LINK_CHANGED, (tag) => tag?.boardId !== board);
+      this.board = board;
+    }
     this.queue = this.queue.then(() => this.apply(relay, boot, seq, data)).catch((e: unknown) => console.error('relay: delivery', e));
     return this.queue;
   }

@@ -59,10 +59,13 @@ export class SocketDoor {
     return this.placeRefusal(tag, venue) ?? (tag.role === 'spectator' ? this.tooFast(tag, now, venue) : null);
   }
 
-  /** Why a socket just accepted may not stay for want of places (its own, its network's, the room's), or null. */
-  placeRefusal(tag: SocketTag, venue = this.isVenue(tag)): string | null {
+  /**
+   * Why a socket just accepted may not stay for want of places (its own, its network's, the room's), or null.
+   * `shares`: a network's and a block's share here, when not the room's own (a relay's part of them).
+   */
+  placeRefusal(tag: SocketTag, venue = this.isVenue(tag), shares?: { perAddress: number; perBlock: number }): string | null {
     const count = (tagged: string) => this.ctx.getWebSockets(tagged).length;
-    const l = this.limits;
+    const l = { ...this.limits, ...shares };
     if (tag.role !== 'spectator') {
       const over = tag.role === 'coach' ? count('coach') > l.coach : count(`subject:${tag.subject}`) > l.perGuest;
       return over ? OWN_SCREENS_FULL : null;

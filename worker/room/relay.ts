@@ -135,11 +135,6 @@ export class BoardRelay extends DurableObject<Env> {
     return closeTagged(this.ctx, 'spectator', reason, keep === null ? undefined : (tag) => tag?.boardId !== keep);
   }
 
-  /** Boards this relay holds now (tests, bench). */
-  async boards(): Promise<number> {
-    return this.ctx.getWebSockets('spectator').length;
-  }
-
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if (ws.readyState !== WebSocket.OPEN) return;
     brokeLimits(this.received, ws, message);

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { liveRoutes } from './live-routes';
 import { screen, screensOf } from './lib/screen';
+import { setRouteLoader } from './lib/route-preload';
 import { Toaster } from './components/ui/toast';
 import { i18n, useStore } from './i18n';
 
@@ -126,6 +127,7 @@ export function loadRoute(pathname: string): Promise<unknown> {
   const screens = (matchRoutes(routes, pathname) ?? []).flatMap((m) => screensOf(m.route.element));
   return Promise.all(screens.map((s) => s.load()));
 }
+setRouteLoader(loadRoute);
 
 /** Whether `pathname` is a screen that shows the coach's practice list (theirs, or the current practice's header). */
 export const coachListScreen = (pathname: string) => pathname === '/' || pathname === '/practices' || isPracticeScreen(pathname);

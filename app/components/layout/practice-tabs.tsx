@@ -3,6 +3,8 @@ import { NavLink } from '../link';
 import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../lib/paths';
 import { i18n, type TextKey } from '../../i18n';
+import { useEffect } from 'react';
+import { preloadRoutes } from '../../lib/route-preload';
 
 const messages = i18n('practice-tabs', {
   teams: 'Teams',
@@ -21,6 +23,10 @@ const TABS: { to: string; label: TextKey<{ get(): TextsOf<typeof messages> }>; n
 /** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
 export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Role }) {
   const t = useTexts(messages);
+  const shown = TABS.filter((tab) => can(role, tab.needs)).map((tab) => (tab.root ? poolsPath : tab.to));
+  const key = shown.join(' ');
+  // Every tab's code once the page is idle, so a first switch to a tab waits for no chunk (issue 59).
+  useEffect(() => preloadRoutes(key.split(' ')), [key]);
   return (
     <nav aria-label={t.practice} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">

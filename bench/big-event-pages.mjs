@@ -118,6 +118,49 @@ async function coldThenWarm(browser, base, session, profile, target) {
   }
 }
 
+/**
+ * Tab switches on a coach's machine (loopback, the service worker active): from the pools grid, a click on each
+ * practice tab in turn and back to the pools, each timed in the page from the click to the frame after the
+ * tab's first row is in the DOM. Answers, per tab, each switch's time (null: no rows in time).
+ */
+async function switchTabs(browser, base, session, runs) {
+  const p = PROFILES.loopback;
+  const context = await browser.newContext({ baseURL: base, viewport: p.viewport, storageState: session });
+  const out = Object.fromEntries(PAGES.map((t) => [t.page, []]));
+  try {
+    const page = await context.newPage();
+    await page.goto(PAGES[0].path);
+    await page.waitForSelector(PAGES[0].first, { timeout: ROW_TIMEOUT });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // A coach reads the page a moment before a click: the page is quiet (its idle work done) first.
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+    for (let i = 0; i < runs; i++) {
+      for (const target of [...PAGES.slice(1), PAGES[0]]) {
+        const ms = await page.evaluate(({ path, first }) => new Promise((resolve) => {
+          const link = document.querySelector(`nav a[href="${path}"]`);
+          if (!link) return resolve(null);
+          const timer = setTimeout(() => resolve(null), 30_000);
+          const t0 = performance.now();
+          const seen = () => requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(timer); resolve(performance.now() - t0); }));
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector(first)) return;
+            observer.disconnect();
+            seen();
+          });
+          observer.observe(document, { childList: true, subtree: true });
+          link.click();
+        }), target);
+        out[target.page].push(ms === null ? null : Math.round(ms));
+        // Rows stay after the first: let the page finish the tab before the next click.
+        await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
@@ -200,6 +243,16 @@ export async function measurePages(base, seeded, runs, log) {
           const entry = { fencers: Number(size), page: target.page, profile, cold: figure(loads.map((l) => l.cold), runs), warm: figure(loads.map((l) => l.warm), runs) };
           out.push(entry);
           log(`${size} fencers, ${target.page}, ${profile}: cold ${entry.cold.median ?? '—'} ms / warm ${entry.warm.median ?? '—'} ms (document ${entry.warm?.firstByte ?? '—'}–${entry.warm?.lastByte ?? '—'} ms, first paint ${entry.warm?.firstPaint ?? '—'} ms), ${entry.cold.rows ?? 0} rows`);
+        }
+      }
+      // Tab switches once every page of the event can be built.
+      if (event.built.includes('tableau')) {
+        const switches = await switchTabs(browser, base, await session(event.practiceId, 'loopback'), Math.max(runs, 3));
+        for (const [page, ms] of Object.entries(switches)) {
+          const done = ms.filter((x) => x !== null);
+          const entry = { fencers: Number(size), page, profile: 'loopback switch', switch: { ms, median: done.length ? median(done) : null, ...(done.length < ms.length ? { failed: `${ms.length - done.length} of ${ms.length} switches showed no rows within 30 s` } : {}) } };
+          out.push(entry);
+          log(`${size} fencers, switch to ${page}: ${entry.switch.median ?? '—'} ms (${ms.join(', ')})`);
         }
       }
     }

@@ -94,7 +94,7 @@ const boutScore = (i, j) => ((i * 7 + j * 3) % 3 === 0 ? [(i + j) % 5, 5] : [5, 
 async function buildEvent(call, rules, roster, n) {
   const t0 = performance.now();
   const secs = (since) => Number(((performance.now() - since) / 1000).toFixed(1));
-  const event = { fencers: n, practiceId: null, pools: 0, bouts: 0, matches: 0, seconds: {}, built: [], cannotBuild: null, saves: { bout: [], tableau: [] } };
+  const event = { fencers: n, practiceId: null, pools: 0, bouts: 0, matches: 0, seconds: {}, built: [], cannotBuild: null, saves: { bout: [], freeze: [], tableau: [] } };
   const step = async (name, fn) => {
     const since = performance.now();
     try {
@@ -140,7 +140,8 @@ async function buildEvent(call, rules, roster, n) {
     })));
   if (fenced) await step('tableau', () => scoreTableau(call, rules, at, event));
   event.seconds.total = secs(t0);
-  event.saves = { bout: saveFigures(event.saves.bout), tableau: saveFigures(event.saves.tableau) };
+  // The first tableau score freezes the draw (done once, reading every pool): apart from the other scores.
+  event.saves = { bout: saveFigures(event.saves.bout), freeze: saveFigures(event.saves.freeze), tableau: saveFigures(event.saves.tableau) };
   return event;
 }
 
@@ -160,17 +161,17 @@ async function scoreTableau(call, rules, at, event) {
     const [pools, saved] = await Promise.all([call('GET', `${at}/pools`), call('GET', `${at}/bracket`)]);
     return rules.resolveTableau(pools, saved);
   };
-  const score = async (m, attempt = 0) => {
+  const score = async (m, attempt = 0, saves = event.saves.tableau) => {
     const p1wins = (m.round + m.position) % 4 !== 3;
     const body = { round: m.round, position: m.position, player1_id: m.player1_id, player2_id: m.player2_id, player1_score: p1wins ? 15 : 9 + (m.position % 5), player2_score: p1wins ? 8 + (m.position % 6) : 15, version: m.version ?? 0 };
     try {
-      await call('POST', `${at}/bracket/scores`, body, event.saves.tableau);
+      await call('POST', `${at}/bracket/scores`, body, saves);
       event.matches++;
     } catch (error) {
       // Another write moved this match on meanwhile: score it again on the tableau as it now stands.
       if (error.status !== 409 || attempt >= 3) throw error;
       const fresh = (await tableau()).matches.find((x) => x.round === m.round && x.position === m.position);
-      if (fresh && !fresh.winner_id) await score(fresh, attempt + 1);
+      if (fresh && !fresh.winner_id) await score(fresh, attempt + 1, saves);
     }
   };
   for (let guard = 0; guard < 64; guard++) {
@@ -180,7 +181,7 @@ async function scoreTableau(call, rules, at, event) {
     if (open.length === 0) return;
     // The first score freezes the drawn tableau (one write, then the rest against the frozen one).
     if (!t.frozen) {
-      await score(open[0]);
+      await score(open[0], 0, event.saves.freeze);
       continue;
     }
     const round = Math.min(...open.map((m) => m.round));

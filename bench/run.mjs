@@ -358,6 +358,17 @@ function issue59Rows(run) {
       rows.push({ figure: `issue 59: ${e.fencers} fencers, ${name} save p50 / p95 (${s.n})`, value: `${f(s.p50)} / ${f(s.p95)}`, goal: `≤ ${goal} / 60 ms`, met: s.p50 <= goal && s.p95 <= 60 ? 'yes' : 'NO' });
       rows.push({ figure: `issue 59: ${e.fencers} fencers, ${name}: the room's time p50 / p95 / longest`, value: `${f(s.roomP50)} / ${f(s.roomP95)} / ${f(s.roomMax)}`, goal: 'longest ≤ 50 ms', met: s.roomMax !== null && s.roomMax <= 50 ? 'yes' : 'NO' });
     }
+    const freeze = e.saves?.freeze;
+    if (freeze?.n) rows.push({ figure: `issue 59: ${e.fencers} fencers, the first tableau score (it freezes the draw): at the client / in the room`, value: `${f(freeze.p50)} / ${f(freeze.roomMax)}`, goal: 'room ≤ 50 ms', met: freeze.roomMax !== null && freeze.roomMax <= 50 ? 'yes' : 'NO' });
+  }
+  // The coach's screens on a coach's machine (loopback): a full load (rows shown, cold and warm) and a tab switch.
+  for (const p of run?.pages ?? []) {
+    if (p.cannotBuild) continue;
+    if (p.profile === 'loopback') {
+      const worst = Math.max(p.cold.median ?? Infinity, p.warm.median ?? Infinity);
+      rows.push({ figure: `issue 59: ${p.fencers} fencers, ${p.page}: page load, rows shown cold / warm`, value: `${f(p.cold.median)} / ${f(p.warm.median)} (${p.cold.rows ?? 0} rows)`, goal: '≤ 400 ms', met: worst <= 400 ? 'yes' : 'NO' });
+    }
+    if (p.switch) rows.push({ figure: `issue 59: ${p.fencers} fencers, a tab switch to ${p.page} (median of ${p.switch.ms.length})`, value: f(p.switch.median), goal: '≤ 100 ms', met: p.switch.median !== null && p.switch.median <= 100 ? 'yes' : 'NO' });
   }
   return rows;
 }

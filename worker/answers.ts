@@ -3,13 +3,13 @@ import type { GeneratedPools, PoolSnapshot } from '../core/contracts/pools';
 import type { Practice } from '../core/contracts/practices';
 import type { PlannedPool } from '../core/fencing/planning';
 import type { AppEnv } from './env';
-import { publishReshaped } from './room/room';
+import { publishReshaped } from './room/here';
 import { loadBracket } from './store/bracket';
 import { insertGeneratedPools, listPoolSnapshots } from './store/pools';
 
 /** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
 export async function answerWithPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
-  await publishReshaped(c.env, pool.practice_id, { type: 'pool', practiceId: pool.practice_id, pool });
+  await publishReshaped(c, { type: 'pool', practiceId: pool.practice_id, pool });
   return c.json(pool, status);
 }
 
@@ -18,8 +18,8 @@ export async function answerWithGeneratedPools(c: Context<AppEnv>, practice: Pra
   const db = c.get('db');
   const createdIds = await insertGeneratedPools(db, practice, planned, absent);
   const pools = await listPoolSnapshots(db, practice.id);
-  await publishReshaped(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools });
+  await publishReshaped(c, { type: 'pools', practiceId: practice.id, pools });
   // After a check-in (individual setup), the Did Not Start list of the results changed too.
-  if (absent) await publishReshaped(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
+  if (absent) await publishReshaped(c, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
   return c.json({ pools, createdIds } satisfies GeneratedPools, 201);
 }

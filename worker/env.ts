@@ -4,6 +4,8 @@ import type { Db } from './db/client';
 import type { PracticeRoom } from './room/practice-room';
 import type { DayRoom } from './day/day-room';
 import type { BoardRelay } from './room/relay';
+import type { RoomHere } from './room/here';
+import type { ArchiveTiming } from './room/archive-timing';
 
 export interface Env {
   DB: D1Database;
@@ -52,14 +54,6 @@ export interface Env {
   TEST_HOOKS?: string;
   /** Bench only (issue 26's far-database run): every D1 call waits this many ms first (worker/db/slow-d1.ts). */
   BENCH_D1_DELAY_MS?: string;
-  /** Inside a practice's room only: the room itself, so the routes it runs reach it without a stub (room/room.ts `getRoom`). */
-  HERE?: LocalRoom;
-}
-
-/** The room a request runs in, and the practice it is the home of. */
-export interface LocalRoom {
-  readonly practiceId: string;
-  readonly room: PracticeRoom;
 }
 
 export interface AuthUser {
@@ -97,6 +91,10 @@ export interface Variables {
   practice: PracticeRecord | null;
   /** Inside a practice's room: the practice it holds and its coach (null before it holds one). Unset in the worker. */
   roomPractice?: { id: string; ownerId: string } | null;
+  /** Inside a practice's room: the room itself, as its routes reach it (room/here). Unset in the worker. */
+  here?: RoomHere;
+  /** How a change of the room's archive is written, as its route declares it (room/archive-timing); unset: before the answer. */
+  archiveAs?: ArchiveTiming;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

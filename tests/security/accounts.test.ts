@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDayRoom } from '../../worker/day/day';
-import { CALLER_HEADER, PRACTICE_HEADER } from '../../worker/room/http';
 import { getRoom } from '../../worker/room/room';
 import { SOCKET_TAG_HEADER } from '../../worker/room/sockets';
 import type { PoolSnapshot } from '../../core/contracts/pools';
@@ -165,11 +164,10 @@ describe('the end of a session reaches every device within seconds, sockets too'
 describe('the rooms refuse a token from before the sign-out themselves (another isolate’s worker may not know yet)', () => {
   /** A request straight to a practice's room, as the worker hands one over, from the coach with a token minted under `sv`. */
   const asCaller = (practiceId: string, user: { id: string; email: string }, sv: number, path: string, init: RequestInit = {}) =>
-    getRoom(env, practiceId).fetch(
-      new Request(`${ORIGIN}${path}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', [CALLER_HEADER]: JSON.stringify({ user: { ...user, sv }, accessExp: Date.now() + 60_000, guest: null, guestEnded: false }), [PRACTICE_HEADER]: practiceId },
-      }),
+    getRoom(env, practiceId).answer(
+      new Request(`${ORIGIN}${path}`, { ...init, headers: { 'content-type': 'application/json' } }),
+      { user: { ...user, sv }, accessExp: Date.now() + 60_000, guest: null, guestEnded: false },
+      practiceId,
     );
 
   it('a practice made after the sign-out learns the version once from D1: the old token’s write is refused, the new one’s goes through', async () => {

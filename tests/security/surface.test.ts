@@ -5,7 +5,8 @@ import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { ALL_ACTIONS } from '../../core/permissions';
 import { app } from '../../worker/app';
-import { roomApp } from '../../worker/room/http';
+import { roomRoutes } from '../../worker/room/http';
+import { isRoomPath } from '../../worker/middleware/to-room';
 import type { Authorize } from '../../worker/auth/access';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
@@ -166,7 +167,7 @@ describe('one permission table in charge', () => {
   it('every API route declares its action through authorize()', () => {
     const declared = new Map<string, string[]>();
     // The worker's routes and a practice room's (issue 26: the practice's routes run in its room).
-    for (const route of [...app.routes, ...roomApp(() => { throw new Error('not run'); }, { after: async () => {} }).routes]) {
+    for (const route of [...app.routes, ...roomRoutes.routes]) {
       if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
       const key = `${route.method} ${route.path}`;
       const action = (route.handler as Partial<Authorize>).action;
@@ -176,6 +177,19 @@ describe('one permission table in charge', () => {
     const undeclared = [...declared].filter(([, actions]) => actions.length !== 1).map(([key]) => key);
     expect(undeclared).toEqual([]);
     for (const actions of declared.values()) expect(ALL_ACTIONS).toContain(actions[0]);
+  });
+
+  it('the worker hands the room exactly the routes the room mounts: one list of what runs where', () => {
+    const id = '0b8c3f5e-9d2a-4c1b-8e7f-6a5d4c3b2a10';
+    const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, (p) => (p === ':practiceId' || p === ':poolId' ? id : '1'));
+    const inRoom = roomRoutes.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL').map((r) => r.path);
+    expect(inRoom.length).toBeGreaterThan(25);
+    for (const path of inRoom) expect(isRoomPath(concrete(path)), path).toBe(true);
+    // Every other API route of the worker stays in the worker (the practice's own row, its board, the roster…).
+    const room = new Set(inRoom);
+    const inWorker = app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*') && !room.has(r.path)).map((r) => r.path);
+    expect(inWorker.length).toBeGreaterThan(25);
+    for (const path of inWorker) expect(isRoomPath(concrete(path)), path).toBe(false);
   });
 
   it('nobody and a guest are refused a coach route the same way everywhere', async () => {

@@ -2,18 +2,21 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { notFound } from '../errors';
-import { CALLER_HEADER, PRACTICE_HEADER, type Caller } from '../room/http';
+import { roomRoutes, type Caller } from '../room/http';
 import { getRoom } from '../room/room';
 import { headersMayChange } from './security-headers';
 import { unauthenticated } from './session';
 
 /**
- * The practice's routes live in its room (issue 26): pools, bouts, the tableau, teams and relays, the
- * referee desk, the weapon, the steps on its day's calls. The worker learns who is asking (session: signatures and expiry only), finds the
- * practice's room and hands the request over in one call; the room authorises, applies and answers.
+ * The practice's routes live in its room: pools, bouts, the tableau, teams and relays, the referee desk, the
+ * weapon, the steps on its day's calls. The worker learns who is asking (session: signatures and expiry only),
+ * finds the practice's room and hands the request over in one call; the room authorises, applies and answers.
+ * Which paths go there is read from the room's own routes (../room/http `roomRoutes`), the one list of them.
  */
-const PRACTICE_PATH = /^\/api\/practices\/([^/]+)\/(pools|bracket|snapshot|teams|team-matches|team-tableau|referee|weapon|calls)(\/|$)/;
-const POOL_PATH = /^\/api\/pools\/([^/]+)(\/|$)/;
+const ROOM_PATHS = roomRoutes.routes.map((r) => r.path);
+const PRACTICE_PARTS = [...new Set(ROOM_PATHS.flatMap((p) => /^\/api\/practices\/:practiceId\/([\w-]+)/.exec(p)?.[1] ?? []))];
+const PRACTICE_PATH = new RegExp(`^/api/practices/([^/]+)/(${PRACTICE_PARTS.join('|')})(/|$)`);
+const POOL_PATH = ROOM_PATHS.some((p) => p.startsWith('/api/pools/')) ? /^\/api\/pools\/([^/]+)(\/|$)/ : /$^/;
 
 /** Whether a path is one of a practice's routes, answered by its room. */
 export const isRoomPath = (path: string) => PRACTICE_PATH.test(path) || POOL_PATH.test(path);
@@ -62,12 +65,10 @@ export const toRoom = createMiddleware<AppEnv>(async (c, next) => {
     practiceId = await practiceOfPool(c, poolId);
   }
   const caller: Caller = { user, accessExp: c.get('accessExp'), guest, guestEnded: c.get('guestEnded') };
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(CALLER_HEADER, JSON.stringify(caller));
-  headers.set(PRACTICE_HEADER, practiceId);
   // The body (at most 64 KB, 256 KB for a draw: bodyLimit in ../app) travels whole, so the room may answer before reading it.
   const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer();
-  const answer = await getRoom(c.env, practiceId).fetch(new Request(c.req.url, { method: c.req.method, headers, body }));
+  const request = new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
+  const answer = await getRoom(c.env, practiceId).answer(request, caller, practiceId);
   // The room's answer, with headers the worker's middleware may still add to (security headers), in place.
   return headersMayChange(new Response(answer.body, answer));
 });

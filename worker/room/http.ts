@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type ExecutionContext } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, AuthUser, GuestUser } from '../env';
+import type { AppEnv, AuthUser, Env, GuestUser } from '../env';
 import { answerError } from '../error-answer';
 import { bracketRoutes } from '../routes/bracket';
 import { callRoutes } from '../routes/calls';
@@ -13,19 +13,17 @@ import { teamTableauRoutes } from '../routes/team-tableau';
 import { teamRoutes, teamSheetRoutes } from '../routes/teams';
 import { RememberingRouter } from '../router';
 import { errorBody } from '../../core/messages';
+import type { RoomHere } from './here';
 
 /**
- * The practice's routes, run in its room (issue 26): the worker has learned who is asking (the cookie's or
- * the guest token's signature and expiry, no database) and hands the request over with the caller; here the
- * room checks the action in the permission table against its own practice and guests, validates with the
- * same `core/` rules and applies the change in its SQLite. Scores never touch D1.
+ * The practice's routes, run in its room: the worker has learned who is asking (the cookie's or the guest
+ * token's signature and expiry, no database) and hands the request over with the caller, as the arguments of
+ * one call (`PracticeRoom.answer`), which no client can set. Here the room checks the action in the permission
+ * table against its own practice and guests, validates with the same `core/` rules and applies the change in
+ * its SQLite. Scores never touch D1.
  */
 
-/** The header the worker names the caller in (set by the worker only: a client's own is overwritten). */
-export const CALLER_HEADER = 'x-piste-caller';
-/** The header the worker names the practice in (from the path, the guest token or the pool's index row). */
-export const PRACTICE_HEADER = 'x-piste-practice';
-
+/** Who is asking, as the worker checked it: the room's one input about the caller. */
 export interface Caller {
   user: AuthUser | null;
   accessExp: number | null;
@@ -35,7 +33,8 @@ export interface Caller {
 
 /** What the room gives the routes it runs. */
 export interface RoomContext {
-  practiceId: string;
+  /** The room itself, as its routes reach it (./here). */
+  here: RoomHere;
   db: AppEnv['Variables']['db'];
   d1: AppEnv['Variables']['d1'];
   /** Whether this guest session is live in the room (not left, removed or expired). */
@@ -45,11 +44,6 @@ export interface RoomContext {
   /** Whether the owner's access token, minted under this session version, still stands (./account-sessions). */
   ownerSessionStands(ownerId: string, sv: number): Promise<boolean>;
 }
-
-/** Score-like writes: their archive is written behind the answer; any other change is archived before it. */
-const SCORE_WRITE = /\/(bouts|scores|team-matches\/\d+|team-tableau\/\d+\/\d+\/\d+)$/;
-/** The referee desk keeps its own tables, and a call step changes the day's: the archive copies none of them. */
-const NOT_ARCHIVED = /\/(referee|calls)(\/|$)/;
 
 /** The archive's part in a write (./archive): told after it (the change's own transaction has marked what it touched). */
 export interface ArchiveHooks {
@@ -73,14 +67,19 @@ export const roomRoutes = new Hono<AppEnv>()
   .route('/api/practices/:practiceId/calls', callRoutes)
   .route('/api/pools', poolRoutes);
 
-/** The room's context for a request about `practiceId` (the practice the worker named, which the room holds). */
-export function roomApp(context: (practiceId: string) => RoomContext, archive: ArchiveHooks) {
+/**
+ * The room's app: `answer` runs one of the practice's routes for `caller`, with the room's context. The caller
+ * travels beside the request (keyed by it), never in a header.
+ */
+export function roomApp(context: () => RoomContext, archive: ArchiveHooks, env: Env, exec: ExecutionContext) {
+  const callers = new WeakMap<Request, Caller>();
   const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use(
     '*',
     createMiddleware<AppEnv>(async (c, next) => {
-      const here = context(c.env.HERE?.practiceId ?? '');
-      const caller = JSON.parse(c.req.header(CALLER_HEADER) ?? 'null') as Caller | null;
+      const here = context();
+      const caller = callers.get(c.req.raw) ?? null;
+      c.set('here', here.here);
       c.set('db', here.db);
       c.set('d1', here.d1);
       const ownerId = here.ownerId();
@@ -92,18 +91,25 @@ export function roomApp(context: (practiceId: string) => RoomContext, archive: A
       // guest of another practice stays a guest here, so the permission table refuses them as everywhere
       // (403 for what guests never do) and this practice is not theirs (404).
       const guest = caller?.guest ?? null;
-      const live = guest !== null && (guest.practiceId !== here.practiceId || here.guestLive(guest.sessionId));
+      const practiceId = here.here.practiceId;
+      const live = guest !== null && (guest.practiceId !== practiceId || here.guestLive(guest.sessionId));
       c.set('guest', live ? guest : null);
       c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
-      c.set('roomPractice', ownerId === null ? null : { id: here.practiceId, ownerId });
-      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && !NOT_ARCHIVED.test(c.req.path);
-      const score = SCORE_WRITE.test(c.req.path);
+      c.set('roomPractice', ownerId === null ? null : { id: practiceId, ownerId });
       await next();
-      if (write && c.res.ok) await archive.after(score);
+      // Each route of the room says when its change is archived (./archive-timing); a read changes nothing.
+      const timing = c.get('archiveAs');
+      const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && timing !== 'none';
+      if (write && c.res.ok) await archive.after(timing === 'behind');
     }),
   );
   app.route('/', roomRoutes);
   app.all('*', (c) => c.json(errorBody('Not found'), 404));
   app.onError(answerError);
-  return app;
+  return {
+    answer(request: Request, caller: Caller): Promise<Response> {
+      callers.set(request, caller);
+      return Promise.resolve(app.fetch(request, env, exec));
+    },
+  };
 }

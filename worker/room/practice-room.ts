@@ -5,13 +5,10 @@ import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/contracts/practices';
 import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
 import { can } from '../../core/permissions';
-import type { RefereeTarget } from '../../core/refereeing';
-import type { RefereeUpdateBody } from '../../core/validation';
 import type { Env } from '../env';
 import { publicPractice, type PracticeRecord } from '../store/practices';
 import { GuestList } from './guests';
-import type { BoutCards } from '../../core/fencing/bout-cards';
-import { RefereeDesk, type RefereeClaimResult, type RefereeRecord, type RefereeUpdateResult, type Reshaped, type SavedResult } from './referee-desk';
+import { RefereeDesk, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
 import { AccountSessions } from './account-sessions';
 import { SocketDoor } from './socket-door';
@@ -27,7 +24,7 @@ import { forgetDayCalls, keepDayCalls, readDayCalls, type HeldCalls } from './da
 import type { EventCalls } from '../../core/contracts/days';
 import { dayWordOf } from './day-word';
 import { getDayRoom } from '../day/day';
-import { CALLER_HEADER, PRACTICE_HEADER, roomApp } from './http';
+import { roomApp, type Caller } from './http';
 import { heldPractice, indexAppliedAt, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
 import { roomD1, type SqlStats } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
@@ -71,7 +68,8 @@ export class PracticeRoom extends DurableObject<Env> {
   /** The board's spectators beyond the room's own sockets, in relay rooms (./crowd, ./relay). */
   readonly crowd: Crowd;
   private readonly guests: GuestList;
-  private readonly desk: RefereeDesk;
+  /** The referee desk (./referee-desk): its routes reach it through the room's context (./here). */
+  readonly desk: RefereeDesk;
   private readonly accountSessions: AccountSessions;
   private readonly clock: SharingClock;
   readonly archive: ArchiveWriter;
@@ -118,13 +116,13 @@ export class PracticeRoom extends DurableObject<Env> {
       (at) => this.wakeBy(at),
     );
     this.app = roomApp(
-      (practiceId) => ({
-        practiceId,
+      () => ({
+        here: this,
         db: this.store,
         // D1 (the index and the archive), as the practice's routes reach it: one handle per binding.
         d1: dbFor(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
-        ownerId: () => this.ownerOf(practiceId),
+        ownerId: () => this.ownerOf(this.practiceId),
         ownerSessionStands: (ownerId, sv) => this.accountSessions.stands(ownerId, sv),
       }),
       {
@@ -137,6 +135,9 @@ export class PracticeRoom extends DurableObject<Env> {
           else await this.archive.flush(true, due);
         },
       },
+      env,
+      // What the routes hand to `waitUntil` finishes in the room (a referee's call step behind the answer).
+      { waitUntil: (work) => ctx.waitUntil(work), passThroughOnException: () => undefined, props: {} },
     );
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -189,14 +190,19 @@ export class PracticeRoom extends DurableObject<Env> {
     return this.heldNow() === practiceId;
   }
 
-  /** A practice route the worker handed over (./http), for the practice it names. */
-  private async handle(request: Request): Promise<Response> {
-    const practiceId = request.headers.get(PRACTICE_HEADER) ?? '';
-    if (!request.headers.has(CALLER_HEADER) || !(await this.ensurePractice(practiceId))) {
-      return Response.json(errorBody('Practice not found'), { status: 404 });
-    }
+  /** The practice the room holds ('' before it holds one): what its routes act on (./here). */
+  get practiceId(): string {
+    return this.heldNow() ?? '';
+  }
+
+  /**
+   * One of the practice's routes, handed over by the worker (../middleware/to-room) for the practice it names,
+   * with the caller it checked (./http).
+   */
+  async answer(request: Request, caller: Caller, practiceId: string): Promise<Response> {
+    if (!(await this.ensurePractice(practiceId))) return Response.json(errorBody('Practice not found'), { status: 404 });
     const started = performance.now();
-    const answer = await this.app.fetch(request, { ...this.env, HERE: { practiceId, room: this } }, this.ctx as unknown as ExecutionContext);
+    const answer = await this.app.answer(request, caller);
     // The room's time on the answer's path (the write and its fan-out; what is left behind the answer is not in it),
     // as Server-Timing: the browser's tools show it, and the bench reads the writer's time per score from it. The
     // platform's clock moves only between I/O, so deployed it counts the waits on I/O, not the work between them.
@@ -390,7 +396,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Accepts an upgrade the worker has already authenticated; the tag arrives in a header. */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return this.handle(request);
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return Response.json(errorBody('Not found'), { status: 404 });
     const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
     // A board comes with the index's word as the worker read it (before its socket is one of the room's).
     if (tag.role === 'spectator') await this.boardComesIn(tag.practiceId, JSON.parse(request.headers.get(INDEX_WORD_HEADER) ?? 'null') as PracticeRecord | null);
@@ -498,28 +504,6 @@ export class PracticeRoom extends DurableObject<Env> {
   async reshaped(message: Reshaped): Promise<number> {
     await this.desk.reshaped(message);
     return fanOut(this.ctx, message);
-  }
-
-  /** The referee desk (issue 18): see ./referee-desk. */
-  async claimReferee(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: { view: string; subject: string; name: string }): Promise<RefereeClaimResult> {
-    return this.desk.claim(practiceId, bout, holder);
-  }
-
-  async updateReferee(practiceId: string, subject: string, body: RefereeUpdateBody): Promise<RefereeUpdateResult> {
-    return this.desk.update(practiceId, subject, body);
-  }
-
-  async releaseReferee(practiceId: string, subject: string, target: RefereeTarget, view: string, discard: boolean): Promise<boolean> {
-    return this.desk.release(practiceId, subject, target, view, discard);
-  }
-
-  async chooseReferee(practiceId: string, poolId: string, bout: string, refereeId: string | null): Promise<Record<string, string>> {
-    return this.desk.choose(practiceId, poolId, bout, refereeId);
-  }
-
-  /** The cards given so far in a bout on the piste, in stored order (issue 29): what its saved result keeps. */
-  async refereeCards(key: string, player1Id: string, player2Id: string): Promise<BoutCards | null> {
-    return this.desk.cardsOf(key, player1Id, player2Id);
   }
 
   /**

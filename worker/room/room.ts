@@ -1,15 +1,12 @@
-import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import { eachAtMost } from '../lanes';
 import type { PracticeRoom } from './practice-room';
-import type { Reshaped, SavedResult } from './referee-desk';
 
 /**
- * The room object of a practice: every stub lookup goes through here. A route running in that very room
- * (its practice's routes run there, issue 26) gets the room itself: no call leaves the object.
+ * The room object of a practice, from the worker: every stub lookup goes through here. The practice's own
+ * routes run in the room and reach it as a value in their context (./here), never through a stub.
  */
 export function getRoom(env: Env, practiceId: string): DurableObjectStub<PracticeRoom> {
-  if (env.HERE && env.HERE.practiceId === practiceId) return env.HERE.room as unknown as DurableObjectStub<PracticeRoom>;
   return env.PRACTICE_ROOM.get(roomId(env.PRACTICE_ROOM, practiceId));
 }
 
@@ -40,21 +37,3 @@ export const ROOMS_AT_ONCE = 8;
 export async function eachRoom(env: Env, practiceIds: readonly string[], what: string, call: (room: DurableObjectStub<PracticeRoom>, practiceId: string) => Promise<unknown>): Promise<void> {
   await eachAtMost(practiceIds, ROOMS_AT_ONCE, (id) => call(getRoom(env, id), id).catch((e: unknown) => console.error(`${what}: room failed`, id, e)));
 }
-
-/** Tells a practice's room after a write; a failed call is logged and never fails the write (it is stored). */
-async function tell(practiceId: string, type: LiveMessage['type'], call: () => Promise<unknown>) {
-  try {
-    await call();
-  } catch (e) {
-    console.error('publish failed', practiceId, type, e);
-  }
-}
-
-/** Publishes a message to a practice's room, which sends it to the roles allowed to read it. Only publishes. */
-export const publish = (env: Env, practiceId: string, message: LiveMessage) => tell(practiceId, message.type, () => getRoom(env, practiceId).publish(message));
-
-/** A result was saved (a pool bout, tableau scores): the room ends the refereed bout it decides, then publishes it. */
-export const publishResult = (env: Env, practiceId: string, message: SavedResult) => tell(practiceId, message.type, () => getRoom(env, practiceId).resultSaved(message));
-
-/** Pools or the tableau changed shape: the room ends refereed bouts whose fencers are gone, then publishes it. */
-export const publishReshaped = (env: Env, practiceId: string, message: Reshaped) => tell(practiceId, message.type, () => getRoom(env, practiceId).reshaped(message));

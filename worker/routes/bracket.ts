@@ -10,13 +10,14 @@ import { saveFormat } from '../store/formats';
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
-import { getRoom, publishReshaped, publishResult } from '../room/room';
+import { publishReshaped, publishResult, roomHere } from '../room/here';
 import { refereeKey } from '../../core/refereeing';
 import { keyApplied } from '../store/applied-writes';
 import { hasTeamTableau } from '../store/team-tableau';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../validate';
+import { archivedBehind } from '../room/archive-timing';
 
 /** A score whose later matches moved on meanwhile is computed again on the fresh tableau this many times. */
 const ATTEMPTS = 4;
@@ -25,7 +26,7 @@ const MATCH_CHANGED = 'This match changed while the score was being entered. The
 const CHANGED_MEANWHILE = 'Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.';
 
 async function answerWithBracket(c: Context<AppEnv>, practiceId: string, bracket: BracketSnapshot) {
-  await publishReshaped(c.env, practiceId, { type: 'bracket', practiceId, bracket });
+  await publishReshaped(c, { type: 'bracket', practiceId, bracket });
   return c.json(bracket);
 }
 
@@ -42,7 +43,7 @@ export const bracketRoutes = new Hono<AppEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await loadBracket(db, practice.id));
   })
-  .post('/scores', authorize('bracket.write'), json(bracketScoreSchema), async (c) => {
+  .post('/scores', archivedBehind, authorize('bracket.write'), json(bracketScoreSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { version, ...input } = c.req.valid('json');
@@ -76,13 +77,13 @@ export const bracketRoutes = new Hono<AppEnv>()
         conflict(MATCH_CHANGED, saved, input.round, input.position);
       }
       // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
-      const cards = await getRoom(c.env, practice.id).refereeCards(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
+      const cards = roomHere(c).desk.cardsOf(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
       const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write, cards);
       if (result.ok) {
         // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
         // a screen without the seeding loads the tableau again).
         const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
-        await publishResult(c.env, practice.id, { type: 'matches', practiceId: practice.id, delta });
+        await publishResult(c, { type: 'matches', practiceId: practice.id, delta });
         return c.json(delta);
       }
       if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);

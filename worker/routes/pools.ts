@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools, answerWithPool } from '../answers';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
-import { getRoom, publishReshaped, publishResult } from '../room/room';
+import { publishReshaped, publishResult, roomHere } from '../room/here';
 import { poolBoutKey } from '../../core/refereeing';
 import { randomUnit } from '../random';
 import { athleteExists, listAthletesByIds } from '../store/athletes';
@@ -27,6 +27,7 @@ import { secondRoundExists } from '../store/rounds';
 import { ERROR_MESSAGES } from '../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../core/defaults';
 import type { Db } from '../db/client';
+import { archivedBehind } from '../room/archive-timing';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
@@ -48,7 +49,7 @@ function settled(result: BoutWrite): BoutDelta {
 
 /** Publishes what a bout write changed (a delta of a few hundred bytes) and answers the writer with the same. */
 async function answerWithBout(c: Context<AppEnv>, practiceId: string, delta: BoutDelta) {
-  await publishResult(c.env, practiceId, { type: 'bout', practiceId, delta });
+  await publishResult(c, { type: 'bout', practiceId, delta });
   return c.json(delta);
 }
 
@@ -109,7 +110,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
       if (added.reason === 'full') throw new HttpError(409, `Every pool already holds ${MAX_POOL_SIZE} fencers.`);
       throw new HttpError(409, TABLEAU_STARTED);
     }
-    await publishReshaped(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
+    await publishReshaped(c, { type: 'bracket', practiceId: practice.id, bracket: await loadBracket(db, practice.id) });
     return answerWithPool(c, (await loadPoolSnapshot(db, added.poolId))!, 201);
   });
 
@@ -132,7 +133,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const { pool } = await poolFor(c, c.req.param('poolId'));
     await keepRounds(c.get('db'), pool.practice_id);
     await deletePool(c.get('db'), pool.id);
-    await publishReshaped(c.env, pool.practice_id, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
+    await publishReshaped(c, { type: 'pool-deleted', practiceId: pool.practice_id, poolId: pool.id });
     return c.json({ ok: true });
   })
   .post('/:poolId/players', authorize('pool.manage'), json(playerNameSchema), async (c) => {
@@ -173,7 +174,7 @@ export const poolRoutes = new Hono<AppEnv>()
     await removePlayer(db, pool.id, c.req.param('playerId'));
     return answerWithPool(c, (await loadPoolSnapshot(db, pool.id))!);
   })
-  .post('/:poolId/bouts', authorize('bout.write'), json(boutSchema), async (c) => {
+  .post('/:poolId/bouts', archivedBehind, authorize('bout.write'), json(boutSchema), async (c) => {
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...bout } = c.req.valid('json');
@@ -181,10 +182,10 @@ export const poolRoutes = new Hono<AppEnv>()
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
     const stored = toStoredBout(bout);
     // A bout on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
-    const cards = await getRoom(c.env, practice.id).refereeCards(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id, stored.player2_id);
+    const cards = roomHere(c).desk.cardsOf(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id, stored.player2_id);
     return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, stored, version, write, cards)));
   })
-  .delete('/:poolId/bouts', authorize('bout.write'), json(clearBoutSchema), async (c) => {
+  .delete('/:poolId/bouts', archivedBehind, authorize('bout.write'), json(clearBoutSchema), async (c) => {
     const db = c.get('db');
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...pair } = c.req.valid('json');

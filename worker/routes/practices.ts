@@ -4,7 +4,8 @@ import type { AppEnv } from '../env';
 import { authorize, guestIdleMs } from '../auth/access';
 import { HttpError, notFound } from '../errors';
 import { coachOf } from '../middleware/session';
-import { getRoom, publish } from '../room/room';
+import { getRoom } from '../room/room';
+import { publish } from '../room/here';
 import {
   createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing, setWeapon,
   type PracticeRecord,
@@ -38,7 +39,7 @@ export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('pract
   const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('practiceId')!, weapon);
   if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
   const body = publicPractice(practice);
-  await publish(c.env, practice.id, { type: 'practice', practice: body });
+  await publish(c, { type: 'practice', practice: body });
   return c.json(body);
 });
 

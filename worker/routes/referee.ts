@@ -9,13 +9,14 @@ import { boutKey } from '../../core/fencing/bout-result';
 import type { AppEnv } from '../env';
 import { authorize, poolFor, practiceFor } from '../auth/access';
 import { HttpError, notFound } from '../errors';
-import { getRoom } from '../room/room';
+import { roomHere } from '../room/here';
 import { refereeAtPiste } from './calls';
 import { loadBracket } from '../store/bracket';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import type { PracticeRecord } from '../store/practices';
 import { findUserById } from '../store/users';
 import { json } from '../validate';
+import { notArchived } from '../room/archive-timing';
 
 const TEAM_BOUTS = 'Referee mode scores individual bouts; team matches are scored relay by relay.';
 const ALREADY_FENCED = 'This bout already has a result. Open it in the grid to change it.';
@@ -81,22 +82,22 @@ const subjectOf = (c: Context<AppEnv>) => (c.get('role') === 'guest' ? c.get('gu
  * Mounted at /practices/:practiceId/referee.
  */
 export const refereeRoutes = new Hono<AppEnv>()
-  .post('/claim', authorize('bout.referee'), json(refereeClaimSchema), async (c) => {
+  .post('/claim', notArchived, authorize('bout.referee'), json(refereeClaimSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { target, view } = c.req.valid('json');
     const { left, right } = await boutOf(c, practice, target);
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
-    const result = await getRoom(c.env, practice.id).claimReferee(practice.id, { target, left, right, format }, { view, ...referee });
+    const result = await roomHere(c).desk.claim(practice.id, { target, left, right, format }, { view, ...referee });
     if (!result.ok) throw new HttpError(409, result.holder ? `${result.holder} is refereeing this bout. Ask them to hand it over.` : 'A guest is refereeing this bout. Ask them to hand it over.');
     // A called match of a competition day: its referee is at the piste with its fencers (behind the answer).
-    if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, practice.id, target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));
+    if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, roomHere(c), target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));
     return c.json(result.claim);
   })
-  .put('/', authorize('bout.referee'), json(refereeUpdateSchema), async (c) => {
+  .put('/', notArchived, authorize('bout.referee'), json(refereeUpdateSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const body = c.req.valid('json');
-    const result = await getRoom(c.env, practice.id).updateReferee(practice.id, subjectOf(c), body);
+    const result = await roomHere(c).desk.update(practice.id, subjectOf(c), body);
     if (result === 'not-holder') throw new HttpError(409, NOT_HOLDER);
     if (result === 'invalid') throw new HttpError(400, INVALID_STATE);
     if (result === 'against-rules') throw new HttpError(400, AGAINST_RULES);
@@ -104,7 +105,7 @@ export const refereeRoutes = new Hono<AppEnv>()
     // 'stale': an older step after a newer one; the newer one stands.
     return c.json({ ok: true, applied: result === 'ok' });
   })
-  .put('/duty', authorize('pool.manage'), json(refereeDutySchema), async (c) => {
+  .put('/duty', notArchived, authorize('pool.manage'), json(refereeDutySchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { pool_id, a, b, referee_id } = c.req.valid('json');
     const { snapshot } = await boutOfPool(c, practice, pool_id, a, b);
@@ -112,12 +113,12 @@ export const refereeRoutes = new Hono<AppEnv>()
       const referee = snapshot.players.find((p) => p.id === referee_id);
       if (!referee || referee_id === a || referee_id === b || isScratched(referee)) throw new HttpError(400, DUTY_FENCER);
     }
-    const chosen = await getRoom(c.env, practice.id).chooseReferee(practice.id, snapshot.id, boutKey(a, b), referee_id);
+    const chosen = await roomHere(c).desk.choose(practice.id, snapshot.id, boutKey(a, b), referee_id);
     return c.json({ pool_id: snapshot.id, chosen });
   })
-  .post('/release', authorize('bout.referee'), json(refereeReleaseSchema), async (c) => {
+  .post('/release', notArchived, authorize('bout.referee'), json(refereeReleaseSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { target, view, discard } = c.req.valid('json');
-    if (!(await getRoom(c.env, practice.id).releaseReferee(practice.id, subjectOf(c), target, view, discard))) throw new HttpError(409, NOT_HOLDER);
+    if (!(await roomHere(c).desk.release(practice.id, subjectOf(c), target, view, discard))) throw new HttpError(409, NOT_HOLDER);
     return c.json({ ok: true });
   });

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
-import { publishReshaped } from '../room/room';
+import { publishReshaped } from '../room/here';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { loadBracket } from '../store/bracket';
@@ -54,7 +54,7 @@ export const secondRoundRoutes = new Hono<AppEnv>()
     }
     const createdIds = await insertSecondRound(db, practice, planSecondRound(pools, composed, randomUnit, defaultNames(lang)));
     const all = await listPoolSnapshots(db, practice.id);
-    await publishReshaped(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools: all });
+    await publishReshaped(c, { type: 'pools', practiceId: practice.id, pools: all });
     return c.json({ pools: all, createdIds } satisfies GeneratedPools, 201);
   })
   // Back to round 1 while no bout of round 2 has a result; after that, round 2 stays (its bouts are results).
@@ -66,6 +66,6 @@ export const secondRoundRoutes = new Hono<AppEnv>()
     if (second.some((p) => p.bouts.length > 0)) throw new HttpError(409, STARTED);
     await deleteSecondRound(db, practice.id);
     const pools: PoolSnapshot[] = await listPoolSnapshots(db, practice.id);
-    await publishReshaped(c.env, practice.id, { type: 'pools', practiceId: practice.id, pools });
+    await publishReshaped(c, { type: 'pools', practiceId: practice.id, pools });
     return c.json(pools);
   });

@@ -3,7 +3,7 @@ import type { PracticeSnapshot } from '../../core/contracts/snapshot';
 import { can } from '../../core/permissions';
 import type { AppEnv } from '../env';
 import { authorize, practiceFor } from '../auth/access';
-import { getRoom } from '../room/room';
+import { roomHere } from '../room/here';
 import { loadBracket } from '../store/bracket';
 import { listPoolSnapshots } from '../store/pools';
 import { loadTeamTableau } from '../store/team-tableau';
@@ -19,8 +19,8 @@ export const snapshotRoutes = new Hono<AppEnv>().get('/', authorize('pool.read')
   const db = c.get('db');
   const practice = await practiceFor(c, c.req.param('practiceId')!);
   const role = c.get('role');
-  const room = getRoom(c.env, practice.id);
-  const mark = await room.changeMark();
+  const room = roomHere(c);
+  const mark = room.changeMark();
   const team = practice.practice_type === 'team';
   const [pools, bracket, teamTableau, teams, sheet, presence] = await Promise.all([
     listPoolSnapshots(db, practice.id),

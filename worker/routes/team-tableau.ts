@@ -10,7 +10,7 @@ import { createTeamTableauSchema, teamRelayRowSchema } from '../../core/validati
 import type { AppEnv } from '../env';
 import { HttpError, notFound } from '../errors';
 import { authorize, practiceFor } from '../auth/access';
-import { publish, publishReshaped } from '../room/room';
+import { publish, publishReshaped } from '../room/here';
 import { randomUnit } from '../random';
 import { keyApplied } from '../store/applied-writes';
 import { loadBracket } from '../store/bracket';
@@ -18,6 +18,7 @@ import { listPoolSnapshots } from '../store/pools';
 import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay } from '../store/team-tableau';
 import { listTeams } from '../store/teams';
 import { json, readIdempotencyKey } from '../validate';
+import { archivedBehind } from '../room/archive-timing';
 
 const TEAM_ONLY = 'Team tableaux are for team practices.';
 const EXISTS = 'This practice already has a tableau.';
@@ -90,11 +91,11 @@ export const teamTableauRoutes = new Hono<AppEnv>()
     const { seeds, seededBy } = await seedsOf(c, practice.id, defaultNames(lang));
     if (!(await createTeamTableau(db, practice, seeds, buildTeamTableau(seeds, third_place), third_place, seededBy))) throw new HttpError(409, EXISTS);
     const [bracket, tableau] = await Promise.all([loadBracket(db, practice.id), loadTeamTableau(db, practice.id)]);
-    await publishReshaped(c.env, practice.id, { type: 'bracket', practiceId: practice.id, bracket });
-    await publish(c.env, practice.id, { type: 'team-tableau', practiceId: practice.id, tableau });
+    await publishReshaped(c, { type: 'bracket', practiceId: practice.id, bracket });
+    await publish(c, { type: 'team-tableau', practiceId: practice.id, tableau });
     return c.json({ bracket, tableau }, 201);
   })
-  .put('/:round/:position/:n', authorize('bracket.write'), json(teamRelayRowSchema), async (c) => {
+  .put('/:round/:position/:n', archivedBehind, authorize('bracket.write'), json(teamRelayRowSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceOf(c);
     const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
@@ -118,8 +119,8 @@ export const teamTableauRoutes = new Hono<AppEnv>()
     const changes = decide(matches, match, sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r)), relays);
     const stored = await storeTeamRelay(db, practice, round, position, { row, version, changes, key });
     const delta: MatchesDelta | null = changes.length ? { practice_id: practice.id, version: stored.version, matches: stored.matches } : null;
-    await publish(c.env, practice.id, { type: 'team-relay', practiceId: practice.id, row: stored.row });
-    if (delta) await publish(c.env, practice.id, { type: 'matches', practiceId: practice.id, delta });
+    await publish(c, { type: 'team-relay', practiceId: practice.id, row: stored.row });
+    if (delta) await publish(c, { type: 'matches', practiceId: practice.id, delta });
     return c.json({ row: stored.row, matches: delta } satisfies TeamRelayWrite);
   });
 

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../errors';
 import { answerWithGeneratedPools } from '../answers';
 import { authorize, practiceFor } from '../auth/access';
 import { coachOf } from '../middleware/session';
-import { publish } from '../room/room';
+import { publish } from '../room/here';
 import { randomUnit } from '../random';
 import { listAthletesByIds } from '../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../store/teams';
@@ -17,6 +17,7 @@ import { ERROR_MESSAGES } from '../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../core/defaults';
 import { listPoolSnapshots } from '../store/pools';
 import { json, readIdempotencyKey } from '../validate';
+import { archivedBehind } from '../room/archive-timing';
 
 const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
 
@@ -38,7 +39,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const groups = planTeams(entries, input.method, randomUnit, input.teams);
     await replaceTeams(db, practice, groups.map((g) => g.map((m) => ({ name: m.name, athleteId: m.athleteId }))));
     const teams = await listTeams(db, practice.id);
-    await publish(c.env, practice.id, { type: 'teams', practiceId: practice.id, teams });
+    await publish(c, { type: 'teams', practiceId: practice.id, teams });
     return c.json(teams, 201);
   })
   .post('/pools', authorize('teams.manage'), json(teamPoolsSchema), async (c) => {
@@ -56,7 +57,7 @@ const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet show
 /** The nine-relay sheet. Mounted at /practices/:practiceId/team-matches. */
 export const teamSheetRoutes = new Hono<AppEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await loadSheet(c.get('db'), (await practiceOf(c)).id)))
-  .put('/:n', authorize('relay.write'), json(relayRowSchema), async (c) => {
+  .put('/:n', archivedBehind, authorize('relay.write'), json(relayRowSchema), async (c) => {
     const practice = await practiceOf(c);
     const n = Number(c.req.param('n'));
     if (!Number.isInteger(n) || n < 1 || n > 9) throw new HttpError(404, 'Relay not found');
@@ -66,6 +67,6 @@ export const teamSheetRoutes = new Hono<AppEnv>()
       throw new HttpError(409, RELAY_CHANGED, {}, { current: result.row } satisfies Omit<RelayConflict, 'error'>);
     }
     // A delta: the one row, with its new version.
-    await publish(c.env, practice.id, { type: 'relay', practiceId: practice.id, row: result.row });
+    await publish(c, { type: 'relay', practiceId: practice.id, row: result.row });
     return c.json(result.row);
   });

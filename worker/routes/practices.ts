@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { createPracticeSchema, sharingSchema, weaponBodySchema } from '../../core/validation';
+import { createPracticeSchema, sharingSchema } from '../../core/validation';
 import type { AppEnv } from '../env';
 import { authorize, guestIdleMs } from '../auth/access';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { coachOf } from '../middleware/session';
 import { getRoom } from '../room/room';
-import { publish } from '../room/here';
 import {
-  createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing, setWeapon,
+  createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing,
   type PracticeRecord,
 } from '../store/practices';
 import { json } from '../validate';
@@ -16,8 +15,6 @@ import { getDayRoom } from '../day/day';
 import { todayIso } from '../../core/dates';
 import type { Context } from 'hono';
 
-/** Why the weapon cannot change any more (issue 18: the referee's rules follow it). */
-const WEAPON_FIXED = 'The weapon can no longer change: a bout of this practice has a result.';
 
 /**
  * A change of the index's facts (sharing, the code, the board link) told to the practice's room, which keeps its
@@ -29,19 +26,6 @@ async function answerWithIndexChange(c: Context<AppEnv>, practice: PracticeRecor
   const now = (await getRoom(c.env, practice.id).indexChanged(practice)) ?? (await getPractice(c.get('db'), coachOf(c).id, practice.id));
   return c.json(publicPractice(now));
 }
-
-/**
- * The practice's weapon (issue 18), the room's to keep (issue 26): run in the practice's room. Mounted at
- * /practices/:practiceId/weapon.
- */
-export const practiceWeaponRoutes = new Hono<AppEnv>().put('/', authorize('practice.weapon'), json(weaponBodySchema), async (c) => {
-  const { weapon } = c.req.valid('json');
-  const practice = await setWeapon(c.get('db'), coachOf(c).id, c.req.param('practiceId')!, weapon);
-  if (practice === 'fenced') throw new HttpError(409, WEAPON_FIXED);
-  const body = publicPractice(practice);
-  await publish(c, { type: 'practice', practice: body });
-  return c.json(body);
-});
 
 export const practiceRoutes = new Hono<AppEnv>()
   .get('/', authorize('practice.read'), async (c) => c.json(await listPractices(c.get('db'), coachOf(c).id)))

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import type { PracticeSnapshot } from '../../core/contracts/snapshot';
-import { can } from '../../core/permissions';
-import type { AppEnv } from '../env';
-import { authorize, practiceFor } from '../auth/access';
-import { roomHere } from '../room/here';
-import { loadBracket } from '../store/bracket';
-import { listPoolSnapshots } from '../store/pools';
-import { loadTeamTableau } from '../store/team-tableau';
-import { listTeams, loadSheet } from '../store/teams';
+import type { PracticeSnapshot } from '../../../core/contracts/snapshot';
+import { can } from '../../../core/permissions';
+import type { AppEnv } from '../../env';
+import { authorize, practiceFor } from '../../auth/access';
+import { roomHere } from '../here';
+import { loadBracket } from '../../store/bracket';
+import { listPoolSnapshots } from '../../store/pools';
+import { loadTeamTableau } from '../../store/team-tableau';
+import { listTeams, loadSheet } from '../../store/teams';
 
 /**
  * A member's whole practice in one read (issue 33), answered by its room: what the pools, tableau and team

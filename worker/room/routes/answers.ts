@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import type { GeneratedPools, PoolSnapshot } from '../core/contracts/pools';
-import type { Practice } from '../core/contracts/practices';
-import type { PlannedPool } from '../core/fencing/planning';
-import type { AppEnv } from './env';
-import { publishReshaped } from './room/here';
-import { loadBracket } from './store/bracket';
-import { insertGeneratedPools, listPoolSnapshots } from './store/pools';
+import type { GeneratedPools, PoolSnapshot } from '../../../core/contracts/pools';
+import type { Practice } from '../../../core/contracts/practices';
+import type { PlannedPool } from '../../../core/fencing/planning';
+import type { AppEnv } from '../../env';
+import { publishReshaped } from '../here';
+import { loadBracket } from '../../store/bracket';
+import { insertGeneratedPools, listPoolSnapshots } from '../../store/pools';
 
 /** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
 export async function answerWithPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
-import type { EventCalls } from '../../core/contracts/days';
-import { callStepSchema } from '../../core/day-validation';
-import { matchId } from '../../core/fencing/bracket';
-import type { AppEnv, Env } from '../env';
-import { authorize, practiceFor } from '../auth/access';
-import type { CallStep, StepRefusal } from '../day/call-steps';
-import { getDayRoom } from '../day/day';
-import { eventCallsOf } from '../day/event-calls';
-import { HttpError } from '../errors';
-import { roomHere, type RoomHere } from '../room/here';
-import { json, readIdempotencyKey } from '../validate';
-import { notArchived } from '../room/archive-timing';
+import type { EventCalls } from '../../../core/contracts/days';
+import { callStepSchema } from '../../../core/day-validation';
+import { matchId } from '../../../core/fencing/bracket';
+import type { AppEnv, Env } from '../../env';
+import { authorize, practiceFor } from '../../auth/access';
+import type { CallStep, StepRefusal } from '../../day/call-steps';
+import { getDayRoom } from '../../day/day';
+import { eventCallsOf } from '../../day/event-calls';
+import { HttpError } from '../../errors';
+import { roomHere, type RoomHere } from '../here';
+import { json, readIdempotencyKey } from '../../validate';
+import { notArchived } from '../archive-timing';
 
 /**
  * Takes a step on a call of this event through its day, and keeps the day's answer in the event's room at

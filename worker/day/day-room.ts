@@ -12,10 +12,8 @@ import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
 import { Crowd, crowdLimits, type Missed } from '../room/crowd';
-import { OPENING_TOO_FAST, ROOM_FULL } from '../room/socket-door';
-import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, tagsOf, type SocketLimits, type SocketTag } from '../room/sockets';
-import { CLOSE_CODES } from '../../core/live-messages';
-import { SocketDoor } from '../room/socket-door';
+import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, type SocketLimits, type SocketTag } from '../room/sockets';
+import { openSocket, SocketDoor, type DoorHost } from '../room/socket-door';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
@@ -385,30 +383,25 @@ export class DayRoom extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('Not found', { status: 404 });
     const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
-    // Past the room's own hall boards, a board goes to a relay once its link and its network's rate pass.
-    if (tag.role === 'spectator' && this.crowd.full(this.limits.spectators)) return this.relayBoard(request, tag);
-    const pair = new WebSocketPair();
-    const server = pair[1];
-    this.ctx.acceptWebSocket(server, tagsOf(tag));
-    server.serializeAttachment(tag);
-    const over = this.door.refusal(tag);
-    const snapshot = this.current();
-    const ended =
-      (tag.role === 'spectator' && snapshot?.day.board_id !== tag.boardId) ||
-      (tag.role === 'coach' && (tag.sv ?? 0) < ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0));
-    if (over || ended || !snapshot) {
-      const message: LiveMessage = over ? { type: 'refused', ...reasonOf(over) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
-      server.send(JSON.stringify(message));
-      server.close(over ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
-    } else if (tag.role === 'spectator' && !snapshot.day.board_shared) {
-      // The day is not shared (the board came while it was not, or it stopped after the worker's lookup): this
-      // board waits with the others.
-      server.send(JSON.stringify({ type: 'paused', practiceId: snapshot.day.id, ...reasonOf(HALL_PAUSED) } satisfies LiveMessage));
-    } else {
-      for (const m of this.greeting(snapshot, tag.role)) server.send(JSON.stringify(m));
-    }
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return openSocket(this.ctx, this.door, this.crowd, request, tag, this.doorHost);
   }
+
+  /** What the day tells its door (../room/socket-door) of a socket coming in. */
+  private readonly doorHost: DoorHost = {
+    // No day held (deleted), a board of an older link, the coach's token from before their sessions ended.
+    ended: async (tag) => {
+      const snapshot = this.current();
+      if (!snapshot) return true;
+      if (tag.role === 'spectator') return snapshot.day.board_id !== tag.boardId;
+      return tag.role === 'coach' && (tag.sv ?? 0) < ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0);
+    },
+    // A board of a day not shared (it came while it was not, or it stopped after the worker's lookup) waits with the others.
+    greeting: (tag) => {
+      const snapshot = this.current();
+      return snapshot ? this.greeting(snapshot, tag.role) : [];
+    },
+    admitted: () => undefined,
+  };
 
   /** Hello first, as every room says it (the screens' sockets count themselves live on it), then the day; a paused word while it is not shared. */
   private greeting(snapshot: DaySnapshot, role: SocketTag['role']): LiveMessage[] {
@@ -417,23 +410,6 @@ export class DayRoom extends DurableObject<Env> {
       { type: 'hello', practiceId: snapshot.day.id, role },
       { type: 'day', day: role === 'spectator' ? forSpectators(snapshot) : snapshot },
     ];
-  }
-
-  /** A hall board sent on to a relay (../room/crowd), or refused here: its link ended, its network's rate, every relay full. */
-  private async relayBoard(request: Request, tag: SocketTag): Promise<Response> {
-    const snapshot = this.current();
-    const venue = this.door.isVenue(tag);
-    const ended = !snapshot || snapshot.day.board_id !== tag.boardId;
-    const slow = ended ? null : this.door.tooFast(tag, Date.now(), venue);
-    const admitted = ended || slow ? null : await this.crowd.admit(request, tag, this.greeting(snapshot, 'spectator'), venue, this.limits);
-    if (admitted && admitted !== 'unreachable') return admitted;
-    const pair = new WebSocketPair();
-    const server = pair[1];
-    this.ctx.acceptWebSocket(server, ['refused']);
-    const why = ended ? null : (slow ?? (admitted === 'unreachable' ? OPENING_TOO_FAST : ROOM_FULL));
-    server.send(JSON.stringify((why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') }) satisfies LiveMessage));
-    server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, 'refused');
-    return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
   /** A relay missed messages from `from` on: those, or the greeting its boards read the day again by. */

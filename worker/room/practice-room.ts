@@ -3,7 +3,7 @@
 // this one wires them and answers the worker's calls, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/contracts/practices';
-import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
+import type { LiveMessage } from '../../core/live-messages';
 import { can } from '../../core/permissions';
 import type { Env } from '../env';
 import { publicPractice, type PracticeRecord } from '../store/practices';
@@ -11,10 +11,9 @@ import { GuestList } from './guests';
 import { RefereeDesk, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
 import { AccountSessions } from './account-sessions';
-import { SocketDoor } from './socket-door';
+import { openSocket, SocketDoor, type DoorHost } from './socket-door';
 import { Crowd, crowdLimits, type Missed } from './crowd';
-import { OPENING_TOO_FAST, ROOM_FULL } from './socket-door';
-import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, tagsOf, type SocketLimits, type SocketTag } from './sockets';
+import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -400,55 +399,31 @@ export class PracticeRoom extends DurableObject<Env> {
     const tag = JSON.parse(request.headers.get(SOCKET_TAG_HEADER) ?? '{}') as SocketTag;
     // A board comes with the index's word as the worker read it (before its socket is one of the room's).
     if (tag.role === 'spectator') await this.boardComesIn(tag.practiceId, JSON.parse(request.headers.get(INDEX_WORD_HEADER) ?? 'null') as PracticeRecord | null);
-    // Past the room's own spectators, a board goes to a relay (./crowd) once its network's rate and its link pass.
-    if (tag.role === 'spectator' && this.crowd.full(this.limits.spectators)) {
-      if (this.boardLinkEnded(tag)) return this.refuseHere(null);
-      const venue = this.door.isVenue(tag);
-      const slow = this.door.tooFast(tag, Date.now(), venue);
-      if (slow) return this.refuseHere(slow);
-      const greeting = isMuted(this.ctx, 'spectator') ? [this.pausedWord(tag.practiceId)] : this.greeting(tag.practiceId, 'spectator');
-      const relayed = await this.crowd.admit(request, tag, greeting, venue, this.limits);
-      if (relayed === 'unreachable') return this.refuseHere(OPENING_TOO_FAST);
-      if (!relayed) return this.refuseHere(ROOM_FULL);
-      await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
-      this.presenceChanged();
-      return relayed;
-    }
-    const pair = new WebSocketPair();
-    const server = pair[1];
-    this.ctx.acceptWebSocket(server, tagsOf(tag));
-    server.serializeAttachment(tag);
-    const refusal = await this.refusalFor(tag);
-    if (refusal) {
-      server.send(JSON.stringify(refusal.message));
-      server.close(refusal.code, refusal.message.reason.slice(0, 120));
-    } else if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) {
-      // Sharing is off (the board came while it was off, or it ended after the worker looked the link up):
-      // this board waits with the others for it to return.
-      server.send(JSON.stringify(this.pausedWord(tag.practiceId)));
-      this.presenceChanged();
-    } else {
-      for (const message of this.greeting(tag.practiceId, tag.role)) server.send(JSON.stringify(message));
-      // Who is in the room as it stands, to a screen that shows it: a change while its snapshot was read does not
-      // move the change mark (boards come and go by the hundred), so its hello alone would not catch it.
-      if (can(tag.role, 'room.manage')) server.send(JSON.stringify({ type: 'presence', practiceId: tag.practiceId, presence: await this.presence() } satisfies LiveMessage));
-      if (tag.role !== 'coach') await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
-      if (tag.role === 'spectator') this.presenceChanged();
-    }
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return openSocket(this.ctx, this.door, this.crowd, request, tag, this.doorHost);
   }
 
-  /** Why a socket may not stay: caps first, then a revocation that happened after the worker's checks. */
-  private async refusalFor(tag: SocketTag): Promise<{ code: number; message: Extract<LiveMessage, { type: 'refused' | 'room-closed' }> } | null> {
-    const over = this.door.refusal(tag);
-    if (over) return { code: CLOSE_CODES.tooMany, message: { type: 'refused', ...reasonOf(over) } };
-    const ended = { code: CLOSE_CODES.ended, message: { type: 'room-closed' as const, ...reasonOf('This link or session is no longer valid.') } };
-    if (tag.role === 'coach' && !(await this.accountSessions.stands(tag.subject ?? '', tag.sv ?? 0))) return ended;
-    if (tag.role === 'guest' && (tag.epoch ?? -1) < (await this.guests.epoch())) return ended;
-    if (tag.role === 'guest' && !(await this.guests.has(tag.subject ?? ''))) return ended;
-    if (tag.role === 'spectator' && this.boardLinkEnded(tag)) return ended;
-    return null;
-  }
+  /** What the room tells its door (./socket-door) of a socket coming in. */
+  private readonly doorHost: DoorHost = {
+    // A revocation that happened after the worker's checks.
+    ended: async (tag) => {
+      if (tag.role === 'coach') return !(await this.accountSessions.stands(tag.subject ?? '', tag.sv ?? 0));
+      if (tag.role === 'guest') return (tag.epoch ?? -1) < this.guests.epoch() || !this.guests.has(tag.subject ?? '');
+      return this.boardLinkEnded(tag);
+    },
+    greeting: async (tag) => {
+      // Sharing is off (the board came while it was off, or it ended after the worker looked the link up): this
+      // board waits with the others for it to return.
+      if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) return [this.pausedWord(tag.practiceId)];
+      // Who is in the room as it stands, to a screen that shows it: a change while its snapshot was read does not
+      // move the change mark (boards come and go by the hundred), so its hello alone would not catch it.
+      const presence: LiveMessage[] = can(tag.role, 'room.manage') ? [{ type: 'presence', practiceId: tag.practiceId, presence: await this.presence() }] : [];
+      return [...this.greeting(tag.practiceId, tag.role), ...presence];
+    },
+    admitted: async (tag) => {
+      if (tag.role !== 'coach' && !(tag.role === 'spectator' && isMuted(this.ctx, 'spectator'))) await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
+      if (tag.role === 'spectator') this.presenceChanged();
+    },
+  };
 
   /** A board opened with a link the room no longer has (replaced meanwhile). */
   private boardLinkEnded(tag: SocketTag): boolean {
@@ -464,17 +439,6 @@ export class PracticeRoom extends DurableObject<Env> {
   /** What a board hears while its practice does not share. */
   private pausedWord(practiceId: string): LiveMessage {
     return { type: 'paused', practiceId, ...reasonOf(BOARD_PAUSED) };
-  }
-
-  /** A board the room sends to no relay: refused for its rate or the room's places (`why`), or its link ended (null). */
-  private refuseHere(why: string | null): Response {
-    const pair = new WebSocketPair();
-    const server = pair[1];
-    this.ctx.acceptWebSocket(server, ['refused']);
-    const message: LiveMessage = why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
-    server.send(JSON.stringify(message));
-    server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, (why ?? 'ended').slice(0, 120));
-    return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
   /** A relay missed messages from `from` on (a gap in their numbers): those, or the greeting its boards read again by. */

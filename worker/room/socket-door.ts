@@ -1,4 +1,6 @@
-import type { SocketLimits, SocketTag } from './sockets';
+import { CLOSE_CODES, type LiveMessage } from '../../core/live-messages';
+import type { Crowd } from './crowd';
+import { reasonOf, tagsOf, type SocketLimits, type SocketTag } from './sockets';
 
 /** New sockets from one place: `burst` at once, then `perSecond` more each second. */
 export interface OpenRate {
@@ -103,4 +105,63 @@ export class SocketDoor {
     const had = this.buckets.get(key);
     return had ? Math.min(burst, had.tokens + ((now - had.at) / 1000) * rate.perSecond * factor) : burst;
   }
+}
+
+/** What a room tells its door about a socket coming in (a practice's room and a day's room alike). */
+export interface DoorHost {
+  /** Its link or session ended after the worker's checks (a new board link, a sign-out, a guest removed). */
+  ended(tag: SocketTag): Promise<boolean> | boolean;
+  /** What it hears when it comes in: the hello and the state; a paused word for a board while nothing is shared. */
+  greeting(tag: SocketTag): Promise<LiveMessage[]> | LiveMessage[];
+  /** It is in (held by the room, or sent on to a relay): the room's presence and clocks follow. */
+  admitted(tag: SocketTag): Promise<void> | void;
+}
+
+/**
+ * A socket at a room's door, once the worker has authenticated it: past the room's own spectators a board is
+ * sent on to a relay (./crowd) if its link stands and its network's rate allows; any other socket is held by
+ * the room, then refused (told why, and closed) past its places or when its link or session ended, and greeted
+ * otherwise.
+ */
+export async function openSocket(ctx: DurableObjectState, door: SocketDoor, crowd: Crowd, request: Request, tag: SocketTag, host: DoorHost): Promise<Response> {
+  const { limits } = door;
+  if (tag.role === 'spectator' && crowd.full(limits.spectators)) {
+    if (await host.ended(tag)) return refusedHere(ctx, null);
+    const venue = door.isVenue(tag);
+    const slow = door.tooFast(tag, Date.now(), venue);
+    if (slow) return refusedHere(ctx, slow);
+    const relayed = await crowd.admit(request, tag, await host.greeting(tag), venue, limits);
+    if (relayed === 'unreachable') return refusedHere(ctx, OPENING_TOO_FAST);
+    if (!relayed) return refusedHere(ctx, ROOM_FULL);
+    await host.admitted(tag);
+    return relayed;
+  }
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  ctx.acceptWebSocket(server, tagsOf(tag));
+  server.serializeAttachment(tag);
+  const over = door.refusal(tag);
+  if (over || (await host.ended(tag))) {
+    refuse(server, over);
+  } else {
+    for (const message of await host.greeting(tag)) server.send(JSON.stringify(message));
+    await host.admitted(tag);
+  }
+  return new Response(null, { status: 101, webSocket: pair[0] });
+}
+
+/** Tells a socket why it may not stay (past its places: `why`; its link or session ended: null), and closes it. */
+function refuse(server: WebSocket, why: string | null) {
+  const message: LiveMessage = why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
+  server.send(JSON.stringify(message));
+  server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, message.reason.slice(0, 120));
+}
+
+/** A board the room sends to no relay, refused: a socket of its own that hears why and is closed. */
+function refusedHere(ctx: DurableObjectState, why: string | null): Response {
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  ctx.acceptWebSocket(server, ['refused']);
+  refuse(server, why);
+  return new Response(null, { status: 101, webSocket: pair[0] });
 }

@@ -10,10 +10,12 @@ import { publicPractice, type PracticeRecord } from '../store/practices';
 import { GuestList } from './guests';
 import { RefereeDesk, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
+import { BoardSharing } from './board-sharing';
+import { Presence } from './presence';
 import { AccountSessions } from './account-sessions';
 import { openSocket, SocketDoor, type DoorHost } from './socket-door';
 import { Crowd, crowdLimits, type Missed } from './crowd';
-import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, isMuted, muteRole, reasonOf, sendTagged, socketLimits, type SocketLimits, type SocketTag } from './sockets';
+import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, socketLimits, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
 import { dbFor, getDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
@@ -28,7 +30,6 @@ import { heldPractice, indexAppliedAt, isImported, practiceOwner, loadPractice, 
 import { roomD1, type SqlStats } from './sql-d1';
 import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
 import { forgetAthlete } from '../store/identity';
-import { BOARD_PAUSED } from '../../core/room-code';
 import { loadBracket } from '../store/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
@@ -71,6 +72,10 @@ export class PracticeRoom extends DurableObject<Env> {
   readonly desk: RefereeDesk;
   private readonly accountSessions: AccountSessions;
   private readonly clock: SharingClock;
+  /** The live board while sharing goes on and off (./board-sharing). */
+  private readonly sharing: BoardSharing;
+  /** Who is in the room (./presence). */
+  private readonly people: Presence;
   readonly archive: ArchiveWriter;
   /** The practice's word to its competition day, when it is an event of one (./day-link). */
   readonly dayLink: DayLink;
@@ -79,7 +84,6 @@ export class PracticeRoom extends DurableObject<Env> {
   readonly sqlStats: SqlStats = { statements: 0, rowsRead: 0, log: null };
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
   private readonly store = getDb(roomD1(this.ctx.storage, this.sqlStats));
-  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
 
@@ -87,7 +91,7 @@ export class PracticeRoom extends DurableObject<Env> {
     super(ctx, env);
     this.limits = socketLimits(env);
     this.door = new SocketDoor(ctx, this.limits);
-    this.crowd = new Crowd(ctx, env, { kind: 'practice', id: () => this.heldNow(), board: () => this.boardLink() }, crowdLimits(env));
+    this.crowd = new Crowd(ctx, env, { kind: 'practice', id: () => this.heldNow(), board: () => this.sharing.link() }, crowdLimits(env));
     relayThrough(ctx, this.crowd);
     // The room's tables are brought up to date before it answers anything (./schema); marks an evicted room
     // left unwritten get the alarm's backstop (`this.archive` is set by then: the constructor ends first).
@@ -95,12 +99,14 @@ export class PracticeRoom extends DurableObject<Env> {
       await migrateRoom(ctx.storage);
       await this.crowd.started();
       await this.archive.started();
-      this.muteBoardUnlessShared();
+      this.sharing.muteUnlessShared();
     });
     this.guests = new GuestList(ctx.storage);
     this.accountSessions = new AccountSessions(ctx.storage.sql, () => withD1Delay(this.env).DB);
     this.desk = new RefereeDesk(ctx.storage.sql, (message) => fanOut(this.ctx, message));
     this.clock = new SharingClock(ctx.storage, env, (at) => this.wakeBy(at));
+    this.sharing = new BoardSharing(ctx, this.clock, () => this.heldNow(), (practiceId) => this.greeting(practiceId, 'spectator'));
+    this.people = new Presence(ctx, this.guests, this.crowd, () => this.clock.practiceId() ?? null);
     this.archive = new ArchiveWriter(ctx.storage, () => withD1Delay(this.env).DB, (at) => this.wakeBy(at));
     this.dayLink = new DayLink(
       ctx.storage,
@@ -184,7 +190,7 @@ export class PracticeRoom extends DurableObject<Env> {
       if (!data) return;
       loadPractice(this.ctx.storage, practiceId, data);
       // Boards hear the practice only while it shares, as its copy now says.
-      this.muteBoardUnlessShared();
+      this.sharing.muteUnlessShared();
     });
     return this.heldNow() === practiceId;
   }
@@ -270,9 +276,9 @@ export class PracticeRoom extends DurableObject<Env> {
     // every screen opened with another.
     closeTagged(this.ctx, 'spectator', BOARD_CHANGED, (tag) => tag?.boardId !== practice.board_id);
     this.crowd.close(BOARD_CHANGED, practice.board_id);
-    if (!shared && !isMuted(this.ctx, 'spectator')) this.pauseBoard(sharingEnded);
-    else if (shared && isMuted(this.ctx, 'spectator')) await this.resumeBoard(practice.id, practice.sharing_expires_at);
-    this.presenceChanged();
+    if (!shared && !this.sharing.paused()) this.sharing.pause(sharingEnded);
+    else if (shared && this.sharing.paused()) await this.sharing.resume(practice.id, practice.sharing_expires_at);
+    this.people.changed();
     const now = before ? { ...practice, weapon: before.weapon } : practice;
     fanOut(this.ctx, { type: 'practice', practice: publicPractice(now) });
     return now;
@@ -290,38 +296,7 @@ export class PracticeRoom extends DurableObject<Env> {
     if (!word) return;
     if (word.updated_at > indexAppliedAt(this.ctx.storage.sql)) await this.indexChanged(word);
     // Not ended by this (not run out in D1): the room's copy is as new as the word, and says whether boards watch.
-    else if (!word.allow_guest_access && !isMuted(this.ctx, 'spectator') && !(await this.endSharingIfExpired(practiceId))) this.muteBoardUnlessShared();
-  }
-
-  /** A board hears nothing while its practice does not share (./sockets `muteRole`), as the room's copy of the index says. */
-  private muteBoardUnlessShared() {
-    const row = this.ctx.storage.sql.exec<{ allow_guest_access: number }>('SELECT allow_guest_access FROM practices LIMIT 1').toArray()[0];
-    muteRole(this.ctx, 'spectator', row !== undefined && row.allow_guest_access === 0);
-  }
-
-  /**
-   * Sharing ended (turned off, or run out): the boards stay open, are told why and then hear nothing, so a TV
-   * on the wall comes back by itself when the coach shares again, without anyone at it (`resumeBoard`).
-   */
-  private pauseBoard(reason: string) {
-    const practiceId = this.heldNow();
-    // No practice held yet: nothing a board could hear; any board there is shown out as before.
-    if (practiceId === null) return void closeTagged(this.ctx, 'spectator', reason);
-    // (A room that holds no practice has no relays: they are opened for a practice's board.)
-    // The room's copy says so at once (a wake mutes the boards again from it), whatever becomes of the index's word.
-    this.ctx.storage.sql.exec('UPDATE practices SET allow_guest_access = 0 WHERE id = ?', practiceId);
-    muteRole(this.ctx, 'spectator', true);
-    sendTagged(this.ctx, 'spectator', { type: 'paused', practiceId, ...reasonOf(reason) });
-  }
-
-  /**
-   * Sharing is back: each paused board hears the room again, with a hello (it reads the practice anew) and what
-   * is on the piste; the sharing clock watches the new expiry (boards alone may be all that is left to close).
-   */
-  private async resumeBoard(practiceId: string, expiresAt: number) {
-    muteRole(this.ctx, 'spectator', false);
-    await this.clock.watch(practiceId, expiresAt);
-    sendTagged(this.ctx, 'spectator', ...this.greeting(practiceId, 'spectator'));
+    else if (!word.allow_guest_access && !this.sharing.paused() && !(await this.endSharingIfExpired(practiceId))) this.sharing.muteUnlessShared();
   }
 
   /**
@@ -408,49 +383,33 @@ export class PracticeRoom extends DurableObject<Env> {
     ended: async (tag) => {
       if (tag.role === 'coach') return !(await this.accountSessions.stands(tag.subject ?? '', tag.sv ?? 0));
       if (tag.role === 'guest') return (tag.epoch ?? -1) < this.guests.epoch() || !this.guests.has(tag.subject ?? '');
-      return this.boardLinkEnded(tag);
+      return this.sharing.linkEnded(tag);
     },
     greeting: async (tag) => {
       // Sharing is off (the board came while it was off, or it ended after the worker looked the link up): this
       // board waits with the others for it to return.
-      if (tag.role === 'spectator' && isMuted(this.ctx, 'spectator')) return [this.pausedWord(tag.practiceId)];
+      if (tag.role === 'spectator') return this.sharing.opening(tag.practiceId);
       // Who is in the room as it stands, to a screen that shows it: a change while its snapshot was read does not
       // move the change mark (boards come and go by the hundred), so its hello alone would not catch it.
       const presence: LiveMessage[] = can(tag.role, 'room.manage') ? [{ type: 'presence', practiceId: tag.practiceId, presence: await this.presence() }] : [];
       return [...this.greeting(tag.practiceId, tag.role), ...presence];
     },
     admitted: async (tag) => {
-      if (tag.role !== 'coach' && !(tag.role === 'spectator' && isMuted(this.ctx, 'spectator'))) await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
-      if (tag.role === 'spectator') this.presenceChanged();
+      if (tag.role !== 'coach' && !(tag.role === 'spectator' && this.sharing.paused())) await this.clock.watch(tag.practiceId, tag.sharingExpiresAt);
+      if (tag.role === 'spectator') this.people.changed();
     },
   };
-
-  /** A board opened with a link the room no longer has (replaced meanwhile). */
-  private boardLinkEnded(tag: SocketTag): boolean {
-    const board = this.boardLink();
-    return board !== null && board !== tag.boardId;
-  }
-
-  /** The board link as the room last heard it from the index (null: not yet). */
-  private boardLink(): string | null {
-    return this.ctx.storage.sql.exec<{ board_id: string | null }>(`SELECT board_id FROM ${TABLES.room}`).one().board_id;
-  }
-
-  /** What a board hears while its practice does not share. */
-  private pausedWord(practiceId: string): LiveMessage {
-    return { type: 'paused', practiceId, ...reasonOf(BOARD_PAUSED) };
-  }
 
   /** A relay missed messages from `from` on (a gap in their numbers): those, or the greeting its boards read again by. */
   async relayMissed(from: number): Promise<Missed> {
     const practiceId = this.heldNow() ?? '';
-    return this.crowd.missed(from, isMuted(this.ctx, 'spectator') ? [this.pausedWord(practiceId)] : this.greeting(practiceId, 'spectator'));
+    return this.crowd.missed(from, this.sharing.opening(practiceId));
   }
 
   /** A relay's count of its boards (at most once a second): the coach's presence counts them. */
   async relayCount(shard: number, count: number): Promise<void> {
     this.crowd.reported(shard, count);
-    this.presenceChanged();
+    this.people.changed();
   }
 
   /** Sends a message to every socket whose role may read it; returns how many received it. Only publishes. */
@@ -494,7 +453,7 @@ export class PracticeRoom extends DurableObject<Env> {
       this.guestsGone();
     }
     await this.clock.watch(practiceId, expiresAt);
-    this.presenceChanged();
+    this.people.changed();
     return 'added';
   }
 
@@ -512,7 +471,7 @@ export class PracticeRoom extends DurableObject<Env> {
     const existed = await this.guests.remove(sessionId);
     closeTagged(this.ctx, `subject:${sessionId}`, reason);
     this.guestsGone();
-    this.presenceChanged();
+    this.people.changed();
     return existed;
   }
 
@@ -549,17 +508,7 @@ export class PracticeRoom extends DurableObject<Env> {
 
   /** Guests in the room with their join time, and the number of live-board screens. */
   async presence(): Promise<RoomPresence> {
-    return { guests: await this.guests.list(), spectators: this.ctx.getWebSockets('spectator').length + this.crowd.spectators() };
-  }
-
-  /** Tells the coach's screens who is in the room, at most once a second however many come and go. */
-  private presenceChanged() {
-    if (this.presenceTimer) return;
-    this.presenceTimer = setTimeout(async () => {
-      this.presenceTimer = undefined;
-      const practiceId = await this.clock.practiceId();
-      if (practiceId) fanOut(this.ctx, { type: 'presence', practiceId, presence: await this.presence() });
-    }, 1_000);
+    return this.people.now();
   }
 
   override async alarm(): Promise<void> {
@@ -601,6 +550,6 @@ export class PracticeRoom extends DurableObject<Env> {
 
   private socketGone(ws: WebSocket, code: number) {
     closeQuietly(ws, code);
-    if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.presenceChanged();
+    if ((ws.deserializeAttachment() as SocketTag | null)?.role === 'spectator') this.people.changed();
   }
 }

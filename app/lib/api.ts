@@ -272,4 +272,23 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   return data as Answer<R>;
 }
 
+/** What a route answers when a write lost to another screen's (its 409 JSON, as the route declares it). */
+export type ConflictOf<R> = R extends ClientResponse<infer T, 409, 'json'> ? T : never;
+
+/**
+ * As `call`, for a versioned write whose route answers a lost race with a typed 409 (the state that won): that
+ * answer is given as `{ conflict }` rather than thrown, typed as the route declares it. Any other failure throws.
+ */
+export async function callOrConflict<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<{ ok: Answer<R> } | { conflict: ConflictOf<R> }> {
+  try {
+    return { ok: await call(request) };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && isConflict(e.body)) return { conflict: e.body as ConflictOf<R> };
+    throw e;
+  }
+}
+
+/** A 409 that carries the state that won (`current`), not one that only says why (a practice of the wrong type). */
+const isConflict = (body: unknown) => typeof body === 'object' && body !== null && 'current' in body;
+
 export const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);

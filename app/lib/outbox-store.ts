@@ -2,6 +2,7 @@ import { createStore, del, entries, set } from 'idb-keyval';
 import type { PoolBout } from '../../core/contracts/pools';
 import type { SavedBracketMatch } from '../../core/fencing/bracket';
 import type { TeamMatchRow } from '../../core/contracts/teams';
+import type { TeamRelay } from '../../core/contracts/team-tableau';
 import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody, TeamRelayRowBody } from '../../core/validation';
 import type { CallStepBody } from '../../core/day-validation';
 import type { WaitReason } from './retry';
@@ -24,7 +25,21 @@ export type OutboxWrite =
  * reload, a closed tab or a dead battery loses nothing; sent in the order entered, each with its own
  * idempotency key and the version it was made against.
  */
-export type OutboxEntry = OutboxWrite & {
+export type OutboxEntry = { [K in OutboxWrite['kind']]: Extract<OutboxWrite, { kind: K }> & EntryState<K> }[OutboxWrite['kind']];
+
+/** What a write of each kind meets when another screen's result won (its 409 answer's `current`). */
+interface Current {
+  bout: PoolBout;
+  clear: PoolBout;
+  tableau: SavedBracketMatch;
+  relay: TeamMatchRow;
+  'team-relay': TeamRelay;
+  referee: never;
+  call: never;
+}
+
+/** An entry's own state in the queue, beside the write it holds. */
+type EntryState<K extends OutboxWrite['kind']> = {
   /** The idempotency key the server remembers, so a replay applies once. */
   key: string;
   /** Entry order: writes are sent oldest first. */
@@ -32,7 +47,7 @@ export type OutboxEntry = OutboxWrite & {
   practiceId: string;
   createdAt: number;
   /** Someone else changed the same bout, match or relay meanwhile (409): what won, until the person decides. */
-  conflict?: { current: PoolBout | SavedBracketMatch | TeamMatchRow | null };
+  conflict?: { current: Current[K] | null };
   /**
    * The last try failed for a while only (no network, a busy server, a limiter): why, how many tries, when
    * the next goes, and the earliest the server allowed (its `Retry-After`), which even a wake honours.

@@ -13,7 +13,7 @@ import type { RefereeTarget } from '../../core/refereeing';
 import type { CallStepBody } from '../../core/day-validation';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
-import { kindOf, refereeRecord, takeStepAnswer, type StepAnswer } from './write-kinds';
+import { kindOf, refereeRecord, takeStepAnswer, type Sent, type StepAnswer } from './write-kinds';
 import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
 import { requestResync } from './resync';
@@ -341,29 +341,46 @@ function waitingAgain(entry: OutboxEntry, reason: NonNullable<OutboxEntry['waiti
 /** One try of one write; its answer classified once (`classifyAnswer`): stored, wait and try again, conflict, or refused. */
 async function send(entry: OutboxEntry): Promise<SendOutcome> {
   const wokenBefore = wakes;
-  let show: () => void;
+  let sent: Sent<OutboxEntry['kind']>;
   try {
-    show = await kindOf(entry).send(entry, sendOptions({ 'idempotency-key': entry.key }, WRITE_TIMEOUT_MS));
+    sent = await kindOf(entry).send(entry, sendOptions({ 'idempotency-key': entry.key }, WRITE_TIMEOUT_MS));
   } catch (e) {
     return failed(entry, e instanceof ApiError ? e : new ApiError(0, messages.get().matchFailed), wakes !== wokenBefore);
   }
+  if (sent.conflict) return conflicted(sent.conflict, sent.show);
   // The server's answer first, then the pending entry goes: the cell never flashes back to the old result.
   // An answer that cannot be read (cut short) was still stored: the screen reloads what it shows instead.
+  showSafely(sent.show);
+  await forget(entry);
+  settle(entry.key, 'done');
+  return 'done';
+}
+
+/** Puts an answer on screen; one that cannot be read (cut short) was still stored: the screen reloads instead. */
+function showSafely(show: () => void) {
   try {
     show();
   } catch {
     requestResync();
   }
-  await forget(entry);
-  settle(entry.key, 'done');
-  return 'done';
+}
+
+/** Another screen's result won (the route's typed 409): the entry, marked with it, stays in sight until the person decides. */
+async function conflicted(marked: OutboxEntry, show: () => void): Promise<SendOutcome> {
+  try {
+    await update({ ...marked, waiting: undefined });
+    showSafely(show);
+  } finally {
+    settle(marked.key, 'conflict');
+  }
+  return 'conflict';
 }
 
 async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boolean): Promise<SendOutcome> {
   const outcome = classifyAnswer(failure.status, failure.retryAfter, failure.timedOut);
   const kind = kindOf(entry);
   // A write its view decides on (a referee's step) leaves the queue at a conflict or a refusal: the view is told why.
-  if ('endsAtView' in kind && (outcome.kind === 'conflict' || outcome.kind === 'refused')) {
+  if (kind.endsAtView && (outcome.kind === 'conflict' || outcome.kind === 'refused')) {
     try {
       await forget(entry);
       kind.endsAtView(entry, failure.message);
@@ -373,16 +390,9 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
     return outcome.kind;
   }
   switch (outcome.kind) {
-    case 'conflict': {
-      const body = failure.body as { current?: NonNullable<OutboxEntry['conflict']>['current'] } | undefined;
-      try {
-        await update({ ...entry, waiting: undefined, conflict: { current: body?.current ?? null } });
-        if (body && 'conflict' in kind) kind.conflict(entry, body);
-      } finally {
-        settle(entry.key, 'conflict');
-      }
-      return 'conflict';
-    }
+    case 'conflict':
+      // A 409 that says only why (no state that won): kept in sight as a conflict, with nothing to show beside it.
+      return conflicted({ ...entry, conflict: { current: null } }, () => undefined);
     case 'refused':
       // It can never succeed as it is: kept in sight with the server's reason until the person discards it.
       try {

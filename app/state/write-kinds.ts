@@ -2,13 +2,10 @@
 // in, how it travels (the typed client), where the server's answer goes, how the state that won a conflict
 // reads, and the version it leaves. The write queue (./outbox) is generic over these.
 import type { ClientRequestOptions } from 'hono/client';
-import type { BoutConflict } from '../../core/contracts/pools';
-import type { MatchConflict } from '../../core/contracts/tableau';
-import type { RelayConflict } from '../../core/contracts/teams';
-import type { TeamRelayConflict } from '../../core/contracts/team-tableau';
+import type { BoutConflict, BoutDelta } from '../../core/contracts/pools';
 import { boutKey } from '../../core/fencing/bout-result';
 import { refereeKey, type RefereeTarget } from '../../core/refereeing';
-import { call, client } from '../lib/api';
+import { call, callOrConflict, client } from '../lib/api';
 import type { OutboxEntry } from '../lib/outbox-store';
 import { applyBracket, applyMatchesDelta } from './bracket';
 import { applyBoutDelta } from './pools';
@@ -20,24 +17,29 @@ import { applyTeamRelay } from './team-tableau';
 type Kind = OutboxEntry['kind'];
 type EntryOf<K extends Kind> = Extract<OutboxEntry, { kind: K }>;
 
-interface Travel<K extends Kind> {
+/**
+ * What one try came to: stored (`show` puts the server's answer on screen), or lost to another screen's result
+ * (the route's typed 409): `conflict` is the entry marked with the state that won, and `show` puts that state
+ * where the write was shown. The write then stays in sight, in the header, until the person keeps theirs, takes
+ * the other or discards it.
+ */
+export type Sent<K extends Kind> = { show: () => void; conflict?: EntryOf<K> };
+
+export interface WriteKind<K extends Kind> {
   /** The record the write changes, whose versions chain from one write to the next. */
   record(e: EntryOf<K>): string;
   /** The writes that reach the server in the order entered (a record's; a practice's whole tableau). */
   line(e: EntryOf<K>): string;
-  /** One try: resolves to the step that shows the server's answer; an answer other than 2xx throws an ApiError. */
-  send(e: EntryOf<K>, options: ClientRequestOptions): Promise<() => void>;
+  /** One try: its answer, or its typed conflict; any other answer than 2xx throws an ApiError. */
+  send(e: EntryOf<K>, options: ClientRequestOptions): Promise<Sent<K>>;
   /** The version of its record once this write is stored. */
   versionAfter(e: EntryOf<K>): number;
+  /**
+   * A write the view that made it decides on: at a conflict or a refusal it leaves the queue and this tells the
+   * view why (a referee's step, which a newer step or another referee supersedes).
+   */
+  endsAtView?(e: EntryOf<K>, message: string): void;
 }
-
-/**
- * Who decides what a conflict or a refusal leaves: the person (the write stays in sight, in the header, until
- * they keep theirs, take the other or discard it; `conflict` shows the state that won, the 409's body, where
- * the write was shown), or the view that made it (the write leaves the queue and `endsAtView` tells the view
- * why: a referee's step, which a newer step or another referee supersedes).
- */
-export type WriteKind<K extends Kind> = Travel<K> & ({ conflict(e: EntryOf<K>, body: unknown): void } | { endsAtView(e: EntryOf<K>, message: string): void });
 
 /** What became of a referee's step, for the view that made it: stored (and whether it was new to the room), or why it ended. */
 export type StepAnswer = { applied: boolean } | { ended: string };
@@ -55,11 +57,13 @@ const practice = client.practices[':practiceId'];
 const boutRecord = (e: EntryOf<'bout' | 'clear'>) => `bout:${e.poolId}:${boutKey(e.body.player1_id, e.body.player2_id)}`;
 
 /** A pool bout's result and its clearing share one record, the bout (SPEC §4: a clear empties both directions). */
-const poolBout = {
-  record: boutRecord,
-  line: boutRecord,
-  conflict: (e: EntryOf<'bout' | 'clear'>, body: unknown) => applyBoutDelta(e.practiceId, body as BoutConflict),
-};
+const poolBout = { record: boutRecord, line: boutRecord };
+
+/** A bout write's answer: its delta, or the bout as another screen left it (shown in the grid). */
+function boutSent<K extends 'bout' | 'clear'>(e: EntryOf<K>, practiceId: string, answer: { ok: BoutDelta } | { conflict: BoutConflict }): Sent<K> {
+  if ('ok' in answer) return { show: () => applyBoutDelta(practiceId, answer.ok) };
+  return { conflict: { ...e, conflict: { current: answer.conflict.current } }, show: () => applyBoutDelta(practiceId, answer.conflict) };
+}
 
 /** The record of a referee's steps: the bout they referee. */
 export function refereeRecord(e: { practiceId: string; body: { target: RefereeTarget } }) {
@@ -73,8 +77,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     ...poolBout,
     send: async (e, options) => {
       const { param, bouts } = boutsOf(e);
-      const delta = await call(bouts.$post({ param, json: e.body }, options));
-      return () => applyBoutDelta(e.practiceId, delta);
+      return boutSent(e, e.practiceId, await callOrConflict(bouts.$post({ param, json: e.body }, options)));
     },
     versionAfter: (e) => e.body.version + 1,
   },
@@ -82,8 +85,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     ...poolBout,
     send: async (e, options) => {
       const { param, bouts } = boutsOf(e);
-      const delta = await call(bouts.$delete({ param, json: e.body }, options));
-      return () => applyBoutDelta(e.practiceId, delta);
+      return boutSent(e, e.practiceId, await callOrConflict(bouts.$delete({ param, json: e.body }, options)));
     },
     // A cleared bout has no stored row: the next result is made against none.
     versionAfter: () => 0,
@@ -93,20 +95,21 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     // A score moves its winner into the next round's match: a practice's tableau scores go one after another.
     line: (e) => `tableau:${e.practiceId}`,
     send: async (e, options) => {
-      const delta = await call(practice.bracket.scores.$post({ param: { practiceId: e.practiceId }, json: e.body }, options));
-      return () => applyMatchesDelta(e.practiceId, delta);
+      const answer = await callOrConflict(practice.bracket.scores.$post({ param: { practiceId: e.practiceId }, json: e.body }, options));
+      if ('ok' in answer) return { show: () => applyMatchesDelta(e.practiceId, answer.ok) };
+      return { conflict: { ...e, conflict: { current: answer.conflict.current } }, show: () => applyBracket(e.practiceId, answer.conflict.bracket) };
     },
-    conflict: (e, body) => applyBracket(e.practiceId, (body as MatchConflict).bracket),
     versionAfter: (e) => e.body.version + 1,
   },
   relay: {
     record: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
     line: (e) => `relay:${e.practiceId}:${e.matchNumber}`,
     send: async (e, options) => {
-      const row = await call(practice['team-matches'][':n'].$put({ param: { practiceId: e.practiceId, n: String(e.matchNumber) }, json: e.body }, options));
-      return () => applyRelayRow(e.practiceId, row);
+      const answer = await callOrConflict(practice['team-matches'][':n'].$put({ param: { practiceId: e.practiceId, n: String(e.matchNumber) }, json: e.body }, options));
+      if ('ok' in answer) return { show: () => applyRelayRow(e.practiceId, answer.ok) };
+      const { current } = answer.conflict;
+      return { conflict: { ...e, conflict: { current } }, show: () => applyRelayRow(e.practiceId, current) };
     },
-    conflict: (e, body) => applyRelayRow(e.practiceId, (body as RelayConflict).current),
     versionAfter: (e) => e.body.version + 1,
   },
   'team-relay': {
@@ -115,13 +118,19 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     line: (e) => `tableau:${e.practiceId}`,
     send: async (e, options) => {
       const param = { practiceId: e.practiceId, round: String(e.round), position: String(e.position), n: String(e.matchNumber) };
-      const { row, matches } = await call(practice['team-tableau'][':round'][':position'][':n'].$put({ param, json: e.body }, options));
-      return () => {
-        applyTeamRelay(e.practiceId, row);
-        if (matches) applyMatchesDelta(e.practiceId, matches);
+      const answer = await callOrConflict(practice['team-tableau'][':round'][':position'][':n'].$put({ param, json: e.body }, options));
+      if ('conflict' in answer) {
+        const { current } = answer.conflict;
+        return { conflict: { ...e, conflict: { current } }, show: () => applyTeamRelay(e.practiceId, current) };
+      }
+      const { row, matches } = answer.ok;
+      return {
+        show: () => {
+          applyTeamRelay(e.practiceId, row);
+          if (matches) applyMatchesDelta(e.practiceId, matches);
+        },
       };
     },
-    conflict: (e, body) => applyTeamRelay(e.practiceId, (body as TeamRelayConflict).current),
     versionAfter: (e) => e.body.version + 1,
   },
   referee: {
@@ -133,7 +142,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
       // which a step that waited (offline, behind another write, across a reload) would otherwise add to it.
       const json = { ...e.body, sent_at: Date.now() };
       const { applied } = await call(practice.referee.$put({ param: { practiceId: e.practiceId }, json }, options));
-      return () => stepAnswers.set(e.key, { applied });
+      return { show: () => stepAnswers.set(e.key, { applied }) };
     },
     versionAfter: (e) => e.body.seq,
     // Another view holds the bout now (409), or the step was refused: the view says so and stops.
@@ -144,7 +153,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     line: (e) => `call:${e.practiceId}:${e.callId}`,
     send: async (e, options) => {
       const calls = await call(practice.calls[':callId'].$post({ param: { practiceId: e.practiceId, callId: e.callId }, json: e.body }, options));
-      return () => applyDayCalls(e.practiceId, calls);
+      return { show: () => applyDayCalls(e.practiceId, calls) };
     },
     versionAfter: (e) => e.body.version + 1,
     // The call moved on (another screen's step, a corrected result) or the step was refused: the screen already

@@ -70,3 +70,37 @@ describe('writes from the field carry an idempotency key', () => {
     expect((await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts).toEqual([]);
   });
 });
+
+describe('a write that lost to another screen’s answers the state that won, typed by the contract', () => {
+  it('a stale bout’s 409 names the bout as it stands, and the typed client reads it without a cast', async () => {
+    const { client } = await signedUpCoach();
+    const { practice, pool } = await seed(viaClient(client)).practiceWithPool('Typed conflict', ['ann', 'bob']);
+    const [a, b] = pool.players;
+    const bouts = client.api.practices[':practiceId'].pools[':poolId'].bouts;
+    const param = { practiceId: practice.id, poolId: pool.id };
+    await expectAnswer(bouts.$post({ param, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 1, version: 0 } }));
+    const stale = await bouts.$post({ param, json: { player1_id: a!.id, player2_id: b!.id, score1: 2, score2: 5, version: 0 } });
+    expect(stale.status).toBe(409);
+    if (stale.status !== 409) return;
+    // `current`, `pool_version` and `code` are the 409's declared type: this compiles only if the route says so.
+    const lost = await stale.json();
+    expect(lost.code).toBe('someone_else_changed_bout_meanwhile');
+    expect(lost.pool_version).toBe(pool.version + 1);
+    expect(lost.current && [lost.current.score1, lost.current.score2].sort()).toEqual([1, 5]);
+  });
+
+  it('a stale relay row’s 409 names the row as it stands', async () => {
+    const { client } = await signedUpCoach();
+    const api = seed(viaClient(client));
+    const practice = await api.practice('Typed relay', { type: 'team' });
+    await api.teams(practice.id, ['A1', 'A2', 'A3', 'B1', 'B2', 'B3']);
+    const row = client.api.practices[':practiceId']['team-matches'][':n'];
+    const param = { practiceId: practice.id, n: '1' };
+    await expectAnswer(row.$put({ param, json: { score_a: 5, score_b: 3, version: 0 } }));
+    const stale = await row.$put({ param, json: { score_a: 4, score_b: 4, version: 0 } });
+    expect(stale.status).toBe(409);
+    if (stale.status !== 409) return;
+    const lost = await stale.json();
+    expect([lost.current.score_a, lost.current.score_b, lost.current.version]).toEqual([5, 3, 1]);
+  });
+});

@@ -1,7 +1,6 @@
 import { textsOf, useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
 import type { PoolBout } from '../../../core/contracts/pools';
-import type { SavedBracketMatch } from '../../../core/fencing/bracket';
 import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
 import { poolsAtom } from '../../state/pools';
 import { teamsAtom } from '../../state/teams';
@@ -197,19 +196,18 @@ function teamRelayLine(n: number, sa: number | null | undefined, sb: number | nu
 
 /** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */
 function sides(entry: ScoreEntry, names: Map<string, string>, teams: Team[]): { mine: string; theirs: string; keepable: boolean } {
-  const current = entry.conflict!.current;
   switch (entry.kind) {
     case 'bout':
     case 'clear': {
       const { player1_id: a, player2_id: b } = entry.body;
       const mine = entry.kind === 'bout' ? describe(names, a, b, entry.body) : describe(names, a, b, null);
-      return { mine, theirs: describe(names, a, b, current as PoolBout | null), keepable: true };
+      return { mine, theirs: describe(names, a, b, entry.conflict?.current ?? null), keepable: true };
     }
     case 'tableau': {
       const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
       const t = textsOf(messages);
       const name = (id: string | null) => (id ? (names.get(id) ?? '?') : t.tbd);
-      const now = current as SavedBracketMatch | null;
+      const now = entry.conflict?.current ?? null;
       const theirs = !now
         ? t.gone({ a: name(a), b: name(b) })
         : now.player1_score === null || now.player2_score === null
@@ -219,14 +217,14 @@ function sides(entry: ScoreEntry, names: Map<string, string>, teams: Team[]): { 
       return { mine: `${name(a)} ${player1_score} – ${player2_score} ${name(b)}`, theirs, keepable: !!now && now.player1_id === a && now.player2_id === b };
     }
     case 'relay': {
-      const now = current as TeamMatchRow | null;
+      const now = entry.conflict?.current ?? null;
       const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
       const line = (sa: number | null | undefined, sb: number | null | undefined) =>
         textsOf(messages).relay({ n: entry.matchNumber, a: relayFencer(teams, now?.fencer_a_number), sa: touches(sa), sb: touches(sb), b: relayFencer(teams, now?.fencer_b_number) });
       return { mine: line(entry.body.score_a, entry.body.score_b), theirs: line(now?.score_a, now?.score_b), keepable: true };
     }
     case 'team-relay': {
-      const now = current as TeamMatchRow | null;
+      const now = entry.conflict?.current ?? null;
       return { mine: teamRelayLine(entry.matchNumber, entry.body.score_a, entry.body.score_b), theirs: teamRelayLine(entry.matchNumber, now?.score_a, now?.score_b), keepable: true };
     }
   }

@@ -1,3 +1,4 @@
+import { errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../../core/contracts/tableau';
@@ -31,9 +32,9 @@ async function answerWithBracket(c: Context<AppEnv>, practiceId: string, bracket
 }
 
 /** 409 with the match as it stands, so the writer's screen can show both results side by side. */
-function conflict(message: string, bracket: BracketSnapshot, round: number, position: number): never {
+function conflict(c: Context<AppEnv>, message: string, bracket: BracketSnapshot, round: number, position: number) {
   const current = bracket.matches.find((m) => m.round === round && m.position === position) ?? null;
-  throw new HttpError(409, message, {}, { current, bracket } satisfies Omit<MatchConflict, 'error'>);
+  return c.json({ ...errorBody(message), current, bracket } satisfies MatchConflict, 409);
 }
 
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
@@ -72,9 +73,9 @@ export const bracketRoutes = new Hono<AppEnv>()
         // A replay of a score that applied meets a match that moved on: the key says it is done.
         if (write.key && (await keyApplied(db, write.key))) {
           const stored = saved.matches.filter((m) => m.round === input.round && m.position === input.position);
-          return c.json({ practice_id: practice.id, version: saved.version, matches: stored } satisfies MatchesDelta);
+          return c.json({ practice_id: practice.id, version: saved.version, matches: stored } satisfies MatchesDelta, 200);
         }
-        conflict(MATCH_CHANGED, saved, input.round, input.position);
+        return conflict(c, MATCH_CHANGED, saved, input.round, input.position);
       }
       // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
       const cards = roomHere(c).desk.cardsOf(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
@@ -84,12 +85,12 @@ export const bracketRoutes = new Hono<AppEnv>()
         // a screen without the seeding loads the tableau again).
         const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
         await publishResult(c, { type: 'matches', practiceId: practice.id, delta });
-        return c.json(delta);
+        return c.json(delta, 200);
       }
-      if (result.reason === 'conflict') conflict(CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);
+      if (result.reason === 'conflict') return conflict(c, CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);
     }
     const fresh = await loadBracket(db, practice.id);
-    conflict('The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
+    return conflict(c, 'The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
   })
   .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');

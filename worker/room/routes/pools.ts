@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { BoutConflict, BoutDelta, PoolSnapshot } from '../../../core/contracts/pools';
+import type { BoutConflict, PoolSnapshot } from '../../../core/contracts/pools';
 import { poolMaxScore, toStoredBout } from '../../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../../core/fencing/planning';
 import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../../core/validation';
@@ -24,7 +24,7 @@ import {
 } from '../../store/pools';
 import { checkScores, json, readIdempotencyKey } from '../../validate';
 import { secondRoundExists } from '../../store/rounds';
-import { ERROR_MESSAGES } from '../../../core/messages';
+import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../../core/defaults';
 import type { Db } from '../../db/client';
 import { archivedBehind } from '../archive-timing';
@@ -40,17 +40,18 @@ function keepWithinPractice(drawn: readonly PoolSnapshot[], adding: number) {
 }
 const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid shows their result: enter yours again to replace it.';
 
-/** A bout write that lost to a newer state of the same bout is a 409 carrying that state; a stranger fencer is a 400. */
-function settled(result: BoutWrite): BoutDelta {
-  if (result.ok) return result.delta;
-  if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
-  throw new HttpError(409, CHANGED_MEANWHILE, {}, { ...result.delta, current: result.delta.bout } satisfies Omit<BoutConflict, 'error'>);
-}
-
-/** Publishes what a bout write changed (a delta of a few hundred bytes) and answers the writer with the same. */
-async function answerWithBout(c: Context<AppEnv>, practiceId: string, delta: BoutDelta) {
-  await publishResult(c, { type: 'bout', practiceId, delta });
-  return c.json(delta);
+/**
+ * Answers a bout write: what it changed (a delta of a few hundred bytes), published and answered alike; a write
+ * that lost to a newer state of the same bout is a 409 carrying that state (typed, so the app reads it as the
+ * contract says); a stranger fencer is a 400.
+ */
+async function answerWithBout(c: Context<AppEnv>, practiceId: string, result: BoutWrite) {
+  if (!result.ok) {
+    if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
+    return c.json({ ...errorBody(CHANGED_MEANWHILE), ...result.delta, current: result.delta.bout } satisfies BoutConflict, 409);
+  }
+  await publishResult(c, { type: 'bout', practiceId, delta: result.delta });
+  return c.json(result.delta, 200);
 }
 
 const ROUND_TWO_FROZEN = ERROR_MESSAGES.second_round_frozen;
@@ -183,7 +184,7 @@ export const poolRoutes = new Hono<AppEnv>()
     const stored = toStoredBout(bout);
     // A bout on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
     const cards = roomHere(c).desk.cardsOf(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id, stored.player2_id);
-    return answerWithBout(c, practice.id, settled(await writeBout(db, pool.id, stored, version, write, cards)));
+    return answerWithBout(c, practice.id, await writeBout(db, pool.id, stored, version, write, cards));
   })
   .delete('/:poolId/bouts', archivedBehind, authorize('bout.write'), json(clearBoutSchema), async (c) => {
     const db = c.get('db');
@@ -191,5 +192,5 @@ export const poolRoutes = new Hono<AppEnv>()
     const { version, ...pair } = c.req.valid('json');
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
     const write = { key: readIdempotencyKey(c), practiceId: practice.id };
-    return answerWithBout(c, practice.id, settled(await clearBout(db, pool.id, { player1_id, player2_id }, version, write)));
+    return answerWithBout(c, practice.id, await clearBout(db, pool.id, { player1_id, player2_id }, version, write));
   });

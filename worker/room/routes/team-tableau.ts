@@ -1,3 +1,4 @@
+import { errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { TeamRelay, TeamRelayConflict, TeamRelayWrite } from '../../../core/contracts/team-tableau';
@@ -112,15 +113,15 @@ export const teamTableauRoutes = new Hono<AppEnv>()
     const sheet = sheetOf(round, position, relays);
     const current = sheet[n - 1]!;
     // A replay of a write that applied: done, answered with the row as it stands.
-    if (key && (await keyApplied(db, key))) return c.json({ row: current, matches: null } satisfies TeamRelayWrite);
+    if (key && (await keyApplied(db, key))) return c.json({ row: current, matches: null } satisfies TeamRelayWrite, 200);
     if (match.player1_id === null || match.player2_id === null) throw new HttpError(409, TEAMS_MISSING);
-    if (current.version !== version) throw new HttpError(409, RELAY_CHANGED, {}, { current } satisfies Omit<TeamRelayConflict, 'error'>);
+    if (current.version !== version) return c.json({ ...errorBody(RELAY_CHANGED), current } satisfies TeamRelayConflict, 409);
     const row = { match_number: n, ...touches, winner: winner ?? null };
     const changes = decide(matches, match, sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r)), relays);
     const stored = await storeTeamRelay(db, practice, round, position, { row, version, changes, key });
     const delta: MatchesDelta | null = changes.length ? { practice_id: practice.id, version: stored.version, matches: stored.matches } : null;
     await publish(c, { type: 'team-relay', practiceId: practice.id, row: stored.row });
     if (delta) await publish(c, { type: 'matches', practiceId: practice.id, delta });
-    return c.json({ row: stored.row, matches: delta } satisfies TeamRelayWrite);
+    return c.json({ row: stored.row, matches: delta } satisfies TeamRelayWrite, 200);
   });
 

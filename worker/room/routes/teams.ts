@@ -13,7 +13,7 @@ import { randomUnit } from '../../random';
 import { listAthletesByIds } from '../../store/athletes';
 import { listTeams, loadSheet, replaceTeams, writeRelay } from '../../store/teams';
 import { hasTeamTableau } from '../../store/team-tableau';
-import { ERROR_MESSAGES } from '../../../core/messages';
+import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../../core/defaults';
 import { listPoolSnapshots } from '../../store/pools';
 import { json, readIdempotencyKey } from '../../validate';
@@ -64,9 +64,9 @@ export const teamSheetRoutes = new Hono<AppEnv>()
     const { version, ...row } = c.req.valid('json');
     const result = await writeRelay(c.get('db'), practice, n, row, version, { key: readIdempotencyKey(c), practiceId: practice.id });
     if (!result.ok) {
-      throw new HttpError(409, RELAY_CHANGED, {}, { current: result.row } satisfies Omit<RelayConflict, 'error'>);
+      return c.json({ ...errorBody(RELAY_CHANGED), current: result.row } satisfies RelayConflict, 409);
     }
     // A delta: the one row, with its new version.
     await publish(c, { type: 'relay', practiceId: practice.id, row: result.row });
-    return c.json(result.row);
+    return c.json(result.row, 200);
   });

@@ -6,7 +6,7 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
-    /** More of the answer than the message (a 409 carries the state that won). */
+    /** More of the answer than the message (a 429's human check). A 409 that carries the state that won is an answer (`c.json(conflict, 409)`), not an error. */
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);

@@ -59,10 +59,15 @@ const boutRecord = (e: EntryOf<'bout' | 'clear'>) => `bout:${e.poolId}:${boutKey
 /** A pool bout's result and its clearing share one record, the bout (SPEC §4: a clear empties both directions). */
 const poolBout = { record: boutRecord, line: boutRecord };
 
+/** A write that lost to another screen's: the entry marked with the state that won, and how that state shows. */
+function lost<K extends Kind>(e: EntryOf<K>, current: NonNullable<EntryOf<K>['conflict']>['current'], show: () => void): Sent<K> {
+  return { conflict: { ...e, conflict: { current } }, show };
+}
+
 /** A bout write's answer: its delta, or the bout as another screen left it (shown in the grid). */
 function boutSent<K extends 'bout' | 'clear'>(e: EntryOf<K>, practiceId: string, answer: { ok: BoutDelta } | { conflict: BoutConflict }): Sent<K> {
   if ('ok' in answer) return { show: () => applyBoutDelta(practiceId, answer.ok) };
-  return { conflict: { ...e, conflict: { current: answer.conflict.current } }, show: () => applyBoutDelta(practiceId, answer.conflict) };
+  return lost(e, answer.conflict.current, () => applyBoutDelta(practiceId, answer.conflict));
 }
 
 /** The record of a referee's steps: the bout they referee. */
@@ -97,7 +102,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
     send: async (e, options) => {
       const answer = await callOrConflict(practice.bracket.scores.$post({ param: { practiceId: e.practiceId }, json: e.body }, options));
       if ('ok' in answer) return { show: () => applyMatchesDelta(e.practiceId, answer.ok) };
-      return { conflict: { ...e, conflict: { current: answer.conflict.current } }, show: () => applyBracket(e.practiceId, answer.conflict.bracket) };
+      return lost(e, answer.conflict.current, () => applyBracket(e.practiceId, answer.conflict.bracket));
     },
     versionAfter: (e) => e.body.version + 1,
   },
@@ -108,7 +113,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
       const answer = await callOrConflict(practice['team-matches'][':n'].$put({ param: { practiceId: e.practiceId, n: String(e.matchNumber) }, json: e.body }, options));
       if ('ok' in answer) return { show: () => applyRelayRow(e.practiceId, answer.ok) };
       const { current } = answer.conflict;
-      return { conflict: { ...e, conflict: { current } }, show: () => applyRelayRow(e.practiceId, current) };
+      return lost(e, current, () => applyRelayRow(e.practiceId, current));
     },
     versionAfter: (e) => e.body.version + 1,
   },
@@ -121,7 +126,7 @@ const kinds: { [K in Kind]: WriteKind<K> } = {
       const answer = await callOrConflict(practice['team-tableau'][':round'][':position'][':n'].$put({ param, json: e.body }, options));
       if ('conflict' in answer) {
         const { current } = answer.conflict;
-        return { conflict: { ...e, conflict: { current } }, show: () => applyTeamRelay(e.practiceId, current) };
+        return lost(e, current, () => applyTeamRelay(e.practiceId, current));
       }
       const { row, matches } = answer.ok;
       return {

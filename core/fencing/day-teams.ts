@@ -17,7 +17,7 @@ const teamKey = (teamId: string) => `t:${teamId}`;
 /**
  * The main bracket's matches of a team tableau (as `resolveTableau` gives it, the seeding frozen at its
  * creation), with the two teams (names from the seeds, keys `t:<team id>`) and whether each is done: a relay
- * sheet once decided moves its winner on (worker/routes/team-tableau.ts), so a match with a winner is done.
+ * sheet once decided moves its winner on (worker/room/routes/team-tableau.ts), so a match with a winner is done.
  * The match for 3rd place is left out, as it is of an individual tableau.
  */
 export function dayTeamMatchesOf(tableau: Pick<Tableau, 'seeds' | 'matches'>): DayMatch[] {

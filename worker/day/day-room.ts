@@ -390,9 +390,10 @@ export class DayRoom extends DurableObject<Env> {
   private readonly doorHost: DoorHost = {
     // No day held (deleted), a board of an older link, the coach's token from before their sessions ended.
     ended: async (tag) => {
-      const snapshot = this.current();
-      if (!snapshot) return true;
-      if (tag.role === 'spectator') return snapshot.day.board_id !== tag.boardId;
+      // The day's own row only: the whole snapshot is read once, for the greeting.
+      const { day } = this.facts();
+      if (!day) return true;
+      if (tag.role === 'spectator') return day.board_id !== tag.boardId;
       return tag.role === 'coach' && (tag.sv ?? 0) < ((await this.ctx.storage.get<number>(OWNER_SESSIONS)) ?? 0);
     },
     // A board of a day not shared (it came while it was not, or it stopped after the worker's lookup) waits with the others.

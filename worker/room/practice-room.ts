@@ -1,6 +1,6 @@
-// The practice room (issue 26): the Durable Object class and its RPC surface. Its jobs live in their own
-// files (./schema, ./practice-store, ./archive, ./sockets, ./guests, ./referee-desk, ./sharing-clock, ./http);
-// this one wires them and answers the worker's calls, which is why it is long.
+// The practice room: the Durable Object class and its RPC surface. Its jobs live in their own files (./schema,
+// ./practice-store, ./archive, ./sockets, ./socket-door, ./board-sharing, ./presence, ./guests, ./referee-desk,
+// ./sharing-clock, ./http and ./routes); this one wires them and answers the worker's calls, which is why it is long.
 import { DurableObject } from 'cloudflare:workers';
 import type { RoomPresence } from '../../core/contracts/practices';
 import type { LiveMessage } from '../../core/live-messages';
@@ -50,13 +50,14 @@ export { REFEREE_STALE_MS, type RefereeClaimResult, type RefereeUpdateResult } f
 
 /**
  * One instance per practice (named by the practice id): the class and its RPC surface. It holds the
- * websockets of everyone watching the practice (./sockets: caps, tags, fan-out by the permission table),
- * its guests and presence (./guests), the referee desk (./referee-desk), and the sharing clock
+ * websockets of everyone watching the practice (./sockets: caps, tags, fan-out by the permission table; ./socket-door:
+ * who comes in), its guests (./guests) and presence (./presence), the board while sharing goes on and off
+ * (./board-sharing), the referee desk (./referee-desk), and the sharing clock
  * (./sharing-clock), in tables of its own SQLite declared once with their numbered steps (./schema). Sockets are accepted with the
  * hibernation API: the object may sleep between messages, and after a wake-up `getWebSockets()` and each
  * socket's tags are all it needs; pings are answered by the runtime so they never wake it.
  *
- * It is the home of its practice (issue 26): the store of record and the only writer of its live state
+ * It is the home of its practice: the store of record and the only writer of its live state
  * (pools and entries, bouts, the tableau, teams and relays, the format, the weapon), kept in its SQLite in
  * the same tables as D1's archive (./practice-store, imported from D1 once), changed by the practice's
  * routes run here (./http) and copied to D1 behind the answers (./archive).

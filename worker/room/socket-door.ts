@@ -23,7 +23,7 @@ export const OPEN_RATES = {
 };
 
 /** The refusal of a socket opened faster than its network's rate: its screen goes live on a later try. */
-export const OPENING_TOO_FAST = 'Many screens are opening from your network at once. This one goes live in a few seconds.';
+const OPENING_TOO_FAST = 'Many screens are opening from your network at once. This one goes live in a few seconds.';
 /** The refusal past a network's (or block's) share of a room: the board then reads itself every few seconds. */
 export const NETWORK_SHARE_FULL = 'Very many screens watch this board from your network: this one updates every few seconds instead of live.';
 /** The refusal past the room's places for spectators. */

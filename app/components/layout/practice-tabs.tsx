@@ -3,7 +3,7 @@ import { NavLink } from '../link';
 import { can, type Action, type Role } from '../../../core/permissions';
 import { paths } from '../../lib/paths';
 import { i18n, type TextKey } from '../../i18n';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { preloadRoutes } from '../../lib/route-preload';
 
 const messages = i18n('practice-tabs', {
@@ -23,17 +23,16 @@ const TABS: { to: string; label: TextKey<{ get(): TextsOf<typeof messages> }>; n
 /** SPEC §2 secondary navigation; Pools is the root tab and also lights up on /team-practice. Guests see no roster or team sheet. */
 export function PracticeTabs({ poolsPath, role }: { poolsPath: string; role: Role }) {
   const t = useTexts(messages);
-  const shown = TABS.filter((tab) => can(role, tab.needs)).map((tab) => (tab.root ? poolsPath : tab.to));
-  const key = shown.join(' ');
-  // Every tab's code once the page is idle, so a first switch to a tab waits for no chunk (issue 59).
-  useEffect(() => preloadRoutes(key.split(' ')), [key]);
+  const tabs = useMemo(() => TABS.filter((tab) => can(role, tab.needs)).map((tab) => ({ ...tab, to: tab.root ? poolsPath : tab.to })), [role, poolsPath]);
+  // Every tab's code once the page is idle, so a first switch to a tab waits for no chunk.
+  useEffect(() => preloadRoutes(tabs.map((tab) => tab.to)), [tabs]);
   return (
     <nav aria-label={t.practice} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {TABS.filter((t) => can(role, t.needs)).map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.label}>
             <NavLink
-              to={tab.root ? poolsPath : tab.to}
+              to={tab.to}
               end
               className={({ isActive }) =>
                 `block border-b-2 px-3 py-2 text-sm font-medium ${

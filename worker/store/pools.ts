@@ -1,3 +1,6 @@
+// The pools' store: a practice's pools, their entries and bouts, read as snapshots and written with keyed,
+// versioned guards. One file because every write shares the same guards (both fencers in the pool, the bout's
+// and the pool's versions, the idempotency key) and answers with the same snapshot or bout read-back.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { BoutDelta, PoolBout, PoolSnapshot } from '../../core/contracts/pools';

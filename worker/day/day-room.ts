@@ -13,7 +13,7 @@ import type { DayRestore } from '../../core/interop/backup-days';
 import { fillRestoredDay } from './day-restore';
 import { Crowd, crowdLimits, type Missed } from '../room/crowd';
 import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, reasonOf, sendTagged, socketLimits, SOCKET_TAG_HEADER, type SocketLimits, type SocketTag } from '../room/sockets';
-import { openSocket, SocketDoor, type DoorHost } from '../room/socket-door';
+import { LINK_ENDED, openSocket, SocketDoor, type DoorHost } from '../room/socket-door';
 import { DAY_STEPS, DAY_TABLES as T } from './schema';
 import { forSpectators, keepClubs, readCalls, readClubs, readHeld, readMatches, release, writeCalls, readEvents, readFacts, readPistes, readPlacements, readReferees, writePlacements } from './day-store';
 import type { EventWord } from '../room/day-link';
@@ -199,8 +199,8 @@ export class DayRoom extends DurableObject<Env> {
     const previous = this.facts().day;
     const relinked = previous !== null && previous.board_id !== day.board_id;
     if (relinked) {
-      closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
-      this.crowd.close('This link or session is no longer valid.');
+      closeTagged(this.ctx, 'spectator', LINK_ENDED);
+      this.crowd.close(LINK_ENDED);
     }
     // Shared again: the paused boards hear a hello (their screens count themselves live on it), then the day below.
     else if (previous && !previous.board_shared && day.board_shared) this.send('spectator', { type: 'hello', practiceId: day.id, role: 'spectator' });
@@ -371,8 +371,8 @@ export class DayRoom extends DurableObject<Env> {
   async dayDeleted(dayId: string): Promise<void> {
     this.send('coach', { type: 'day-deleted', dayId });
     this.send('spectator', { type: 'day-deleted', dayId });
-    closeTagged(this.ctx, 'spectator', 'This link or session is no longer valid.');
-    this.crowd.close('This link or session is no longer valid.');
+    closeTagged(this.ctx, 'spectator', LINK_ENDED);
+    this.crowd.close(LINK_ENDED);
     await this.crowd.forget();
     await this.ctx.storage.deleteAll();
     newMarks(this.ctx);

@@ -11,13 +11,16 @@ import { BRACKET_MARK, MATCH_MARK } from './schema';
 
 type Rows = { columns: string[]; rows: unknown[][] };
 
+/** The rows a query of the room's SQLite reads, with their columns, as the archive writes them. */
+function readRows(sql: SqlStorage, query: string, ...binds: (string | number)[]): Rows {
+  const cursor = sql.exec(query, ...binds);
+  const rows = [...cursor.raw()];
+  return { columns: cursor.columnNames, rows };
+}
+
 /** The pool `poolId` of the practice as the room holds it: its own row (none once gone), its entries and bouts. */
 export function readPoolRows(sql: SqlStorage, practiceId: string, poolId: string): { poolId: string; tournaments: Rows; players: Rows; matches: Rows } {
-  const read = (query: string, ...binds: string[]) => {
-    const cursor = sql.exec(query, ...binds);
-    const rows = [...cursor.raw()];
-    return { columns: cursor.columnNames, rows };
-  };
+  const read = (query: string, ...binds: string[]) => readRows(sql, query, ...binds);
   return {
     poolId,
     tournaments: read('SELECT * FROM tournaments WHERE id = ? AND practice_id = ?', poolId, practiceId),
@@ -49,16 +52,12 @@ export const isBracketMark = (mark: string) => mark === BRACKET_MARK || mark.sta
 
 /** The tableau's rows the marks name, as the room holds them: its own row (when marked) and each marked match. */
 export function readBracketRows(sql: SqlStorage, practiceId: string, marks: readonly string[]): { bracket: Rows | null; matches: { round: number; position: number; rows: Rows }[]; all: Rows | null } {
-  const read = (query: string, ...binds: (string | number)[]) => {
-    const cursor = sql.exec(query, ...binds);
-    const rows = [...cursor.raw()];
-    return { columns: cursor.columnNames, rows };
-  };
+  const read = (query: string, ...binds: (string | number)[]) => readRows(sql, query, ...binds);
   const bracket = marks.includes(BRACKET_MARK) ? read('SELECT * FROM brackets WHERE practice_id = ?', practiceId) : null;
+  const matchMarks = marks.filter((m) => m.startsWith(MATCH_MARK));
   // Many matches (a freeze writes every one): the whole tableau, a few rows a statement, is fewer statements.
-  if (marks.filter((m) => m.startsWith(MATCH_MARK)).length > WHOLE_TABLEAU_PAST) return { bracket, matches: [], all: read('SELECT * FROM bracket_matches WHERE practice_id = ?', practiceId) };
-  const matches = marks
-    .filter((m) => m.startsWith(MATCH_MARK))
+  if (matchMarks.length > WHOLE_TABLEAU_PAST) return { bracket, matches: [], all: read('SELECT * FROM bracket_matches WHERE practice_id = ?', practiceId) };
+  const matches = matchMarks
     .map((m) => m.slice(MATCH_MARK.length).split(':').map(Number) as [number, number])
     .filter(([round, position]) => Number.isInteger(round) && Number.isInteger(position))
     .map(([round, position]) => ({ round, position, rows: read('SELECT * FROM bracket_matches WHERE practice_id = ? AND round = ? AND position = ?', practiceId, round, position) }));

@@ -53,6 +53,8 @@ export interface RelayAdmission {
  */
 const KEPT = 512;
 const KEPT_CHARS = 2_000_000;
+/** A kept message's size against KEPT_CHARS. */
+const charsOf = (entry: RelayEntry) => entry.data.reduce((n, d) => n + d.length, 0);
 /** Where the writer keeps how many relays it opened: they keep their boards while it sleeps. */
 const RELAYS_KEY = 'crowd-relays';
 
@@ -122,22 +124,24 @@ export class Crowd {
     if (this.opened === 0 || id === null) return;
     const entry = { seq: ++this.seq, data };
     this.kept.push(entry);
-    this.keptChars += data.reduce((n, d) => n + d.length, 0);
-    while (this.kept.length > KEPT || (this.keptChars > KEPT_CHARS && this.kept.length > 1)) this.keptChars -= this.kept.shift()!.data.reduce((n, d) => n + d.length, 0);
+    this.keptChars += charsOf(entry);
+    while (this.kept.length > KEPT || (this.keptChars > KEPT_CHARS && this.kept.length > 1)) this.keptChars -= charsOf(this.kept.shift()!);
+    // The board link is read once for the message, not once for each relay.
+    const board = this.writer.board();
     for (let shard = 0; shard < this.opened; shard++) {
       // A relay known empty is skipped: a board it gets later starts from the greeting and the writer's number then.
       if (this.counts.get(shard) === 0) {
         this.skipped.add(shard);
         continue;
       }
-      this.send(id, shard, entry);
+      this.send(id, shard, entry, board);
     }
   }
 
   /** One numbered message to one relay, with the board link now (a relay shows out its boards of an older one). */
-  private send(id: string, shard: number, entry: RelayEntry) {
+  private send(id: string, shard: number, entry: RelayEntry, board: string | null) {
     this.stub(shard)
-      .deliver(this.identity(id, shard), this.boot, entry.seq, entry.data, this.writer.board())
+      .deliver(this.identity(id, shard), this.boot, entry.seq, entry.data, board)
       .catch((e: unknown) => console.error('relay: delivery failed', id, shard, e));
   }
 
@@ -195,7 +199,7 @@ export class Crowd {
     this.counts.set(shard, count);
     const id = this.writer.id();
     const last = this.kept.at(-1);
-    if (count > 0 && this.skipped.delete(shard) && id !== null && last) this.send(id, shard, last);
+    if (count > 0 && this.skipped.delete(shard) && id !== null && last) this.send(id, shard, last, this.writer.board());
   }
 
   /** What a relay missed since `from` (its next number), or the greeting to read again by. */

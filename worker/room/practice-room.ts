@@ -228,18 +228,17 @@ export class PracticeRoom extends DurableObject<Env> {
   async snapshot(practiceId: string): Promise<{ pools: PoolSnapshot[]; bracket: BracketSnapshot; mark: string } | null> {
     if (!(await this.ensurePractice(practiceId))) return null;
     this.snapshotReads++;
-    const mark = this.mark();
+    const mark = this.changeMark();
     const [pools, bracket] = await Promise.all([listPoolSnapshots(this.store, practiceId), loadBracket(this.store, practiceId)]);
     return { pools, bracket, mark };
   }
 
-  /** The room's data version now (./sockets `changeMark`): what a member's snapshot carries, and a board's edge read is keyed by. */
+  /**
+   * The room's data version now (./sockets `changeMark`): what a member's snapshot carries, and a board's edge read
+   * is keyed by. The archive's marks, raised by triggers on every table of the practice in each write's own
+   * transaction (./schema step 9).
+   */
   changeMark(): string {
-    return this.mark();
-  }
-
-  /** The version: the archive's marks, raised by triggers on every table of the practice in each write's own transaction (./schema step 9). */
-  private mark(): string {
     return changeMark(this.ctx, this.ctx.storage.sql.exec<{ n: number }>(`SELECT archive_marks AS n FROM ${TABLES.room}`).one().n);
   }
 
@@ -308,7 +307,7 @@ export class PracticeRoom extends DurableObject<Env> {
    */
   private greeting(practiceId: string, role: SocketTag['role']): LiveMessage[] {
     return [
-      { type: 'hello', practiceId, role, mark: this.mark() },
+      { type: 'hello', practiceId, role, mark: this.changeMark() },
       ...this.desk.opening(practiceId),
       { type: 'day-calls', practiceId, calls: readDayCalls(this.ctx.storage.sql) },
     ];

@@ -1,12 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { LiveMessage } from '../../core/live-messages';
 import type { Env } from '../env';
 import { getDayRoom } from '../day/day';
 import { RELAY_HEADER, type Missed, type RelayAdmission } from './crowd';
 import { getRoom } from './room';
-import { SocketDoor } from './socket-door';
-import { brokeLimits, closeQuietly, closeTagged, reasonOf, socketLimits, tagsOf, type SocketTag } from './sockets';
-import { CLOSE_CODES } from '../../core/live-messages';
+import { LINK_ENDED, refuse, SocketDoor } from './socket-door';
+import { brokeLimits, closeQuietly, closeTagged, socketLimits, tagsOf, type SocketTag } from './sockets';
 
 /** A relay's writer and its place among the writer's relays: the relay's name is `kind:id:shard`. */
 export interface RelayIdentity {
@@ -18,9 +16,6 @@ export interface RelayIdentity {
 
 /** The relay's boards carry their writer in their attachment: a relay woken from hibernation knows it from any of them. */
 type RelayedTag = SocketTag & { relay: RelayIdentity };
-
-/** What a board of an old link is told when a relay learns the new one from a message. */
-const LINK_CHANGED = 'This link or session is no longer valid.';
 
 /** Deliveries a relay keeps, to replay to a board admitted with an older greeting than one already forwarded. */
 const REPLAY = 64;
@@ -66,8 +61,7 @@ export class BoardRelay extends DurableObject<Env> {
     server.serializeAttachment(relayed);
     const refusal = this.door.placeRefusal(tag, venue, shares);
     if (refusal) {
-      server.send(JSON.stringify({ type: 'refused', ...reasonOf(refusal) } satisfies LiveMessage));
-      server.close(CLOSE_CODES.tooMany, refusal.slice(0, 120));
+      refuse(server, refusal);
     } else {
       for (const m of greeting) server.send(m);
       if (this.boot === boot) {
@@ -85,7 +79,7 @@ export class BoardRelay extends DurableObject<Env> {
   async deliver(relay: RelayIdentity, boot: string, seq: number, data: string[], board: string | null = null): Promise<void> {
     // A new link the writer's close did not reach here: its old boards go before they hear anything more.
     if (board !== null && board !== this.board) {
-      closeTagged(this.ctx, 'spectator', LINK_CHANGED, (tag) => tag?.boardId !== board);
+      closeTagged(this.ctx, 'spectator', LINK_ENDED, (tag) => tag?.boardId !== board);
       this.board = board;
     }
     this.queue = this.queue.then(() => this.apply(relay, boot, seq, data)).catch((e: unknown) => console.error('relay: delivery', e));

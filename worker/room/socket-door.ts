@@ -22,6 +22,8 @@ export const OPEN_RATES = {
   venueFactor: 4,
 };
 
+/** What a screen hears when its link or session ended (a new board link, a sign-out, a deleted day). */
+export const LINK_ENDED = 'This link or session is no longer valid.';
 /** The refusal of a socket opened faster than its network's rate: its screen goes live on a later try. */
 const OPENING_TOO_FAST = 'Many screens are opening from your network at once. This one goes live in a few seconds.';
 /** The refusal past a network's (or block's) share of a room: the board then reads itself every few seconds. */
@@ -151,8 +153,8 @@ export async function openSocket(ctx: DurableObjectState, door: SocketDoor, crow
 }
 
 /** Tells a socket why it may not stay (past its places: `why`; its link or session ended: null), and closes it. */
-function refuse(server: WebSocket, why: string | null) {
-  const message: LiveMessage = why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf('This link or session is no longer valid.') };
+export function refuse(server: WebSocket, why: string | null) {
+  const message: LiveMessage = why ? { type: 'refused', ...reasonOf(why) } : { type: 'room-closed', ...reasonOf(LINK_ENDED) };
   server.send(JSON.stringify(message));
   server.close(why ? CLOSE_CODES.tooMany : CLOSE_CODES.ended, message.reason.slice(0, 120));
 }

@@ -1,21 +1,14 @@
 // The write queue (DESIGN: writes from the field): score-like writes kept on the device, sent in order with
 // their idempotency key and version, shown as pending, and their conflicts and refusals kept for the coach.
 // One file because the write kinds share one queue, one sending loop and one store; what differs per kind
-// (its record, its line, how it travels, its conflict) is its definition in ./write-kinds.
+// (its record, its line, how it travels, its conflict, how it reads) is its module in ./writes, and this file
+// names none of them.
 import { atom, getDefaultStore } from 'jotai';
-import type { PoolBout, PoolSnapshot } from '../../core/contracts/pools';
-import type { TeamMatchRow } from '../../core/contracts/teams';
-import type { TeamRelay } from '../../core/contracts/team-tableau';
-import { boutKey, isBoutOf, toStoredBout, type Bout } from '../../core/fencing/bout-result';
-import { matchId, scoreMatch, type BracketMatch } from '../../core/fencing/bracket';
-import type { BoutBody, BracketScoreBody, ClearBoutBody, RefereeUpdateBody, RelayRowBody, TeamRelayRowBody } from '../../core/validation';
-import type { RefereeTarget } from '../../core/refereeing';
-import type { CallStepBody } from '../../core/day-validation';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
-import { kindOf, refereeRecord, takeStepAnswer, type Sent, type StepAnswer } from './write-kinds';
+import { kindOf, type Kind, type OutboxEntry, type OutboxWrite, type Sent } from './write-kind';
 import { backoffMs, classifyAnswer } from '../lib/retry';
-import { deleteEntry, newWriteKey, readOutbox, saveEntry, type OutboxEntry, type OutboxWrite } from '../lib/outbox-store';
+import { deleteEntry, newWriteKey, readOutbox, saveEntry } from '../lib/outbox-store';
 import { requestResync } from './resync';
 import { i18n } from '../i18n';
 
@@ -36,7 +29,9 @@ function setEntries(change: (entries: OutboxEntry[]) => OutboxEntry[]) {
 
 /** Loads what an earlier visit left unsent (IndexedDB) and starts sending it. */
 export async function restoreOutbox() {
-  const saved = await readOutbox();
+  // Every kind's module, so an entry left by an earlier visit finds its definition (a page loads only its own).
+  await Promise.all(Object.values(import.meta.glob('./writes/*.ts')).map((load) => load()));
+  const saved = await readOutbox<OutboxEntry>();
   if (saved.length === 0) return;
   nextSeq = Math.max(nextSeq, ...saved.map((e) => e.seq + 1));
   setEntries((list) => [...list.filter((e) => !saved.some((s) => s.key === e.key)), ...saved]);
@@ -44,24 +39,7 @@ export async function restoreOutbox() {
 }
 
 /** Entries that will still be sent (not stopped at a conflict, not refused) of one practice. */
-const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict && !e.refused);
-
-/**
- * The version a new write of this bout is made against: the stored bout's, or, where earlier writes of it
- * are still waiting, the version those will have left (a write moves it on by one; a clear removes it).
- * A score dialog reads it when it opens (`boutVersion`), so a result someone else saved while it was open
- * comes back as a conflict, shown beside this one, instead of being overwritten.
- */
-export function boutVersion(practiceId: string, pool: PoolSnapshot, a: string, b: string): number {
-  const last = waiting(store.get(outboxAtom), practiceId)
-    .filter((e): e is Extract<OutboxEntry, { kind: 'bout' | 'clear' }> => (e.kind === 'bout' || e.kind === 'clear') && e.poolId === pool.id)
-    .filter((e) => boutKey(e.body.player1_id, e.body.player2_id) === boutKey(a, b))
-    .at(-1);
-  if (last) return kindOf(last).versionAfter(last);
-  return pool.bouts.find((x) => isBoutOf(x, a, b))?.version ?? 0;
-}
-
-const EMPTY = { score1: 0, score2: 0, priority_id: null };
+export const waiting = (entries: readonly OutboxEntry[], practiceId: string) => entries.filter((e) => e.practiceId === practiceId && !e.conflict && !e.refused);
 
 /**
  * What became of a queued write: the server has it (`done`), another screen's result won (`conflict`, kept for
@@ -74,140 +52,37 @@ type SendOutcome = Exclude<WriteOutcome, 'dropped'> | 'offline';
 
 /** Callers waiting to hear what became of their write. */
 const sentWaiters = new Map<string, (outcome: WriteOutcome) => void>();
-function settle(key: string, outcome: WriteOutcome) {
-  const waiter = sentWaiters.get(key);
-  sentWaiters.delete(key);
-  // Nobody waits (a write restored after a reload): a referee step's answer has no view to go to.
-  if (!waiter) return void takeStepAnswer(key);
+function settle(entry: OutboxEntry, outcome: WriteOutcome) {
+  const waiter = sentWaiters.get(entry.key);
+  sentWaiters.delete(entry.key);
+  // Nobody waits (a write restored after a reload): what its kind kept for a view has none to go to.
+  if (!waiter) return void kindOf(entry).unheard?.(entry);
   waiter(outcome);
 }
 
-/** Queues a write: kept on this device at once, sent as soon as the network allows. Settles with its outcome. */
-async function enqueue(practiceId: string, write: OutboxWrite, key = newWriteKey()): Promise<WriteOutcome> {
-  const full = { ...write, practiceId, key, seq: nextSeq++, createdAt: Date.now() } as OutboxEntry;
-  const sent = new Promise<WriteOutcome>((resolve) => sentWaiters.set(full.key, resolve));
-  setEntries((list) => [...list, full]);
-  await saveEntry(full);
+/**
+ * Queues a write (each kind's module says how it is made): kept on this device at once, sent as soon as the
+ * network allows. Settles with its outcome.
+ */
+export async function enqueue(practiceId: string, write: OutboxWrite, key = newWriteKey()): Promise<WriteOutcome> {
+  return queued({ ...write, practiceId, key, seq: nextSeq++, createdAt: Date.now() });
+}
+
+/** A new entry in the queue: kept on this device, then sent. Settles with its outcome. */
+async function queued(entry: OutboxEntry): Promise<WriteOutcome> {
+  const sent = new Promise<WriteOutcome>((resolve) => sentWaiters.set(entry.key, resolve));
+  setEntries((list) => [...list, entry]);
+  await saveEntry(entry);
   void flushOutbox();
   return sent;
 }
 
-/** Queues a bout result over `version` (the bout as the person saw it): shown at once as pending, sent as soon as the network allows. */
-export function queueBout(practiceId: string, pool: PoolSnapshot, bout: Bout, version = boutVersion(practiceId, pool, bout.player1_id, bout.player2_id)) {
-  const body: BoutBody = { ...bout, version };
-  return enqueue(practiceId, { poolId: pool.id, kind: 'bout', body });
-}
-
-/** Queues the clearing of a bout (SPEC §4: an empty result clears both directions). */
-export function queueClear(practiceId: string, pool: PoolSnapshot, a: string, b: string, version = boutVersion(practiceId, pool, a, b)) {
-  const body: ClearBoutBody = { player1_id: a, player2_id: b, version };
-  return enqueue(practiceId, { poolId: pool.id, kind: 'clear', body });
-}
-
-/**
- * Queues a tableau score over the match as this screen shows it (`withPendingTableau`: its version already
- * counts the writes still waiting).
- */
-export function queueTableauScore(practiceId: string, match: BracketMatch, score: { player1_score: number; player2_score: number; priority_id: string | null }) {
-  const body: BracketScoreBody = { round: match.round, position: match.position, player1_id: match.player1_id!, player2_id: match.player2_id!, ...score, version: match.version };
-  return enqueue(practiceId, { kind: 'tableau', body });
-}
-
-/** Queues a relay's touches over the row as this screen shows it (`withPendingSheet`). */
-export function queueRelay(practiceId: string, row: TeamMatchRow, touches: { score_a: number | null; score_b: number | null }) {
-  const body: RelayRowBody = { ...touches, version: row.version };
-  return enqueue(practiceId, { kind: 'relay', matchNumber: row.match_number, body });
-}
-
-/** Queues a step on a called match of a day (issue 28) over the call's version as this screen shows it. */
-export function queueCallStep(practiceId: string, callId: string, body: CallStepBody) {
-  return enqueue(practiceId, { kind: 'call', callId, body });
-}
-
-/** Queues a relay of a team tableau match over the row as this screen shows it (`withPendingTeamSheet`). */
-export function queueTeamRelay(practiceId: string, row: TeamRelay, entry: { score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null }) {
-  const body: TeamRelayRowBody = { ...entry, version: row.version };
-  return enqueue(practiceId, { kind: 'team-relay', round: row.round, position: row.position, matchNumber: row.match_number, body });
-}
-
-/**
- * Queues a referee's step (issue 18): kept on this device, sent after the bout's earlier steps, retried
- * while the network or the room is away. Settles with what the room made of it: stored (and whether it was
- * new to it), or why it ended (another view holds the bout, the step was refused); `null` if it was dropped.
- */
-export async function queueRefereeStep(practiceId: string, body: RefereeUpdateBody): Promise<StepAnswer | null> {
-  const key = newWriteKey();
-  const outcome = await enqueue(practiceId, { kind: 'referee', body }, key);
-  const answer = takeStepAnswer(key);
-  if (outcome === 'dropped') return null;
-  return answer ?? (outcome === 'done' ? { applied: true } : { ended: '' });
-}
-
-/** A bout handed over or discarded: its steps still waiting on this device go (the room's copy is what stands). */
-export async function forgetRefereeSteps(practiceId: string, target: RefereeTarget) {
-  const record = refereeRecord({ practiceId, body: { target } });
-  for (const e of store.get(outboxAtom).filter((x) => x.kind === 'referee' && refereeRecord(x) === record)) {
+/** Drops the writes still on this device that `which` picks (a bout handed over, a practice deleted): their views hear `dropped`. */
+export async function dropWrites(which: (e: OutboxEntry) => boolean) {
+  for (const e of store.get(outboxAtom).filter(which)) {
     await forget(e);
-    settle(e.key, 'dropped');
+    settle(e, 'dropped');
   }
-}
-
-/**
- * A pool as this screen should show it: the server's snapshot with every write still waiting applied on
- * top, by the same rules as the server (`toStoredBout`), and which bouts those are.
- */
-export function withPending(pool: PoolSnapshot, entries: readonly OutboxEntry[]): { pool: PoolSnapshot; pending: Bout[] } {
-  let bouts: PoolBout[] = pool.bouts;
-  const pending: Bout[] = [];
-  for (const e of entries) {
-    if ((e.kind !== 'bout' && e.kind !== 'clear') || e.poolId !== pool.id || e.conflict || e.refused) continue;
-    const { player1_id: a, player2_id: b } = e.body;
-    bouts = bouts.filter((x) => !isBoutOf(x, a, b));
-    if (e.kind === 'bout') {
-      bouts = [...bouts, { ...toStoredBout({ ...e.body, priority_id: e.body.priority_id ?? null }), updated_at: e.createdAt, version: e.body.version + 1 }];
-    }
-    pending.push(toStoredBout({ player1_id: a, player2_id: b, ...EMPTY }));
-  }
-  return { pool: pending.length ? { ...pool, bouts } : pool, pending };
-}
-
-/** The tableau as this screen should show it: the waiting scores applied by the server's rules (`scoreMatch`), and which matches they are. */
-export function withPendingTableau(practiceId: string, matches: BracketMatch[], entries: readonly OutboxEntry[]): { matches: BracketMatch[]; pending: Set<string> } {
-  const pending = new Set<string>();
-  let state = matches;
-  for (const e of waiting(entries, practiceId)) {
-    if (e.kind !== 'tableau') continue;
-    const change = scoreMatch(state, { ...e.body, priority_id: e.body.priority_id ?? null });
-    if (change) state = change.matches;
-    pending.add(matchId(e.body.round, e.body.position));
-  }
-  return { matches: state, pending };
-}
-
-/** The relay sheet as this screen should show it: the waiting rows applied, and which relays they are. */
-export function withPendingSheet(practiceId: string, sheet: TeamMatchRow[], entries: readonly OutboxEntry[]): { sheet: TeamMatchRow[]; pending: Set<number> } {
-  const pending = new Set<number>();
-  let rows = sheet;
-  for (const e of waiting(entries, practiceId)) {
-    if (e.kind !== 'relay') continue;
-    const { score_a, score_b, version } = e.body;
-    rows = rows.map((r) => (r.match_number === e.matchNumber ? { ...r, score_a, score_b, version: version + 1 } : r));
-    pending.add(e.matchNumber);
-  }
-  return { sheet: rows, pending };
-}
-
-/** A team tableau match's sheet as this screen should show it: the waiting rows applied, and which relays they are. */
-export function withPendingTeamSheet(practiceId: string, sheet: TeamRelay[], entries: readonly OutboxEntry[]): { sheet: TeamRelay[]; pending: Set<number> } {
-  const pending = new Set<number>();
-  let rows = sheet;
-  for (const e of waiting(entries, practiceId)) {
-    if (e.kind !== 'team-relay' || !rows.some((r) => r.round === e.round && r.position === e.position)) continue;
-    const { score_a, score_b, version } = e.body;
-    rows = rows.map((r) => (r.match_number === e.matchNumber ? { ...r, score_a, score_b, winner: e.body.winner ?? null, version: version + 1 } : r));
-    pending.add(e.matchNumber);
-  }
-  return { sheet: rows, pending };
 }
 
 let flushing: Promise<void> | null = null;
@@ -341,7 +216,7 @@ function waitingAgain(entry: OutboxEntry, reason: NonNullable<OutboxEntry['waiti
 /** One try of one write; its answer classified once (`classifyAnswer`): stored, wait and try again, conflict, or refused. */
 async function send(entry: OutboxEntry): Promise<SendOutcome> {
   const wokenBefore = wakes;
-  let sent: Sent<OutboxEntry['kind']>;
+  let sent: Sent<Kind>;
   try {
     sent = await kindOf(entry).send(entry, sendOptions({ 'idempotency-key': entry.key }, WRITE_TIMEOUT_MS));
   } catch (e) {
@@ -352,7 +227,7 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
   // An answer that cannot be read (cut short) was still stored: the screen reloads what it shows instead.
   showSafely(sent.show);
   await forget(entry);
-  settle(entry.key, 'done');
+  settle(entry, 'done');
   return 'done';
 }
 
@@ -371,7 +246,7 @@ async function conflicted(marked: OutboxEntry, show: () => void): Promise<SendOu
     await update({ ...marked, waiting: undefined });
     showSafely(show);
   } finally {
-    settle(marked.key, 'conflict');
+    settle(marked, 'conflict');
   }
   return 'conflict';
 }
@@ -385,7 +260,7 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
       await forget(entry);
       kind.endsAtView(entry, failure.message);
     } finally {
-      settle(entry.key, outcome.kind);
+      settle(entry, outcome.kind);
     }
     return outcome.kind;
   }
@@ -400,7 +275,7 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
         await rebaseAfter(entry);
         toastError(failure.message, messages.get().refused);
       } finally {
-        settle(entry.key, 'refused');
+        settle(entry, 'refused');
       }
       return 'refused';
     case 'transient':
@@ -420,22 +295,21 @@ async function failed(entry: OutboxEntry, failure: ApiError, wokenMeanwhile: boo
  * one; a clear starts it over), so they are not mistaken for conflicts.
  */
 async function rebaseAfter(refused: OutboxEntry) {
-  if (refused.kind === 'referee') return;
-  const record = kindOf(refused).record(refused);
-  let version = refused.body.version;
+  const kind = kindOf(refused);
+  if (!kind.version) return;
+  const record = kind.record(refused);
+  let version = kind.version.of(refused);
   for (const e of store.get(outboxAtom).filter((x) => x.seq > refused.seq && sendable(x) && kindOf(x).record(x) === record)) {
-    const rebased = { ...e, body: { ...e.body, version } } as OutboxEntry;
+    const later = kindOf(e);
+    const rebased = later.version?.over(e, version) ?? e;
     await update(rebased);
-    version = kindOf(rebased).versionAfter(rebased);
+    version = later.versionAfter(rebased);
   }
 }
 
 /** A deleted practice: its writes still on this device (waiting, refused or in conflict) go with it. */
-export async function forgetPractice(practiceId: string) {
-  for (const e of store.get(outboxAtom).filter((x) => x.practiceId === practiceId)) {
-    await forget(e);
-    settle(e.key, 'dropped');
-  }
+export function forgetPractice(practiceId: string) {
+  return dropWrites((e) => e.practiceId === practiceId);
 }
 
 /** A refused write the person has seen (and maybe copied): it leaves the queue. */
@@ -455,9 +329,8 @@ export async function resolveConflict(key: string, choice: 'mine' | 'theirs') {
   if (!entry?.conflict) return;
   await forget(entry);
   if (choice === 'theirs') return;
-  const version = entry.conflict.current?.version ?? 0;
-  const { key: _key, seq: _seq, createdAt: _at, conflict: _c, practiceId, ...write } = entry;
-  void enqueue(practiceId, { ...write, body: { ...write.body, version } } as OutboxWrite);
+  const again = kindOf(entry).version?.over(entry, entry.conflict.current?.version ?? 0) ?? entry;
+  void queued({ ...again, key: newWriteKey(), seq: nextSeq++, createdAt: Date.now(), conflict: undefined, waiting: undefined, refused: undefined });
 }
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => void wakeOutbox());

@@ -1,28 +1,22 @@
-import { textsOf, useTexts } from '../../i18n/common';
+import { useTexts } from '../../i18n/common';
 import { useAtomValue } from 'jotai';
-import type { PoolBout } from '../../../core/contracts/pools';
-import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
 import { poolsAtom } from '../../state/pools';
 import { teamsAtom } from '../../state/teams';
 import { discardRefused, outboxAtom, resolveConflict, wakeOutbox } from '../../state/outbox';
 import { answerError } from '../../i18n/errors';
 import { useState } from 'react';
-import type { OutboxEntry } from '../../lib/outbox-store';
+import { kindOf, type OutboxEntry, type SheetNames } from '../../state/write-kind';
 import { onDemand } from '../ui/lazy';
-import { count, params } from '@nanostores/i18n';
+import { count } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
 // Its dialogs (and Radix) load the first time one opens: not part of the practice's first paint (issue 29).
 const Dialog = onDemand(() => import('../ui/dialog').then((m) => m.Dialog));
 
-/** A score write: what the header lists, and what the person decides on. */
-type ScoreEntry = Exclude<OutboxEntry, { kind: 'referee' | 'call' }>;
+/** A score write (a kind that says how it reads in the header): what the header lists, and what the person decides on. */
+const inHeader = (e: OutboxEntry) => kindOf(e).header !== undefined;
 
 const messages = i18n('outbox-status', {
-  noResult: params('{a} – {b}: no result'),
-  gone: params('{a} – {b}: no longer in the tableau'),
-  relay: params('Relay {n}: {a} {sa} – {sb} {b}'),
-  fencer: params('Fencer {n}'),
   waiting: count({ one: '{count} score waiting to sync', other: '{count} scores waiting to sync' }),
   title: 'A score changed while yours was on its way',
   description: 'Someone else entered a different result for the same bout, match or relay. Keep yours, or take theirs.',
@@ -52,14 +46,6 @@ type Messages = typeof messages extends { get: () => infer M } ? M : never;
 /** Why the oldest waiting score is still waiting, as the header says it. */
 const reasonText = (t: Messages, reason: NonNullable<OutboxEntry['waiting']>['reason']) => t[reason];
 
-/** How a result reads on the sheet: 'ANN 5 – 3 BOB', or that it has none. */
-function describe(names: Map<string, string>, a: string, b: string, bout: Pick<PoolBout, 'player1_id' | 'score1' | 'score2'> | null) {
-  const [na, nb] = [names.get(a) ?? '?', names.get(b) ?? '?'];
-  if (!bout) return textsOf(messages).noResult({ a: na, b: nb });
-  const [sa, sb] = bout.player1_id === a ? [bout.score1, bout.score2] : [bout.score2, bout.score1];
-  return `${na} ${sa} – ${sb} ${nb}`;
-}
-
 /**
  * The header's sync state: how many scores are waiting to reach the server and why (a list opens on a
  * click), every score the server refused for good (kept in sight to copy or discard), and every score
@@ -69,17 +55,17 @@ function describe(names: Map<string, string>, a: string, b: string, bout: Pick<P
 export function OutboxStatus({ practiceId }: { practiceId: string }) {
   const t = useTexts(messages);
   // A referee's steps are the referee view's to show (its own sync state), and a call step its call's: not the header's.
-  const entries = useAtomValue(outboxAtom).filter((e): e is ScoreEntry => e.practiceId === practiceId && e.kind !== 'referee' && e.kind !== 'call');
+  const entries = useAtomValue(outboxAtom).filter((e) => e.practiceId === practiceId && inHeader(e));
   const { pools } = useAtomValue(poolsAtom);
   const { teams, sheet } = useAtomValue(teamsAtom);
   const [listOpen, setListOpen] = useState(false);
   const waiting = entries.filter((e) => !e.conflict && !e.refused);
   const refused = entries.filter((e) => e.refused);
   const conflicts = entries.filter((e) => e.conflict);
-  const names = new Map(pools.flatMap((p) => p.players.map((pl) => [pl.id, pl.name] as const)));
+  const sheetNames: SheetNames = { names: new Map(pools.flatMap((p) => p.players.map((pl) => [pl.id, pl.name] as const))), teams, relays: sheet };
   // The oldest waiting score holds the others back: its reason is the queue's.
   const reason = waiting.find((e) => e.waiting)?.waiting?.reason;
-  const describeEntry = (e: ScoreEntry) => resultOf(e, names, teams, sheet);
+  const describeEntry = (e: OutboxEntry) => kindOf(e).header?.result(e, sheetNames) ?? '';
   const listShown = listOpen && (waiting.length > 0 || refused.length > 0) && conflicts.length === 0;
   return (
     <>
@@ -133,7 +119,7 @@ export function OutboxStatus({ practiceId }: { practiceId: string }) {
       >
         <ul className="space-y-4">
           {conflicts.map((e) => (
-            <ConflictRow key={e.key} entry={e} names={names} teams={teams} />
+            <ConflictRow key={e.key} entry={e} sheet={sheetNames} />
           ))}
         </ul>
       </Dialog>}
@@ -165,81 +151,9 @@ function RefusedRow({ entry, result }: { entry: OutboxEntry; result: string }) {
   );
 }
 
-/** A write's own result as it reads on the sheet (what the person entered). */
-function resultOf(entry: ScoreEntry, names: Map<string, string>, teams: Team[], sheet: TeamMatchRow[]): string {
-  const t = textsOf(messages);
-  switch (entry.kind) {
-    case 'bout':
-      return describe(names, entry.body.player1_id, entry.body.player2_id, entry.body);
-    case 'clear':
-      return describe(names, entry.body.player1_id, entry.body.player2_id, null);
-    case 'tableau': {
-      const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
-      const name = (id: string | null) => (id ? (names.get(id) ?? '?') : t.tbd);
-      return `${name(a)} ${player1_score} – ${player2_score} ${name(b)}`;
-    }
-    case 'relay': {
-      const row = sheet.find((r) => r.match_number === entry.matchNumber);
-      const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
-      return t.relay({ n: entry.matchNumber, a: relayFencer(teams, row?.fencer_a_number), sa: touches(entry.body.score_a), sb: touches(entry.body.score_b), b: relayFencer(teams, row?.fencer_b_number) });
-    }
-    case 'team-relay':
-      return teamRelayLine(entry.matchNumber, entry.body.score_a, entry.body.score_b);
-  }
-}
-
-/** A relay of a team tableau match (issue 28) as it reads in the queue: its number and both touches. */
-function teamRelayLine(n: number, sa: number | null | undefined, sb: number | null | undefined) {
-  const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
-  return textsOf(messages).relay({ n, a: 'A', sa: touches(sa), sb: touches(sb), b: 'B' });
-}
-
-/** Both results of a conflict as they read on the sheet, and whether "Keep mine" still makes sense. */
-function sides(entry: ScoreEntry, names: Map<string, string>, teams: Team[]): { mine: string; theirs: string; keepable: boolean } {
-  switch (entry.kind) {
-    case 'bout':
-    case 'clear': {
-      const { player1_id: a, player2_id: b } = entry.body;
-      const mine = entry.kind === 'bout' ? describe(names, a, b, entry.body) : describe(names, a, b, null);
-      return { mine, theirs: describe(names, a, b, entry.conflict?.current ?? null), keepable: true };
-    }
-    case 'tableau': {
-      const { player1_id: a, player2_id: b, player1_score, player2_score } = entry.body;
-      const t = textsOf(messages);
-      const name = (id: string | null) => (id ? (names.get(id) ?? '?') : t.tbd);
-      const now = entry.conflict?.current ?? null;
-      const theirs = !now
-        ? t.gone({ a: name(a), b: name(b) })
-        : now.player1_score === null || now.player2_score === null
-          ? t.noResult({ a: name(now.player1_id), b: name(now.player2_id) })
-          : `${name(now.player1_id)} ${now.player1_score} – ${now.player2_score} ${name(now.player2_id)}`;
-      // Keeping a score makes sense only while the match is still between the same two fencers.
-      return { mine: `${name(a)} ${player1_score} – ${player2_score} ${name(b)}`, theirs, keepable: !!now && now.player1_id === a && now.player2_id === b };
-    }
-    case 'relay': {
-      const now = entry.conflict?.current ?? null;
-      const touches = (x: number | null | undefined) => (x === null || x === undefined ? '-' : String(x));
-      const line = (sa: number | null | undefined, sb: number | null | undefined) =>
-        textsOf(messages).relay({ n: entry.matchNumber, a: relayFencer(teams, now?.fencer_a_number), sa: touches(sa), sb: touches(sb), b: relayFencer(teams, now?.fencer_b_number) });
-      return { mine: line(entry.body.score_a, entry.body.score_b), theirs: line(now?.score_a, now?.score_b), keepable: true };
-    }
-    case 'team-relay': {
-      const now = entry.conflict?.current ?? null;
-      return { mine: teamRelayLine(entry.matchNumber, entry.body.score_a, entry.body.score_b), theirs: teamRelayLine(entry.matchNumber, now?.score_a, now?.score_b), keepable: true };
-    }
-  }
-}
-
-/** A relay fencer's name by sheet number (1–3 team 1, 4–6 team 2), or the number while teams are unknown. */
-function relayFencer(teams: Team[], n: number | undefined) {
-  if (n === undefined) return '';
-  const team = teams.find((t) => t.team_number === (n <= 3 ? 1 : 2));
-  return team?.members.find((m) => m.position === ((n - 1) % 3) + 1)?.athlete_name ?? textsOf(messages).fencer({ n });
-}
-
-function ConflictRow({ entry, names, teams }: { entry: ScoreEntry; names: Map<string, string>; teams: Team[] }) {
+function ConflictRow({ entry, sheet }: { entry: OutboxEntry; sheet: SheetNames }) {
   const t = useTexts(messages);
-  const { mine, theirs, keepable } = sides(entry, names, teams);
+  const { mine, theirs, keepable } = kindOf(entry).header?.sides(entry, sheet) ?? { mine: '', theirs: '', keepable: false };
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="conflict">
       <div className="grid gap-2 sm:grid-cols-2">

@@ -3,7 +3,8 @@ import { step, undo, type RefereeState, type Refereeing } from '../../../core/fe
 import { refereeKey, shiftClock, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
 import { call, client } from '../../lib/api';
-import { forgetRefereeSteps, outboxAtom, queueRefereeStep } from '../../state/outbox';
+import { outboxAtom } from '../../state/outbox';
+import { forgetRefereeSteps, queueRefereeStep } from '../../state/writes/referee';
 import { refereeEndsAtom } from '../../state/referee';
 import { useAtomValue } from 'jotai';
 

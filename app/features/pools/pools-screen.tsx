@@ -20,7 +20,8 @@ import { chooseReferee, clearBout, createPool, deletePool, linkPlayer, removePla
 import { PoolGrid } from '../../components/pool/pool-grid';
 import { PoolPlace } from '../../components/pool/pool-place';
 import { can } from '../../../core/permissions';
-import { boutVersion, outboxAtom, withPending } from '../../state/outbox';
+import { outboxAtom } from '../../state/outbox';
+import { boutVersion, withPending } from '../../state/writes/bout';
 import { ZOOM } from './zoom-control';
 import { PoolButtons, PoolForms, type PoolDialog } from './pool-manage';
 import { messages } from './pools-messages';

@@ -6,7 +6,8 @@ import { useTexts } from '../../i18n/common';
 import { i18n, useStore } from '../../i18n';
 import { dayTerms } from '../../i18n/day-terms';
 import { useDayCalls } from '../../state/day-calls';
-import { outboxAtom, queueCallStep } from '../../state/outbox';
+import { outboxAtom } from '../../state/outbox';
+import { queueCallStep } from '../../state/writes/call';
 import type { PracticeView } from '../../state/viewer';
 
 const messages = i18n('match-call', {

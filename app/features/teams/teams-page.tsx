@@ -9,7 +9,8 @@ import { RELAY_TOUCH_MAX, relayMatchWinner, relayRowWinner, relayTarget, running
 import { TouchPicker } from '../../components/ui/touch-picker';
 import { toast } from '../../state/toasts';
 import { paths } from '../../lib/paths';
-import { outboxAtom, queueRelay, wakeOutbox, withPendingSheet } from '../../state/outbox';
+import { outboxAtom, wakeOutbox } from '../../state/outbox';
+import { queueRelay, withPendingSheet } from '../../state/writes/relay';
 import { teamsAtom } from '../../state/teams';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';

@@ -1,5 +1,5 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
-import { i18n, locale } from '.';
+import { catalogOf, i18n, locale } from '.';
 
 /**
  * A server message in the viewer's language (issue 17). The server answers in English with a stable code
@@ -10,7 +10,7 @@ import { i18n, locale } from '.';
 export function localError(message: string, code?: string | null, params?: Record<string, unknown> | null): string {
   const language = locale.get();
   if (language === 'en' || !code) return message;
-  const catalog = (i18n.cache as unknown as Record<string, ComponentsJSON | undefined>)[language];
+  const catalog = catalogOf(language);
   const text = catalog?.errors?.[code];
   if (typeof text !== 'string') return message;
   const value = (name: string) => (name === 'label' && typeof params?.label === 'string' ? fieldLabel(catalog!, params.label) : String(params![name]));

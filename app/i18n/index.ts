@@ -65,6 +65,19 @@ const languages = (() => {
 })();
 
 let dateLocale: DateLocale | undefined;
+/** Each language's catalog once it is here: the texts of components, and the server's messages (`errors`). */
+const catalogs = new Map<Language, ComponentsJSON>();
+
+/** A catalog arrived (loaded, or given to the worker's render): the library's cache and ours hold it. */
+function keep(language: Language, catalog: ComponentsJSON) {
+  catalogs.set(language, catalog);
+  // The library's cache holds each language's components (its type says translations).
+  (i18n.cache as Record<string, unknown>)[language] = catalog;
+}
+
+/** A language's whole catalog, if it is loaded (English has none: its texts are in the code). */
+export const catalogOf = (language: Language): ComponentsJSON | undefined => catalogs.get(language);
+
 const loaded = new Map<Language, Promise<{ catalog: ComponentsJSON; dateLocale: DateLocale }>>();
 
 /** A language's catalog and date locale, loaded once (a failed load is tried again next time). */
@@ -72,8 +85,7 @@ function load(language: Exclude<Language, 'en'>) {
   let done = loaded.get(language);
   if (!done) {
     done = languages[`./locales/${language}.ts`]!().then((module) => {
-      // The library's cache holds each language's components (its type says translations).
-      (i18n.cache as Record<string, unknown>)[language] = module.catalog;
+      keep(language, module.catalog);
       return module;
     });
     done.catch(() => loaded.delete(language));
@@ -124,7 +136,7 @@ export const useLanguage = () => useStore(locale);
  */
 export function renderIn(language: Language, given?: { catalog: ComponentsJSON; dateLocale: DateLocale }, tags: readonly string[] = []) {
   visitorTags = tags;
-  if (language !== 'en' && given) (i18n.cache as Record<string, unknown>)[language] = given.catalog;
+  if (language !== 'en' && given) keep(language, given.catalog);
   dateLocale = language === 'en' || !given ? undefined : given.dateLocale;
   locale.set(language === 'en' || given ? language : 'en');
 }

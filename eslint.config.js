@@ -2,6 +2,7 @@
 // - a feature (app/features/<name>) imports no other feature: screens share through components/, state/, lib/;
 // - components/, state/, lib/ and i18n/ import no feature; state/ draws nothing (no components/);
 // - core/ imports nothing outside core/ (it is the domain: app and worker both build on it);
+// - the venue bridge (bridge/, plain Node at the venue) imports only core/;
 // - the worker imports nothing of the app, and the app nothing of the worker but the API's type (worker/contract.ts,
 //   `import type` only: Hono's typed client reads the routes from it and nothing of the worker is bundled).
 // The router (app/*.tsx at the top) composes features; tests, bench and scripts are outside the boundaries.
@@ -15,7 +16,7 @@ const element = (type, extra = {}) => ({ element: { type, ...extra } });
 export default [
   { ignores: ['node_modules/**', 'dist/**', '.wrangler/**', 'bench/**', 'scripts/**', 'tests/**', '*.config.*'] },
   {
-    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'worker/**/*.{ts,tsx}'],
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'worker/**/*.{ts,tsx}', 'bridge/**/*.ts'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true }, sourceType: 'module' } },
     plugins: { boundaries },
     settings: {
@@ -28,6 +29,7 @@ export default [
         { type: 'lib', pattern: ['app/lib', 'app/i18n'] },
         { type: 'core', pattern: 'core' },
         { type: 'worker', pattern: 'worker' },
+        { type: 'bridge', pattern: 'bridge' },
       ],
       // The app's own top: main, the router and the keepers, which compose features into screens.
       // The API's type (issue 27): the one file of the worker the app may name, and only as a type.
@@ -45,7 +47,8 @@ export default [
             { from: element('components'), disallow: { to: { element: { types: { anyOf: ['feature', 'worker'] } } } } },
             { from: element('state'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'worker'] } } } } },
             { from: element('lib'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'worker'] } } } } },
-            { from: element('core'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib', 'worker'] } } } } },
+            { from: element('core'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib', 'worker', 'bridge'] } } } } },
+            { from: element('bridge'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib', 'worker'] } } } } },
             { from: element('worker'), disallow: { to: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib'] } } } } },
             { from: { element: { types: { anyOf: ['feature', 'components', 'state', 'lib'] } } }, allow: { to: { file: { categories: 'contract' } }, dependency: { kind: 'type' } } },
             // Only the app's top may be imported by nothing but itself.

@@ -13,7 +13,8 @@ export function Keepers() {
   useGuestKeeper();
   useEffect(() => {
     // The outbox loads after the first paint.
-    void import('./state/outbox').then((m) => m.restoreOutbox());
+    // It cannot load (offline, not cached): what an earlier visit left stays on the device for the next.
+    import('./state/outbox').then((m) => m.restoreOutbox()).catch(() => undefined);
   }, []);
   return <Outlet />;
 }

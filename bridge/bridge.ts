@@ -1,19 +1,21 @@
 // The venue bridge (issue 57): machine frames in (./machines), kept on disk until delivered (./journal), sent
 // in order to the day's server with the day's bridge key, and the server's word on a match's end answered to
 // the machine (ACK once stored, NAK when refused). It also learns from the server which machine stands at
-// which piste and what match is called there, and loads that match on the machine (DISP).
+// which piste and what match is called there, and loads that match on a waiting machine (DISP).
 import type { FrameHead } from '../core/cyrano';
-import { Journal, type Report } from './journal';
-import { MachineLink, type Machine } from './machines';
+import { Journal } from './journal';
+import { MachineLink } from './machines';
 
 /** What the server answers for one delivered report: live only, the end stored (ACK), or refused (NAK, with why). */
 export type ReportAnswer = { seq: number; answer: 'live' | 'ack' | 'nak' | 'ignored'; reason?: string };
+
+type Fencer = { id: string; name: string; nation?: string; score?: number };
 
 /** A piste of the day as the server tells it: its machine's address if the coach set one, and the match called there. */
 export interface DayPiste {
   piste: string;
   machine: string | null;
-  match: { head: FrameHead; right: { id: string; name: string; nation?: string; score?: number }; left: { id: string; name: string; nation?: string; score?: number } } | null;
+  match: { head: FrameHead; right: Fencer; left: Fencer } | null;
 }
 
 export interface BridgeOptions {
@@ -34,6 +36,11 @@ const BATCH = 100;
 /** The longest wait between tries while the server cannot be reached. */
 const MAX_BACKOFF_MS = 10_000;
 const DAY_EVERY_MS = 5_000;
+/** A request unanswered this long counts as failed (a half-dead uplink must not hold the ACKs for minutes). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** How one request went: answered, to be tried again (after at least `afterMs`), or refused for good. */
+type Sent<T> = { ok: T } | { again: number | null } | { refused: string };
 
 export class Bridge {
   readonly journal: Journal;
@@ -42,13 +49,14 @@ export class Bridge {
   refused: string | null = null;
   /** When the server last answered. */
   lastAnswerAt = 0;
+  private stopped = false;
   private sending: Promise<void> | null = null;
   private again = false;
+  /** While set, the bridge waits before it tries the server again: a new frame does not cut the wait short. */
   private retry: ReturnType<typeof setTimeout> | undefined;
   private dayTimer: ReturnType<typeof setInterval> | undefined;
+  private reading: Promise<void> | null = null;
   private failures = 0;
-  /** The match each piste's machine was last given, so a call is loaded once. */
-  private readonly displayed = new Map<string, string>();
   private readonly fetch: typeof fetch;
   private readonly log: (line: string) => void;
 
@@ -60,9 +68,12 @@ export class Bridge {
       port: options.port,
       machinePort: options.machinePort,
       address: options.address,
+      onError: (e) => this.log(`network: ${e.message}`),
       onFrame: (frame, text, from) => {
         this.journal.add({ piste: frame.piste, from: `${from.address}:${from.port}`, frame: text, at: Date.now() });
-        this.deliver();
+        // A machine asking for the next or previous match: the day is read again, and the match called there loaded.
+        if (frame.command === 'NEXT' || frame.command === 'PREV') void this.readDay();
+        if (!this.retry) void this.deliver();
       },
     });
   }
@@ -72,27 +83,44 @@ export class Bridge {
     this.log(`listening for scoring machines on UDP ${port}; ${this.journal.size} report(s) waiting from before`);
     this.dayTimer = setInterval(() => void this.readDay(), DAY_EVERY_MS);
     await this.readDay();
-    this.deliver();
+    void this.deliver();
     return port;
   }
 
-  stop() {
+  /** Stops listening and sending; what was not delivered stays on disk for the next start. */
+  async stop() {
+    this.stopped = true;
     clearInterval(this.dayTimer);
     clearTimeout(this.retry);
     this.link.stop();
+    await Promise.allSettled([this.sending, this.reading]);
   }
 
-  private url(path: string) {
-    return new URL(path, this.options.server).toString();
-  }
-
-  private headers() {
-    return { authorization: `Bearer ${this.options.key}`, 'content-type': 'application/json' };
+  private async request<T>(path: string, body?: unknown): Promise<Sent<T>> {
+    try {
+      const res = await this.fetch(new URL(path, this.options.server), {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${this.options.key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (res.status === 401 || res.status === 403) return { refused: `the server refused the bridge key (${res.status})` };
+      if (res.status === 429 || res.status === 408 || res.status >= 500) {
+        const after = Number(res.headers.get('retry-after'));
+        return { again: Number.isFinite(after) && after > 0 ? after * 1000 : null };
+      }
+      if (!res.ok) return { refused: `the server refused the request (${res.status})` };
+      this.lastAnswerAt = Date.now();
+      return { ok: (await res.json()) as T };
+    } catch {
+      // No network, a timeout, an answer cut short: tried again.
+      return { again: null };
+    }
   }
 
   /** The machines as the day's screen shows them. */
   machineStatus() {
-    return [...this.link.machines.values()].map((m: Machine) => ({ piste: m.piste, address: `${m.host}:${m.port}`, online: this.link.online(m), state: m.state, loaded: m.loaded, last_frame_at: m.lastFrameAt || null, confirmed: m.confirmed }));
+    return [...this.link.machines.values()].map((m) => ({ piste: m.piste, address: `${m.host}:${m.port}`, online: this.link.online(m), state: m.state, loaded: m.loaded, last_frame_at: m.lastFrameAt || null, confirmed: m.confirmed }));
   }
 
   /** Sends what waits, in order; safe to call at any moment (a call while sending sends again after). */
@@ -102,78 +130,83 @@ export class Bridge {
       return this.sending;
     }
     clearTimeout(this.retry);
-    this.sending = this.sendAll().finally(() => {
-      this.sending = null;
-    });
+    this.retry = undefined;
+    this.sending = this.sendAll()
+      .catch((e: unknown) => this.log(`delivery: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        this.sending = null;
+      });
     return this.sending;
   }
 
   private async sendAll() {
     do {
       this.again = false;
-      while (this.journal.size > 0 && !this.refused) {
+      while (this.journal.size > 0 && !this.refused && !this.stopped) {
         const batch = this.journal.oldest(BATCH);
-        const answers = await this.post(batch);
-        if (!answers) {
+        const sent = await this.request<{ results?: ReportAnswer[] }>('/api/bridge/reports', { bridge: this.journal.bridgeId, reports: batch, machines: this.machineStatus(), counts: this.link.counts });
+        if (this.stopped) return;
+        if ('refused' in sent) {
+          this.refused = sent.refused;
+          this.log(sent.refused);
+          return;
+        }
+        if ('again' in sent) {
           // The server cannot be reached: what waits stays on disk and goes again after a while.
-          const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(this.failures++, 5));
+          const wait = Math.max(sent.again ?? 0, Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(this.failures++, 5)));
           this.retry = setTimeout(() => void this.deliver(), wait);
           return;
         }
         this.failures = 0;
-        for (const a of answers) {
-          const report = batch.find((r) => r.seq === a.seq);
-          if (report && (a.answer === 'ack' || a.answer === 'nak')) {
+        const answers = new Map((sent.ok.results ?? []).map((a) => [a.seq, a]));
+        // Delivered: the reports answered, from the first, up to the first the answer leaves out.
+        let upTo = 0;
+        for (const report of batch) {
+          const a = answers.get(report.seq);
+          if (!a) break;
+          upTo = report.seq;
+          if (a.answer === 'ack' || a.answer === 'nak') {
             this.link.answerEnd(report.piste, a.answer === 'ack');
             this.log(`piste ${report.piste}: end of match ${a.answer === 'ack' ? 'stored (ACK)' : `refused (NAK): ${a.reason ?? ''}`}`);
           }
         }
-        this.journal.deliveredUpTo(batch.at(-1)!.seq);
+        if (upTo === 0) {
+          this.retry = setTimeout(() => void this.deliver(), MAX_BACKOFF_MS);
+          return;
+        }
+        this.journal.deliveredUpTo(upTo);
       }
-    } while (this.again);
+    } while (this.again && !this.stopped);
   }
 
-  /** One request: the answers, or null when it should be tried again later. */
-  private async post(reports: Report[]): Promise<ReportAnswer[] | null> {
-    try {
-      const res = await this.fetch(this.url('/api/bridge/reports'), { method: 'POST', headers: this.headers(), body: JSON.stringify({ reports, machines: this.machineStatus(), counts: this.link.counts }) });
-      if (res.status === 401 || res.status === 403) {
-        this.refused = `the server refused the bridge key (${res.status})`;
-        this.log(this.refused);
-        return null;
-      }
-      if (!res.ok) return null;
-      this.lastAnswerAt = Date.now();
-      return ((await res.json()) as { results: ReportAnswer[] }).results;
-    } catch {
-      return null;
+  /** Reads the day's pistes (one read at a time): pairs their machines and loads each called match on a waiting machine. */
+  readDay(): Promise<void> {
+    this.reading ??= this.readDayOnce().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async readDayOnce() {
+    if (this.refused || this.stopped) return;
+    const sent = await this.request<{ pistes: DayPiste[] }>('/api/bridge/day');
+    if ('refused' in sent) {
+      this.refused = sent.refused;
+      this.log(sent.refused);
+      return;
     }
-  }
-
-  /** Reads the day's pistes: pairs their machines and loads each piste's called match once. */
-  async readDay() {
-    if (this.refused) return;
-    try {
-      const res = await this.fetch(this.url('/api/bridge/day'), { headers: this.headers() });
-      if (res.status === 401 || res.status === 403) {
-        this.refused = `the server refused the bridge key (${res.status})`;
-        return;
+    if (!('ok' in sent) || this.stopped) return;
+    for (const p of sent.ok.pistes) {
+      if (p.machine) {
+        const [host, port] = p.machine.split(':');
+        if (host) this.link.pair(p.piste, host, port ? Number(port) : undefined);
       }
-      if (!res.ok) return;
-      const { pistes } = (await res.json()) as { pistes: DayPiste[] };
-      for (const p of pistes) {
-        if (p.machine) {
-          const [host, port] = p.machine.split(':');
-          this.link.pair(p.piste, host!, port ? Number(port) : undefined);
-        }
-        const loaded = p.match ? JSON.stringify(p.match) : '';
-        if (p.match && this.displayed.get(p.piste) !== loaded) {
-          this.link.display(p.piste, p.match.head, { right: p.match.right, left: p.match.left });
-          this.displayed.set(p.piste, loaded);
-        }
-      }
-    } catch {
-      // The network is away: the pairing and calls known so far stand.
+      const machine = this.link.machines.get(p.piste);
+      // A machine ignores a DISP while a match is active: it is loaded when the machine waits (or has not yet
+      // answered), and again until the machine holds the called fencers (a DISP lost on the way).
+      if (!p.match || !machine || (machine.state !== null && machine.state !== 'W')) continue;
+      const holds = machine.fencers?.[0] === p.match.right.id && machine.fencers[1] === p.match.left.id;
+      if (!holds) this.link.display(p.piste, p.match.head, { right: p.match.right, left: p.match.left });
     }
   }
 }

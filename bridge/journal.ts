@@ -1,11 +1,13 @@
 // What the bridge has not yet delivered, kept on disk (issue 57): a venue whose internet drops for minutes loses
 // nothing, and the reports go in the order the machines sent them when it returns. Reports are appended to a
-// log, one JSON line each; a cursor file holds the last one the server has. Delivery is in order, so what is
-// delivered is always the log's beginning; once all of it is, the log starts again empty.
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// log, one JSON line each, flushed to the disk before the frame counts as kept; a cursor file holds the last one
+// the server has, and the bridge's own id. Delivery is in order, so what is delivered is always the log's
+// beginning; once all of it is, the log starts again empty.
+import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** One machine frame to deliver: its number (the server's idempotency key with the bridge's), piste, text and time. */
+/** One machine frame to deliver: its number, piste, text and time. The server keys it by the bridge's id and this number. */
 export interface Report {
   seq: number;
   piste: string;
@@ -15,46 +17,64 @@ export interface Report {
   at: number;
 }
 
+interface Cursor {
+  /** This bridge's id: a new data folder is a new bridge, whose numbers start again without meeting the old ones. */
+  bridge: string;
+  /** The last report the server has. */
+  done: number;
+  next: number;
+}
+
 export class Journal {
   private readonly log: string;
-  private readonly cursor: string;
+  private readonly cursorFile: string;
   private reports: Report[] = [];
-  /** The last report the server has. */
-  private done = 0;
-  private next = 1;
+  private cursor: Cursor;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
     this.log = join(dir, 'reports.jsonl');
-    this.cursor = join(dir, 'delivered.json');
+    this.cursorFile = join(dir, 'delivered.json');
+    let kept: Partial<Cursor> = {};
     try {
-      const kept = JSON.parse(readFileSync(this.cursor, 'utf8')) as { done?: number; next?: number };
-      this.done = kept.done ?? 0;
-      this.next = kept.next ?? this.done + 1;
+      kept = JSON.parse(readFileSync(this.cursorFile, 'utf8')) as Partial<Cursor>;
     } catch {
-      // No cursor yet: nothing was delivered.
+      // No cursor yet: a new bridge, nothing delivered.
     }
+    this.cursor = { bridge: kept.bridge ?? randomUUID(), done: kept.done ?? 0, next: kept.next ?? (kept.done ?? 0) + 1 };
     let text = '';
     try {
       text = readFileSync(this.log, 'utf8');
     } catch {
       // No log yet.
     }
-    for (const line of text.split('\n')) {
-      try {
-        const r = JSON.parse(line) as Report;
-        if (r.seq > this.done) this.reports.push(r);
-        this.next = Math.max(this.next, r.seq + 1);
-      } catch {
-        // An empty line, or the last one cut by a crash while it was written: that frame never was kept.
-      }
+    // A crash while a line was written leaves it without its end: that frame never was kept, and the next line
+    // must not be glued to it.
+    const whole = text.lastIndexOf('\n') + 1;
+    if (whole < text.length) truncateSync(this.log, Buffer.byteLength(text.slice(0, whole)));
+    for (const line of text.slice(0, whole).split('\n')) {
+      if (line === '') continue;
+      const r = JSON.parse(line) as Report;
+      if (r.seq > this.cursor.done) this.reports.push(r);
+      this.cursor.next = Math.max(this.cursor.next, r.seq + 1);
     }
+    this.save();
   }
 
-  /** Keeps a frame to deliver: it is in the log when this returns. */
+  get bridgeId() {
+    return this.cursor.bridge;
+  }
+
+  /** Keeps a frame to deliver: it is on the disk when this returns. */
   add(report: Omit<Report, 'seq'>): Report {
-    const kept = { ...report, seq: this.next++ };
-    appendFileSync(this.log, `${JSON.stringify(kept)}\n`);
+    const kept = { ...report, seq: this.cursor.next++ };
+    const fd = openSync(this.log, 'a');
+    try {
+      writeSync(fd, `${JSON.stringify(kept)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     this.reports.push(kept);
     return kept;
   }
@@ -67,15 +87,15 @@ export class Journal {
   /** The server has every report up to `seq` (stored, or refused for good). */
   deliveredUpTo(seq: number) {
     this.reports = this.reports.filter((r) => r.seq > seq);
-    this.done = Math.max(this.done, seq);
-    this.save({ done: this.done, next: this.next });
+    this.cursor.done = Math.max(this.cursor.done, seq);
+    this.save();
     if (this.reports.length === 0) writeFileSync(this.log, '');
   }
 
-  private save(cursor: { done: number; next: number }) {
-    const tmp = `${this.cursor}.tmp`;
-    writeFileSync(tmp, JSON.stringify(cursor));
-    renameSync(tmp, this.cursor);
+  private save() {
+    const tmp = `${this.cursorFile}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.cursor));
+    renameSync(tmp, this.cursorFile);
   }
 
   get size() {

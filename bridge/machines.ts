@@ -19,6 +19,8 @@ export interface Machine {
   state: string | null;
   /** The match it said it holds (its table or pool and match number), or null. */
   loaded: string | null;
+  /** The ids of the fencers its last INFO held (right, left), or null. */
+  fencers: [string, string] | null;
   /** Whether the pairing came from the day's table (true) or was learnt from the piste the machine announced. */
   confirmed: boolean;
 }
@@ -32,20 +34,23 @@ export interface MachineLinkOptions {
   address?: string;
   /** A Cyrano frame from a machine: its text, parsed, and where it came from. */
   onFrame: (frame: CyranoFrame, text: string, from: RemoteInfo) => void;
+  /** A network failure (the Wi-Fi gone, an address that does not resolve): said, never fatal. */
+  onError?: (error: Error) => void;
   now?: () => number;
 }
 
 export class MachineLink {
   readonly machines = new Map<string, Machine>();
   /** Frames dropped as broken (cut short, a wrong field count, a bad value), and datagrams of another protocol. */
-  readonly counts = { dropped: 0, ignored: 0, received: 0 };
+  readonly counts = { dropped: 0, ignored: 0, received: 0, strangers: 0 };
   private readonly socket: Socket;
   private hello: ReturnType<typeof setInterval> | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: MachineLinkOptions) {
     this.now = options.now ?? Date.now;
-    this.socket = createSocket({ type: 'udp4', reuseAddr: true });
+    // Not shared with another program: a second bridge on the port fails at once instead of splitting the frames.
+    this.socket = createSocket({ type: 'udp4' });
     this.socket.on('message', (data, from) => this.receive(data.toString('latin1'), from));
   }
 
@@ -58,6 +63,7 @@ export class MachineLink {
         resolve();
       });
     });
+    this.socket.on('error', (e) => this.options.onError?.(e));
     this.socket.setBroadcast(true);
     this.hello = setInterval(() => this.sayHello(), HELLO_EVERY_MS);
     this.sayHello();
@@ -77,7 +83,7 @@ export class MachineLink {
   pair(piste: string, host: string, port = this.options.machinePort) {
     const known = this.machines.get(piste);
     if (known?.confirmed && known.host === host && known.port === port) return;
-    const machine = { piste, host, port, lastFrameAt: known?.lastFrameAt ?? 0, state: known?.state ?? null, loaded: known?.loaded ?? null, confirmed: true };
+    const machine: Machine = { piste, host, port, lastFrameAt: known?.lastFrameAt ?? 0, state: known?.state ?? null, loaded: known?.loaded ?? null, fencers: known?.fencers ?? null, confirmed: true };
     this.machines.set(piste, machine);
     // A machine new to the table hears from the bridge at once, not at the next round of HELLOs.
     this.send(machine, writeFrame('HELLO', { piste }));
@@ -104,7 +110,10 @@ export class MachineLink {
   }
 
   private send(m: Machine, text: string) {
-    this.socket.send(Buffer.from(text, 'latin1'), m.port, m.host);
+    if (this.stopped) return;
+    this.socket.send(Buffer.from(text, 'latin1'), m.port, m.host, (e) => {
+      if (e) this.options.onError?.(e);
+    });
   }
 
   private receive(text: string, from: RemoteInfo) {
@@ -120,15 +129,21 @@ export class MachineLink {
       this.counts.ignored++;
       return;
     }
-    this.counts.received++;
     const known = this.machines.get(frame.piste);
-    const machine: Machine = known ?? { piste: frame.piste, host: from.address, port: this.options.machinePort, lastFrameAt: 0, state: null, loaded: null, confirmed: false };
+    // A piste of the day's table is its machine's alone: another address claiming it is not heard.
+    if (known?.confirmed && known.host !== from.address) {
+      this.counts.strangers++;
+      return;
+    }
+    const machine: Machine = known ?? { piste: frame.piste, host: from.address, port: this.options.machinePort, lastFrameAt: 0, state: null, loaded: null, fencers: null, confirmed: false };
     // A machine learnt by the piste it announces answers at the address it sent from.
     if (!known?.confirmed) machine.host = from.address;
+    this.counts.received++;
     machine.lastFrameAt = this.now();
     if (frame.command === 'INFO') {
       machine.state = frame.state;
       machine.loaded = frame.right?.id && frame.left?.id ? `${frame.poolOrTable}/${frame.match ?? ''}` : null;
+      machine.fencers = frame.right?.id && frame.left?.id ? [frame.right.id, frame.left.id] : null;
     }
     this.machines.set(frame.piste, machine);
     this.options.onFrame(frame, text, from);

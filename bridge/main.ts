@@ -2,6 +2,7 @@
 // UDP) and a Piste competition day. Plain Node, no native module: any laptop or a Raspberry Pi on the venue's network.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
+import { homedir } from 'node:os';
 import { Bridge } from './bridge';
 
 const { values } = parseArgs({
@@ -11,7 +12,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '50100' },
     'machine-port': { type: 'string', default: '50100' },
     address: { type: 'string' },
-    data: { type: 'string', default: join(process.cwd(), 'piste-bridge-data') },
+    // What waits to be delivered: one folder per bridge, wherever it was started from.
+    data: { type: 'string', default: join(homedir(), '.piste-bridge') },
   },
 });
 
@@ -30,7 +32,4 @@ const bridge = new Bridge({
   log: (line) => console.log(`${new Date().toISOString()} ${line}`),
 });
 await bridge.start();
-process.on('SIGINT', () => {
-  bridge.stop();
-  process.exit(0);
-});
+process.on('SIGINT', () => void bridge.stop().then(() => process.exit(0)));

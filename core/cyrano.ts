@@ -60,7 +60,7 @@ export interface CyranoFrame {
 }
 
 /** Why a datagram is not taken: another protocol on the port (ignored), or a Cyrano frame that is broken (dropped and counted). */
-export type FrameRefusal = 'not-cyrano' | 'cut-short' | 'field-count' | 'bad-value';
+export type FrameRefusal = 'not-cyrano' | 'too-long' | 'cut-short' | 'field-count' | 'bad-value';
 
 /** Longest values, by the protocol's tables: the general zone's fields 1–17 and a fencer's 1–12. */
 const GENERAL_MAX = [6, 6, 8, 8, 2, 8, 3, 2, 5, 8, 1, 1, 1, 1, 8, 20, 3] as const;
@@ -82,7 +82,7 @@ class Refused extends Error {
   }
 }
 
-/** A whole number of at most `digits` digits, or null for an empty field. */
+/** A whole number (at most 3 digits), or `empty` for an empty field. */
 function count(value: string, empty: number | null = null): number | null {
   if (value === '') return empty;
   if (!/^\d{1,3}$/.test(value)) throw new Refused('bad-value');
@@ -106,9 +106,15 @@ function fieldsOf(zone: string[], max: readonly number[]): string[] {
 }
 
 function fencerOf(zone: string[] | undefined): CyranoFencer | null {
-  if (!zone || zone.every((v) => v === '')) return null;
-  const [id, name, nation, score, status, yellow, red, light, white, medical, reserve, pCard] = fieldsOf(zone, FENCER_MAX) as [string, string, string, string, string, string, string, string, string, string, string, string];
-  const bit = (v: string) => count(v, 0) === 1;
+  if (!zone) return null;
+  const fields = fieldsOf(zone, FENCER_MAX);
+  if (fields.every((v) => v === '')) return null;
+  const [id, name, nation, score, status, yellow, red, light, white, medical, reserve, pCard] = fields as [string, string, string, string, string, string, string, string, string, string, string, string];
+  const bit = (v: string) => {
+    const b = count(v, 0);
+    if (b !== 0 && b !== 1) throw new Refused('bad-value');
+    return b === 1;
+  };
   if (reserve !== '' && reserve !== 'N' && reserve !== 'R') throw new Refused('bad-value');
   const fencer: CyranoFencer = {
     id,
@@ -136,7 +142,7 @@ function fencerOf(zone: string[] | undefined): CyranoFencer | null {
  */
 export function parseFrame(text: string): { ok: true; frame: CyranoFrame } | { ok: false; reason: FrameRefusal } {
   if (!/^\|EFP1(\.1)?\|/.test(text)) return { ok: false, reason: 'not-cyrano' };
-  if (text.length > FRAME_MAX_LENGTH) return { ok: false, reason: 'field-count' };
+  if (text.length > FRAME_MAX_LENGTH) return { ok: false, reason: 'too-long' };
   // `|a|b|%|c|%|` → a, b, %, c, %, and the empty rest after the last bar: each `%` closes a zone.
   const tokens = text.replace(/[\r\n]+$/, '').slice(1).split('|');
   if (tokens.length < 2 || tokens.at(-1) !== '' || tokens.at(-2) !== '%') return { ok: false, reason: 'cut-short' };
@@ -197,8 +203,21 @@ export function parseFrame(text: string): { ok: true; frame: CyranoFrame } | { o
   }
 }
 
-/** A field written: its longest value kept (a name past 20 characters is cut), and no `|` or `%` of its own. */
-const field = (value: string | number | null | undefined, max: number) => String(value ?? '').replace(/[|%\r\n]/g, ' ').slice(0, max);
+/**
+ * A field written: in the one byte a character the machines show (Latin-1: accents kept where they exist there,
+ * others written without theirs, `Ł` as `L`, and anything else as `?`), with no `|` or `%` of its own, and cut
+ * to its longest value (a name past 20 characters).
+ */
+function field(value: string | number | null | undefined, max: number): string {
+  const latin = [...String(value ?? '')]
+    .map((c) => (c.charCodeAt(0) <= 0xff ? c : (LATIN_BASE[c] ?? c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))))
+    .map((c) => (c.length === 1 && c.charCodeAt(0) <= 0xff ? c : '?'))
+    .join('');
+  return latin.replace(/[|%\r\n]/g, ' ').slice(0, max);
+}
+
+/** Letters outside Latin-1 that do not decompose into a base letter and an accent. */
+const LATIN_BASE: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', Œ: 'OE', œ: 'oe', ı: 'i' };
 
 /** The general zone's fields 3–17 a frame from the software carries (HELLO, DISP, ACK, NAK). */
 export type FrameHead = Partial<Omit<CyranoFrame, 'protocol' | 'command' | 'right' | 'left'>> & { piste: string };
@@ -239,14 +258,13 @@ export function writeFrame(command: CyranoCommand, head: FrameHead, fencers?: { 
   return `|${trimmed.map((z) => z.map((v) => `${v}|`).join('')).join('%|')}%|`;
 }
 
-/** A machine's clock (`m:ss`, `m:ss.cc` below 10 s, or `ss.cc`) in milliseconds; null when it is not one. */
+/** A machine's clock (`m:ss`, or `m:ss.cc` below 10 s) in milliseconds; null when it is not one. */
 export function parseClock(clock: string): number | null {
-  const m = /^(?:(\d{1,2}):(\d{2})|(\d{1,2}))(?:\.(\d{1,2}))?$/.exec(clock);
+  const m = /^(\d{1,2}):(\d{2})(?:\.(\d{1,2}))?$/.exec(clock);
   if (!m) return null;
-  const [, minutes, secondsOfMinute, secondsAlone, hundredths] = m;
-  const seconds = Number(secondsOfMinute ?? secondsAlone);
-  if (minutes !== undefined && seconds > 59) return null;
-  return (Number(minutes ?? 0) * 60 + seconds) * 1000 + Number((hundredths ?? '0').padEnd(2, '0')) * 10;
+  const [, minutes, seconds, hundredths] = m;
+  if (Number(seconds) > 59) return null;
+  return (Number(minutes) * 60 + Number(seconds)) * 1000 + Number((hundredths ?? '0').padEnd(2, '0')) * 10;
 }
 
 /** The same clock written for a machine: `m:ss`, with hundredths below 10 s. */
@@ -255,14 +273,14 @@ export function writeClock(ms: number): string {
   const minutes = Math.floor(t / 6000);
   const seconds = Math.floor((t % 6000) / 100);
   const base = `${minutes}:${String(seconds).padStart(2, '0')}`;
-  return ms < 10_000 ? `${base}.${String(t % 100).padStart(2, '0')}` : base;
+  return t < 1000 ? `${base}.${String(t % 100).padStart(2, '0')}` : base;
 }
 
 /**
  * Whether a machine's end of match is correct (EFP1.1 §States): the scores differ, or are equal with a
  * priority, or a fencer abandoned or was excluded; a relay that is not the last is always correct.
  */
-export function correctEnd(frame: Pick<CyranoFrame, 'priority' | 'right' | 'left'>, lastRelay = true): boolean {
+export function correctEnd(frame: Pick<CyranoFrame, 'priority' | 'right' | 'left'>, lastRelay: boolean): boolean {
   if (!lastRelay) return true;
   const { right, left } = frame;
   if (!right || !left) return false;

@@ -6,7 +6,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { toastError } from './toasts';
 import { ApiError, sendOptions } from '../lib/api';
-import { kindOf, type Kind, type OutboxEntry, type OutboxWrite, type Sent } from './write-kind';
+import { isDefined, kindOf, type Kind, type OutboxEntry, type OutboxWrite, type Sent } from './write-kind';
 import { backoffMs, classifyAnswer } from '../lib/retry';
 import { deleteEntry, newWriteKey, readOutbox, saveEntry } from '../lib/outbox-store';
 import { requestResync } from './resync';
@@ -30,8 +30,10 @@ function setEntries(change: (entries: OutboxEntry[]) => OutboxEntry[]) {
 /** Loads what an earlier visit left unsent (IndexedDB) and starts sending it. */
 export async function restoreOutbox() {
   // Every kind's module, so an entry left by an earlier visit finds its definition (a page loads only its own).
-  await Promise.all(Object.values(import.meta.glob('./writes/*.ts')).map((load) => load()));
-  const saved = await readOutbox<OutboxEntry>();
+  // One that cannot load now (offline, its chunk not cached) leaves its entries on the device for a later visit;
+  // the others are shown and sent.
+  await Promise.allSettled(Object.values(import.meta.glob('./writes/*.ts')).map((load) => load()));
+  const saved = (await readOutbox<OutboxEntry>()).filter(isDefined);
   if (saved.length === 0) return;
   nextSeq = Math.max(nextSeq, ...saved.map((e) => e.seq + 1));
   setEntries((list) => [...list.filter((e) => !saved.some((s) => s.key === e.key)), ...saved]);

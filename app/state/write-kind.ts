@@ -111,6 +111,9 @@ export function defineWrite<K extends Kind>(kind: WriteKind<K>): WriteKind<K> {
   return kind;
 }
 
+/** Whether an entry's kind is defined here (its module loaded). */
+export const isDefined = (e: OutboxEntry) => kinds.has(e.kind);
+
 /** The definition of an entry's kind. */
 export function kindOf(e: OutboxEntry): WriteKind<Kind> {
   const kind = kinds.get(e.kind);

@@ -17,18 +17,26 @@ export type MachineLights = Record<Side, { colour: boolean; white: boolean }>;
 /** A machine P-card (0 none, 1 yellow, 2 one red, 3 two red, 4 one black, 5 two black) as the bout's count (t.124: 0–3). */
 const P_CARDS = [0, 1, 2, 2, 3, 3] as const;
 
+/** A fencer's cards: the yellow, each red, and the black of an exclusion (a P-black is the bout's P-card, not a card). */
 function cardsOf(f: CyranoFencer): Card[] {
   const cards: Card[] = f.yellow ? ['yellow'] : [];
   for (let i = 0; i < f.red; i++) cards.push('red');
-  if (f.status === 'E') cards.push('black');
+  if (f.status === 'E' && f.pCard < 4) cards.push('black');
   return cards;
 }
 
 /**
  * The bout's state as a machine's INFO tells it, for the bout between `left` and `right` (the fencers' ids as
- * the sheet places them), or null when the frame is not of that bout (another match loaded, no fencers).
+ * the sheet places them), or null when the frame is not of that bout (another match loaded, no fencers). A
+ * fencer who abandoned (status A) is told apart (`abandoned`): the bout's state has no such end, and its
+ * result is the opponent's win with the score as it stands.
  */
-export function machineState(frame: CyranoFrame, bout: { left: string; right: string }, format: BoutFormat, now: number): { state: RefereeState; lights: MachineLights } | null {
+export function machineState(
+  frame: CyranoFrame,
+  bout: { left: string; right: string },
+  format: BoutFormat,
+  now: number,
+): { state: RefereeState; lights: MachineLights; abandoned: Side | null } | null {
   const { right: r, left: l } = frame;
   if (!r || !l) return null;
   const [leftId, rightId] = [machineId(bout.left), machineId(bout.right)];
@@ -37,7 +45,9 @@ export function machineState(frame: CyranoFrame, bout: { left: string; right: st
   if (!swapped && !(l.id === leftId && r.id === rightId)) return null;
   const zone: Record<Side, CyranoFencer> = swapped ? { left: r, right: l } : { left: l, right: r };
   const sideOfMachine = (s: 'L' | 'R'): Side => ((s === 'L') !== swapped ? 'left' : 'right');
-  const excludedBy = (['left', 'right'] as const).find((s) => zone[s].status === 'E' || zone[s].status === 'A' || zone[s].pCard >= 4) ?? null;
+  const sides = ['left', 'right'] as const;
+  const excludedBy = sides.find((s) => zone[s].status === 'E' || zone[s].pCard >= 4) ?? null;
+  const abandoned = sides.find((s) => zone[s].status === 'A') ?? null;
   const priority = frame.priority === 'L' || frame.priority === 'R' ? sideOfMachine(frame.priority) : null;
   const running = frame.state === 'F';
   const phase: RefereeState['phase'] =
@@ -58,5 +68,5 @@ export function machineState(frame: CyranoFrame, bout: { left: string; right: st
     excluded: excludedBy,
   };
   const lights: MachineLights = { left: { colour: zone.left.light, white: zone.left.white }, right: { colour: zone.right.light, white: zone.right.white } };
-  return { state, lights };
+  return { state, lights, abandoned };
 }

@@ -16,6 +16,8 @@ class DayServer {
   readonly reports: Report[] = [];
   readonly machines: unknown[] = [];
   down = false;
+  /** The key still opens the day, but its reports are refused (the coach replaced the key meanwhile). */
+  refuseReports = false;
   pistes: DayPiste[] = [];
   private server: Server = createServer((req, res) => {
     let body = '';
@@ -23,6 +25,7 @@ class DayServer {
     req.on('end', () => {
       if (this.down) return void res.destroy();
       if (req.headers.authorization !== 'Bearer day-key') return void res.writeHead(401).end();
+      if (this.refuseReports) return void res.writeHead(401).end();
       if (req.url === '/api/bridge/day') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pistes: this.pistes }));
       const { reports, machines } = JSON.parse(body) as { reports: Report[]; machines: unknown[] };
       this.machines.push(...machines);
@@ -31,7 +34,7 @@ class DayServer {
         if (!this.reports.some((k) => k.seq === r.seq)) this.reports.push(r);
         const parsed = parseFrame(r.frame);
         if (!parsed.ok || parsed.frame.state !== 'E') return { seq: r.seq, answer: 'live' };
-        return correctEnd(parsed.frame) ? { seq: r.seq, answer: 'ack' } : { seq: r.seq, answer: 'nak', reason: 'equal scores with no priority' };
+        return correctEnd(parsed.frame, true) ? { seq: r.seq, answer: 'ack' } : { seq: r.seq, answer: 'nak', reason: 'equal scores with no priority' };
       });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
     });
@@ -51,13 +54,17 @@ class DayServer {
 
   /** Waits until the server holds `n` reports. */
   async holds(n: number) {
-    while (this.reports.length < n) await new Promise((r) => setTimeout(r, 10));
+    const until = Date.now() + 4_000;
+    while (this.reports.length < n) {
+      if (Date.now() > until) throw new Error(`the server holds ${this.reports.length} report(s), not ${n}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 }
 
-const open: { stop(): void }[] = [];
-afterEach(() => {
-  for (const o of open.splice(0)) o.stop();
+const open: { stop(): unknown }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.stop();
 });
 
 async function venue(dataDir = mkdtempSync(join(tmpdir(), 'bridge-'))) {
@@ -112,7 +119,7 @@ describe('the venue bridge (issue 57)', () => {
     first.server.down = true;
     for (let touch = 1; touch <= 3; touch++) await first.machine.info({ state: 'H' }, BOB, { ...ANN, score: touch });
     while (first.bridge.journal.size < 3) await new Promise((r) => setTimeout(r, 10));
-    first.bridge.stop();
+    await first.bridge.stop();
     // The laptop restarted: the bridge finds on disk what it had not delivered.
     expect(new Journal(first.dataDir).size).toBe(3);
     const second = await venue(first.dataDir);
@@ -124,13 +131,12 @@ describe('the venue bridge (issue 57)', () => {
   });
 
   it('stops at a key the server refuses, and keeps what it could not deliver', async () => {
-    const { server, machine, dataDir } = await venue();
-    const wrong = new Bridge({ server: `http://127.0.0.1:${server.port}`, key: 'old-key', dataDir: join(dataDir, 'other'), port: 0, machinePort: machine.port, address: '127.0.0.1' });
-    await wrong.start();
-    open.push(wrong);
-    wrong.journal.add({ piste: '3', from: 'x', frame: '|EFP1.1|INFO|3|%|', at: 0 });
-    await wrong.deliver();
-    expect(wrong.refused).toMatch(/refused the bridge key \(401\)/);
-    expect(wrong.journal.size).toBe(1);
+    const { server, machine, bridge } = await venue();
+    server.refuseReports = true;
+    await machine.info({ state: 'H' }, BOB, { ...ANN, score: 1 });
+    while (!bridge.refused) await new Promise((r) => setTimeout(r, 10));
+    expect(bridge.refused).toMatch(/refused the bridge key \(401\)/);
+    expect(bridge.journal.size).toBe(1);
+    expect(server.reports).toHaveLength(0);
   });
 });

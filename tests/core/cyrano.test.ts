@@ -43,6 +43,9 @@ describe('Cyrano frames (EFP1.1)', () => {
     expect(parseFrame(CORRECTED.replace('|N|2|%|', '|N|2|7|%|'))).toEqual({ ok: false, reason: 'field-count' });
     expect(parseFrame(CORRECTED.replace('|GBR|%|', '|GBR|X|%|'))).toEqual({ ok: false, reason: 'field-count' });
     expect(parseFrame(`${CORRECTED}1|%|`)).toEqual({ ok: false, reason: 'field-count' });
+    // An empty zone is still a zone of at most 12 fields.
+    expect(parseFrame(`|EFP1.1|INFO|3|%|${'|'.repeat(17)}%|`)).toEqual({ ok: false, reason: 'field-count' });
+    expect(parseFrame(`${CORRECTED.slice(0, -1)}${'x'.repeat(600)}|`)).toEqual({ ok: false, reason: 'too-long' });
   });
 
   it('refuses a value outside its field: a state, a status, a score, a clock, a name too long', () => {
@@ -51,6 +54,8 @@ describe('Cyrano frames (EFP1.1)', () => {
     expect(parseFrame(CORRECTED.replace('|FRA|8|', '|FRA|x|'))).toEqual({ ok: false, reason: 'bad-value' });
     expect(parseFrame(CORRECTED.replace('|3:00|', '|3:7|'))).toEqual({ ok: false, reason: 'bad-value' });
     expect(parseFrame(CORRECTED.replace('P.Martin', 'P'.repeat(21)))).toEqual({ ok: false, reason: 'bad-value' });
+    // A light is 0 or 1.
+    expect(parseFrame(CORRECTED.replace('|8|V|0|1|1|', '|8|V|0|1|2|'))).toEqual({ ok: false, reason: 'bad-value' });
   });
 
   it('writes what it reads: a DISP with both fencers and the referee, and a HELLO as short as the protocol’s', () => {
@@ -60,6 +65,9 @@ describe('Cyrano frames (EFP1.1)', () => {
     expect(back).toMatchObject({ command: 'DISP', piste: '3', phase: 2, poolOrTable: 'A8', match: 1, type: 'I', weapon: 'E', referee: { name: 'Jane Referee' } });
     expect(back.right).toMatchObject({ id: 'f2', name: 'A very long fencer n', nation: 'ITA', score: 0, status: 'U' });
     expect(back.left).toMatchObject({ id: 'f1', name: 'Ann  Lee', score: 3 });
+    // A machine shows one byte a character: accents of Latin-1 kept, others written without, never a separator.
+    const names = parsed(writeFrame('DISP', head, { right: { id: 'a', name: 'Rożek Łukasz' }, left: { id: 'b', name: 'Müller 王' } }));
+    expect([names.right?.name, names.left?.name]).toEqual(['Rozek Lukasz', 'Müller ?']);
     expect(writeFrame('HELLO', { piste: '17', competition: 'fm-eq' })).toBe('|EFP1.1|HELLO|17|fm-eq|%|');
     expect(writeFrame('ACK', { piste: '17' })).toBe('|EFP1.1|ACK|17|%|');
   });
@@ -68,21 +76,23 @@ describe('Cyrano frames (EFP1.1)', () => {
     expect(parseClock('3:00')).toBe(180_000);
     expect(parseClock('1:09.25')).toBe(69_250);
     expect(parseClock('0:09.5')).toBe(9_500);
-    expect(parseClock('9.99')).toBe(9_990);
+    expect(parseClock('9.99')).toBeNull();
+    expect(parseClock('45')).toBeNull();
     expect(parseClock('1:75')).toBeNull();
     expect(writeClock(180_000)).toBe('3:00');
     expect(writeClock(69_250)).toBe('1:09');
     expect(writeClock(9_250)).toBe('0:09.25');
+    expect(writeClock(9_996)).toBe('0:10');
   });
 
   it('knows a correct end: different scores, equal with priority, an abandonment or exclusion, or a relay not the last', () => {
     const f = parsed(CORRECTED);
-    expect(correctEnd(f)).toBe(true);
+    expect(correctEnd(f, true)).toBe(true);
     const equal = { ...f, right: { ...f.right!, score: 6 } };
-    expect(correctEnd(equal)).toBe(false);
-    expect(correctEnd({ ...equal, priority: 'L' })).toBe(true);
-    expect(correctEnd({ ...equal, right: { ...equal.right, status: 'A' } })).toBe(true);
-    expect(correctEnd({ ...equal, left: { ...equal.left!, status: 'E' } })).toBe(true);
+    expect(correctEnd(equal, true)).toBe(false);
+    expect(correctEnd({ ...equal, priority: 'L' }, true)).toBe(true);
+    expect(correctEnd({ ...equal, right: { ...equal.right, status: 'A' } }, true)).toBe(true);
+    expect(correctEnd({ ...equal, left: { ...equal.left!, status: 'E' } }, true)).toBe(true);
     expect(correctEnd(equal, false)).toBe(true);
   });
 });

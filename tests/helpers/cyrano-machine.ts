@@ -43,11 +43,16 @@ export class SimulatedMachine {
   }
 
   /** Waits until the bridge has sent this machine a frame of `command` (the n-th, counting from 1). */
-  async hears(command: CyranoFrame['command'], n = 1): Promise<CyranoFrame> {
+  async hears(command: CyranoFrame['command'], n = 1, withinMs = 4_000): Promise<CyranoFrame> {
+    const until = Date.now() + withinMs;
     for (;;) {
       const found = this.heard.filter((f) => f.command === command)[n - 1];
       if (found) return found;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      if (Date.now() > until) throw new Error(`piste ${this.piste} heard no ${command} (${n}); it heard ${this.heard.map((f) => f.command).join(', ') || 'nothing'}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 100);
+        this.waiters.push(() => (clearTimeout(timer), resolve()));
+      });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrame, writeFrame, type CyranoFencer, type CyranoFrame } from '../../../core/cyrano';
 import { machineId, machineState } from '../../../core/fencing/machine-bout';
-import { boutFormat, boutOutcome } from '../../../core/fencing/referee';
+import { boutFormat, boutOutcome, legalState } from '../../../core/fencing/referee';
 
 const ANN = '0b5e6c1a-1111-4a4a-9999-000000000001';
 const BOB = '7f00aa12-2222-4b4b-8888-000000000002';
@@ -47,7 +47,20 @@ describe('a scoring machine’s INFO as a refereed bout (issue 57)', () => {
     const ended = machineState(black, { left: ANN, right: BOB }, tableau, 0)!.state;
     expect(ended).toMatchObject({ phase: 'over', running: false, excluded: 'right', cards: { right: ['black'] } });
     expect(boutOutcome(ended)).toMatchObject({ winner: 'left', left: 10, right: 12 });
+    expect(legalState(ended, tableau)).toBe(true);
     const onPriority = info({ state: 'E', priority: 'L' }, { id: machineId(BOB), score: 9 }, { id: machineId(ANN), score: 9 });
     expect(boutOutcome(machineState(onPriority, { left: ANN, right: BOB }, tableau, 0)!.state)).toMatchObject({ winner: 'left', priority: 'left' });
+  });
+
+  it('reads a P-black as the bout’s third P-card, and an abandonment apart: both states the room takes', () => {
+    const pBlack = info({ state: 'E' }, { id: machineId(BOB), score: 8, pCard: 4, status: 'E' }, { id: machineId(ANN), score: 8, pCard: 4 });
+    const read = machineState(pBlack, { left: ANN, right: BOB }, tableau, 0)!;
+    expect(read.state).toMatchObject({ pCards: 3, excluded: 'left', cards: { left: [], right: [] } });
+    expect(legalState(read.state, tableau)).toBe(true);
+    const gaveUp = info({ state: 'E' }, { id: machineId(BOB), score: 3, status: 'A' }, { id: machineId(ANN), score: 6 });
+    const abandon = machineState(gaveUp, { left: ANN, right: BOB }, tableau, 0)!;
+    expect(abandon.abandoned).toBe('right');
+    expect(abandon.state.excluded).toBeNull();
+    expect(legalState(abandon.state, tableau)).toBe(true);
   });
 });

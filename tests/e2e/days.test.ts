@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
-import { pdfPages } from '../helpers/pdf';
+import { holdPrint, pdfPages } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 
@@ -27,9 +27,6 @@ async function eventWithPools(page: Page, name: string, fencers: number, { club,
 /** A time of day as the page writes it (the app formats with the browser's own Intl, as here). */
 const clock = (page: Page, minutesAfterNine: number) =>
   page.evaluate((m) => new Intl.DateTimeFormat(navigator.language, { hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, 9, m)), minutesAfterNine);
-
-/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
-const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 const chip = (page: Page, event: string, pool: string) => page.locator(`[data-testid="pool-chip"][data-event="${event}"][data-pool="${pool}"]`);
 

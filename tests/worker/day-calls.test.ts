@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getRoom } from '../../worker/room/room';
 import type { Day, DaySnapshot, EventCalls } from '../../core/contracts/days';
 import type { LiveMessage } from '../../core/live-messages';
-import { joinAsGuest, type GuestClient } from '../helpers/guests';
+import { joinAsGuest } from '../helpers/guests';
 import { seed, viaClient } from '../helpers/seed';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 type DayCallsMessage = Extract<LiveMessage, { type: 'day-calls' }>;
@@ -35,7 +35,6 @@ async function dayWithCalls() {
 const step = (who: Client, practiceId: string, callId: string, body: { event: 'on-piste' | 'cancel-call'; version: number }, key?: string) =>
   who.api.practices[':practiceId'].calls[':callId'].$post({ param: { practiceId, callId }, json: body }, key ? { headers: { 'idempotency-key': key } } : undefined);
 
-const guestSocket = async (guest: GuestClient, practiceId: string) => (await openSocket(guest, `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`)).socket!;
 
 describe('an event’s calls on its own screens (issue 28)', () => {
   it('tells the event’s sockets its calls and where its pools fence; a guest marks a call on piste only once the coach allows it', async () => {

@@ -4,8 +4,8 @@ import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { computePoolStats } from '../../core/fencing/pool-stats';
-import { joinAsGuest, type GuestClient } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { joinAsGuest } from '../helpers/guests';
+import { guestSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
@@ -121,7 +121,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   });
 
   it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
-    const socket = (await openSocket(guestOfP, `practice=${P.id}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
+    const socket = await guestSocket(guestOfP, P.id);
     await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
     const off = await owner.client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: P.id }, json: { enabled: false } });
     expect((await json<Practice>(off)).allow_guest_access).toBe(false);

@@ -10,7 +10,7 @@ import type { GeneratedPools } from '../../core/contracts/pools';
 import type { Practice, RoomPresence } from '../../core/contracts/practices';
 import { LOOKUP_LIMITS } from '../../worker/store/throttle';
 import { joinAsGuest } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
 
@@ -72,14 +72,14 @@ describe('joining a practice by room code', () => {
   it('a regenerated code closes the guests\' sockets, not the board\'s: its spectators never used the code; sharing off pauses the board until sharing is back', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
-    const { guest, answer } = await joinAsGuest(practice.room_code);
-    const guestSocket = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest } = await joinAsGuest(practice.room_code);
+    const guestLive = await guestSocket(guest, practice.id);
     const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
     try {
-      await guestSocket.waitFor((m) => m.type === 'hello');
+      await guestLive.waitFor((m) => m.type === 'hello');
       await board.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
       await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } });
-      expect(await guestSocket.closed).toBe(4001);
+      expect(await guestLive.closed).toBe(4001);
       // The board still watches: a bout written after the new code reaches it.
       const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
       const [a, b] = pools[0]!.players;
@@ -106,7 +106,7 @@ describe('joining a practice by room code', () => {
       expect(bout.type === 'bout' && [bout.delta.bout?.score1, bout.delta.bout?.score2].sort()).toEqual([4, 5]);
       expect(board.messages.some((m) => m.type === 'room-closed')).toBe(false);
     } finally {
-      guestSocket.ws.close();
+      guestLive.ws.close();
       board.ws.close();
     }
   });
@@ -198,8 +198,8 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await board.waitFor(hello);
     await coach.waitFor(hello);
-    const { guest: early, answer } = await joinAsGuest(practice.room_code);
-    const earlySocket = (await openSocket(early, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest: early } = await joinAsGuest(practice.room_code);
+    const earlySocket = await guestSocket(early, practice.id);
     await earlySocket.waitFor(hello);
     // Two screens flip the switch within the same millisecond: D1 takes them one after the other.
     const now = Date.now();
@@ -316,8 +316,8 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
   it('a guest who joins with a new code before its word reaches the room shows the old code\'s guests out at once', async () => {
     const { client, user } = await signedUpCoach();
     const practice = await practiceOf(client, true);
-    const { guest: old, answer } = await joinAsGuest(practice.room_code, 'Old');
-    const oldSocket = (await openSocket(old, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest: old } = await joinAsGuest(practice.room_code, 'Old');
+    const oldSocket = await guestSocket(old, practice.id);
     await oldSocket.waitFor(hello);
     const fresh = await regenerateRoomCode(getDb(env.DB), user.id, practice.id);
     const { guest: fresher } = await joinAsGuest(fresh.room_code, 'New');

@@ -9,7 +9,7 @@ import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type C
 import type { LiveBout, RefereeClaim, RefereeTarget } from '../../core/refereeing';
 import type { LiveMessage } from '../../core/live-messages';
 import { joinAsGuest } from '../helpers/guests';
-import { openSocket, type TestSocket } from '../helpers/sockets';
+import { guestSocket, openSocket, type TestSocket } from '../helpers/sockets';
 import { Client, json } from '../helpers/worker-client';
 import { expectAnswer } from '../helpers/api-client';
 import { freshClient, sharedPractice } from '../security/helpers';
@@ -43,7 +43,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const { client, practice, ann, bob, claim, update } = await setting();
     const { guest } = await joinAsGuest(practice.room_code, 'Dana');
     const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
-    const g = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    const g = await guestSocket(guest, practice.id);
     await Promise.all([board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
 
     const res = await claim(client);

@@ -6,7 +6,7 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { expectAnswer } from '../helpers/api-client';
 import { joinAsGuest } from '../helpers/guests';
 import { seed, viaClient } from '../helpers/seed';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 /** The roster of the journey, in the order round 1 ranks them (clubs X, Y, Y, X, Z, W, then none). */
@@ -152,10 +152,10 @@ describe('a second round of pools (issue 28)', () => {
     const { client, api, practice } = await practiceWithRoundOne();
     const shared = await api.share(practice.id);
     const { guest } = await joinAsGuest(shared.room_code);
-    const guestSocket = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    const guestLive = await guestSocket(guest, practice.id);
     const board = (await openSocket(new Client(), `board=${shared.board_id}`)).socket!;
     const { pools } = await api.secondRound(practice.id, { cut: { kind: 'percent', value: 50 }, pool_count: 1 });
-    for (const socket of [guestSocket, board]) {
+    for (const socket of [guestLive, board]) {
       const seen = await socket.waitFor((m) => m.type === 'pools' && m.pools.some((p) => p.round === 2));
       expect(seen.type === 'pools' && roundTwo(seen.pools).map(names)).toEqual([['ANNA', 'BEN', 'CARL', 'DORA']]);
     }
@@ -173,7 +173,7 @@ describe('a second round of pools (issue 28)', () => {
     const seen = await board.waitFor((m) => m.type === 'pools' && m.pools.length === 1);
     expect(seen.type === 'pools' && seen.pools[0]!.round).toBe(1);
     expect((await client.delete(`/api/practices/${practice.id}/pools/second-round`)).status).toBe(404);
-    guestSocket.ws.close();
+    guestLive.ws.close();
     board.ws.close();
     expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toHaveLength(1);
   });

@@ -1,13 +1,13 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Day, DaySnapshot, DaySummary } from '../../core/contracts/days';
+import type { Day, DaySnapshot } from '../../core/contracts/days';
 import type { Practice } from '../../core/contracts/practices';
-import type { AccountBackup } from '../../core/interop/backup';
 import { getDayRoom } from '../../worker/day/day';
 import type { DayRoom } from '../../worker/day/day-room';
 import type { Env } from '../../worker/env';
 import { seed, viaClient } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { backupOf, daysOf, practicesOf, rosterOf } from '../helpers/account';
 
 const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
@@ -55,14 +55,12 @@ function readable(s: DaySnapshot) {
   };
 }
 
-const backupOf = (client: Client) => client.api.account.backup.$get().then((r) => json<AccountBackup>(r));
-const daysOf = (client: Client) => client.api.days.$get().then((r) => json<DaySummary[]>(r));
 const dayOf = (client: Client, dayId: string) => client.api.days[':dayId'].$get({ param: { dayId } });
 
 async function expectNothingRestored(client: Client) {
   expect(await daysOf(client)).toEqual([]);
-  expect(await json(await client.api.practices.$get())).toEqual([]);
-  expect(await json(await client.api.athletes.$get())).toEqual([]);
+  expect(await practicesOf(client)).toEqual([]);
+  expect(await rosterOf(client)).toEqual([]);
 }
 
 /** A D1 whose batches of six statements or more fail as D1 out of reach does: the restore's own batch, nothing smaller. */

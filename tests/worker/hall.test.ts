@@ -1,11 +1,8 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { DaySnapshot, HallFencer, HallFencers, PushConfig } from '../../core/contracts/days';
-import { decryptPush, standinSubscriber, type ReceivedPush } from '../helpers/push';
+import { decryptPush, standinSubscriber } from '../helpers/push';
 import { sharedDay } from '../helpers/day-scene';
-import { Client, json } from '../helpers/worker-client';
-
-const pushesTo = async (endpoint: string) => (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
+import { Client, json, pushesTo } from '../helpers/worker-client';
 
 describe("the hall's fencers (issue 28)", () => {
   it('finds every fencer of the day, and shows a fencer their pool bouts, the next one and their results, live from the room', async () => {

@@ -13,9 +13,9 @@ import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { heldPractice } from '../../worker/room/practice-store';
 import { archived } from '../helpers/room-d1';
+import { backupOf, rosterOf } from '../helpers/account';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
-const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 describe('roster import', () => {
   it('imports the good new rows, reports bad ones and names already in the roster, in one go', async () => {
@@ -41,7 +41,7 @@ describe('roster import', () => {
       [7, 'repeated', null],
       [7, 'error', 'Athlete name is required'],
     ]);
-    expect((await roster(client)).map((a) => [a.name, a.club, a.ranking])).toEqual([
+    expect((await rosterOf(client)).map((a) => [a.name, a.club, a.ranking])).toEqual([
       ['Anna Rossi', 'Milano', null], ['Ben Okafor', 'Lagos', 4], ['Chloé Durand', null, null],
     ]);
   });
@@ -51,7 +51,7 @@ describe('roster import', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `Fencer ${i + 1}`, club: `Club ${i % 7}` }));
     const ok = await json<{ created: Athlete[] }>(await importRows(client, many));
     expect(ok.created).toHaveLength(500);
-    expect(await roster(client)).toHaveLength(500);
+    expect(await rosterOf(client)).toHaveLength(500);
 
     const other = await signedUpCoach();
     const tooMany = await importRows(other.client, [...many, ...Array.from({ length: 13 }, (_, i) => ({ name: `One more ${i}` }))]);
@@ -62,7 +62,7 @@ describe('roster import', () => {
     expect((await json(huge)).error).toBe('The request is too large (at most 512 KB)');
     expect((await importRows(other.client, [])).status).toBe(400);
     expect((await other.client.request('POST', '/api/athletes/import', 'not json')).status).toBe(400);
-    expect(await roster(other.client)).toHaveLength(0);
+    expect(await rosterOf(other.client)).toHaveLength(0);
   });
 
   it('is all or nothing: a failing batch leaves the roster as it was', async () => {
@@ -86,7 +86,7 @@ describe('roster import', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await importRows(guest, [{ name: 'Intruder' }])).status).toBe(403);
     expect((await importRows(new Client(), [{ name: 'Intruder' }])).status).toBe(401);
-    expect(await roster(client)).toHaveLength(0);
+    expect(await rosterOf(client)).toHaveLength(0);
   });
 });
 
@@ -122,7 +122,6 @@ async function coachWithData() {
   return { ...coach, practice, team, athletes };
 }
 
-const backupOf = (client: Client) => client.api.account.backup.$get().then((r) => json<AccountBackup>(r));
 
 describe('the account backup and restore', () => {
   it('exports everything the coach owns and nothing of anyone else', async () => {
@@ -178,7 +177,7 @@ describe('the account backup and restore', () => {
     };
     expect(named(newPools, newBracket)).toEqual(named(origPools, origBracket));
     // The restored athletes are the new account's: a pool entry points at them.
-    const newRoster = await roster(target.client);
+    const newRoster = await rosterOf(target.client);
     expect(newPools[0]!.players.every((p) => newRoster.some((a) => a.id === p.athlete_id))).toBe(true);
   });
 
@@ -192,7 +191,7 @@ describe('the account backup and restore', () => {
     expect(res.status).toBe(400);
     expect((await json(res)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
     expect((await target.client.post('/api/account/restore', { ...backup, format: 'excel' })).status).toBe(400);
-    expect(await roster(target.client)).toHaveLength(0);
+    expect(await rosterOf(target.client)).toHaveLength(0);
     expect(await json(await target.client.api.practices.$get())).toEqual([]);
   });
 

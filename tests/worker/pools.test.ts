@@ -13,14 +13,7 @@ import { archived } from '../helpers/room-d1';
 /** Two fencers' ids as a bout stores them. */
 const pairOf = (a: string, b: string) => { const [player1_id, player2_id] = orderPair(a, b); return { player1_id, player2_id }; };
 
-async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
-  const practice = await json(await client.api.practices.$post({ json: { practice_type: type, name: 'Pools night' } }));
-  const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: names.map((name) => ({ name })) } });
-  expect(res.status).toBe(201);
-  const { pools: [pool], createdIds } = await json<GeneratedPools>(res);
-  expect(createdIds).toEqual([pool!.id]);
-  return { practice, pool: pool! };
-}
+const practiceWithPool = (client: Client, names: string[], type: 'individual' | 'team' = 'individual') => seed(viaClient(client)).practiceWithPool('Pools night', names, { type });
 
 describe('generating pools', () => {
   it('a single pool is Main Pool with upper-cased fencers in order', async () => {

@@ -30,6 +30,9 @@ export const TEAMS_BY_SHEET_ORDER: Outcome = (i, j) => [45, 45 - 5 * (j - i)];
 /** `n` typed names: "Fencer 1" … "Fencer n", or another prefix. */
 export const fencerNames = (n: number, prefix = 'Fencer') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
+/** The same names as typed entries of a draw ({ name }). */
+export const fencerEntries = (n: number, prefix = 'Fencer') => fencerNames(n, prefix).map((name) => ({ name }));
+
 export function seed(fetch: Fetch) {
   const client = apiOver(fetch);
   const practiceApi = client.practices[':practiceId'];

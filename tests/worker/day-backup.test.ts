@@ -5,11 +5,10 @@ import type { Practice } from '../../core/contracts/practices';
 import { getDayRoom } from '../../worker/day/day';
 import type { DayRoom } from '../../worker/day/day-room';
 import type { Env } from '../../worker/env';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { backupOf, daysOf, practicesOf, rosterOf } from '../helpers/account';
 
-const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
 /**
  * A coach's competition day made through the API: two events (U13 épée in two pools, U15 foil in one) on
@@ -28,8 +27,8 @@ async function coachWithDay() {
   await api.pistes.$put({ param, json: { pistes: [{ name: 'Final', final: true }, { name: '2' }, { name: 'Blue' }] } });
   const u13 = await made.practice('U13 épée');
   const u15 = await made.practice('U15 foil', { weapon: 'foil' });
-  await made.pools(u13.id, [{ athlete_id: ann.id }, ...names(9, 'Kid')], 2);
-  await made.pools(u15.id, names(4, 'Teen'));
+  await made.pools(u13.id, [{ athlete_id: ann.id }, ...fencerNames(9, 'Kid')], 2);
+  await made.pools(u15.id, fencerNames(4, 'Teen'));
   for (const p of [u13, u15]) expect((await api.events[':practiceId'].$put({ param: { dayId: day.id, practiceId: p.id } })).status).toBe(200);
   await api.referees.$put({ param, json: { referees: [{ name: 'Rita', athlete_id: rita.id }, { name: 'Tom Typed', club: 'Tigers' }] } });
   const placed = await json<DaySnapshot>(await api.placements.$post({ param }));

@@ -5,11 +5,10 @@ import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import type { Day, DaySnapshot, DaySummary } from '../../core/contracts/days';
 import { joinAsGuest } from '../helpers/guests';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
-const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
 /** A coach with a day of `pistes` pistes named 1…n. */
 async function coachWithDay(pistes = 4) {
@@ -28,8 +27,8 @@ describe('a competition day (issue 28)', () => {
     const { client, made, day, api } = await coachWithDay(4);
     const u13 = await made.practice('U13 épée');
     const u15 = await made.practice('U15 foil', { weapon: 'foil' });
-    await made.pools(u13.id, names(20, 'Ann'), 3);
-    await made.pools(u15.id, names(20, 'Bob'), 3);
+    await made.pools(u13.id, fencerNames(20, 'Ann'), 3);
+    await made.pools(u15.id, fencerNames(20, 'Bob'), 3);
     expect((await link(client, day.id, u13.id)).status).toBe(200);
     const linked = await json<DaySnapshot>(await link(client, day.id, u15.id));
     expect(linked.events.map((e) => [e.name, e.weapon, e.pools.length, e.pools.reduce((n, p) => n + p.fencers, 0)])).toEqual([

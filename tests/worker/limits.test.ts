@@ -5,18 +5,17 @@ import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { expectAnswer } from '../helpers/api-client';
 import { Client, json, pageBindings, signedUpCoach } from '../helpers/worker-client';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerEntries, fencerNames } from '../helpers/seed';
 import { archived } from '../helpers/room-d1';
 
 // Issue 33: a practice holds what a national event holds, in one go (core/limits).
-const names = (n: number, prefix = 'Fencer') => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i + 1}` }));
 const SLOW = 120_000;
 
 describe('a national event in one go (issue 33)', () => {
   it('imports 512 athletes, draws all of them into 74 pools in one call, and refuses a 513th with its code', async () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
-    const imported = await expectAnswer(client.api.athletes.import.$post({ json: { athletes: names(512, 'Athlete').map((a, i) => ({ ...a, club: `Club ${i % 40}` })) } }));
+    const imported = await expectAnswer(client.api.athletes.import.$post({ json: { athletes: fencerEntries(512, 'Athlete').map((a, i) => ({ ...a, club: `Club ${i % 40}` })) } }));
     expect(imported.created).toHaveLength(512);
     const roster = await api.athletes();
     expect(roster).toHaveLength(512);
@@ -33,7 +32,7 @@ describe('a national event in one go (issue 33)', () => {
       expect(res.status, String(pool_count)).toBe(400);
       expect(await json(res)).toMatchObject({ code: 'pool_count_whole_number_from', params: { max: '256' } });
     }
-    const tooMany = await generate.$post({ param, json: { method: 'random', pool_count: 11, entries: names(20) } });
+    const tooMany = await generate.$post({ param, json: { method: 'random', pool_count: 11, entries: fencerEntries(20) } });
     expect(tooMany.status).toBe(400);
     expect(await json(tooMany)).toMatchObject({ code: 'pools_for_fencers', params: { fencers: '20', max: '10' } });
     expect(await api.poolsOf(practice.id)).toEqual([]);
@@ -45,7 +44,7 @@ describe('a national event in one go (issue 33)', () => {
     expect(new Set(pools.map((p) => p.players.length))).toEqual(new Set([6, 7]));
 
     // The practice is full: another draw, however small, is refused and nothing is written.
-    const full = await generate.$post({ param, json: { method: 'random', pool_count: 2, entries: names(4, 'Late') } });
+    const full = await generate.$post({ param, json: { method: 'random', pool_count: 2, entries: fencerEntries(4, 'Late') } });
     expect(full.status).toBe(409);
     expect(await json(full)).toMatchObject({ code: 'practice_holds_most_fencers', params: { max: '512', held: '512' } });
     for (const late of [
@@ -78,16 +77,16 @@ describe('a national event in one go (issue 33)', () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
     const practice = await api.practice('Two draws');
-    const first = await api.pools(practice.id, names(148).map((n) => n.name), 74);
+    const first = await api.pools(practice.id, fencerNames(148), 74);
     expect(first.at(-1)!.name).toBe('Pool 74');
     const generate = client.api.practices[':practiceId'].pools.generate;
-    const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: names(8, 'Second'), lang: 'fr' } }), 201);
+    const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: fencerEntries(8, 'Second'), lang: 'fr' } }), 201);
     expect(pools).toHaveLength(76);
     expect(pools.slice(74).map((p) => p.name)).toEqual(['Poule 75', 'Poule 76']);
     expect(new Set(pools.map((p) => p.name)).size).toBe(76);
 
     const team = await api.practice('Relay cup', { type: 'team' });
-    await api.teams(team.id, names(16, 'T').map((n) => n.name), 4);
+    await api.teams(team.id, fencerNames(16, 'T'), 4);
     expect((await api.teamPools(team.id, 2)).map((p) => p.name)).toEqual(['Pool 1', 'Pool 2']);
     expect((await api.teamPools(team.id, 2)).map((p) => p.name).sort()).toEqual(['Pool 1', 'Pool 2', 'Pool 3', 'Pool 4']);
   }, SLOW);
@@ -97,7 +96,7 @@ describe('a national event in one go (issue 33)', () => {
     const api = seed(viaClient(client));
     const practice = await api.practice('Table of 512');
     // 256 pools of two (the most 512 fencers fill): one bout each, so the pools finish in 256 writes.
-    const pools = await api.pools(practice.id, names(512).map((n) => n.name), 256);
+    const pools = await api.pools(practice.id, fencerNames(512), 256);
     expect(pools).toHaveLength(256);
     for (const pool of pools) await api.fenceAll(pool);
     const done = await api.poolsOf(practice.id);
@@ -168,10 +167,10 @@ describe('a national event in one go (issue 33)', () => {
     const practice = await api.share((await api.practice('Mine')).id);
     const team = await api.practice('Mine too', { type: 'team' });
     const { guest } = await joinAsGuest(practice.room_code!);
-    const body = { method: 'random' as const, pool_count: 74, entries: names(512) };
+    const body = { method: 'random' as const, pool_count: 74, entries: fencerEntries(512) };
     for (const [who, status] of [[stranger, 404], [guest, 403], [new Client(), 401]] as const) {
       expect((await who.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })).status).toBe(status);
-      const teams = await who.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: names(512) } });
+      const teams = await who.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: fencerEntries(512) } });
       expect(teams.status).toBe(status);
     }
     expect(await api.poolsOf(practice.id)).toEqual([]);

@@ -7,20 +7,17 @@ import { teamStandings } from '../../core/fencing/team-tableau';
 import { errorBody } from '../../core/messages';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames, TEAMS_BY_SHEET_ORDER } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
-const names = (n: number) => Array.from({ length: n }, (_, i) => `Fencer ${i + 1}`);
-/** Team pools fenced so the sheet's order is the ranking: the first team of a pair wins 45 to 45 − 5 × the gap. */
-const byOrder = (i: number, j: number): [number, number] => [45, 45 - 5 * (j - i)];
 
 /** A team practice of four teams of four, its one team pool fenced: Team n entries ranked in sheet order. */
 async function fourTeams(client: Client, fencePools = true) {
   const api = seed(viaClient(client));
   const practice = await api.practice('Team day', { type: 'team' });
-  await api.teams(practice.id, names(16), 4);
+  await api.teams(practice.id, fencerNames(16), 4);
   const [pool] = await api.teamPools(practice.id);
-  if (fencePools) await api.fenceAll(pool!, byOrder);
+  if (fencePools) await api.fenceAll(pool!, TEAMS_BY_SHEET_ORDER);
   return { api, practice, pool: pool! };
 }
 
@@ -75,7 +72,7 @@ describe('a team tableau', () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
     const practice = await api.practice('Drawn', { type: 'team' });
-    const teams = await api.teams(practice.id, names(12), 3);
+    const teams = await api.teams(practice.id, fencerNames(12), 3);
     const { bracket, tableau } = await api.teamTableau(practice.id);
     expect(tableau.seeded_by).toBe('draw');
     expect(bracket.seeding!.map((s) => s.id).sort()).toEqual(teams.map((t) => t.id).sort());
@@ -90,7 +87,7 @@ describe('a team tableau', () => {
     expect((await weapon('sabre')).status).toBe(409);
     // The tableau names these teams: they and their pools are not drawn again while it stands.
     for (const res of [
-      await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(12).map((name) => ({ name })), teams: 3 }),
+      await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: fencerNames(12).map((name) => ({ name })), teams: 3 }),
       await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' }),
     ]) {
       expect(res.status).toBe(409);

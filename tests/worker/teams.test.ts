@@ -3,24 +3,23 @@ import type { GeneratedPools } from '../../core/contracts/pools';
 import type { RelayConflict, Team, TeamMatchRow } from '../../core/contracts/teams';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerEntries, fencerNames } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
 async function teamPractice(client: Client) {
   return await seed(viaClient(client)).practice('Relay night', { type: 'team' });
 }
-const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Fencer ${i + 1}` }));
 
 describe('teams', () => {
   it('a random distribution of 7 makes two teams of 4 and 3 with numbered members', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(7) } });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(7) } });
     expect(res.status).toBe(201);
     const teams = await json<Team[]>(res);
     expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
     expect(teams[0]!.members.map((m) => m.position)).toEqual([1, 2, 3, 4]);
-    expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(names(7).map((n) => n.name).sort());
+    expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(fencerNames(7).sort());
     expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
   });
 
@@ -28,26 +27,26 @@ describe('teams', () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
     const url = `/api/practices/${practice.id}/teams`;
-    const incomplete = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) });
+    const incomplete = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) });
     expect(incomplete.status).toBe(400);
     expect(await json(incomplete)).toEqual(errorBody('Please assign all athletes to teams'));
-    const oversized = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
+    const oversized = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
     expect(await json(oversized)).toEqual(errorBody('Each team must have 3 or 4 members'));
     expect(await json(await client.get(url))).toEqual([]);
 
-    const ok = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
+    const ok = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
     expect((await json<Team[]>(ok)).map((t) => t.members.map((m) => m.athlete_name))).toEqual([
       ['Fencer 4', 'Fencer 5', 'Fencer 6', 'Fencer 7'],
       ['Fencer 1', 'Fencer 2', 'Fencer 3'],
     ]);
-    await client.post(url, { method: 'random', entries: names(6) });
+    await client.post(url, { method: 'random', entries: fencerEntries(6) });
     expect((await json<Team[]>(await client.get(url))).map((t) => t.members.length)).toEqual([3, 3]);
   });
 
   it('five athletes cannot make teams of 3 or 4', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(5) } });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(5) } });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual(errorBody('Each team must have 3 or 4 members'));
   });
@@ -57,12 +56,12 @@ describe('teams', () => {
     const { client: other } = await signedUpCoach('Other');
     const theirs = await json(await other.api.athletes.$post({ json: { name: 'Not yours' } }));
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] } });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...fencerEntries(5)] } });
     expect(res.status).toBe(404);
     expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     // Nor can anyone touch this coach's teams.
     expect((await other.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } })).status).toBe(404);
-    expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(6) } })).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(6) } })).status).toBe(404);
   });
 
   it('team pools hold Team n entries and score to 45; without teams the coach is told to create them', async () => {
@@ -71,7 +70,7 @@ describe('teams', () => {
     const none = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'single' } });
     expect(none.status).toBe(400);
     expect(await json(none)).toEqual(errorBody('Please create teams first'));
-    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(16) } });
+    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(16) } });
     const tooMany = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 3 } });
     expect(await json(tooMany)).toEqual(errorBody('Pool count must be a whole number from 2 to 2'));
     const { pools } = await json<GeneratedPools>(await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2 } }));

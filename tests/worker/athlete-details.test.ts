@@ -3,7 +3,7 @@ import type { Athlete } from '../../core/contracts/athletes';
 import type { AccountBackup } from '../../core/interop/backup';
 import { parseRosterCsv } from '../../core/interop/csv';
 import { decodeXml, readFieFencers } from '../../core/interop/fie-xml';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
 import { seed, viaClient } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
@@ -63,12 +63,8 @@ describe('athlete details from federation files (issue 30)', () => {
       [5, 'error', 'Nation must be a three-letter code'],
       [6, 'error', 'Birth date must be a real date'],
     ]);
-    const bad = await client.post('/api/athletes', { name: 'Cleo', national_rating: { system: 'usaf', value: 'B23' } });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toMatchObject({ code: 'usaf_rating_invalid' });
-    const long = await client.post('/api/athletes', { name: 'Cleo', licence: '9'.repeat(31) });
-    expect(long.status).toBe(400);
-    expect(await json(long)).toMatchObject({ code: 'most_characters', params: { label: 'Licence', max: '30' } });
+    expect(await expectRefusal(client.post('/api/athletes', { name: 'Cleo', national_rating: { system: 'usaf', value: 'B23' } }), 400)).toMatchObject({ code: 'usaf_rating_invalid' });
+    expect(await expectRefusal(client.post('/api/athletes', { name: 'Cleo', licence: '9'.repeat(31) }), 400)).toMatchObject({ code: 'most_characters', params: { label: 'Licence', max: '30' } });
   });
 
   it('keeps the details an edit leaves out, changes those it names, and another coach gets 404', async () => {

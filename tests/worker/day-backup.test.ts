@@ -8,6 +8,7 @@ import type { Env } from '../../worker/env';
 import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { backupOf, daysOf, practicesOf, rosterOf } from '../helpers/account';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
 
 /**
@@ -97,9 +98,7 @@ describe('competition days in the account backup (issue 28)', () => {
     expect([backup.days[0]!.events.length, backup.days[0]!.pistes.length, backup.days[0]!.placements.length, backup.days[0]!.referees.length]).toEqual([2, 3, 3, 2]);
 
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.settledApi.account.restore.$post({ json: backup });
-    expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ practices: 2, pools: 3, days: 1 });
+    expect(await expectAnswer(target.client.settledApi.account.restore.$post({ json: backup }), 201)).toMatchObject({ practices: 2, pools: 3, days: 1 });
 
     const [summary] = await daysOf(target.client);
     expect(summary).toMatchObject({ name: 'Club open', events: 2, board_shared: false });
@@ -155,14 +154,10 @@ describe('competition days in the account backup (issue 28)', () => {
     const target = await signedUpCoach('Careful');
     const damaged = structuredClone(backup);
     damaged.days[0]!.placements[0]!.piste_id = 'nowhere';
-    const res = await target.client.api.account.restore.$post({ json: damaged });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ code: 'backup_damaged', error: 'This backup is damaged: a pool of the day Club open is placed on a piste the day does not have' });
+    expect(await expectRefusal(target.client.api.account.restore.$post({ json: damaged }), 400)).toMatchObject({ code: 'backup_damaged', error: 'This backup is damaged: a pool of the day Club open is placed on a piste the day does not have' });
     const tooMany = structuredClone(backup);
     tooMany.days[0]!.pistes = Array.from({ length: 65 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, final: false }));
-    const refused = await target.client.post('/api/account/restore', tooMany);
-    expect(refused.status).toBe(400);
-    expect(await json(refused)).toMatchObject({ code: 'field_missing_or_not_valid', params: { field: 'days.0.pistes' } });
+    expect(await expectRefusal(target.client.post('/api/account/restore', tooMany), 400)).toMatchObject({ code: 'field_missing_or_not_valid', params: { field: 'days.0.pistes' } });
     expect((await target.client.post('/api/account/restore', { ...backup, days: [{ name: 'No more' }] })).status).toBe(400);
     await expectNothingRestored(target.client);
   });
@@ -171,9 +166,7 @@ describe('competition days in the account backup (issue 28)', () => {
     const source = await coachWithDay();
     const backup = await backupOf(source.client);
     const target = await signedUpCoach('Unlucky');
-    const down = await target.client.apiIn({ DAY_ROOM: resetDayRooms() }).account.restore.$post({ json: backup });
-    expect(down.status).toBe(503);
-    expect(await json(down)).toMatchObject({ code: 'server_busy' });
+    expect(await expectRefusal(target.client.apiIn({ DAY_ROOM: resetDayRooms() }).account.restore.$post({ json: backup }), 503)).toMatchObject({ code: 'server_busy' });
     await expectNothingRestored(target.client);
 
     const noted: string[] = [];

@@ -8,6 +8,7 @@ import { joinAsGuest } from '../helpers/guests';
 import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
 
 /** A coach with a day of `pistes` pistes named 1…n. */
@@ -74,15 +75,11 @@ describe('a competition day (issue 28)', () => {
       expect(now.events[0]!.pools[0]).toMatchObject({ fencers: 3, bouts: 3, done: 1 });
     }, { timeout: 5000, interval: 100 });
     const others = placed.pistes.filter((p) => p.id !== piste.id).map((p) => ({ id: p.id, name: p.name }));
-    const refused = await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: others } });
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ code: 'piste_in_use', params: { name: piste.name } });
+    expect(await expectRefusal(api.pistes.$put({ param: { dayId: day.id }, json: { pistes: others } }), 409)).toMatchObject({ code: 'piste_in_use', params: { name: piste.name } });
     const still = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
     expect(still.pistes).toHaveLength(2);
     // A started pool stays on its piste.
-    const move = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.id }, json: { piste_id: others[0]!.id } });
-    expect(move.status).toBe(409);
-    expect(await json(move)).toMatchObject({ code: 'pool_started_stays' });
+    expect(await expectRefusal(api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.id }, json: { piste_id: others[0]!.id } }), 409)).toMatchObject({ code: 'pool_started_stays' });
   });
 
   it('a removed piste unplaces its waiting pool; new pistes get the day’s ids; the order is kept', async () => {
@@ -118,9 +115,7 @@ describe('a competition day (issue 28)', () => {
 
     expect((await link(client, day.id, practice.id)).status).toBe(200);
     const second = await json<Day>(await client.api.days.$post({ json: { name: 'Another day' } }));
-    const clash = await link(client, second.id, practice.id);
-    expect(clash.status).toBe(409);
-    expect(await json(clash)).toMatchObject({ code: 'practice_in_other_day' });
+    expect(await expectRefusal(link(client, second.id, practice.id), 409)).toMatchObject({ code: 'practice_in_other_day' });
     // Linking it again to its own day changes nothing.
     expect((await json<DaySnapshot>(await link(client, day.id, practice.id))).events).toHaveLength(1);
     expect((await api.events[':practiceId'].$delete({ param: { dayId: day.id, practiceId: practice.id } })).status).toBe(200);
@@ -137,9 +132,7 @@ describe('a competition day (issue 28)', () => {
       [{ pistes: 'all of them' }, 'say_which_piste'],
     ];
     for (const [body, code] of cases) {
-      const res = await client.request('PUT', `/api/days/${day.id}/pistes`, body);
-      expect(res.status, code).toBe(400);
-      expect((await json(res)).code, JSON.stringify(body).slice(0, 60)).toBe(code);
+      expect((await expectRefusal(client.request('PUT', `/api/days/${day.id}/pistes`, body), 400)).code, JSON.stringify(body).slice(0, 60)).toBe(code);
     }
     expect((await json(await client.request('POST', '/api/days', { name: '' }))).code).toBe('day_name_required');
     expect((await json(await client.request('PATCH', `/api/days/${day.id}`, { starts_at: '25:00' }))).code).toBe('day_start_time');
@@ -153,9 +146,7 @@ describe('a competition day (issue 28)', () => {
     const unknownPool = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: crypto.randomUUID() }, json: { piste_id: 'nope' } });
     expect(unknownPool.status).toBe(404);
     const empty = await coachWithDay(0);
-    const none = await empty.api.placements.$post({ param: { dayId: empty.day.id } });
-    expect(none.status).toBe(409);
-    expect(await json(none)).toMatchObject({ code: 'day_needs_pistes' });
+    expect(await expectRefusal(empty.api.placements.$post({ param: { dayId: empty.day.id } }), 409)).toMatchObject({ code: 'day_needs_pistes' });
   });
 
   it('shows its hall board only while shared; a spectator hears each change live and cannot change anything', async () => {
@@ -185,9 +176,7 @@ describe('a competition day (issue 28)', () => {
     const { client: other } = await signedUpCoach('Other');
     expect((await openSocket(other, `day=${day.id}`)).status).toBe(404);
     // One character off (never the link itself: a random id may already end in x).
-    const wrong = await new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}` } });
-    expect(wrong.status).toBe(404);
-    expect(await json(wrong)).toMatchObject({ code: 'hall_board_not_valid' });
+    expect(await expectRefusal(new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}` } }), 404)).toMatchObject({ code: 'hall_board_not_valid' });
     // Sharing off: the board stays open, is told why, and hears nothing of the day meanwhile; shared again, it
     // hears the day at once (a TV on the wall comes back by itself).
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
@@ -195,9 +184,7 @@ describe('a competition day (issue 28)', () => {
     const pausedAt = socket!.messages.length;
     await api.$patch({ param: { dayId: day.id }, json: { name: 'Renamed while paused' } });
     // A board opened meanwhile (a TV reloaded): the link is right, the day not shared; its socket waits too.
-    const read = await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } });
-    expect(read.status).toBe(409);
-    expect(await json(read)).toMatchObject({ code: 'hall_not_shared' });
+    expect(await expectRefusal(visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } }), 409)).toMatchObject({ code: 'hall_not_shared' });
     const reloaded = (await openSocket(visitor, `hall=${day.board_id}`)).socket!;
     expect(await reloaded.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'hall_board_unshared' });
     expect(socket!.messages.slice(pausedAt)).toEqual([]);
@@ -293,9 +280,7 @@ describe('a competition day (issue 28)', () => {
     const theirs = await seed(viaClient(other)).athlete({ name: 'Spy', club: 'Lions' });
     const foreign = await api.referees.$put({ param: { dayId: day.id }, json: { referees: [{ name: 'Spy', athlete_id: theirs.id }] } });
     expect(foreign.status).toBe(404);
-    const tooMany = await client.request('PUT', `/api/days/${day.id}/referees`, { referees: Array.from({ length: 201 }, (_, i) => ({ name: `R${i}` })) });
-    expect(tooMany.status).toBe(400);
-    expect(await json(tooMany)).toMatchObject({ code: 'day_referees_most' });
+    expect(await expectRefusal(client.request('PUT', `/api/days/${day.id}/referees`, { referees: Array.from({ length: 201 }, (_, i) => ({ name: `R${i}` })) }), 400)).toMatchObject({ code: 'day_referees_most' });
     expect((await api.placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: lionsPool.pool_id }, json: { referee_id: 'not-a-referee' } })).status).toBe(404);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).referees.map((r) => r.name)).toEqual(['Rita', 'Tom']);
   });
@@ -336,9 +321,7 @@ describe('a competition day (issue 28)', () => {
     const step = (event: 'on-piste' | 'cancel-call', version: number) => api.calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event, version } });
     const onPiste = await json<DaySnapshot>(await step('on-piste', final.version));
     expect(onPiste.calls[0]).toMatchObject({ state: 'on-piste', version: final.version + 1 });
-    const stale = await step('cancel-call', final.version);
-    expect(stale.status).toBe(409);
-    expect(await json(stale)).toMatchObject({ code: 'call_moved' });
+    expect(await expectRefusal(step('cancel-call', final.version), 409)).toMatchObject({ code: 'call_moved' });
     const cancelled = await json<DaySnapshot>(await step('cancel-call', final.version + 1));
     // Held back: not called again though its fencers and the final piste are free.
     expect(cancelled.calls).toEqual([]);
@@ -354,9 +337,7 @@ describe('a competition day (issue 28)', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await guest.api.days[':dayId'].calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event: 'cancel-call', version: 1 } })).status).toBe(403);
     expect((await api.calls[':callId'].$post({ param: { dayId: day.id, callId: 'nope' }, json: { event: 'cancel-call', version: 1 } })).status).toBe(404);
-    const bad = await client.request('POST', `/api/days/${day.id}/calls/${encodeURIComponent(final.id)}`, { event: 'finish', version: 1 });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toMatchObject({ code: 'call_step' });
+    expect(await expectRefusal(client.request('POST', `/api/days/${day.id}/calls/${encodeURIComponent(final.id)}`, { event: 'finish', version: 1 }), 400)).toMatchObject({ code: 'call_step' });
     expect((await dayNow()).calls.map((c) => c.state)).toEqual(['called']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../core/messages';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient, fencerEntries, fencerNames } from '../helpers/seed';
 import { json, signedUpCoach } from '../helpers/worker-client';
 
@@ -56,9 +56,7 @@ describe('what the app names for the coach, in the coach’s language (issue 29)
     const { api, practiceApi } = await coach();
     const practice = await api.practice();
     for (const lang of [42, '', 'fr CA', '<b>fr</b>', `fr-${'x'.repeat(40)}`]) {
-      const res = await practiceApi.pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: fencerEntries(4), lang: bad(lang) } });
-      expect(res.status).toBe(400);
-      expect(await json(res)).toEqual(INVALID);
+      expect(await expectRefusal(practiceApi.pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: fencerEntries(4), lang: bad(lang) } }), 400)).toEqual(INVALID);
     }
     expect(await api.poolsOf(practice.id)).toEqual([]);
 

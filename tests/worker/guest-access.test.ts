@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
-import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { joinAsGuest } from '../helpers/guests';
 import { guestSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -94,9 +93,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('a spectator reads the board by its board link; every write and the roster are refused (401)', async () => {
     const spectator = new Client();
-    const board = await spectator.api.board[':boardId'].$get({ param: { boardId: P.board_id } });
-    expect(board.status).toBe(200);
-    const snap = await json<SpectatorSnapshot>(board);
+    const snap = await expectAnswer(spectator.api.board[':boardId'].$get({ param: { boardId: P.board_id } }));
     expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual', weapon: 'epee' });
     expect(snap.pools.map((p) => p.id)).toContain(X.id);
     expect(snap.bracket.practice_id).toBe(P.id);
@@ -129,12 +126,8 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
     // The board link is right: told its practice does not share right now (the board waits), and nothing of it.
-    const board = await new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } });
-    expect(board.status).toBe(409);
-    expect(await json(board)).toEqual(errorBody('The coach is not sharing this practice right now.'));
-    const rejoin = await new Client().api.guest.join.$post({ json: { room_code: P.room_code } });
-    expect(rejoin.status).toBe(404);
-    expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));
+    expect(await expectRefusal(new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } }), 409)).toEqual(errorBody('The coach is not sharing this practice right now.'));
+    expect(await expectRefusal(new Client().api.guest.join.$post({ json: { room_code: P.room_code } }), 404)).toEqual(errorBody('Invalid room code or room is not accessible'));
     // The owner is unaffected.
     expect((await owner.client.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
   });

@@ -13,6 +13,7 @@ import { joinAsGuest } from '../helpers/guests';
 import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
 async function practiceOf(client: Client, share: boolean) {
   const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Join me' } }));
@@ -33,9 +34,7 @@ describe('joining a practice by room code', () => {
     expect(answer.practice).toMatchObject({ id: practice.id, name: 'Join me', practice_type: 'individual' });
     expect(answer.guest_name).toBe('Sam');
     expect(answer.sessionToken.split('.')).toHaveLength(3);
-    const valid = await guest.api.guest.validate.$post();
-    expect(valid.status).toBe(200);
-    expect((await json(valid)).tournaments).toEqual(answer.tournaments);
+    expect((await expectAnswer(guest.api.guest.validate.$post())).tournaments).toEqual(answer.tournaments);
   });
 
   it('gives the same answer for a wrong code and for a practice that does not share', async () => {
@@ -51,9 +50,7 @@ describe('joining a practice by room code', () => {
 
   it('needs six digits and a name of at most 50 characters', async () => {
     for (const room_code of ['12345', '1234567', '12a456', '']) {
-      const res = await new Client().api.guest.join.$post({ json: { room_code } });
-      expect(res.status).toBe(400);
-      expect(await json(res)).toEqual(errorBody('Please enter a 6-digit room code'));
+      expect(await expectRefusal(new Client().api.guest.join.$post({ json: { room_code } }), 400)).toEqual(errorBody('Please enter a 6-digit room code'));
     }
     const long = await new Client().api.guest.join.$post({ json: { room_code: '123456', guest_name: 'x'.repeat(51) } });
     expect(await json(long)).toEqual(errorBody('Your name must be at most 50 characters'));

@@ -5,7 +5,7 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { orderPair, toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 import { archived } from '../helpers/room-d1';
@@ -68,9 +68,7 @@ describe('generating pools', () => {
   it('manual assignment needs every athlete in a pool', async () => {
     const { client } = await signedUpCoach();
     const practice = await seed(viaClient(client)).practice('Manual');
-    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] } });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
+    expect(await expectRefusal(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] } }), 400)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
     const ok = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] } });
     expect((await json<GeneratedPools>(ok)).pools.map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
   });
@@ -201,9 +199,7 @@ describe('players and pools', () => {
   it('adds upper-cased players, refuses an empty name, removes a player with their bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
-    const added = await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '  dora  ' } });
-    expect(added.status).toBe(201);
-    const snap = await json<PoolSnapshot>(added);
+    const snap = await expectAnswer(client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '  dora  ' } }), 201);
     expect(snap.players.map((p) => p.name)).toEqual(['A', 'B', 'C', 'DORA']);
     expect(await json(await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '   ' } }))).toEqual(errorBody('Player name cannot be empty'));
 
@@ -217,9 +213,7 @@ describe('players and pools', () => {
   it('creates, renames and deletes pools; deleting removes players and bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
-    const created = await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: '  Evening  ' } });
-    expect(created.status).toBe(201);
-    const evening = await json<PoolSnapshot>(created);
+    const evening = await expectAnswer(client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: '  Evening  ' } }), 201);
     expect(evening.name).toBe('Evening');
     expect(await json(await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: ' ' } }))).toEqual(errorBody('Pool name is required'));
     expect((await json<PoolSnapshot>(await client.api.pools[':poolId'].$patch({ param: { poolId: evening.id }, json: { name: 'Late' } }))).name).toBe('Late');

@@ -144,7 +144,7 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const db = getDb(env.DB);
     const { tableau } = await tableauOf(client, practice.id);
-    const p = await json(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
+    const p = await expectAnswer(client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     await freezeBracket(db, p, tableau.seeds, tableau.matches);
     const m = tableau.matches[0]!;
     const change = scoreMatch(tableau.matches, { round: 1, position: 0, player1_score: 15, player2_score: 3 })!;

@@ -149,7 +149,7 @@ describe('the tableau format: the cut and the bouts for places', () => {
 describe('check-in and latecomers', () => {
   it('records the absent at the draw, lists them as not started, and a latecomer joins the smallest pool', async () => {
     const { client } = await signedUpCoach();
-    const athlete = await json(await client.api.athletes.$post({ json: { name: 'Late Lou' } }));
+    const athlete = await expectAnswer(client.api.athletes.$post({ json: { name: 'Late Lou' } }), 201);
     const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
     const entries = ['A1', 'A2', 'A3', 'A4', 'A5'].map((name) => ({ name }));
     const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries, absent: [{ athlete_id: athlete.id }, { name: 'zed' }] } }), 201);
@@ -169,7 +169,7 @@ describe('check-in and latecomers', () => {
   it('refuses an absent athlete of another coach (404, nothing drawn), an empty latecomer name, and a latecomer once the tableau started', async () => {
     const { client } = await signedUpCoach();
     const other = await signedUpCoach('Other');
-    const theirs = await json(await other.client.api.athletes.$post({ json: { name: 'Not Yours' } }));
+    const theirs = await expectAnswer(other.client.api.athletes.$post({ json: { name: 'Not Yours' } }), 201);
     const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
     const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }], absent: [{ athlete_id: theirs.id }] } });
     expect(res.status).toBe(404);

@@ -61,7 +61,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     const other = await signedUpCoach('Other');
     await other.client.api.athletes.$post({ json: { name: 'Their own' } });
     expect(await attempt(other.client, P, X)).toEqual(row([404, 404, 404, 404, 404, 404, 200]));
-    expect((await json(await other.client.api.athletes.$get())).map((a: { name: string }) => a.name)).toEqual(['Their own']);
+    expect((await expectAnswer(other.client.api.athletes.$get())).map((a) => a.name)).toEqual(['Their own']);
   });
 
   it('a guest of this practice reads and scores its shared pools and tableau, and nothing else (403)', async () => {
@@ -104,7 +104,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   it('nobody at all gets 401 Not authenticated everywhere, and no board for a wrong code', async () => {
     const anonymous = new Client();
     expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await anonymous.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } }))).toEqual(errorBody('Not authenticated'));
+    expect(await expectRefusal(anonymous.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } }), 401)).toEqual(errorBody('Not authenticated'));
     expect((await anonymous.get('/api/board/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
@@ -113,7 +113,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect((await guest.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
     expect((await guest.api.guest.leave.$post()).status).toBe(200);
     expect(await attempt(guest, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await guest.api.pools[':poolId'].$get({ param: { poolId: X.id } }))).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
+    expect(await expectRefusal(guest.api.pools[':poolId'].$get({ param: { poolId: X.id } }), 401)).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
     expect((await guest.api.guest.validate.$post()).status).toBe(401);
   });
 

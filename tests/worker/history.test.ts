@@ -64,7 +64,7 @@ describe('one identity per fencer', () => {
     // Two of her bouts were against roster athletes: she has a rating, and so do they.
     expect(history.rating).toBeGreaterThan(1500);
     expect(history.ratings).toHaveLength(2);
-    expect(await json(await client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }))).toEqual([]);
+    expect(await expectAnswer(client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }))).toEqual([]);
 
     const summaries = await json<Record<string, AthleteSummary>>(await client.api.athletes.summaries.$get());
     expect(summaries[anna!.id]).toMatchObject({ bouts: 4, victories: 4 });

@@ -13,7 +13,7 @@ import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { heldPractice } from '../../worker/room/practice-store';
 import { archived } from '../helpers/room-d1';
-import { backupOf, rosterOf } from '../helpers/account';
+import { backupOf, practicesOf, rosterOf } from '../helpers/account';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
 
@@ -184,7 +184,7 @@ describe('the account backup and restore', () => {
     expect((await expectRefusal(target.client.api.account.restore.$post({ json: damaged }), 400)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
     expect((await target.client.post('/api/account/restore', { ...backup, format: 'excel' })).status).toBe(400);
     expect(await rosterOf(target.client)).toHaveLength(0);
-    expect(await json(await target.client.api.practices.$get())).toEqual([]);
+    expect(await practicesOf(target.client)).toEqual([]);
   });
 
   it('never touches another account: ids in the file are only labels', async () => {

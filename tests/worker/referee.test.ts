@@ -34,7 +34,7 @@ async function setting() {
     c.request('PUT', base, { target, view, seq, sent_at: sentAt, state: sent(state), past: [] });
   /** What the app sends: the state and its undo history. */
   const send = (c: Client, seq: number, r: Refereeing) =>
-    c.request('PUT', base, { target, view: VIEW, seq, sent_at: Date.now(), state: sent(r.state), past: r.past.map(sent) });
+    c.api.practices[':practiceId'].referee.$put({ param: { practiceId: practice.id }, json: { target, view: VIEW, seq, sent_at: Date.now(), state: sent(r.state), past: r.past.map(sent) } });
   return { ...shared, client, practice, pool, ann: ann!, bob: bob!, target, base, claim, update, send };
 }
 
@@ -279,10 +279,10 @@ describe('referee steps in sequence and by the rules (issue 25)', () => {
     expect([room.seq, room.refereeing.state.left]).toEqual([1, 1]);
 
     // A retry of the same step, or an older one, is stale: no change.
-    expect(await json(await send(client, 1, play(one, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    expect(await expectAnswer(send(client, 1, play(one, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
     const two = play(one, (s) => touch(s, 'right', Date.now()));
-    expect(await json(await send(client, 2, two))).toEqual({ ok: true, applied: true });
-    expect(await json(await send(client, 1, play(two, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    expect(await expectAnswer(send(client, 2, two))).toEqual({ ok: true, applied: true });
+    expect(await expectAnswer(send(client, 1, play(two, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
     room = await held(claim, client);
     expect([room.seq, room.refereeing.state.left, room.refereeing.state.right]).toEqual([2, 1, 1]);
   });

@@ -107,7 +107,7 @@ describe('a team tableau', () => {
     const lonely = await api.practice('No teams', { type: 'team' });
     expect(await expectRefusal(client.post(url(lonely.id), { third_place: false }), 400)).toEqual(errorBody('A team tableau needs 2 to 128 teams (got 0)'));
     const individual = await api.practice('Individual');
-    expect(await json(await client.post(url(individual.id), { third_place: false }))).toEqual(errorBody('Team tableaux are for team practices.'));
+    expect(await expectRefusal(client.api.practices[':practiceId']['team-tableau'].$post({ param: { practiceId: individual.id }, json: { third_place: false } }), 409)).toEqual(errorBody('Team tableaux are for team practices.'));
     expect((await client.post(url(lonely.id), { third_place: 'yes' })).status).toBe(400);
 
     const { practice } = await fourTeams(client);

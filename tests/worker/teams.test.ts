@@ -19,7 +19,7 @@ describe('teams', () => {
     expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
     expect(teams[0]!.members.map((m) => m.position)).toEqual([1, 2, 3, 4]);
     expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(fencerNames(7).sort());
-    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
   });
 
   it('manual assignment refuses an incomplete or oversized split with the spec texts, and replaces teams', async () => {
@@ -29,7 +29,7 @@ describe('teams', () => {
     expect(await expectRefusal(client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) }), 400)).toEqual(errorBody('Please assign all athletes to teams'));
     const oversized = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
     expect(await json(oversized)).toEqual(errorBody('Each team must have 3 or 4 members'));
-    expect(await json(await client.get(url))).toEqual([]);
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
 
     const ok = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
     expect((await json<Team[]>(ok)).map((t) => t.members.map((m) => m.athlete_name))).toEqual([
@@ -49,11 +49,11 @@ describe('teams', () => {
   it('team members of another coach’s athletes cannot be added', async () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
-    const theirs = await json(await other.api.athletes.$post({ json: { name: 'Not yours' } }));
+    const theirs = await expectAnswer(other.api.athletes.$post({ json: { name: 'Not yours' } }), 201);
     const practice = await teamPractice(client);
     const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...fencerEntries(5)] } });
     expect(res.status).toBe(404);
-    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     // Nor can anyone touch this coach's teams.
     expect((await other.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } })).status).toBe(404);
     expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(6) } })).status).toBe(404);

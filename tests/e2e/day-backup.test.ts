@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DaySnapshot } from '../../core/contracts/days';
 import { apiOver, expectAnswer } from '../helpers/api-client';
-import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { download, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -36,8 +35,7 @@ describe('a competition day in the account backup (issue 28)', () => {
     const { context, page } = await coach('daybackup');
     await dayOf(page);
     await page.getByRole('button', { name: 'My Account' }).click();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Back up my data' }).click()]);
-    const backup = { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+    const backup = await download(page, page.getByRole('menuitem', { name: 'Back up my data' }));
 
     const other = await coach('dayrestore');
     await other.page.getByRole('button', { name: 'My Account' }).click();

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
-import { seed, viaBrowser } from '../helpers/seed';
+import { seed, viaBrowser, fencerNames, TEAMS_BY_SHEET_ORDER } from '../helpers/seed';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 
 const browser = useBrowser();
-const names = (n: number) => Array.from({ length: n }, (_, i) => `Relay Fencer ${i + 1}`);
-/** Team pools fenced so the sheet's order is the ranking: the first team of a pair wins 45 to 45 − 5 × the gap. */
-const byOrder = (i: number, j: number): [number, number] => [45, 45 - 5 * (j - i)];
 
 describe('a team event on a competition day (issue 28)', () => {
   it('calls its team matches by the teams’ names on the hall board and the coach’s screen, live, with the team match’s minutes to set', async () => {
@@ -16,9 +13,9 @@ describe('a team event on a competition day (issue 28)', () => {
     const made = seed(viaBrowser(page.request));
     const api = apiOver(viaBrowser(page.request));
     const practice = await made.practice('Team épée', { type: 'team' });
-    await made.teams(practice.id, names(16), 4);
+    await made.teams(practice.id, fencerNames(16, 'Relay Fencer'), 4);
     const [pool] = await made.teamPools(practice.id);
-    await made.fenceAll(pool!, byOrder);
+    await made.fenceAll(pool!, TEAMS_BY_SHEET_ORDER);
     const team = pool!.players.map((p) => p.name);
     const day = await expectAnswer(api.days.$post({ json: { name: 'Team day' } }), 201);
     const dayId = day.id;

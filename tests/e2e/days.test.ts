@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
-import { pdfPages } from '../helpers/pdf';
-import { seed, viaBrowser } from '../helpers/seed';
+import { holdPrint, pdfPages } from '../helpers/pdf';
+import { seed, viaBrowser, fencerNames } from '../helpers/seed';
 import { apiOver, expectAnswer } from '../helpers/api-client';
 
 const browser = useBrowser();
-const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} Fencer ${i + 1}`);
 
 /**
  * An event of the day: a practice (épée unless said) whose fencers are drawn into three pools of 6–7; with a
@@ -18,7 +17,7 @@ async function eventWithPools(page: Page, name: string, fencers: number, { club,
   const api = seed(viaBrowser(page.request));
   const practice = await api.practice(name, { weapon });
   const entries = [];
-  for (const fencer of names(name, fencers)) entries.push(club ? { athlete_id: (await api.athlete({ name: fencer, club })).id } : fencer);
+  for (const fencer of fencerNames(fencers, `${name} Fencer`)) entries.push(club ? { athlete_id: (await api.athlete({ name: fencer, club })).id } : fencer);
   const pools = await api.pools(practice.id, entries, 3);
   expect(pools.map((p) => p.players.length).sort()).toEqual(fencers === 20 ? [6, 7, 7] : [6, 6, 7]);
   return { practice, pools };
@@ -27,9 +26,6 @@ async function eventWithPools(page: Page, name: string, fencers: number, { club,
 /** A time of day as the page writes it (the app formats with the browser's own Intl, as here). */
 const clock = (page: Page, minutesAfterNine: number) =>
   page.evaluate((m) => new Intl.DateTimeFormat(navigator.language, { hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, 9, m)), minutesAfterNine);
-
-/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
-const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 const chip = (page: Page, event: string, pool: string) => page.locator(`[data-testid="pool-chip"][data-event="${event}"][data-pool="${pool}"]`);
 

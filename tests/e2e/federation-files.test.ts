@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { download, expectToast, newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { holdPrint } from '../helpers/pdf';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
 import { seed, viaBrowser } from '../helpers/seed';
 import { seriousViolations } from '../helpers/axe';
@@ -30,8 +30,6 @@ const poolRatings = async (page: Page) => {
   return names.map((n) => US.find((p) => nameOf(p).toUpperCase() === n.toUpperCase())?.[3]).sort();
 };
 
-
-const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 describe('federation files', () => {
   it('a coach imports a 230-fencer FFE entry file and a US CSV with ratings, then seeds two pools by national rating (serpentine)', async () => {
@@ -70,10 +68,10 @@ describe('federation files', () => {
     await expect.poll(async () => (await rosterRows(page)).slice(0, 7)).toEqual([...US.map((p) => [nameOf(p), p[3]]), [expect.any(String), '—']]);
 
     // Out again in the US layout: the same six, with the same ratings, read back by Piste's own reader.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export for USA Fencing' }).click()]);
-    expect(file.suggestedFilename()).toBe('athletes-usa-fencing.csv');
+    const file = await download(page, page.getByRole('button', { name: 'Export for USA Fencing' }));
+    expect(file.name).toBe('athletes-usa-fencing.csv');
     const { parseRosterCsv } = await import('../../core/interop/csv');
-    const exported = parseRosterCsv(readFileSync((await file.path())!, 'utf8'));
+    const exported = parseRosterCsv(file.text);
     expect(exported).toHaveLength(236);
     expect(exported.filter((r) => r.error)).toEqual([]);
     const back = Object.fromEntries(exported.filter((r) => r.name in ratingOf).map((r) => [r.name, r.details.national_rating?.value.replace(/^([A-E])20/, '$1')]));

@@ -1,16 +1,9 @@
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { cell, enterBout, expectToast, newContext, pickScores, pickTouch, signIn, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
-const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
-
-/** Enters a bout from the grid: the cell, the row fencer's score, the column fencer's score, Save. */
-async function enterBout(page: Page, row: number, col: number, left: number, right: number) {
-  await cell(page, row, col).click();
-  await pickScores(page, left, right);
-}
 
 type Screens = { a: Page; b: Page; contextA: BrowserContext; contextB: BrowserContext; close: () => Promise<void> };
 

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { baseURL, cell, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 // Issue 33: a coach's screen at the first round trip: its code asked for all at once, its practice read once.
 const browser = useBrowser();
 
 const NAMES = ['Ines Premier', 'Jules Premier', 'Kira Premier'];
-const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 
 /**
  * A signed-up coach with an individual practice of one pool, and a second browser context holding the same

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, pickScores, signUp, uniqueEmail } from '../helpers/browser';
+import { cell, expectToast, useBrowser, newContext, pickScores, signUp, uniqueEmail } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 
-const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 
 async function joinAsGuest(page: Page, code: string, name: string) {
   await page.goto('/guest-join');

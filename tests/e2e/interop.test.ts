@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { readCsv } from '../../core/interop/csv';
 import { readFieFencers } from '../../core/interop/fie-xml';
-import { enterScore, expectToast, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
-import { pdfPages } from '../helpers/pdf';
+import { download, enterScore, expectToast, newContext, pickScores, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { holdPrint, pdfPages } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -13,11 +12,6 @@ const browser = useBrowser();
 
 const rowsOf = (p: Page, testId: string) => p.getByTestId(testId).evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 
-/** Clicks a button that downloads a file; answers the file's name and text. */
-async function download(page: Page, button: Locator) {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
-}
 
 async function coach(label: string) {
   const context = await newContext(browser());
@@ -36,9 +30,6 @@ async function newPractice(page: Page, name: string, names: string[], poolCount?
 
 /** Fences every bout of a pool through the API: the fencer listed first wins 5 to the gap between them. */
 const fenceAll = (page: Page, pool: PoolSnapshot) => seed(viaBrowser(page.request)).fenceAll(pool);
-
-/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
-const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 describe('roster import and export', () => {
   it('imports a CSV of 10 rows with 2 bad ones: a preview row by row, the good ones not yet in the roster imported; the roster exports back as CSV; a file straight into a setup', async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, useBrowser, newContext, sidewaysOverflow, signIn, signUp, uniqueEmail } from '../helpers/browser';
+import { cell, enterBout, expectToast, useBrowser, newContext, sidewaysOverflow, signIn, signUp, uniqueEmail } from '../helpers/browser';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -8,20 +8,8 @@ const coach = { name: 'Pool Coach', email: uniqueEmail('pools'), password: 'pool
 const NAMES = ['Ann', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn'];
 
 
-const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
 const stat = (page: Page, row: number, name: string) => page.getByTestId('pool-row').nth(row - 1).locator(`[data-stat="${name}"]`);
 
-async function enterBout(page: Page, row: number, col: number, own: number, theirs: number) {
-  await cell(page, row, col).click();
-  const dialog = page.getByRole('dialog');
-  const groups = dialog.getByRole('group');
-  await groups.nth(0).getByRole('button', { name: String(own), exact: true }).click();
-  const save = dialog.getByRole('button', { name: 'Save' });
-  expect(await save.isDisabled()).toBe(true);
-  await groups.nth(1).getByRole('button', { name: String(theirs), exact: true }).click();
-  await save.click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 describe('pools, live', () => {
   let coachPage: Page;
@@ -65,7 +53,7 @@ describe('pools, live', () => {
     await expect.poll(() => watcherPage.getByTestId('pool-row').count()).toBe(6);
     await expect.poll(() => watcherPage.getByTestId('live-status').textContent()).toBe('live');
 
-    await enterBout(coachPage, 1, 2, 5, 3);
+    await enterBout(coachPage, 1, 2, 5, 3, { saveWaits: true });
     await expect.poll(() => cell(coachPage, 1, 2).textContent()).toBe('V5');
     expect(await cell(coachPage, 2, 1).textContent()).toBe('D3');
     expect(await cell(coachPage, 1, 2).evaluate((el) => el.parentElement!.className)).toContain('bg-green-100');
@@ -76,9 +64,9 @@ describe('pools, live', () => {
     await expect.poll(() => cell(watcherPage, 1, 2).textContent()).toBe('V5');
     expect(await cell(watcherPage, 2, 1).textContent()).toBe('D3');
 
-    await enterBout(coachPage, 1, 3, 2, 5); // Ann loses to Cleo
-    await enterBout(coachPage, 4, 1, 1, 5); // Dan loses to Ann
-    await enterBout(coachPage, 5, 6, 4, 4); // a tie: a victory for both
+    await enterBout(coachPage, 1, 3, 2, 5, { saveWaits: true }); // Ann loses to Cleo
+    await enterBout(coachPage, 4, 1, 1, 5, { saveWaits: true }); // Dan loses to Ann
+    await enterBout(coachPage, 5, 6, 4, 4, { saveWaits: true }); // a tie: a victory for both
     await expect.poll(() => cell(coachPage, 5, 6).textContent()).toBe('V4');
     expect(await cell(coachPage, 6, 5).textContent()).toBe('V4');
 

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
+import { holdPrint } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
 const root = new URL('../..', import.meta.url).pathname;
 /** The pools screen's print button as the language names it. */
 const printLabel = (language: string): string => JSON.parse(readFileSync(`${root}app/i18n/locales/${language}.json`, 'utf8'))['pools-screen'].print;
-
-/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered. */
-const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 describe('one convention for the result letters (issue 32)', () => {
   it('in German and in Italian, the grid’s heads, a fenced cell, the help text and the printed sheet read the same letters', async () => {

@@ -1,6 +1,7 @@
 // @ts-expect-error: plain ESM helper shared with the npm scripts and the bench
 import { mailsInLog, pushesInLog, verificationLinkIn, waitForValue } from '../../scripts/local.mjs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -81,6 +82,32 @@ export async function pickScores(page: Page, left: number, right: number) {
   await dialog.getByRole('group').nth(1).getByRole('button', { name: String(right), exact: true }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A cell of the pool grid: the bout of the row's fencer against the column's. */
+export const cell = (page: Page, row: number, col: number) => page.getByTestId(`cell-${row}-${col}`);
+
+/**
+ * Enters a bout from the pool grid: the cell, the row fencer's score, the column fencer's score, Save. With
+ * `saveWaits`, checks on the way that Save stays disabled while only the first score is picked (a bout not yet fenced).
+ */
+export async function enterBout(page: Page, row: number, col: number, left: number, right: number, { saveWaits = false } = {}) {
+  await cell(page, row, col).click();
+  if (!saveWaits) return pickScores(page, left, right);
+  const dialog = page.getByRole('dialog');
+  const groups = dialog.getByRole('group');
+  await groups.nth(0).getByRole('button', { name: String(left), exact: true }).click();
+  const save = dialog.getByRole('button', { name: 'Save' });
+  expect(await save.isDisabled()).toBe(true);
+  await groups.nth(1).getByRole('button', { name: String(right), exact: true }).click();
+  await save.click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Clicks what downloads a file (a button, a menu item); answers the file's name and text. */
+export async function download(page: Page, trigger: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
 /** On the tableau: a match's score from its Enter Score button, then the toast that says it is saved. */

@@ -1,4 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from 'playwright-core';
+
+/** Makes the next print a no-op (headless Chromium has no dialog); the sheets stay rendered for page.pdf(). */
+export const holdPrint = (page: Page) => page.evaluate(() => { window.print = () => {}; });
 
 /** The text of each page of a PDF (what Chromium's page.pdf() printed), lines joined by spaces. */
 export async function pdfPages(pdf: Buffer): Promise<string[]> {

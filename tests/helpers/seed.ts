@@ -3,6 +3,7 @@
 // (./api-client), so a practice, its pools and its fenced bouts are made the same way everywhere, and each
 // step says which answer it did not get.
 import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { AccountBackup } from '../../core/interop/backup';
 import type { Practice } from '../../core/contracts/practices';
 import type { secondRoundSchema, tableauFormatSchema } from '../../core/validation';
 import type { z } from 'zod';
@@ -23,24 +24,35 @@ export type Outcome = (i: number, j: number) => [number, number];
 /** The first fencer wins 5 to the gap between them (so the pool's order is its sheet order). */
 export const BY_SHEET_ORDER: Outcome = (i, j) => [5, Math.min(4, j - i)];
 
+/** Team pools fenced so the sheet's order is the ranking: the first team of a pair wins 45 to 45 − 5 × the gap. */
+export const TEAMS_BY_SHEET_ORDER: Outcome = (i, j) => [45, 45 - 5 * (j - i)];
+
+/** `n` typed names: "Fencer 1" … "Fencer n", or another prefix. */
+export const fencerNames = (n: number, prefix = 'Fencer') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+
+/** The same names as typed entries of a draw ({ name }). */
+export const fencerEntries = (n: number, prefix = 'Fencer') => fencerNames(n, prefix).map((name) => ({ name }));
+
 export function seed(fetch: Fetch) {
   const client = apiOver(fetch);
   const practiceApi = client.practices[':practiceId'];
+  const draw = (practiceId: string, entries: Entry[], pool_count?: number) => {
+    const list = entries.map((e) => (typeof e === 'string' ? { name: e } : e));
+    const json = pool_count ? { method: 'random' as const, pool_count, entries: list } : { method: 'single' as const, entries: list };
+    return expectAnswer(practiceApi.pools.generate.$post({ param: { practiceId }, json }), 201);
+  };
   const api = {
     /** A new practice of the signed-in coach (individual unless `type` says team; today unless `date`). */
     practice: (name = 'Practice night', { type = 'individual', ...more }: { type?: Practice['practice_type']; date?: string; weapon?: Practice['weapon'] } = {}): Promise<Practice> =>
       expectAnswer(client.practices.$post({ json: { practice_type: type, name, ...more } }), 201),
     /** A draw of `entries` into one pool, or `pool_count` pools at random. */
-    pools: async (practiceId: string, entries: Entry[], pool_count?: number): Promise<PoolSnapshot[]> => {
-      const list = entries.map((e) => (typeof e === 'string' ? { name: e } : e));
-      const json = pool_count ? { method: 'random' as const, pool_count, entries: list } : { method: 'single' as const, entries: list };
-      return (await expectAnswer(practiceApi.pools.generate.$post({ param: { practiceId }, json }), 201)).pools;
-    },
-    /** A practice with one pool of `entries`. */
-    practiceWithPool: async (name: string, entries: Entry[]) => {
-      const practice = await api.practice(name);
-      const [pool] = await api.pools(practice.id, entries);
-      return { practice, pool: pool! };
+    pools: async (practiceId: string, entries: Entry[], pool_count?: number): Promise<PoolSnapshot[]> => (await draw(practiceId, entries, pool_count)).pools,
+    /** A practice (individual unless `type` says team) with one pool of `entries`, the one pool its draw says it created. */
+    practiceWithPool: async (name: string, entries: Entry[], { type }: { type?: Practice['practice_type'] } = {}) => {
+      const practice = await api.practice(name, { type });
+      const { pools: [pool], createdIds } = await draw(practice.id, entries);
+      if (!pool || JSON.stringify(createdIds) !== JSON.stringify([pool.id])) throw new Error(`the draw of ${name} created ${JSON.stringify(createdIds)}, not its one pool`);
+      return { practice, pool };
     },
     /** One bout of a pool saved over the version its writer saw (0: no result yet). */
     bout: (pool: Pick<PoolSnapshot, 'id' | 'practice_id'>, a: string, b: string, score1: number, score2: number, version = 0) =>
@@ -63,6 +75,10 @@ export function seed(fetch: Fetch) {
     athletes: () => expectAnswer(client.athletes.$get()),
     /** The coach's practices, newest first. */
     practices: () => expectAnswer(client.practices.$get()),
+    /** The coach's competition days. */
+    days: () => expectAnswer(client.days.$get()),
+    /** The account's backup file, as the coach downloads it. */
+    backup: () => expectAnswer(client.account.backup.$get()) as Promise<AccountBackup>,
     /** A practice's pools as its room holds them. */
     poolsOf: (practiceId: string) => expectAnswer(practiceApi.pools.$get({ param: { practiceId } })),
     /** Guest access (the room code and the board link) turned on, or off; the practice as it then reads. */

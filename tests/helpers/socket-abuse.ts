@@ -2,8 +2,9 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom, SocketLimits } from '../../worker/room/practice-room';
 import type { CrowdLimits } from '../../worker/room/crowd';
-import type { GuestClient } from './guests';
 import { openSocket, type TestSocket } from './sockets';
+
+export { guestQuery } from './sockets';
 import type { Client } from './worker-client';
 
 /** A socket that the room said hello to (it was let in). */
@@ -13,8 +14,6 @@ export async function admitted(client: Client, query: string): Promise<TestSocke
   await socket.waitFor((m) => m.type === 'hello');
   return socket;
 }
-
-export const guestQuery = (guest: GuestClient, practiceId: string) => `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`;
 
 /**
  * Sends up to `count` messages in bursts of `burst`, yielding between bursts as a client on a network would

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import type { LiveMessage } from '../../core/live-messages';
+import type { GuestClient } from './guests';
 import { ORIGIN, type Client } from './worker-client';
 
 /** An open live socket with the messages it has received so far. */
@@ -8,6 +9,16 @@ export interface TestSocket {
   messages: LiveMessage[];
   waitFor(predicate: (m: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   closed: Promise<number>;
+}
+
+/** The query of a guest's live socket on a practice: their token in it, as the app sends it. */
+export const guestQuery = (guest: GuestClient, practiceId: string) => `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`;
+
+/** A guest's live socket on a practice; fails the test when refused. */
+export async function guestSocket(guest: GuestClient, practiceId: string): Promise<TestSocket> {
+  const { status, socket } = await openSocket(guest, guestQuery(guest, practiceId));
+  if (!socket) throw new Error(`the guest's socket on ${practiceId} was refused: ${status}`);
+  return socket;
 }
 
 export async function openSocket(client: Client, query: string): Promise<{ status: number; socket?: TestSocket }> {

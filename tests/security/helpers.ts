@@ -1,14 +1,27 @@
-import type { GeneratedPools } from '../../core/contracts/pools';
-import type { Practice } from '../../core/contracts/practices';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { env } from 'cloudflare:test';
+import { seed, viaClient } from '../helpers/seed';
+import { Client, signedUpCoach } from '../helpers/worker-client';
 
 /** A coach with a shared practice of one pool of `names` (sharing on). */
 export async function sharedPractice(names = ['ann', 'bob', 'cleo']) {
   const coach = await signedUpCoach();
-  const created = await json<Practice>(await coach.client.api.practices.$post({ json: { practice_type: 'individual', name: 'Shared night' } }));
-  const { pools } = await json<GeneratedPools>(await coach.client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: created.id }, json: { method: 'single', entries: names.map((name) => ({ name })) } }));
-  const practice = await json<Practice>(await coach.client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: created.id }, json: { enabled: true } }));
-  return { ...coach, practice, pool: pools[0]! };
+  const made = seed(viaClient(coach.client));
+  const { practice: created, pool } = await made.practiceWithPool('Shared night', names);
+  return { ...coach, practice: await made.share(created.id), pool };
+}
+
+/**
+ * Gives the coach `n` competition days straight in D1 (one statement), as if made one by one over the years
+ * (their board links apart from any practice's).
+ */
+export async function seedDays(userId: string, n: number) {
+  await env.DB.prepare(
+    `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2)
+     INSERT INTO days (id, user_id, name, date, venue, board_id, board_shared, created_at, updated_at)
+     SELECT ?1 || '-day-' || i, ?1, 'Old day ' || i, '2020-01-01', NULL, ?1 || '-dayboard-' || i, 0, i, i FROM k`,
+  )
+    .bind(userId, n)
+    .run();
 }
 
 /** A six-digit code that is not `live` (and differs from it in the first digit). */

@@ -1,7 +1,5 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete } from '../../core/contracts/athletes';
-import type { DaySummary } from '../../core/contracts/days';
 import type { Practice } from '../../core/contracts/practices';
 import { backupSchema, type AccountBackup } from '../../core/interop/backup';
 import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../core/limits';
@@ -13,6 +11,8 @@ import { restoreAccount } from '../../worker/store/interop';
 import { createDay } from '../../worker/store/days';
 import { createPractice } from '../../worker/store/practices';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
+import { daysOf, practicesOf, rosterOf } from '../helpers/account';
+import { seedDays } from './helpers';
 
 const PRACTICES_FULL = `An account keeps at most ${MAX_COACH_PRACTICES} practices. Delete an old practice to create a new one.`;
 const DAYS_FULL = `An account keeps at most ${MAX_COACH_DAYS} competition days. Delete a past day to create a new one.`;
@@ -28,21 +28,7 @@ async function seedPractices(userId: string, n: number) {
     .run();
 }
 
-/** Gives the coach `n` competition days straight in D1 (one statement). */
-async function seedDays(userId: string, n: number) {
-  await env.DB.prepare(
-    `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2)
-     INSERT INTO days (id, user_id, name, date, venue, board_id, board_shared, created_at, updated_at)
-     SELECT ?1 || '-day-' || i, ?1, 'Old day ' || i, '2020-01-01', NULL, ?1 || '-dayboard-' || i, 0, i, i FROM k`,
-  )
-    .bind(userId, n)
-    .run();
-}
-
 const createPracticeVia = (client: Client, name: string) => client.api.practices.$post({ json: { practice_type: 'individual', name, date: '2026-12-05' } });
-const practicesOf = (client: Client) => client.api.practices.$get().then((r) => json<Practice[]>(r));
-const daysOf = (client: Client) => client.api.days.$get().then((r) => json<DaySummary[]>(r));
-const athletesOf = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 const restore = (client: Client, backup: AccountBackup) => client.settledApi.account.restore.$post({ json: backup });
 
 /** A backup of a fresh account holding `practices` practices, `days` competition days and one athlete, made through the API. */
@@ -101,7 +87,7 @@ describe('a restore keeps the account within the practices and days it may keep'
     expect(await json(refused)).toEqual(errorBody(PRACTICES_FULL));
     expect(await practicesOf(client)).toHaveLength(MAX_COACH_PRACTICES - 1);
     expect(await daysOf(client)).toEqual([]);
-    expect(await athletesOf(client)).toEqual([]);
+    expect(await rosterOf(client)).toEqual([]);
 
     // An old practice deleted makes the two places the file needs: it restores whole, and the account is at the most.
     const old = (await practicesOf(client)).find((p) => p.name === 'Old practice 1')!;
@@ -132,7 +118,7 @@ describe('a restore keeps the account within the practices and days it may keep'
     expect(await json(refused)).toEqual(errorBody(DAYS_FULL));
     expect(await daysOf(client)).toHaveLength(MAX_COACH_DAYS - 1);
     expect(await practicesOf(client)).toEqual([]);
-    expect(await athletesOf(client)).toEqual([]);
+    expect(await rosterOf(client)).toEqual([]);
 
     const fits = await backupWith(1, 1);
     const restored = await restore(client, fits);
@@ -188,7 +174,7 @@ describe('a restore keeps the account within the practices and days it may keep'
       expect(practices.length + days.length).toBe(before.practices + before.days + 1);
       expect(practices.some((p) => p.name.startsWith('Saved practice'))).toBe(false);
       expect(days.some((d) => d.name.startsWith('Saved day'))).toBe(false);
-      expect(await athletesOf(client)).toEqual([]);
+      expect(await rosterOf(client)).toEqual([]);
     });
   }
 });

@@ -6,13 +6,12 @@ import type { LiveMessage } from '../../core/live-messages';
 import { getRoom } from '../../worker/room/room';
 import { runScheduledCleanup } from '../../worker/scheduled';
 import type { PracticeRoom, SocketTag } from '../../worker/room/practice-room';
-import { joinAsGuest, type GuestClient } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { joinAsGuest } from '../helpers/guests';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { json, signedUpCoach } from '../helpers/worker-client';
 import { freshClient, sharedPractice } from './helpers';
 import { archived } from '../helpers/room-d1';
 
-const guestSocket = (guest: GuestClient, practiceId: string) => openSocket(guest, `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`);
 
 /** An upgrade handed straight to the room, as the worker does after its checks: the room's own checks decide. */
 async function upgradeAtRoom(practiceId: string, tag: SocketTag) {
@@ -132,7 +131,7 @@ describe('sharing expires', () => {
   it('the room wakes at the expiry, turns sharing off, and closes guest and board sockets', async () => {
     const { client, practice } = await sharedPractice();
     const { guest } = await joinAsGuest(practice.room_code);
-    const g = (await guestSocket(guest, practice.id)).socket!;
+    const g = await guestSocket(guest, practice.id);
     await g.waitFor((m) => m.type === 'hello');
     const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await coach.waitFor((m) => m.type === 'hello');
@@ -179,7 +178,7 @@ describe('the coach sees who is in the room', () => {
     await joinAsGuest(practice.room_code, 'Kim');
     const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     await board.waitFor((m) => m.type === 'hello');
-    const samSocket = (await guestSocket(sam, practice.id)).socket!;
+    const samSocket = await guestSocket(sam, practice.id);
     await samSocket.waitFor((m) => m.type === 'hello');
     const room = await json<RoomPresence>(await client.api.practices[':practiceId'].room.$get({ param: { practiceId: practice.id } }));
     expect(room.guests.map((g) => g.name)).toEqual(['Sam', 'Kim']);
@@ -241,7 +240,7 @@ describe('deleting a practice erases its room (issue 26)', () => {
     const { client, practice, pool } = await sharedPractice();
     const { guest } = await joinAsGuest(practice.room_code, 'Sam');
     const coachSocket = (await openSocket(client, `practice=${practice.id}`)).socket!;
-    const samSocket = (await guestSocket(guest, practice.id)).socket!;
+    const samSocket = await guestSocket(guest, practice.id);
     const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
     await Promise.all([coachSocket, samSocket, board].map((s) => s.waitFor((m) => m.type === 'hello')));
     // A bout on the piste and a referee choice, kept in the room.

@@ -11,7 +11,7 @@ import type { Authorize } from '../../worker/auth/access';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { joinAsGuest } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { setLimits } from '../helpers/socket-abuse';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { freshClient, sharedPractice } from './helpers';
@@ -147,7 +147,7 @@ describe('sockets', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     const coach = (await openSocket(client, `practice=${team.id}`)).socket!;
     const board = (await openSocket(freshClient(), `board=${shared.board_id}`)).socket!;
-    const g = (await openSocket(guest, `practice=${team.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    const g = await guestSocket(guest, team.id);
     await Promise.all([coach, board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
     await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), teams: 2 } });
     await client.request('PUT', `/api/practices/${team.id}/team-matches/1`, { score_a: 3, score_b: 2, version: 0 });

@@ -3,12 +3,12 @@ import type { Athlete } from '../../core/contracts/athletes';
 import type { AccountBackup } from '../../core/interop/backup';
 import { parseRosterCsv } from '../../core/interop/csv';
 import { decodeXml, readFieFencers } from '../../core/interop/fie-xml';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
 import { seed, viaClient } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { rosterOf } from '../helpers/account';
 
-const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 const importRows = (client: Client, athletes: unknown[]) =>
   client.post('/api/athletes/import', { athletes }).then((r) => json<{ results: { line: number; status: string; reason: string | null }[]; created: Athlete[] }>(r));
 
@@ -27,7 +27,7 @@ describe('athlete details from federation files (issue 30)', () => {
     const rows = readFieFencers(decodeXml(ffeEntryFile(230)));
     const body = await importRows(client, rows);
     expect(body.results.filter((r) => r.status !== 'new')).toEqual([]);
-    const listed = await roster(client);
+    const listed = await rosterOf(client);
     expect(listed).toHaveLength(230);
     const first = listed.find((a) => a.licence === '100000')!;
     expect(first).toMatchObject({ name: `${ffeFencer(0).prenom} ${ffeFencer(0).nom}`, ranking: 1, nation: 'FRA', birth_date: '2005-01-01', laterality: 'L', gender: 'F', region: 'BOURGOGNE-FRANCHE-COMTÉ', national_rating: null });
@@ -36,7 +36,7 @@ describe('athlete details from federation files (issue 30)', () => {
   it('imports a US CSV with its ratings and member numbers', async () => {
     const { client } = await signedUpCoach();
     await importRows(client, parseRosterCsv(usCsv(US_PEOPLE)));
-    const listed = await roster(client);
+    const listed = await rosterOf(client);
     expect(listed.map((a) => [a.name, a.club, a.national_rating?.value ?? null, a.licence])).toEqual([
       ['Avery Whitfield', 'Golden Gate Fencing', 'B2023', '100234567'],
       ['Ivo Castellane', 'Harbor Blades', 'B2025', '100555666'],
@@ -63,12 +63,8 @@ describe('athlete details from federation files (issue 30)', () => {
       [5, 'error', 'Nation must be a three-letter code'],
       [6, 'error', 'Birth date must be a real date'],
     ]);
-    const bad = await client.post('/api/athletes', { name: 'Cleo', national_rating: { system: 'usaf', value: 'B23' } });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toMatchObject({ code: 'usaf_rating_invalid' });
-    const long = await client.post('/api/athletes', { name: 'Cleo', licence: '9'.repeat(31) });
-    expect(long.status).toBe(400);
-    expect(await json(long)).toMatchObject({ code: 'most_characters', params: { label: 'Licence', max: '30' } });
+    expect(await expectRefusal(client.post('/api/athletes', { name: 'Cleo', national_rating: { system: 'usaf', value: 'B23' } }), 400)).toMatchObject({ code: 'usaf_rating_invalid' });
+    expect(await expectRefusal(client.post('/api/athletes', { name: 'Cleo', licence: '9'.repeat(31) }), 400)).toMatchObject({ code: 'most_characters', params: { label: 'Licence', max: '30' } });
   });
 
   it('keeps the details an edit leaves out, changes those it names, and another coach gets 404', async () => {
@@ -86,7 +82,7 @@ describe('athlete details from federation files (issue 30)', () => {
   it('seeds pools by national rating, then FIE ranking, serpentine (A23, A22 | B25, B23 | E25, U)', async () => {
     const { client } = await signedUpCoach();
     await importRows(client, parseRosterCsv(usCsv(US_PEOPLE)));
-    const athletes = await roster(client);
+    const athletes = await rosterOf(client);
     const api = seed(viaClient(client));
     const practice = await api.practice('Rated night');
     const generated = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({
@@ -108,14 +104,14 @@ describe('athlete details from federation files (issue 30)', () => {
     ]);
     const target = await signedUpCoach('Restorer');
     expect((await target.client.settledApi.account.restore.$post({ json: backup })).status).toBe(201);
-    const restored = await roster(target.client);
+    const restored = await rosterOf(target.client);
     expect(restored.map((a) => [a.name, a.licence, a.national_rating?.value ?? null, a.birth_date])).toEqual(
-      (await roster(client)).map((a) => [a.name, a.licence, a.national_rating?.value ?? null, a.birth_date]),
+      (await rosterOf(client)).map((a) => [a.name, a.licence, a.national_rating?.value ?? null, a.birth_date]),
     );
     // A file written before issue 30 (no details at all) still restores.
     const old = { ...backup, athletes: backup.athletes.map(({ id, name, club, ranking, created_at, notes }) => ({ id, name, club, ranking, created_at, notes })) };
     const third = await signedUpCoach('Older');
     expect((await third.client.settledApi.account.restore.$post({ json: old as AccountBackup })).status).toBe(201);
-    expect((await roster(third.client)).every((a) => a.licence === null && a.national_rating === null)).toBe(true);
+    expect((await rosterOf(third.client)).every((a) => a.licence === null && a.national_rating === null)).toBe(true);
   });
 });

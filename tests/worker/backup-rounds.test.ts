@@ -7,10 +7,10 @@ import type { AccountBackup } from '../../core/interop/backup';
 import { expectAnswer } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { backupOf } from '../helpers/account';
 
 /** Issue 28: a backup keeps a practice's second round of pools and a team practice's team tableau with its relay sheets. */
 
-const backupOf = (client: Client) => expectAnswer(client.api.account.backup.$get()) as Promise<AccountBackup>;
 const practiceNamed = (b: AccountBackup, name: string) => b.practices.find((p) => p.name === name)!;
 const teamTableauOf = (client: Client, practiceId: string) =>
   expectAnswer(client.api.practices[':practiceId']['team-tableau'].$get({ param: { practiceId } })) as Promise<TeamTableauSnapshot>;
@@ -174,6 +174,6 @@ describe('a backup of second rounds and team tableaux (issue 28)', () => {
     expect((await refused((b) => {
       practiceNamed(b, 'Two rounds').team_tableau = { seeded_by: 'pools', relays: [] };
     })).error).toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
-    expect(await json(await target.api.practices.$get())).toEqual([]);
+    expect(await expectAnswer(target.api.practices.$get())).toEqual([]);
   });
 });

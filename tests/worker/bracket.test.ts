@@ -8,7 +8,7 @@ import { scoreMatch } from '../../core/fencing/bracket';
 import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/bracket';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 
 /** A practice with one pool of `n` fenced fencers: the lower-numbered always wins 5–(index). */
@@ -37,9 +37,7 @@ describe('the tableau', () => {
     const { tableau } = await tableauOf(client, practice.id);
     expect(tableau.matches).toEqual([]);
     expect(tableau.remaining).toBe(3);
-    const res = await score(client, practice.id, { round: 1, position: 0, player1_id: 'x', player2_id: 'y', player1_score: 15, player2_score: 3, version: 0 });
-    expect(res.status).toBe(409);
-    expect((await json(res)).error).toBe('Complete pool matches to generate the elimination bracket.');
+    expect((await expectRefusal(score(client, practice.id, { round: 1, position: 0, player1_id: 'x', player2_id: 'y', player1_score: 15, player2_score: 3, version: 0 }), 409)).error).toBe('Complete pool matches to generate the elimination bracket.');
   });
 
   it('saves a score with its advancement, freezes the seeding, and a changed winner clears what it had reached', async () => {
@@ -146,7 +144,7 @@ describe('the tableau', () => {
     const { practice } = await fencedPractice(client, 4);
     const db = getDb(env.DB);
     const { tableau } = await tableauOf(client, practice.id);
-    const p = await json(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
+    const p = await expectAnswer(client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     await freezeBracket(db, p, tableau.seeds, tableau.matches);
     const m = tableau.matches[0]!;
     const change = scoreMatch(tableau.matches, { round: 1, position: 0, player1_score: 15, player2_score: 3 })!;

@@ -1,15 +1,15 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { Day, DaySnapshot, DaySummary } from '../../core/contracts/days';
+import type { Day, DaySnapshot } from '../../core/contracts/days';
 import type { Practice } from '../../core/contracts/practices';
-import type { AccountBackup } from '../../core/interop/backup';
 import { getDayRoom } from '../../worker/day/day';
 import type { DayRoom } from '../../worker/day/day-room';
 import type { Env } from '../../worker/env';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { backupOf, daysOf, practicesOf, rosterOf } from '../helpers/account';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
-const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
 /**
  * A coach's competition day made through the API: two events (U13 épée in two pools, U15 foil in one) on
@@ -28,8 +28,8 @@ async function coachWithDay() {
   await api.pistes.$put({ param, json: { pistes: [{ name: 'Final', final: true }, { name: '2' }, { name: 'Blue' }] } });
   const u13 = await made.practice('U13 épée');
   const u15 = await made.practice('U15 foil', { weapon: 'foil' });
-  await made.pools(u13.id, [{ athlete_id: ann.id }, ...names(9, 'Kid')], 2);
-  await made.pools(u15.id, names(4, 'Teen'));
+  await made.pools(u13.id, [{ athlete_id: ann.id }, ...fencerNames(9, 'Kid')], 2);
+  await made.pools(u15.id, fencerNames(4, 'Teen'));
   for (const p of [u13, u15]) expect((await api.events[':practiceId'].$put({ param: { dayId: day.id, practiceId: p.id } })).status).toBe(200);
   await api.referees.$put({ param, json: { referees: [{ name: 'Rita', athlete_id: rita.id }, { name: 'Tom Typed', club: 'Tigers' }] } });
   const placed = await json<DaySnapshot>(await api.placements.$post({ param }));
@@ -55,14 +55,12 @@ function readable(s: DaySnapshot) {
   };
 }
 
-const backupOf = (client: Client) => client.api.account.backup.$get().then((r) => json<AccountBackup>(r));
-const daysOf = (client: Client) => client.api.days.$get().then((r) => json<DaySummary[]>(r));
 const dayOf = (client: Client, dayId: string) => client.api.days[':dayId'].$get({ param: { dayId } });
 
 async function expectNothingRestored(client: Client) {
   expect(await daysOf(client)).toEqual([]);
-  expect(await json(await client.api.practices.$get())).toEqual([]);
-  expect(await json(await client.api.athletes.$get())).toEqual([]);
+  expect(await practicesOf(client)).toEqual([]);
+  expect(await rosterOf(client)).toEqual([]);
 }
 
 /** A D1 whose batches of six statements or more fail as D1 out of reach does: the restore's own batch, nothing smaller. */
@@ -100,9 +98,7 @@ describe('competition days in the account backup (issue 28)', () => {
     expect([backup.days[0]!.events.length, backup.days[0]!.pistes.length, backup.days[0]!.placements.length, backup.days[0]!.referees.length]).toEqual([2, 3, 3, 2]);
 
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.settledApi.account.restore.$post({ json: backup });
-    expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ practices: 2, pools: 3, days: 1 });
+    expect(await expectAnswer(target.client.settledApi.account.restore.$post({ json: backup }), 201)).toMatchObject({ practices: 2, pools: 3, days: 1 });
 
     const [summary] = await daysOf(target.client);
     expect(summary).toMatchObject({ name: 'Club open', events: 2, board_shared: false });
@@ -158,14 +154,10 @@ describe('competition days in the account backup (issue 28)', () => {
     const target = await signedUpCoach('Careful');
     const damaged = structuredClone(backup);
     damaged.days[0]!.placements[0]!.piste_id = 'nowhere';
-    const res = await target.client.api.account.restore.$post({ json: damaged });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ code: 'backup_damaged', error: 'This backup is damaged: a pool of the day Club open is placed on a piste the day does not have' });
+    expect(await expectRefusal(target.client.api.account.restore.$post({ json: damaged }), 400)).toMatchObject({ code: 'backup_damaged', error: 'This backup is damaged: a pool of the day Club open is placed on a piste the day does not have' });
     const tooMany = structuredClone(backup);
     tooMany.days[0]!.pistes = Array.from({ length: 65 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, final: false }));
-    const refused = await target.client.post('/api/account/restore', tooMany);
-    expect(refused.status).toBe(400);
-    expect(await json(refused)).toMatchObject({ code: 'field_missing_or_not_valid', params: { field: 'days.0.pistes' } });
+    expect(await expectRefusal(target.client.post('/api/account/restore', tooMany), 400)).toMatchObject({ code: 'field_missing_or_not_valid', params: { field: 'days.0.pistes' } });
     expect((await target.client.post('/api/account/restore', { ...backup, days: [{ name: 'No more' }] })).status).toBe(400);
     await expectNothingRestored(target.client);
   });
@@ -174,9 +166,7 @@ describe('competition days in the account backup (issue 28)', () => {
     const source = await coachWithDay();
     const backup = await backupOf(source.client);
     const target = await signedUpCoach('Unlucky');
-    const down = await target.client.apiIn({ DAY_ROOM: resetDayRooms() }).account.restore.$post({ json: backup });
-    expect(down.status).toBe(503);
-    expect(await json(down)).toMatchObject({ code: 'server_busy' });
+    expect(await expectRefusal(target.client.apiIn({ DAY_ROOM: resetDayRooms() }).account.restore.$post({ json: backup }), 503)).toMatchObject({ code: 'server_busy' });
     await expectNothingRestored(target.client);
 
     const noted: string[] = [];

@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { getRoom } from '../../worker/room/room';
 import type { Day, DaySnapshot, EventCalls } from '../../core/contracts/days';
 import type { LiveMessage } from '../../core/live-messages';
-import { joinAsGuest, type GuestClient } from '../helpers/guests';
+import { joinAsGuest } from '../helpers/guests';
 import { seed, viaClient } from '../helpers/seed';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
 type DayCallsMessage = Extract<LiveMessage, { type: 'day-calls' }>;
 const isCalls = (m: LiveMessage): m is DayCallsMessage => m.type === 'day-calls';
@@ -35,7 +36,6 @@ async function dayWithCalls() {
 const step = (who: Client, practiceId: string, callId: string, body: { event: 'on-piste' | 'cancel-call'; version: number }, key?: string) =>
   who.api.practices[':practiceId'].calls[':callId'].$post({ param: { practiceId, callId }, json: body }, key ? { headers: { 'idempotency-key': key } } : undefined);
 
-const guestSocket = async (guest: GuestClient, practiceId: string) => (await openSocket(guest, `practice=${practiceId}&token=${encodeURIComponent(guest.token)}`)).socket!;
 
 describe('an event’s calls on its own screens (issue 28)', () => {
   it('tells the event’s sockets its calls and where its pools fence; a guest marks a call on piste only once the coach allows it', async () => {
@@ -53,9 +53,7 @@ describe('an event’s calls on its own screens (issue 28)', () => {
 
     const call = first.calls!.calls[0]!;
     // Not yet allowed: 403 with its code, and nothing changed.
-    const refused = await step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0001');
-    expect(refused.status).toBe(403);
-    expect(await json(refused)).toMatchObject({ code: 'guests_call_off' });
+    expect(await expectRefusal(step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0001'), 403)).toMatchObject({ code: 'guests_call_off' });
     expect((await dayNow()).calls.find((c) => c.id === call.id)!.state).toBe('called');
 
     // The coach lets guests take the steps: the event's screens hear it.
@@ -70,13 +68,9 @@ describe('an event’s calls on its own screens (issue 28)', () => {
     await socket.waitFor((m) => isCalls(m) && m.calls?.calls.some((c) => c.id === call.id && c.state === 'on-piste') === true);
 
     // The same step sent again after a lost answer (same key) is taken once: 200, the version moved on once.
-    const replay = await step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0002');
-    expect(replay.status).toBe(200);
-    expect((await json<EventCalls>(replay)).calls.find((c) => c.id === call.id)!.version).toBe(call.version + 1);
+    expect((await expectAnswer(step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0002'))).calls.find((c) => c.id === call.id)!.version).toBe(call.version + 1);
     // A new step over the old version is stale: 409 call_moved.
-    const stale = await step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0003');
-    expect(stale.status).toBe(409);
-    expect(await json(stale)).toMatchObject({ code: 'call_moved' });
+    expect(await expectRefusal(step(guest, sunday.practice.id, call.id, { event: 'on-piste', version: call.version }, 'guest-step-0003'), 409)).toMatchObject({ code: 'call_moved' });
     // A guest never cancels a call: the coach does (from the event's tableau too).
     const other = first.calls!.calls[1]!;
     const cancel = await step(guest, sunday.practice.id, other.id, { event: 'cancel-call', version: other.version });
@@ -103,9 +97,7 @@ describe('an event’s calls on its own screens (issue 28)', () => {
     const alone = await seed(viaClient(client)).practiceWithPool('Alone', ['Hal', 'Ida', 'Jo']);
     expect((await step(client, alone.practice.id, call.id, body)).status).toBe(404);
     // Bad input: a coded 400, and a malformed idempotency key too.
-    const bad = await client.request('POST', `/api/practices/${sunday.practice.id}/calls/${encodeURIComponent(call.id)}`, { event: 'finish', version: 1 });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toMatchObject({ code: 'call_step' });
+    expect(await expectRefusal(client.request('POST', `/api/practices/${sunday.practice.id}/calls/${encodeURIComponent(call.id)}`, { event: 'finish', version: 1 }), 400)).toMatchObject({ code: 'call_step' });
     expect((await step(client, sunday.practice.id, call.id, body, 'no spaces!')).status).toBe(400);
     // Nothing was taken by any of these.
     expect((await dayNow()).calls.find((c) => c.id === call.id)).toMatchObject({ state: 'called', version: call.version });

@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Day, DaySnapshot } from '../../core/contracts/days';
 import { scheduleOfDay } from '../../core/fencing/day-schedule';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames, TEAMS_BY_SHEET_ORDER } from '../helpers/seed';
 import { json, signedUpCoach } from '../helpers/worker-client';
 
 const MIN = 60_000;
-const names = (n: number) => Array.from({ length: n }, (_, i) => `Fencer ${i + 1}`);
-/** Team pools fenced so the sheet's order is the ranking: the first team of a pair wins 45 to 45 − 5 × the gap. */
-const byOrder = (i: number, j: number): [number, number] => [45, 45 - 5 * (j - i)];
 const wait = { timeout: 5000, interval: 100 };
 
 describe('a team event on a competition day (issue 28)', () => {
@@ -18,9 +15,9 @@ describe('a team event on a competition day (issue 28)', () => {
     const api = client.api.days[':dayId'];
     expect((await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: [{ name: '1', final: true }, { name: '2', final: false }] } })).status).toBe(200);
     const practice = await made.practice('Team épée', { type: 'team' });
-    await made.teams(practice.id, names(16), 4);
+    await made.teams(practice.id, fencerNames(16), 4);
     const [pool] = await made.teamPools(practice.id);
-    await made.fenceAll(pool!, byOrder);
+    await made.fenceAll(pool!, TEAMS_BY_SHEET_ORDER);
     expect((await api.events[':practiceId'].$put({ param: { dayId: day.id, practiceId: practice.id } })).status).toBe(200);
     const dayNow = async () => json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
     const pistes = Object.fromEntries((await dayNow()).pistes.map((p) => [p.id, p.name]));

@@ -5,11 +5,11 @@ import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import type { Day, DaySnapshot, DaySummary } from '../../core/contracts/days';
 import { joinAsGuest } from '../helpers/guests';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames } from '../helpers/seed';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
-const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
 /** A coach with a day of `pistes` pistes named 1…n. */
 async function coachWithDay(pistes = 4) {
@@ -28,8 +28,8 @@ describe('a competition day (issue 28)', () => {
     const { client, made, day, api } = await coachWithDay(4);
     const u13 = await made.practice('U13 épée');
     const u15 = await made.practice('U15 foil', { weapon: 'foil' });
-    await made.pools(u13.id, names(20, 'Ann'), 3);
-    await made.pools(u15.id, names(20, 'Bob'), 3);
+    await made.pools(u13.id, fencerNames(20, 'Ann'), 3);
+    await made.pools(u15.id, fencerNames(20, 'Bob'), 3);
     expect((await link(client, day.id, u13.id)).status).toBe(200);
     const linked = await json<DaySnapshot>(await link(client, day.id, u15.id));
     expect(linked.events.map((e) => [e.name, e.weapon, e.pools.length, e.pools.reduce((n, p) => n + p.fencers, 0)])).toEqual([
@@ -75,15 +75,11 @@ describe('a competition day (issue 28)', () => {
       expect(now.events[0]!.pools[0]).toMatchObject({ fencers: 3, bouts: 3, done: 1 });
     }, { timeout: 5000, interval: 100 });
     const others = placed.pistes.filter((p) => p.id !== piste.id).map((p) => ({ id: p.id, name: p.name }));
-    const refused = await api.pistes.$put({ param: { dayId: day.id }, json: { pistes: others } });
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ code: 'piste_in_use', params: { name: piste.name } });
+    expect(await expectRefusal(api.pistes.$put({ param: { dayId: day.id }, json: { pistes: others } }), 409)).toMatchObject({ code: 'piste_in_use', params: { name: piste.name } });
     const still = await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }));
     expect(still.pistes).toHaveLength(2);
     // A started pool stays on its piste.
-    const move = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.id }, json: { piste_id: others[0]!.id } });
-    expect(move.status).toBe(409);
-    expect(await json(move)).toMatchObject({ code: 'pool_started_stays' });
+    expect(await expectRefusal(api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: pool.id }, json: { piste_id: others[0]!.id } }), 409)).toMatchObject({ code: 'pool_started_stays' });
   });
 
   it('a removed piste unplaces its waiting pool; new pistes get the day’s ids; the order is kept', async () => {
@@ -119,9 +115,7 @@ describe('a competition day (issue 28)', () => {
 
     expect((await link(client, day.id, practice.id)).status).toBe(200);
     const second = await json<Day>(await client.api.days.$post({ json: { name: 'Another day' } }));
-    const clash = await link(client, second.id, practice.id);
-    expect(clash.status).toBe(409);
-    expect(await json(clash)).toMatchObject({ code: 'practice_in_other_day' });
+    expect(await expectRefusal(link(client, second.id, practice.id), 409)).toMatchObject({ code: 'practice_in_other_day' });
     // Linking it again to its own day changes nothing.
     expect((await json<DaySnapshot>(await link(client, day.id, practice.id))).events).toHaveLength(1);
     expect((await api.events[':practiceId'].$delete({ param: { dayId: day.id, practiceId: practice.id } })).status).toBe(200);
@@ -138,25 +132,22 @@ describe('a competition day (issue 28)', () => {
       [{ pistes: 'all of them' }, 'say_which_piste'],
     ];
     for (const [body, code] of cases) {
-      const res = await client.request('PUT', `/api/days/${day.id}/pistes`, body);
-      expect(res.status, code).toBe(400);
-      expect((await json(res)).code, JSON.stringify(body).slice(0, 60)).toBe(code);
+      expect((await expectRefusal(client.request('PUT', `/api/days/${day.id}/pistes`, body), 400)).code, JSON.stringify(body).slice(0, 60)).toBe(code);
     }
-    expect((await json(await client.request('POST', '/api/days', { name: '' }))).code).toBe('day_name_required');
-    expect((await json(await client.request('PATCH', `/api/days/${day.id}`, { starts_at: '25:00' }))).code).toBe('day_start_time');
-    expect((await json(await client.request('PATCH', `/api/days/${day.id}`, { minutes: { epee: { pool: 0 } } }))).code).toBe('day_bout_minutes');
+    // Raw: the typed client sends no day without its date.
+    expect((await expectRefusal(client.request('POST', '/api/days', { name: '' }), 400)).code).toBe('day_name_required');
+    expect((await expectRefusal(api.$patch({ param: { dayId: day.id }, json: { starts_at: '25:00' } }), 400)).code).toBe('day_start_time');
+    expect((await expectRefusal(api.$patch({ param: { dayId: day.id }, json: { minutes: { epee: { pool: 0 } } } }), 400)).code).toBe('day_bout_minutes');
     expect((await client.request('PATCH', `/api/days/${day.id}`, { minutes: { lance: { pool: 3 } } })).status).toBe(400);
     const timed = await json<DaySnapshot>(await api.$patch({ param: { dayId: day.id }, json: { starts_at: '08:30', minutes: { foil: { pool: 3, tableau: 10 } } } }));
     expect([timed.day.starts_at, timed.day.minutes]).toEqual(['08:30', { foil: { pool: 3, tableau: 10 } }]);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).day.minutes).toEqual({ foil: { pool: 3, tableau: 10 } });
-    expect((await json(await client.request('POST', '/api/days', { name: 'x', date: '2026-02-30' }))).code).toBe('date_calendar_date_yyyy_mm');
+    expect((await expectRefusal(client.api.days.$post({ json: { name: 'x', date: '2026-02-30' } }), 400)).code).toBe('date_calendar_date_yyyy_mm');
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).pistes.map((p) => p.name)).toEqual(['1', '2']);
     const unknownPool = await api.placements[':poolId'].$put({ param: { dayId: day.id, poolId: crypto.randomUUID() }, json: { piste_id: 'nope' } });
     expect(unknownPool.status).toBe(404);
     const empty = await coachWithDay(0);
-    const none = await empty.api.placements.$post({ param: { dayId: empty.day.id } });
-    expect(none.status).toBe(409);
-    expect(await json(none)).toMatchObject({ code: 'day_needs_pistes' });
+    expect(await expectRefusal(empty.api.placements.$post({ param: { dayId: empty.day.id } }), 409)).toMatchObject({ code: 'day_needs_pistes' });
   });
 
   it('shows its hall board only while shared; a spectator hears each change live and cannot change anything', async () => {
@@ -186,9 +177,7 @@ describe('a competition day (issue 28)', () => {
     const { client: other } = await signedUpCoach('Other');
     expect((await openSocket(other, `day=${day.id}`)).status).toBe(404);
     // One character off (never the link itself: a random id may already end in x).
-    const wrong = await new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}` } });
-    expect(wrong.status).toBe(404);
-    expect(await json(wrong)).toMatchObject({ code: 'hall_board_not_valid' });
+    expect(await expectRefusal(new Client().api.hall[':boardId'].$get({ param: { boardId: `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}` } }), 404)).toMatchObject({ code: 'hall_board_not_valid' });
     // Sharing off: the board stays open, is told why, and hears nothing of the day meanwhile; shared again, it
     // hears the day at once (a TV on the wall comes back by itself).
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
@@ -196,9 +185,7 @@ describe('a competition day (issue 28)', () => {
     const pausedAt = socket!.messages.length;
     await api.$patch({ param: { dayId: day.id }, json: { name: 'Renamed while paused' } });
     // A board opened meanwhile (a TV reloaded): the link is right, the day not shared; its socket waits too.
-    const read = await visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } });
-    expect(read.status).toBe(409);
-    expect(await json(read)).toMatchObject({ code: 'hall_not_shared' });
+    expect(await expectRefusal(visitor.api.hall[':boardId'].$get({ param: { boardId: day.board_id } }), 409)).toMatchObject({ code: 'hall_not_shared' });
     const reloaded = (await openSocket(visitor, `hall=${day.board_id}`)).socket!;
     expect(await reloaded.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'hall_board_unshared' });
     expect(socket!.messages.slice(pausedAt)).toEqual([]);
@@ -294,9 +281,7 @@ describe('a competition day (issue 28)', () => {
     const theirs = await seed(viaClient(other)).athlete({ name: 'Spy', club: 'Lions' });
     const foreign = await api.referees.$put({ param: { dayId: day.id }, json: { referees: [{ name: 'Spy', athlete_id: theirs.id }] } });
     expect(foreign.status).toBe(404);
-    const tooMany = await client.request('PUT', `/api/days/${day.id}/referees`, { referees: Array.from({ length: 201 }, (_, i) => ({ name: `R${i}` })) });
-    expect(tooMany.status).toBe(400);
-    expect(await json(tooMany)).toMatchObject({ code: 'day_referees_most' });
+    expect(await expectRefusal(client.request('PUT', `/api/days/${day.id}/referees`, { referees: Array.from({ length: 201 }, (_, i) => ({ name: `R${i}` })) }), 400)).toMatchObject({ code: 'day_referees_most' });
     expect((await api.placements[':poolId'].referee.$put({ param: { dayId: day.id, poolId: lionsPool.pool_id }, json: { referee_id: 'not-a-referee' } })).status).toBe(404);
     expect((await json<DaySnapshot>(await api.$get({ param: { dayId: day.id } }))).referees.map((r) => r.name)).toEqual(['Rita', 'Tom']);
   });
@@ -337,9 +322,7 @@ describe('a competition day (issue 28)', () => {
     const step = (event: 'on-piste' | 'cancel-call', version: number) => api.calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event, version } });
     const onPiste = await json<DaySnapshot>(await step('on-piste', final.version));
     expect(onPiste.calls[0]).toMatchObject({ state: 'on-piste', version: final.version + 1 });
-    const stale = await step('cancel-call', final.version);
-    expect(stale.status).toBe(409);
-    expect(await json(stale)).toMatchObject({ code: 'call_moved' });
+    expect(await expectRefusal(step('cancel-call', final.version), 409)).toMatchObject({ code: 'call_moved' });
     const cancelled = await json<DaySnapshot>(await step('cancel-call', final.version + 1));
     // Held back: not called again though its fencers and the final piste are free.
     expect(cancelled.calls).toEqual([]);
@@ -355,9 +338,7 @@ describe('a competition day (issue 28)', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await guest.api.days[':dayId'].calls[':callId'].$post({ param: { dayId: day.id, callId: final.id }, json: { event: 'cancel-call', version: 1 } })).status).toBe(403);
     expect((await api.calls[':callId'].$post({ param: { dayId: day.id, callId: 'nope' }, json: { event: 'cancel-call', version: 1 } })).status).toBe(404);
-    const bad = await client.request('POST', `/api/days/${day.id}/calls/${encodeURIComponent(final.id)}`, { event: 'finish', version: 1 });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toMatchObject({ code: 'call_step' });
+    expect(await expectRefusal(client.request('POST', `/api/days/${day.id}/calls/${encodeURIComponent(final.id)}`, { event: 'finish', version: 1 }), 400)).toMatchObject({ code: 'call_step' });
     expect((await dayNow()).calls.map((c) => c.state)).toEqual(['called']);
   });
 });

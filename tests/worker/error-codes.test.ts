@@ -5,6 +5,7 @@ import { app } from '../../worker/app';
 import { roomRoutes } from '../../worker/room/http';
 import { json, signedUpCoach } from '../helpers/worker-client';
 import { seed, viaClient } from '../helpers/seed';
+import { expectRefusal } from '../helpers/api-client';
 
 const CODES = new Set(Object.keys(ERROR_MESSAGES));
 
@@ -84,8 +85,6 @@ describe('errors by code (issue 27)', () => {
 
   it('a live socket’s query is declared too: an over-long practice id is a coded 400', async () => {
     const { client } = await signedUpCoach();
-    const res = await client.request('GET', `/api/live?practice=${'p'.repeat(65)}`, undefined, { upgrade: 'websocket' });
-    expect(res.status).toBe(400);
-    expect(CODES.has((await json<{ code: string }>(res)).code)).toBe(true);
+    expect(CODES.has((await expectRefusal(client.request('GET', `/api/live?practice=${'p'.repeat(65)}`, undefined, { upgrade: 'websocket' }), 400)).code ?? '')).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
-import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { computePoolStats } from '../../core/fencing/pool-stats';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -55,9 +55,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
   it('refuses a bad status, a guest, another coach and a stranger fencer; nothing changes', async () => {
     const { client } = await signedUpCoach();
     const { practice, pool } = await practiceWith(client, ['ANN', 'BOB', 'CLEO']);
-    const bad = await status(client, pool, 0, 'injured');
-    expect(bad.status).toBe(400);
-    expect((await json(bad)).error).toBe('Status must be withdrawn, excluded or none');
+    expect((await expectRefusal(status(client, pool, 0, 'injured'), 400)).error).toBe('Status must be withdrawn, excluded or none');
     expect((await client.put(`/api/pools/${pool.id}/players/nobody/status`, { status: 'excluded' })).status).toBe(404);
     const other = await signedUpCoach('Other');
     expect((await status(other.client, pool, 0, 'excluded')).status).toBe(404);
@@ -74,9 +72,7 @@ describe('withdrawal and exclusion during the pools (o.74)', () => {
     const { client } = await signedUpCoach();
     const { practice, pool } = await practiceWith(client, ['ANN', 'BOB', 'CLEO', 'DAN'], true);
     expect((await scoreFirstOpen(client, practice.id)).status).toBe(200);
-    const res = await status(client, pool, 1, 'withdrawn');
-    expect(res.status).toBe(409);
-    expect((await json(res)).error).toBe(TABLEAU_STARTED);
+    expect((await expectRefusal(status(client, pool, 1, 'withdrawn'), 409)).error).toBe(TABLEAU_STARTED);
     const now = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
     expect(now.players.every((p) => p.status === null)).toBe(true);
   });
@@ -141,9 +137,7 @@ describe('the tableau format: the cut and the bouts for places', () => {
     const { client } = await signedUpCoach();
     const { practice } = await practiceWith(client, ['A1', 'A2', 'A3', 'A4', 'A5'], true);
     expect((await scoreFirstOpen(client, practice.id)).status).toBe(200);
-    const locked = await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false } });
-    expect(locked.status).toBe(409);
-    expect((await json(locked)).error).toBe('The tableau has started: the bouts for places can no longer change. Reset the tableau first.');
+    expect((await expectRefusal(client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'all' }, third_place: 'bout', places_5_8: false } }), 409)).error).toBe('The tableau has started: the bouts for places can no longer change. Reset the tableau first.');
     expect((await bracketOf(client, practice.id)).format.third_place).toBe('shared');
     const cut = await client.api.practices[':practiceId'].bracket.format.$put({ param: { practiceId: practice.id }, json: { cut: { kind: 'top', value: 4 }, third_place: 'shared', places_5_8: false } });
     expect(cut.status).toBe(200);
@@ -155,19 +149,15 @@ describe('the tableau format: the cut and the bouts for places', () => {
 describe('check-in and latecomers', () => {
   it('records the absent at the draw, lists them as not started, and a latecomer joins the smallest pool', async () => {
     const { client } = await signedUpCoach();
-    const athlete = await json(await client.api.athletes.$post({ json: { name: 'Late Lou' } }));
+    const athlete = await expectAnswer(client.api.athletes.$post({ json: { name: 'Late Lou' } }), 201);
     const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
     const entries = ['A1', 'A2', 'A3', 'A4', 'A5'].map((name) => ({ name }));
-    const gen = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries, absent: [{ athlete_id: athlete.id }, { name: 'zed' }] } });
-    expect(gen.status).toBe(201);
-    const { pools } = await json<GeneratedPools>(gen);
+    const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries, absent: [{ athlete_id: athlete.id }, { name: 'zed' }] } }), 201);
     expect(pools.flatMap((p) => p.players).map((p) => p.name).sort()).toEqual(['A1', 'A2', 'A3', 'A4', 'A5']);
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual(['LATE LOU', 'ZED']);
 
     const watcher = (await openSocket(client, `practice=${practice.id}`)).socket!;
-    const res = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Late Lou' } });
-    expect(res.status).toBe(201);
-    const joined = await json<PoolSnapshot>(res);
+    const joined = await expectAnswer(client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Late Lou' } }), 201);
     const smallest = pools.find((p) => p.players.length === 2)!;
     expect(joined.id).toBe(smallest.id);
     expect(joined.players.map((p) => [p.name, p.athlete_id])).toContainEqual(['LATE LOU', athlete.id]);
@@ -179,23 +169,19 @@ describe('check-in and latecomers', () => {
   it('refuses an absent athlete of another coach (404, nothing drawn), an empty latecomer name, and a latecomer once the tableau started', async () => {
     const { client } = await signedUpCoach();
     const other = await signedUpCoach('Other');
-    const theirs = await json(await other.client.api.athletes.$post({ json: { name: 'Not Yours' } }));
+    const theirs = await expectAnswer(other.client.api.athletes.$post({ json: { name: 'Not Yours' } }), 201);
     const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Check-in' } }));
     const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ name: 'a' }, { name: 'b' }], absent: [{ athlete_id: theirs.id }] } });
     expect(res.status).toBe(404);
     expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     expect((await bracketOf(client, practice.id)).did_not_start).toEqual([]);
 
-    const noPools = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Lou' } });
-    expect(noPools.status).toBe(409);
-    expect((await json(noPools)).error).toBe('Draw the pools first: a latecomer joins the smallest pool.');
+    expect((await expectRefusal(client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: practice.id }, json: { name: 'Lou' } }), 409)).error).toBe('Draw the pools first: a latecomer joins the smallest pool.');
 
     const { practice: started } = await practiceWith(client, ['A1', 'A2', 'A3'], true);
     expect((await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: started.id }, json: { name: '  ' } })).status).toBe(400);
     expect((await scoreFirstOpen(client, started.id)).status).toBe(200);
-    const late = await client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: started.id }, json: { name: 'Lou' } });
-    expect(late.status).toBe(409);
-    expect((await json(late)).error).toBe(TABLEAU_STARTED);
+    expect((await expectRefusal(client.api.practices[':practiceId'].pools.latecomers.$post({ param: { practiceId: started.id }, json: { name: 'Lou' } }), 409)).error).toBe(TABLEAU_STARTED);
     const pools = await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: started.id } }));
     expect(pools[0]!.players).toHaveLength(3);
   });

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
-import type { SpectatorSnapshot } from '../../core/contracts/guests';
 import { computePoolStats } from '../../core/fencing/pool-stats';
-import { joinAsGuest, type GuestClient } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { joinAsGuest } from '../helpers/guests';
+import { guestSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 
@@ -62,7 +61,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     const other = await signedUpCoach('Other');
     await other.client.api.athletes.$post({ json: { name: 'Their own' } });
     expect(await attempt(other.client, P, X)).toEqual(row([404, 404, 404, 404, 404, 404, 200]));
-    expect((await json(await other.client.api.athletes.$get())).map((a: { name: string }) => a.name)).toEqual(['Their own']);
+    expect((await expectAnswer(other.client.api.athletes.$get())).map((a) => a.name)).toEqual(['Their own']);
   });
 
   it('a guest of this practice reads and scores its shared pools and tableau, and nothing else (403)', async () => {
@@ -94,9 +93,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
 
   it('a spectator reads the board by its board link; every write and the roster are refused (401)', async () => {
     const spectator = new Client();
-    const board = await spectator.api.board[':boardId'].$get({ param: { boardId: P.board_id } });
-    expect(board.status).toBe(200);
-    const snap = await json<SpectatorSnapshot>(board);
+    const snap = await expectAnswer(spectator.api.board[':boardId'].$get({ param: { boardId: P.board_id } }));
     expect(snap.practice).toEqual({ id: P.id, name: 'Shared', date: P.date, practice_type: 'individual', weapon: 'epee' });
     expect(snap.pools.map((p) => p.id)).toContain(X.id);
     expect(snap.bracket.practice_id).toBe(P.id);
@@ -107,7 +104,7 @@ describe('who may do what (SPEC §6), one row per role', async () => {
   it('nobody at all gets 401 Not authenticated everywhere, and no board for a wrong code', async () => {
     const anonymous = new Client();
     expect(await attempt(anonymous, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await anonymous.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } }))).toEqual(errorBody('Not authenticated'));
+    expect(await expectRefusal(anonymous.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } }), 401)).toEqual(errorBody('Not authenticated'));
     expect((await anonymous.get('/api/board/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
@@ -116,12 +113,12 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect((await guest.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
     expect((await guest.api.guest.leave.$post()).status).toBe(200);
     expect(await attempt(guest, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
-    expect(await json(await guest.api.pools[':poolId'].$get({ param: { poolId: X.id } }))).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
+    expect(await expectRefusal(guest.api.pools[':poolId'].$get({ param: { poolId: X.id } }), 401)).toEqual(errorBody('Your guest session has ended. Join again with the room code.'));
     expect((await guest.api.guest.validate.$post()).status).toBe(401);
   });
 
   it('after sharing is turned off, a guest is out at once, their socket is closed, and the code opens nothing', async () => {
-    const socket = (await openSocket(guestOfP, `practice=${P.id}&token=${encodeURIComponent((guestOfP as GuestClient).token)}`)).socket!;
+    const socket = await guestSocket(guestOfP, P.id);
     await socket.waitFor((m) => m.type === 'hello' && m.role === 'guest');
     const off = await owner.client.api.practices[':practiceId'].sharing.$post({ param: { practiceId: P.id }, json: { enabled: false } });
     expect((await json<Practice>(off)).allow_guest_access).toBe(false);
@@ -129,12 +126,8 @@ describe('who may do what (SPEC §6), one row per role', async () => {
     expect(await socket.closed).toBe(4001);
     expect(await attempt(guestOfP, P, X)).toEqual(row([401, 401, 401, 401, 401, 401, 401]));
     // The board link is right: told its practice does not share right now (the board waits), and nothing of it.
-    const board = await new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } });
-    expect(board.status).toBe(409);
-    expect(await json(board)).toEqual(errorBody('The coach is not sharing this practice right now.'));
-    const rejoin = await new Client().api.guest.join.$post({ json: { room_code: P.room_code } });
-    expect(rejoin.status).toBe(404);
-    expect(await json(rejoin)).toEqual(errorBody('Invalid room code or room is not accessible'));
+    expect(await expectRefusal(new Client().api.board[':boardId'].$get({ param: { boardId: P.board_id } }), 409)).toEqual(errorBody('The coach is not sharing this practice right now.'));
+    expect(await expectRefusal(new Client().api.guest.join.$post({ json: { room_code: P.room_code } }), 404)).toEqual(errorBody('Invalid room code or room is not accessible'));
     // The owner is unaffected.
     expect((await owner.client.api.practices[':practiceId'].pools.$get({ param: { practiceId: P.id } })).status).toBe(200);
   });

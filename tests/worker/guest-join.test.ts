@@ -10,9 +10,10 @@ import type { GeneratedPools } from '../../core/contracts/pools';
 import type { Practice, RoomPresence } from '../../core/contracts/practices';
 import { LOOKUP_LIMITS } from '../../worker/store/throttle';
 import { joinAsGuest } from '../helpers/guests';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
 async function practiceOf(client: Client, share: boolean) {
   const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Join me' } }));
@@ -33,9 +34,7 @@ describe('joining a practice by room code', () => {
     expect(answer.practice).toMatchObject({ id: practice.id, name: 'Join me', practice_type: 'individual' });
     expect(answer.guest_name).toBe('Sam');
     expect(answer.sessionToken.split('.')).toHaveLength(3);
-    const valid = await guest.api.guest.validate.$post();
-    expect(valid.status).toBe(200);
-    expect((await json(valid)).tournaments).toEqual(answer.tournaments);
+    expect((await expectAnswer(guest.api.guest.validate.$post())).tournaments).toEqual(answer.tournaments);
   });
 
   it('gives the same answer for a wrong code and for a practice that does not share', async () => {
@@ -51,9 +50,7 @@ describe('joining a practice by room code', () => {
 
   it('needs six digits and a name of at most 50 characters', async () => {
     for (const room_code of ['12345', '1234567', '12a456', '']) {
-      const res = await new Client().api.guest.join.$post({ json: { room_code } });
-      expect(res.status).toBe(400);
-      expect(await json(res)).toEqual(errorBody('Please enter a 6-digit room code'));
+      expect(await expectRefusal(new Client().api.guest.join.$post({ json: { room_code } }), 400)).toEqual(errorBody('Please enter a 6-digit room code'));
     }
     const long = await new Client().api.guest.join.$post({ json: { room_code: '123456', guest_name: 'x'.repeat(51) } });
     expect(await json(long)).toEqual(errorBody('Your name must be at most 50 characters'));
@@ -72,14 +69,14 @@ describe('joining a practice by room code', () => {
   it('a regenerated code closes the guests\' sockets, not the board\'s: its spectators never used the code; sharing off pauses the board until sharing is back', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
-    const { guest, answer } = await joinAsGuest(practice.room_code);
-    const guestSocket = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest } = await joinAsGuest(practice.room_code);
+    const guestLive = await guestSocket(guest, practice.id);
     const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
     try {
-      await guestSocket.waitFor((m) => m.type === 'hello');
+      await guestLive.waitFor((m) => m.type === 'hello');
       await board.waitFor((m) => m.type === 'hello' && m.role === 'spectator');
       await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } });
-      expect(await guestSocket.closed).toBe(4001);
+      expect(await guestLive.closed).toBe(4001);
       // The board still watches: a bout written after the new code reaches it.
       const pools = await json<GeneratedPools['pools']>(await client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }));
       const [a, b] = pools[0]!.players;
@@ -106,7 +103,7 @@ describe('joining a practice by room code', () => {
       expect(bout.type === 'bout' && [bout.delta.bout?.score1, bout.delta.bout?.score2].sort()).toEqual([4, 5]);
       expect(board.messages.some((m) => m.type === 'room-closed')).toBe(false);
     } finally {
-      guestSocket.ws.close();
+      guestLive.ws.close();
       board.ws.close();
     }
   });
@@ -198,8 +195,8 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const coach = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await board.waitFor(hello);
     await coach.waitFor(hello);
-    const { guest: early, answer } = await joinAsGuest(practice.room_code);
-    const earlySocket = (await openSocket(early, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest: early } = await joinAsGuest(practice.room_code);
+    const earlySocket = await guestSocket(early, practice.id);
     await earlySocket.waitFor(hello);
     // Two screens flip the switch within the same millisecond: D1 takes them one after the other.
     const now = Date.now();
@@ -316,8 +313,8 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
   it('a guest who joins with a new code before its word reaches the room shows the old code\'s guests out at once', async () => {
     const { client, user } = await signedUpCoach();
     const practice = await practiceOf(client, true);
-    const { guest: old, answer } = await joinAsGuest(practice.room_code, 'Old');
-    const oldSocket = (await openSocket(old, `practice=${practice.id}&token=${encodeURIComponent(answer.sessionToken)}`)).socket!;
+    const { guest: old } = await joinAsGuest(practice.room_code, 'Old');
+    const oldSocket = await guestSocket(old, practice.id);
     await oldSocket.waitFor(hello);
     const fresh = await regenerateRoomCode(getDb(env.DB), user.id, practice.id);
     const { guest: fresher } = await joinAsGuest(fresh.room_code, 'New');

@@ -1,11 +1,11 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { DaySnapshot, HallFencers } from '../../core/contracts/days';
 import type { Env } from '../../worker/env';
-import { decryptPush, standinSubscriber, type ReceivedPush, type Subscriber } from '../helpers/push';
+import { decryptPush, standinSubscriber, type Subscriber } from '../helpers/push';
 import { openSocket } from '../helpers/sockets';
 import { sharedDay } from '../helpers/day-scene';
-import { Client, json } from '../helpers/worker-client';
+import { Client, json, pushesTo } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
 /**
  * A hall board link replaced or no longer shared (issue 54): the old link's boards hear nothing of the new
@@ -14,7 +14,6 @@ import { Client, json } from '../helpers/worker-client';
  */
 
 
-const pushesTo = async (endpoint: string) => (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
 
 /** A phone following a fencer through a link: the follow's id. */
 async function followThrough(boardId: string, practiceId: string, entryId: string, phone: Subscriber) {
@@ -101,9 +100,7 @@ describe('a replaced hall board link (issue 54)', () => {
   it('refuses a made-up follow id without reaching any day', async () => {
     const { day } = await sharedDay();
     for (const id of [`${day.id}.${'A'.repeat(22)}.${'B'.repeat(22)}`, `${crypto.randomUUID()}.${'A'.repeat(22)}.${'B'.repeat(22)}`, 'x'.repeat(200)]) {
-      const res = await unfollowThrough(day.board_id, id);
-      expect(res.status).toBe(404);
-      expect(await json(res)).toMatchObject({ code: 'not_found_2', params: { what: 'Follow' } });
+      expect(await expectRefusal(unfollowThrough(day.board_id, id), 404)).toMatchObject({ code: 'not_found_2', params: { what: 'Follow' } });
     }
   });
 });

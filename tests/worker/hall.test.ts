@@ -1,11 +1,9 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { DaySnapshot, HallFencer, HallFencers, PushConfig } from '../../core/contracts/days';
-import { decryptPush, standinSubscriber, type ReceivedPush } from '../helpers/push';
+import { decryptPush, standinSubscriber } from '../helpers/push';
 import { sharedDay } from '../helpers/day-scene';
-import { Client, json } from '../helpers/worker-client';
-
-const pushesTo = async (endpoint: string) => (await env.DB.prepare('SELECT salt, dh, body FROM push_outbox WHERE endpoint = ? ORDER BY id').bind(endpoint).all<ReceivedPush>()).results;
+import { Client, json, pushesTo } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
 describe("the hall's fencers (issue 28)", () => {
   it('finds every fencer of the day, and shows a fencer their pool bouts, the next one and their results, live from the room', async () => {
@@ -32,15 +30,11 @@ describe("the hall's fencers (issue 28)", () => {
     const { made, day, api, hall, entry, practice } = await sharedDay({ annFromRoster: true });
     const other = await made.practiceWithPool('Elsewhere', ['Xena', 'Yann', 'Zoe']);
     const page = (practiceId: string, entryId: string, boardId = day.board_id) => hall.fencers[':practiceId'][':entryId'].$get({ param: { boardId, practiceId, entryId } });
-    const notInDay = await page(other.practice.id, other.pool.players[0]!.id);
-    expect(notInDay.status).toBe(404);
-    expect(await json(notInDay)).toMatchObject({ code: 'not_found_2', params: { what: 'Fencer' } });
+    expect(await expectRefusal(page(other.practice.id, other.pool.players[0]!.id), 404)).toMatchObject({ code: 'not_found_2', params: { what: 'Fencer' } });
     expect((await page(practice.id, other.pool.players[0]!.id)).status).toBe(404);
     expect((await page(practice.id, 'x'.repeat(65))).status).toBe(404);
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });
-    const closed = await page(practice.id, entry('Ann'));
-    expect(closed.status).toBe(409);
-    expect(await json(closed)).toEqual({ error: 'The coach is not sharing the hall board right now.', code: 'hall_not_shared' });
+    expect(await expectRefusal(page(practice.id, entry('Ann')), 409)).toEqual({ error: 'The coach is not sharing the hall board right now.', code: 'hall_not_shared' });
     expect((await hall.fencers.$get({ param: { boardId: day.board_id } })).status).toBe(409);
     expect((await page(practice.id, entry('Ann'), `${day.board_id.slice(0, -1)}${day.board_id.endsWith('x') ? 'y' : 'x'}`)).status).toBe(404);
   });
@@ -84,9 +78,7 @@ describe("the hall's fencers (issue 28)", () => {
       new Client().request('POST', `/api/hall/${boardId}/fencers/${practice.id}/${entry('Ann')}/follows`, body);
     // A real push service's endpoint while pushes go to the stand-in, a plain http one, a key of the wrong size.
     for (const bad of [{ ...phone, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }, { ...phone, endpoint: 'http://push.standin.invalid/x' }, { ...phone, p256dh: 'short' }, { ...phone, auth: 'a/b+c' }]) {
-      const res = await follow(bad);
-      expect(res.status).toBe(400);
-      expect(await json(res)).toMatchObject({ code: 'push_subscription_invalid' });
+      expect(await expectRefusal(follow(bad), 400)).toMatchObject({ code: 'push_subscription_invalid' });
     }
     expect((await follow({ ...phone, endpoint: 'x'.repeat(2000) })).status).toBe(400);
     await api.$patch({ param: { dayId: day.id }, json: { board_shared: false } });

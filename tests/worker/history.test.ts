@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
-import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
+import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import type { AthleteSummary } from '../../core/fencing/history';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { archived } from '../helpers/room-d1';
 
 async function roster(client: Client, names: string[]) {
@@ -52,9 +52,7 @@ describe('one identity per fencer', () => {
     const suggestions = await json<{ player_id: string; name: string }[]>(await client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }));
     expect(suggestions).toEqual([expect.objectContaining({ player_id: pool.players[0]!.id, name: 'ANNA ROSSI' })]);
 
-    const linked = await link(client, pool, 0, anna!.id);
-    expect(linked.status).toBe(200);
-    const snapshot = await json<PoolSnapshot>(linked);
+    const snapshot = await expectAnswer(link(client, pool, 0, anna!.id));
     expect(snapshot.players[0]!.athlete_id).toBe(anna!.id);
     expect(snapshot.version).toBe(pool.version + 1);
     const history = await historyOf(client, anna!.id);
@@ -66,7 +64,7 @@ describe('one identity per fencer', () => {
     // Two of her bouts were against roster athletes: she has a rating, and so do they.
     expect(history.rating).toBeGreaterThan(1500);
     expect(history.ratings).toHaveLength(2);
-    expect(await json(await client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }))).toEqual([]);
+    expect(await expectAnswer(client.api.athletes[':id'].suggestions.$get({ param: { id: anna!.id } }))).toEqual([]);
 
     const summaries = await json<Record<string, AthleteSummary>>(await client.api.athletes.summaries.$get());
     expect(summaries[anna!.id]).toMatchObject({ bouts: 4, victories: 4 });
@@ -83,9 +81,7 @@ describe('one identity per fencer', () => {
     const other = await signedUpCoach('Other');
     const [theirs] = await roster(other.client, ['Anna Rossi']);
 
-    const foreign = await link(client, pool, 1, theirs!.id);
-    expect(foreign.status).toBe(404);
-    expect((await json(foreign)).error).toBe('Athlete not found');
+    expect((await expectRefusal(link(client, pool, 1, theirs!.id), 404)).error).toBe('Athlete not found');
     // The other coach cannot link an entry of my pool to their athlete either.
     expect((await link(other.client, pool, 1, theirs!.id)).status).toBe(404);
     const after = await expectAnswer(client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }));
@@ -93,9 +89,7 @@ describe('one identity per fencer', () => {
     expect(after.version).toBe(pool.version);
     expect((await historyOf(other.client, theirs!.id)).bouts).toHaveLength(0);
 
-    const taken = await link(client, pool, 1, ben!.id);
-    expect(taken.status).toBe(409);
-    expect((await json(taken)).error).toBe('This athlete already has an entry in this pool.');
+    expect((await expectRefusal(link(client, pool, 1, ben!.id), 409)).error).toBe('This athlete already has an entry in this pool.');
     expect((await client.put(`/api/pools/${pool.id}/players/nobody/athlete`, { athlete_id: anna!.id })).status).toBe(404);
     expect((await client.put(`/api/pools/${pool.id}/players/${pool.players[1]!.id}/athlete`, { athlete_id: 42 })).status).toBe(400);
     expect((await client.api.athletes[':id'].history.$get({ param: { id: anna!.id } })).status).toBe(200);
@@ -127,9 +121,7 @@ describe('seeding by rating', () => {
     expect(ratings[1]).toBeGreaterThan(ratings[2]!);
 
     const next = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Next' } }));
-    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: next.id }, json: { method: 'rating', pool_count: 2, entries: [...athletes].reverse().map((a) => ({ athlete_id: a.id })) } });
-    expect(res.status).toBe(201);
-    const { pools } = await json<GeneratedPools>(res);
+    const { pools } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: next.id }, json: { method: 'rating', pool_count: 2, entries: [...athletes].reverse().map((a) => ({ athlete_id: a.id })) } }), 201);
     // Serpentine: pool 1 gets seeds 1 and 4, pool 2 seeds 2 and 3.
     expect(pools.map((p) => p.players.map((x) => x.name))).toEqual([['A1', 'A4'], ['A2', 'A3']]);
   });

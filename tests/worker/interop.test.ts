@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Athlete, AthleteHistory } from '../../core/contracts/athletes';
+import type { Athlete } from '../../core/contracts/athletes';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { GeneratedPools, PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
@@ -8,14 +8,14 @@ import type { AccountBackup } from '../../core/interop/backup';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { heldPractice } from '../../worker/room/practice-store';
 import { archived } from '../helpers/room-d1';
+import { backupOf, practicesOf, rosterOf } from '../helpers/account';
 
 const importRows = (client: Client, athletes: unknown) => client.post('/api/athletes/import', { athletes });
-const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 describe('roster import', () => {
   it('imports the good new rows, reports bad ones and names already in the roster, in one go', async () => {
@@ -41,7 +41,7 @@ describe('roster import', () => {
       [7, 'repeated', null],
       [7, 'error', 'Athlete name is required'],
     ]);
-    expect((await roster(client)).map((a) => [a.name, a.club, a.ranking])).toEqual([
+    expect((await rosterOf(client)).map((a) => [a.name, a.club, a.ranking])).toEqual([
       ['Anna Rossi', 'Milano', null], ['Ben Okafor', 'Lagos', 4], ['Chloé Durand', null, null],
     ]);
   });
@@ -51,18 +51,14 @@ describe('roster import', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `Fencer ${i + 1}`, club: `Club ${i % 7}` }));
     const ok = await json<{ created: Athlete[] }>(await importRows(client, many));
     expect(ok.created).toHaveLength(500);
-    expect(await roster(client)).toHaveLength(500);
+    expect(await rosterOf(client)).toHaveLength(500);
 
     const other = await signedUpCoach();
-    const tooMany = await importRows(other.client, [...many, ...Array.from({ length: 13 }, (_, i) => ({ name: `One more ${i}` }))]);
-    expect(tooMany.status).toBe(400);
-    expect((await json(tooMany)).error).toBe('At most 512 athletes can be imported at once');
-    const huge = await importRows(other.client, [{ name: 'x', club: 'y'.repeat(600 * 1024) }]);
-    expect(huge.status).toBe(413);
-    expect((await json(huge)).error).toBe('The request is too large (at most 512 KB)');
+    expect((await expectRefusal(importRows(other.client, [...many, ...Array.from({ length: 13 }, (_, i) => ({ name: `One more ${i}` }))]), 400)).error).toBe('At most 512 athletes can be imported at once');
+    expect((await expectRefusal(importRows(other.client, [{ name: 'x', club: 'y'.repeat(600 * 1024) }]), 413)).error).toBe('The request is too large (at most 512 KB)');
     expect((await importRows(other.client, [])).status).toBe(400);
     expect((await other.client.request('POST', '/api/athletes/import', 'not json')).status).toBe(400);
-    expect(await roster(other.client)).toHaveLength(0);
+    expect(await rosterOf(other.client)).toHaveLength(0);
   });
 
   it('is all or nothing: a failing batch leaves the roster as it was', async () => {
@@ -86,7 +82,7 @@ describe('roster import', () => {
     const { guest } = await joinAsGuest(shared.room_code);
     expect((await importRows(guest, [{ name: 'Intruder' }])).status).toBe(403);
     expect((await importRows(new Client(), [{ name: 'Intruder' }])).status).toBe(401);
-    expect(await roster(client)).toHaveLength(0);
+    expect(await rosterOf(client)).toHaveLength(0);
   });
 });
 
@@ -122,7 +118,6 @@ async function coachWithData() {
   return { ...coach, practice, team, athletes };
 }
 
-const backupOf = (client: Client) => client.api.account.backup.$get().then((r) => json<AccountBackup>(r));
 
 describe('the account backup and restore', () => {
   it('exports everything the coach owns and nothing of anyone else', async () => {
@@ -145,9 +140,7 @@ describe('the account backup and restore', () => {
     const backup = await backupOf(source.client);
     const target = await signedUpCoach('Restorer');
     // Answered once the work it left running is done: the rooms it builds behind its answer.
-    const res = await target.client.settledApi.account.restore.$post({ json: backup });
-    expect(res.status).toBe(201);
-    expect(await json(res)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6, days: 0 });
+    expect(await expectAnswer(target.client.settledApi.account.restore.$post({ json: backup }), 201)).toEqual({ athletes: 4, practices: 2, pools: 1, bouts: 6, days: 0 });
     // Each restored practice's room already holds it, before any screen opened it.
     const practices = await json<Practice[]>(await target.client.api.practices.$get());
     expect(practices).toHaveLength(2);
@@ -178,7 +171,7 @@ describe('the account backup and restore', () => {
     };
     expect(named(newPools, newBracket)).toEqual(named(origPools, origBracket));
     // The restored athletes are the new account's: a pool entry points at them.
-    const newRoster = await roster(target.client);
+    const newRoster = await rosterOf(target.client);
     expect(newPools[0]!.players.every((p) => newRoster.some((a) => a.id === p.athlete_id))).toBe(true);
   });
 
@@ -188,12 +181,10 @@ describe('the account backup and restore', () => {
     const target = await signedUpCoach('Careful');
     const damaged = structuredClone(backup);
     damaged.practices.find((p) => p.name === 'Tuesday')!.pools[0]!.bouts[0]!.player1_id = 'who';
-    const res = await target.client.api.account.restore.$post({ json: damaged });
-    expect(res.status).toBe(400);
-    expect((await json(res)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
+    expect((await expectRefusal(target.client.api.account.restore.$post({ json: damaged }), 400)).error).toBe('This backup is damaged: a bout of Main Pool names a fencer not in that pool');
     expect((await target.client.post('/api/account/restore', { ...backup, format: 'excel' })).status).toBe(400);
-    expect(await roster(target.client)).toHaveLength(0);
-    expect(await json(await target.client.api.practices.$get())).toEqual([]);
+    expect(await rosterOf(target.client)).toHaveLength(0);
+    expect(await practicesOf(target.client)).toEqual([]);
   });
 
   it('never touches another account: ids in the file are only labels', async () => {
@@ -224,9 +215,7 @@ describe("an athlete's bouts", () => {
   it('lists pool bouts and tableau matches once each, from the athlete’s side; another coach gets 404', async () => {
     const { client, athletes } = await coachWithData();
     const anna = athletes[0]!;
-    const res = await client.api.athletes[':id'].history.$get({ param: { id: anna.id } });
-    expect(res.status).toBe(200);
-    const { bouts } = await json<AthleteHistory>(res);
+    const { bouts } = await expectAnswer(client.api.athletes[':id'].history.$get({ param: { id: anna.id } }));
     // Three pool bouts (Anna is first in the pool: she wins each 5–j; pool entries are upper case) and the one tableau match scored.
     const pool = bouts.filter((b) => b.phase === 'Main Pool');
     expect(pool.map((b) => [b.opponent, b.scored, b.received, b.victory]).sort()).toEqual([

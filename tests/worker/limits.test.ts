@@ -3,20 +3,19 @@ import type { Athlete } from '../../core/contracts/athletes';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { resolveTableau } from '../../core/fencing/tableau';
 import { joinAsGuest } from '../helpers/guests';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { Client, json, pageBindings, signedUpCoach } from '../helpers/worker-client';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerEntries, fencerNames } from '../helpers/seed';
 import { archived } from '../helpers/room-d1';
 
 // Issue 33: a practice holds what a national event holds, in one go (core/limits).
-const names = (n: number, prefix = 'Fencer') => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i + 1}` }));
 const SLOW = 120_000;
 
 describe('a national event in one go (issue 33)', () => {
   it('imports 512 athletes, draws all of them into 74 pools in one call, and refuses a 513th with its code', async () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
-    const imported = await expectAnswer(client.api.athletes.import.$post({ json: { athletes: names(512, 'Athlete').map((a, i) => ({ ...a, club: `Club ${i % 40}` })) } }));
+    const imported = await expectAnswer(client.api.athletes.import.$post({ json: { athletes: fencerEntries(512, 'Athlete').map((a, i) => ({ ...a, club: `Club ${i % 40}` })) } }));
     expect(imported.created).toHaveLength(512);
     const roster = await api.athletes();
     expect(roster).toHaveLength(512);
@@ -25,17 +24,13 @@ describe('a national event in one go (issue 33)', () => {
     const param = { practiceId: practice.id };
     const everyone = roster.map((a: Athlete) => ({ athlete_id: a.id }));
 
-    const over = await generate.$post({ param, json: { method: 'random', pool_count: 74, entries: [...everyone, { name: 'One more' }] } });
-    expect(over.status).toBe(400);
-    expect(await json(over)).toMatchObject({ code: 'most_fencers_once', params: { max_generated: '512' } });
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'random', pool_count: 74, entries: [...everyone, { name: 'One more' }] } }), 400)).toMatchObject({ code: 'most_fencers_once', params: { max_generated: '512' } });
     for (const pool_count of [0, 1, 257]) {
       const res = await generate.$post({ param, json: { method: 'random', pool_count, entries: everyone } });
       expect(res.status, String(pool_count)).toBe(400);
       expect(await json(res)).toMatchObject({ code: 'pool_count_whole_number_from', params: { max: '256' } });
     }
-    const tooMany = await generate.$post({ param, json: { method: 'random', pool_count: 11, entries: names(20) } });
-    expect(tooMany.status).toBe(400);
-    expect(await json(tooMany)).toMatchObject({ code: 'pools_for_fencers', params: { fencers: '20', max: '10' } });
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'random', pool_count: 11, entries: fencerEntries(20) } }), 400)).toMatchObject({ code: 'pools_for_fencers', params: { fencers: '20', max: '10' } });
     expect(await api.poolsOf(practice.id)).toEqual([]);
 
     const { pools } = await expectAnswer(generate.$post({ param, json: { method: 'seeded', pool_count: 74, entries: everyone, lang: 'en' } }), 201);
@@ -45,9 +40,7 @@ describe('a national event in one go (issue 33)', () => {
     expect(new Set(pools.map((p) => p.players.length))).toEqual(new Set([6, 7]));
 
     // The practice is full: another draw, however small, is refused and nothing is written.
-    const full = await generate.$post({ param, json: { method: 'random', pool_count: 2, entries: names(4, 'Late') } });
-    expect(full.status).toBe(409);
-    expect(await json(full)).toMatchObject({ code: 'practice_holds_most_fencers', params: { max: '512', held: '512' } });
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'random', pool_count: 2, entries: fencerEntries(4, 'Late') } }), 409)).toMatchObject({ code: 'practice_holds_most_fencers', params: { max: '512', held: '512' } });
     for (const late of [
       await client.api.practices[':practiceId'].pools.latecomers.$post({ param, json: { name: 'Late Lou' } }),
       await client.api.practices[':practiceId'].pools[':poolId'].players.$post({ param: { ...param, poolId: pools[0]!.id }, json: { name: 'Late Lea' } }),
@@ -68,9 +61,7 @@ describe('a national event in one go (issue 33)', () => {
     const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 74, entries } }), 201);
     expect(pools.flatMap((p) => p.players)).toHaveLength(512);
     const other = await api.practice('Too long');
-    const huge = await generate.$post({ param: { practiceId: other.id }, json: { method: 'random', pool_count: 2, entries: [{ name: 'A' }, { name: 'x'.repeat(300 * 1024) }] } });
-    expect(huge.status).toBe(413);
-    expect(await json(huge)).toMatchObject({ code: 'request_too_large_most_kb', params: { maxsize: '256' } });
+    expect(await expectRefusal(generate.$post({ param: { practiceId: other.id }, json: { method: 'random', pool_count: 2, entries: [{ name: 'A' }, { name: 'x'.repeat(300 * 1024) }] } }), 413)).toMatchObject({ code: 'request_too_large_most_kb', params: { maxsize: '256' } });
     expect(await api.poolsOf(other.id)).toEqual([]);
   }, SLOW);
 
@@ -78,16 +69,16 @@ describe('a national event in one go (issue 33)', () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
     const practice = await api.practice('Two draws');
-    const first = await api.pools(practice.id, names(148).map((n) => n.name), 74);
+    const first = await api.pools(practice.id, fencerNames(148), 74);
     expect(first.at(-1)!.name).toBe('Pool 74');
     const generate = client.api.practices[':practiceId'].pools.generate;
-    const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: names(8, 'Second'), lang: 'fr' } }), 201);
+    const { pools } = await expectAnswer(generate.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2, entries: fencerEntries(8, 'Second'), lang: 'fr' } }), 201);
     expect(pools).toHaveLength(76);
     expect(pools.slice(74).map((p) => p.name)).toEqual(['Poule 75', 'Poule 76']);
     expect(new Set(pools.map((p) => p.name)).size).toBe(76);
 
     const team = await api.practice('Relay cup', { type: 'team' });
-    await api.teams(team.id, names(16, 'T').map((n) => n.name), 4);
+    await api.teams(team.id, fencerNames(16, 'T'), 4);
     expect((await api.teamPools(team.id, 2)).map((p) => p.name)).toEqual(['Pool 1', 'Pool 2']);
     expect((await api.teamPools(team.id, 2)).map((p) => p.name).sort()).toEqual(['Pool 1', 'Pool 2', 'Pool 3', 'Pool 4']);
   }, SLOW);
@@ -97,7 +88,7 @@ describe('a national event in one go (issue 33)', () => {
     const api = seed(viaClient(client));
     const practice = await api.practice('Table of 512');
     // 256 pools of two (the most 512 fencers fill): one bout each, so the pools finish in 256 writes.
-    const pools = await api.pools(practice.id, names(512).map((n) => n.name), 256);
+    const pools = await api.pools(practice.id, fencerNames(512), 256);
     expect(pools).toHaveLength(256);
     for (const pool of pools) await api.fenceAll(pool);
     const done = await api.poolsOf(practice.id);
@@ -123,9 +114,7 @@ describe('a national event in one go (issue 33)', () => {
     await archived(practice.id);
     const backup = await expectAnswer(client.api.account.backup.$get());
     const target = await signedUpCoach('Restorer');
-    const res = await target.client.settledApi.account.restore.$post({ json: backup });
-    expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ practices: 1, pools: 256, bouts: 256 });
+    expect(await expectAnswer(target.client.settledApi.account.restore.$post({ json: backup }), 201)).toMatchObject({ practices: 1, pools: 256, bouts: 256 });
     const [restored] = await seed(viaClient(target.client)).practices();
     const restoredPools = await seed(viaClient(target.client)).poolsOf(restored!.id);
     expect(restoredPools.flatMap((p: PoolSnapshot) => p.players)).toHaveLength(512);
@@ -149,14 +138,10 @@ describe('a national event in one go (issue 33)', () => {
       return file;
     };
     const target = await signedUpCoach('Restorer');
-    const refused = await target.client.settledApi.account.restore.$post({ json: withFencers(13) });
-    expect(refused.status).toBe(400);
-    expect(await json(refused)).toMatchObject({ code: 'backup_practice_most_fencers', params: { max: '512', name: 'Big', held: '513' } });
+    expect(await expectRefusal(target.client.settledApi.account.restore.$post({ json: withFencers(13) }), 400)).toMatchObject({ code: 'backup_practice_most_fencers', params: { max: '512', name: 'Big', held: '513' } });
     expect(await seed(viaClient(target.client)).practices()).toEqual([]);
 
-    const restored = await target.client.settledApi.account.restore.$post({ json: withFencers(12) });
-    expect(restored.status).toBe(201);
-    expect(await json(restored)).toMatchObject({ practices: 1, pools: 26, bouts: 0 });
+    expect(await expectAnswer(target.client.settledApi.account.restore.$post({ json: withFencers(12) }), 201)).toMatchObject({ practices: 1, pools: 26, bouts: 0 });
     const [practice] = await seed(viaClient(target.client)).practices();
     expect((await seed(viaClient(target.client)).poolsOf(practice!.id)).flatMap((p: PoolSnapshot) => p.players)).toHaveLength(512);
   }, SLOW);
@@ -168,10 +153,10 @@ describe('a national event in one go (issue 33)', () => {
     const practice = await api.share((await api.practice('Mine')).id);
     const team = await api.practice('Mine too', { type: 'team' });
     const { guest } = await joinAsGuest(practice.room_code!);
-    const body = { method: 'random' as const, pool_count: 74, entries: names(512) };
+    const body = { method: 'random' as const, pool_count: 74, entries: fencerEntries(512) };
     for (const [who, status] of [[stranger, 404], [guest, 403], [new Client(), 401]] as const) {
       expect((await who.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })).status).toBe(status);
-      const teams = await who.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: names(512) } });
+      const teams = await who.api.practices[':practiceId'].teams.$post({ param: { practiceId: team.id }, json: { method: 'random', entries: fencerEntries(512) } });
       expect(teams.status).toBe(status);
     }
     expect(await api.poolsOf(practice.id)).toEqual([]);

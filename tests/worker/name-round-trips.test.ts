@@ -10,6 +10,7 @@ import { readFieFencers, writeFieXml } from '../../core/interop/fie-xml';
 import { finalClassification, resolveTableau } from '../../core/fencing/tableau';
 import type { RosterRow } from '../../core/interop/csv';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { rosterOf } from '../helpers/account';
 
 /**
  * Issue 32: Piste → FIE XML → Piste, roster CSV → Piste and backup → restore, each over a roster of European
@@ -21,7 +22,6 @@ const NAMES = [
   'Ame\u0301lie Mu\u0308ller', // decomposed: e + U+0301, u + U+0308
 ];
 
-const roster = (client: Client) => client.api.athletes.$get().then((r) => json<Athlete[]>(r));
 
 /** The rows' import into the coach's roster: each row's status and the athletes it added. */
 async function importInto(client: Client, rows: RosterRow[]) {
@@ -35,7 +35,7 @@ async function fencedRoster() {
   const coach = await signedUpCoach();
   const { client } = coach;
   for (const name of NAMES) expect((await client.api.athletes.$post({ json: { name, club: 'Club Été' } })).status).toBe(201);
-  const athletes = await roster(client);
+  const athletes = await rosterOf(client);
   const practice = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'individual', name: 'Noms' } }));
   const { pools } = await json<GeneratedPools>(await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: {
     method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })),
@@ -75,7 +75,7 @@ describe('names survive every round trip (issue 32)', () => {
     expect(fromXml.created).toHaveLength(0);
 
     // (2) The roster's CSV export, imported again.
-    const fromCsv = await importInto(client, parseRosterCsv(rosterCsv(await roster(client))));
+    const fromCsv = await importInto(client, parseRosterCsv(rosterCsv(await rosterOf(client))));
     expect(fromCsv.results.map((r) => r.status)).toEqual(NAMES.map(() => 'existing'));
     expect(fromCsv.created).toHaveLength(0);
 
@@ -85,7 +85,7 @@ describe('names survive every round trip (issue 32)', () => {
     expect(restored.status).toBe(201);
     expect(await json(restored)).toMatchObject({ athletes: 0, practices: 1 });
 
-    const after = await roster(client);
+    const after = await rosterOf(client);
     expect(after.map((a) => a.name).sort()).toEqual(athletes.map((a) => a.name).sort());
     // The restored practice's entries still name the coach's athletes.
     const practices = await json<Practice[]>(await client.api.practices.$get());
@@ -108,6 +108,6 @@ describe('names survive every round trip (issue 32)', () => {
     // Imported, "Ana Pena" is a new athlete (the preview notes the possible match; only the coach links).
     const imported = await importInto(client, parseRosterCsv('Name\nAna Pena\nMATTHIAS STRAUSS'));
     expect(imported.results.map((r) => r.status)).toEqual(['new', 'existing']);
-    expect((await roster(client)).map((a) => a.name).sort()).toEqual(['Ana Pena', 'Ana Peña', 'Matthias Strauß']);
+    expect((await rosterOf(client)).map((a) => a.name).sort()).toEqual(['Ana Pena', 'Ana Peña', 'Matthias Strauß']);
   });
 });

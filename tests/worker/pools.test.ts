@@ -5,7 +5,7 @@ import { computePoolStats } from '../../core/fencing/pool-stats';
 import { orderPair, toStoredBout } from '../../core/fencing/bout-result';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
 import { archived } from '../helpers/room-d1';
@@ -13,14 +13,7 @@ import { archived } from '../helpers/room-d1';
 /** Two fencers' ids as a bout stores them. */
 const pairOf = (a: string, b: string) => { const [player1_id, player2_id] = orderPair(a, b); return { player1_id, player2_id }; };
 
-async function practiceWithPool(client: Client, names: string[], type: 'individual' | 'team' = 'individual') {
-  const practice = await json(await client.api.practices.$post({ json: { practice_type: type, name: 'Pools night' } }));
-  const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: names.map((name) => ({ name })) } });
-  expect(res.status).toBe(201);
-  const { pools: [pool], createdIds } = await json<GeneratedPools>(res);
-  expect(createdIds).toEqual([pool!.id]);
-  return { practice, pool: pool! };
-}
+const practiceWithPool = (client: Client, names: string[], type: 'individual' | 'team' = 'individual') => seed(viaClient(client)).practiceWithPool('Pools night', names, { type });
 
 describe('generating pools', () => {
   it('a single pool is Main Pool with upper-cased fencers in order', async () => {
@@ -42,8 +35,8 @@ describe('generating pools', () => {
   it('mixes roster athletes and typed names; another coach’s athlete is refused', async () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
-    const mine = await json(await client.api.athletes.$post({ json: { name: 'Adam Blake' } }));
-    const theirs = await json(await other.api.athletes.$post({ json: { name: 'Secret' } }));
+    const mine = await expectAnswer(client.api.athletes.$post({ json: { name: 'Adam Blake' } }), 201);
+    const theirs = await expectAnswer(other.api.athletes.$post({ json: { name: 'Secret' } }), 201);
     const practice = await seed(viaClient(client)).practice('Mix');
     const ok = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'single', entries: [{ athlete_id: mine.id }, { name: 'Typed' }] } });
     expect((await json<GeneratedPools>(ok)).pools[0]!.players.map((p) => [p.name, p.athlete_id])).toEqual([['ADAM BLAKE', mine.id], ['TYPED', null]]);
@@ -54,7 +47,7 @@ describe('generating pools', () => {
   it('seeds by the latest pool results with serpentine placement', async () => {
     const { client } = await signedUpCoach();
     const athletes = [];
-    for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await json(await client.api.athletes.$post({ json: { name } })));
+    for (const name of ['A1', 'A2', 'A3', 'A4']) athletes.push(await expectAnswer(client.api.athletes.$post({ json: { name } }), 201));
     // A first practice where A4 beats everyone, A3 beats A2 and A1, A2 beats A1.
     const first = await seed(viaClient(client)).practice('Before');
     const { pools: [pool] } = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: first.id }, json: { method: 'single', entries: athletes.map((a) => ({ athlete_id: a.id })) } }), 201);
@@ -75,9 +68,7 @@ describe('generating pools', () => {
   it('manual assignment needs every athlete in a pool', async () => {
     const { client } = await signedUpCoach();
     const practice = await seed(viaClient(client)).practice('Manual');
-    const res = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] } });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
+    expect(await expectRefusal(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 1 }, { name: 'B' }, { name: 'C' }] } }), 400)).toEqual(errorBody('Please assign all athletes to pools. 2 athlete(s) unassigned.'));
     const ok = await client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: { method: 'manual', entries: [{ name: 'A', pool: 2 }, { name: 'B', pool: 1 }, { name: 'C', pool: 2 }] } });
     expect((await json<GeneratedPools>(ok)).pools.map((p) => p.players.map((x) => x.name))).toEqual([['B'], ['A', 'C']]);
   });
@@ -85,10 +76,11 @@ describe('generating pools', () => {
   it('refuses an empty selection and a bad pool count with the spec texts', async () => {
     const { client } = await signedUpCoach();
     const practice = await seed(viaClient(client)).practice('Empty');
-    const url = `/api/practices/${practice.id}/pools/generate`;
-    expect(await json(await client.post(url, { method: 'single', entries: [] }))).toEqual(errorBody('Please select athletes or add names manually'));
-    expect(await json(await client.post(url, { method: 'random', pool_count: 11, entries: [{ name: 'a' }] }))).toEqual(errorBody('1 fencers fill at most 2 pools of 2: choose fewer pools'));
-    expect(await json(await client.post(url, { method: 'random', pool_count: 1, entries: [{ name: 'a' }] }))).toEqual(errorBody('Pool count must be a whole number from 2 to 256'));
+    const { generate } = client.api.practices[':practiceId'].pools;
+    const param = { practiceId: practice.id };
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'single', entries: [] } }), 400)).toEqual(errorBody('Please select athletes or add names manually'));
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'random', pool_count: 11, entries: [{ name: 'a' }] } }), 400)).toEqual(errorBody('1 fencers fill at most 2 pools of 2: choose fewer pools'));
+    expect(await expectRefusal(generate.$post({ param, json: { method: 'random', pool_count: 1, entries: [{ name: 'a' }] } }), 400)).toEqual(errorBody('Pool count must be a whole number from 2 to 256'));
     expect((await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).length).toBe(0);
   });
 });
@@ -208,11 +200,9 @@ describe('players and pools', () => {
   it('adds upper-cased players, refuses an empty name, removes a player with their bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool } = await practiceWithPool(client, ['a', 'b', 'c']);
-    const added = await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '  dora  ' } });
-    expect(added.status).toBe(201);
-    const snap = await json<PoolSnapshot>(added);
+    const snap = await expectAnswer(client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '  dora  ' } }), 201);
     expect(snap.players.map((p) => p.name)).toEqual(['A', 'B', 'C', 'DORA']);
-    expect(await json(await client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '   ' } }))).toEqual(errorBody('Player name cannot be empty'));
+    expect(await expectRefusal(client.api.pools[':poolId'].players.$post({ param: { poolId: pool.id }, json: { name: '   ' } }), 400)).toEqual(errorBody('Player name cannot be empty'));
 
     const [a, b] = snap.players;
     await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 0, version: 0 } });
@@ -224,11 +214,9 @@ describe('players and pools', () => {
   it('creates, renames and deletes pools; deleting removes players and bouts', async () => {
     const { client } = await signedUpCoach();
     const { pool, practice } = await practiceWithPool(client, ['a', 'b']);
-    const created = await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: '  Evening  ' } });
-    expect(created.status).toBe(201);
-    const evening = await json<PoolSnapshot>(created);
+    const evening = await expectAnswer(client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: '  Evening  ' } }), 201);
     expect(evening.name).toBe('Evening');
-    expect(await json(await client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: ' ' } }))).toEqual(errorBody('Pool name is required'));
+    expect(await expectRefusal(client.api.practices[':practiceId'].pools.$post({ param: { practiceId: practice.id }, json: { name: ' ' } }), 400)).toEqual(errorBody('Pool name is required'));
     expect((await json<PoolSnapshot>(await client.api.pools[':poolId'].$patch({ param: { poolId: evening.id }, json: { name: 'Late' } }))).name).toBe('Late');
     await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: pool.players[0]!.id, player2_id: pool.players[1]!.id, score1: 5, score2: 0, version: 0 } });
     expect((await client.api.pools[':poolId'].$delete({ param: { poolId: pool.id } })).status).toBe(200);

@@ -5,6 +5,7 @@ import type { RefereeClaim, RefereeTarget } from '../../core/refereeing';
 import { joinAsGuest } from '../helpers/guests';
 import { json, type Client } from '../helpers/worker-client';
 import { sharedPractice } from '../security/helpers';
+import { expectRefusal } from '../helpers/api-client';
 
 /** A view id as the app makes one (24 hex digits): the phone's own word, which any guest can send. */
 const RITA_VIEW = '0123456789abcdef01234567';
@@ -26,9 +27,7 @@ describe('referee desk: a claim from the holder’s view id is the holder’s on
     expect((await rita.request('PUT', base, { target, view: RITA_VIEW, seq: held.seq + 1, sent_at: Date.now(), state, past: [] })).status).toBe(200);
 
     // The attack: another guest of the same practice sends Rita's view id.
-    const taken = await claim(mallory, RITA_VIEW);
-    expect(taken.status).toBe(409);
-    expect(await json(taken)).toEqual(errorBody('Rita is refereeing this bout. Ask them to hand it over.'));
+    expect(await expectRefusal(claim(mallory, RITA_VIEW), 409)).toEqual(errorBody('Rita is refereeing this bout. Ask them to hand it over.'));
     // The coach sending it is refused the same way.
     expect((await claim(client, RITA_VIEW)).status).toBe(409);
 
@@ -51,9 +50,7 @@ describe('referee desk: a claim from the holder’s view id is the holder’s on
     const { guest } = await joinAsGuest(practice.room_code, 'Dana');
 
     expect((await claim(client, 'coach-view')).status).toBe(200);
-    const refused = await claim(guest, 'coach-view');
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toEqual(errorBody('Coach is refereeing this bout. Ask them to hand it over.'));
+    expect(await expectRefusal(claim(guest, 'coach-view'), 409)).toEqual(errorBody('Coach is refereeing this bout. Ask them to hand it over.'));
     const again = await claim(client, 'coach-view');
     expect(again.status).toBe(200);
     expect((await json<RefereeClaim>(again)).bout.referee).toBe('Coach');

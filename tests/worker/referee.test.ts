@@ -9,9 +9,9 @@ import { boutFormat, giveCard, startBout, step, toggleClock, touch, undo, type C
 import type { LiveBout, RefereeClaim, RefereeTarget } from '../../core/refereeing';
 import type { LiveMessage } from '../../core/live-messages';
 import { joinAsGuest } from '../helpers/guests';
-import { openSocket, type TestSocket } from '../helpers/sockets';
+import { guestSocket, openSocket, type TestSocket } from '../helpers/sockets';
 import { Client, json } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { freshClient, sharedPractice } from '../security/helpers';
 
 const VIEW = 'phone-view-1';
@@ -34,7 +34,7 @@ async function setting() {
     c.request('PUT', base, { target, view, seq, sent_at: sentAt, state: sent(state), past: [] });
   /** What the app sends: the state and its undo history. */
   const send = (c: Client, seq: number, r: Refereeing) =>
-    c.request('PUT', base, { target, view: VIEW, seq, sent_at: Date.now(), state: sent(r.state), past: r.past.map(sent) });
+    c.api.practices[':practiceId'].referee.$put({ param: { practiceId: practice.id }, json: { target, view: VIEW, seq, sent_at: Date.now(), state: sent(r.state), past: r.past.map(sent) } });
   return { ...shared, client, practice, pool, ann: ann!, bob: bob!, target, base, claim, update, send };
 }
 
@@ -43,7 +43,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const { client, practice, ann, bob, claim, update } = await setting();
     const { guest } = await joinAsGuest(practice.room_code, 'Dana');
     const board = (await openSocket(freshClient(), `board=${practice.board_id}`)).socket!;
-    const g = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    const g = await guestSocket(guest, practice.id);
     await Promise.all([board, g].map((s) => s.waitFor((m) => m.type === 'hello')));
 
     const res = await claim(client);
@@ -119,9 +119,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect(answer.guest_name).toBe('');
     const held = await json<RefereeClaim>(await claim(guest, OTHER_VIEW));
     expect(held.bout.referee).toBe('');
-    const refused = await claim(client);
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toEqual({ error: 'A guest is refereeing this bout. Ask them to hand it over.', code: 'referee_held_unnamed' });
+    expect(await expectRefusal(claim(client), 409)).toEqual({ error: 'A guest is refereeing this bout. Ask them to hand it over.', code: 'referee_held_unnamed' });
   });
 
   it('a guest sent away (sharing off, removed, or left) hands their bout over as it stands: the coach takes it at once', async () => {
@@ -175,9 +173,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect((await stranger.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: other.practice.id }, json: { target, view: VIEW } })).status).toBe(404);
 
     const state = (await json<RefereeClaim>(await claim(client))).refereeing.state;
-    const impossible = await update(client, 1, { ...state, left: 9 });
-    expect(impossible.status).toBe(400);
-    expect(await json(impossible)).toEqual(errorBody('This score or clock cannot belong to this bout.'));
+    expect(await expectRefusal(update(client, 1, { ...state, left: 9 }), 400)).toEqual(errorBody('This score or clock cannot belong to this bout.'));
     expect((await update(client, 1, { ...state, pCards: 1 })).status).toBe(400);
     expect((await client.request('PUT', base, { target, view: VIEW, seq: 1, sent_at: 1, state: { ...sent(state), left: -1 }, past: [] })).status).toBe(400);
     expect((await client.post(`${base}/claim`, { target, view: 'x' })).status).toBe(400);
@@ -191,16 +187,12 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { player1_id: ann.id, player2_id: bob.id, score1: 5, score2: 1, version: 0 } })).status).toBe(200);
     // Saying why: the referee's phone tells its referee the result was entered elsewhere.
     expect(await watcher.waitFor((m) => m.type === 'referee-end')).toMatchObject({ why: 'result' });
-    const fenced = await claim(client);
-    expect(fenced.status).toBe(409);
-    expect(await json(fenced)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
+    expect(await expectRefusal(claim(client), 409)).toEqual(errorBody('This bout already has a result. Open it in the grid to change it.'));
 
     const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relays' } }));
     const teamPools = await expectAnswer(client.api.practices[':practiceId'].pools.generate.$post({ param: { practiceId: team.id }, json: { method: 'single', entries: [{ name: 'p' }, { name: 'q' }] } }), 201);
     const [p, q] = teamPools.pools[0]!.players;
-    const teamClaim = await client.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: team.id }, json: { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW } });
-    expect(teamClaim.status).toBe(409);
-    expect(await json(teamClaim)).toEqual(errorBody('Referee mode scores individual bouts; team matches are scored relay by relay.'));
+    expect(await expectRefusal(client.api.practices[':practiceId'].referee.claim.$post({ param: { practiceId: team.id }, json: { target: { kind: 'pool', pool_id: teamPools.pools[0]!.id, a: p!.id, b: q!.id }, view: VIEW } }), 409)).toEqual(errorBody('Referee mode scores individual bouts; team matches are scored relay by relay.'));
   });
 
   it('reads the phone’s clock against the room’s: a phone 50 s behind still shows the right time everywhere', async () => {
@@ -230,9 +222,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect([bout.left.seed, bout.right.seed].sort()).toEqual([2, 3]);
     expect(refereeing.state.format).toEqual(boutFormat('tableau', 'epee'));
     // The final waits for its second fencer.
-    const final = await client.post(`${base}/claim`, { target: { kind: 'tableau', round: 2, position: 0 }, view: VIEW });
-    expect(final.status).toBe(409);
-    expect(await json(final)).toEqual(errorBody('This match has no two fencers yet.'));
+    expect(await expectRefusal(client.post(`${base}/claim`, { target: { kind: 'tableau', round: 2, position: 0 }, view: VIEW }), 409)).toEqual(errorBody('This match has no two fencers yet.'));
     void practice;
   });
 
@@ -249,9 +239,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     const late = (await openSocket(client, `practice=${practice.id}`)).socket!;
     await late.waitFor((m) => m.type === 'duty' && m.poolId === pool.id && m.chosen[key] === cleo.id);
 
-    const fencing = await client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: ann.id });
-    expect(fencing.status).toBe(400);
-    expect(await json(fencing)).toEqual(errorBody('The referee must be another fencer of this pool who still fences.'));
+    expect(await expectRefusal(client.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: ann.id }), 400)).toEqual(errorBody('The referee must be another fencer of this pool who still fences.'));
     const { guest } = await joinAsGuest(practice.room_code);
     expect((await guest.request('PUT', `${base}/duty`, { pool_id: pool.id, a: ann.id, b: bob.id, referee_id: null })).status).toBe(403);
     const other = await sharedPractice(['x', 'y']);
@@ -270,9 +258,7 @@ describe('referee mode: a bout touch by touch through the room (issue 18)', () =
     expect((await client.request('PUT', `/api/pools/${pool.id}/players/${ann.id}/status`, { status: 'excluded' })).status).toBe(200);
     expect(await watcher.waitFor((m) => m.type === 'referee-end')).toMatchObject({ why: 'changed' });
     // Excluded, ann's bouts can no longer be refereed.
-    const again = await claim(client);
-    expect(again.status).toBe(409);
-    expect(await json(again)).toEqual(errorBody('A fencer of this bout has withdrawn or been excluded.'));
+    expect(await expectRefusal(claim(client), 409)).toEqual(errorBody('A fencer of this bout has withdrawn or been excluded.'));
   });
 });
 
@@ -287,18 +273,16 @@ describe('referee steps in sequence and by the rules (issue 25)', () => {
     const one = play(start, (s) => touch(s, 'left', Date.now()));
     expect((await send(client, 1, one)).status).toBe(200);
 
-    const far = await send(client, 1_000_000, play(one, (s) => touch(s, 'left', Date.now())));
-    expect(far.status).toBe(409);
-    expect(await json(far)).toEqual(errorBody('This step does not follow the last one this bout received. Open the bout again to continue.'));
+    expect(await expectRefusal(send(client, 1_000_000, play(one, (s) => touch(s, 'left', Date.now()))), 409)).toEqual(errorBody('This step does not follow the last one this bout received. Open the bout again to continue.'));
     expect((await send(client, 1 + 9, play(one, (s) => touch(s, 'left', Date.now())))).status).toBe(409);
     let room = await held(claim, client);
     expect([room.seq, room.refereeing.state.left]).toEqual([1, 1]);
 
     // A retry of the same step, or an older one, is stale: no change.
-    expect(await json(await send(client, 1, play(one, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    expect(await expectAnswer(send(client, 1, play(one, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
     const two = play(one, (s) => touch(s, 'right', Date.now()));
-    expect(await json(await send(client, 2, two))).toEqual({ ok: true, applied: true });
-    expect(await json(await send(client, 1, play(two, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
+    expect(await expectAnswer(send(client, 2, two))).toEqual({ ok: true, applied: true });
+    expect(await expectAnswer(send(client, 1, play(two, (s) => touch(s, 'right', Date.now()))))).toEqual({ ok: true, applied: false });
     room = await held(claim, client);
     expect([room.seq, room.refereeing.state.left, room.refereeing.state.right]).toEqual([2, 1, 1]);
   });
@@ -320,9 +304,7 @@ describe('referee steps in sequence and by the rules (issue 25)', () => {
       { state: { ...black.state, cards: { left: [], right: Array<Card>(20).fill('black') } }, past: black.past },
     ];
     for (const [i, r] of after.entries()) {
-      const res = await send(client, 2 + i, r);
-      expect(res.status).toBe(400);
-      expect(await json(res)).toEqual(errorBody('These hits or cards break the rules of this bout: nothing follows a black card, and a second yellow is a red.'));
+      expect(await expectRefusal(send(client, 2 + i, r), 400)).toEqual(errorBody('These hits or cards break the rules of this bout: nothing follows a black card, and a second yellow is a red.'));
     }
     const room = await held(claim, client);
     expect([room.seq, room.refereeing.state.left, room.refereeing.state.cards.right]).toEqual([1, 1, ['black']]);

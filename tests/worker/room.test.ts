@@ -4,11 +4,11 @@ import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { migrateRoom, PRACTICE_TABLES, ROOM_STEPS } from '../../worker/room/schema';
 import { openSocket } from '../helpers/sockets';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { Client, signedUpCoach } from '../helpers/worker-client';
+import { seed, viaClient } from '../helpers/seed';
+import { expectAnswer } from '../helpers/api-client';
 
-async function practiceOf(client: Client, name = 'Tuesday') {
-  return json(await client.api.practices.$post({ json: { practice_type: 'individual', name } }));
-}
+const practiceOf = (client: Client, name = 'Tuesday') => seed(viaClient(client)).practice(name);
 
 describe('the practice room', () => {
   it('accepts a coach socket for their practice and delivers what the room publishes', async () => {
@@ -36,7 +36,7 @@ describe('the practice room', () => {
     const b = (await openSocket(client, `practice=${other.id}`)).socket!;
     try {
       await Promise.all([a1, a2, b].map((s) => s.waitFor((m) => m.type === 'hello')));
-      const updated = await json(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
+      const updated = await expectAnswer(client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
       for (const s of [a1, a2]) {
         const msg = await s.waitFor((m) => m.type === 'practice');
         expect(msg).toMatchObject({ type: 'practice', practice: { id: practice.id, room_code: updated.room_code } });

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { Practice } from '../../core/contracts/practices';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { expectAnswer } from '../helpers/api-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { joinAsGuest } from '../helpers/guests';
 import { seed, viaClient } from '../helpers/seed';
-import { openSocket } from '../helpers/sockets';
+import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 
 /** The roster of the journey, in the order round 1 ranks them (clubs X, Y, Y, X, Z, W, then none). */
@@ -72,9 +72,7 @@ describe('a second round of pools (issue 28)', () => {
 
   it('refuses a second compose (409) and one before round 1 is done (409); nothing is written', async () => {
     const unfinished = await practiceWithRoundOne(false);
-    const early = await compose(unfinished.client, unfinished.practice.id, { cut: { kind: 'all' }, pool_count: 2 });
-    expect(early.status).toBe(409);
-    expect((await json(early)).code).toBe('round_one_unfinished');
+    expect((await expectRefusal(compose(unfinished.client, unfinished.practice.id, { cut: { kind: 'all' }, pool_count: 2 }), 409)).code).toBe('round_one_unfinished');
     expect(roundTwo(await unfinished.api.poolsOf(unfinished.practice.id))).toEqual([]);
 
     const { client, api, practice } = await practiceWithRoundOne();
@@ -143,28 +141,24 @@ describe('a second round of pools (issue 28)', () => {
     expect(roundTwo(await api.poolsOf(practice.id))).toEqual([]);
 
     const team = await json<Practice>(await client.api.practices.$post({ json: { practice_type: 'team', name: 'Relays' } }));
-    const teamRes = await compose(client, team.id, body);
-    expect(teamRes.status).toBe(409);
-    expect((await json(teamRes)).code).toBe('second_round_individual');
+    expect((await expectRefusal(compose(client, team.id, body), 409)).code).toBe('second_round_individual');
   });
 
   it('shows the new round to a guest and the live board at once, and takes it back while unfenced', async () => {
     const { client, api, practice } = await practiceWithRoundOne();
     const shared = await api.share(practice.id);
     const { guest } = await joinAsGuest(shared.room_code);
-    const guestSocket = (await openSocket(guest, `practice=${practice.id}&token=${encodeURIComponent(guest.token)}`)).socket!;
+    const guestLive = await guestSocket(guest, practice.id);
     const board = (await openSocket(new Client(), `board=${shared.board_id}`)).socket!;
     const { pools } = await api.secondRound(practice.id, { cut: { kind: 'percent', value: 50 }, pool_count: 1 });
-    for (const socket of [guestSocket, board]) {
+    for (const socket of [guestLive, board]) {
       const seen = await socket.waitFor((m) => m.type === 'pools' && m.pools.some((p) => p.round === 2));
       expect(seen.type === 'pools' && roundTwo(seen.pools).map(names)).toEqual([['ANNA', 'BEN', 'CARL', 'DORA']]);
     }
     // A guest scores round 2 like any pool; then round 2 stays.
     const [pool] = roundTwo(pools);
     await seed(viaClient(guest)).bout(pool!, pool!.players[0]!.id, pool!.players[1]!.id, 5, 2);
-    const stays = await client.delete(`/api/practices/${practice.id}/pools/second-round`);
-    expect(stays.status).toBe(409);
-    expect((await json(stays)).code).toBe('second_round_started');
+    expect((await expectRefusal(client.delete(`/api/practices/${practice.id}/pools/second-round`), 409)).code).toBe('second_round_started');
     const cleared = await client.request('DELETE', `/api/practices/${practice.id}/pools/${pool!.id}/bouts`, { player1_id: pool!.players[0]!.id, player2_id: pool!.players[1]!.id, version: 1 });
     expect(cleared.status).toBe(200);
     const back = await client.delete(`/api/practices/${practice.id}/pools/second-round`);
@@ -173,7 +167,7 @@ describe('a second round of pools (issue 28)', () => {
     const seen = await board.waitFor((m) => m.type === 'pools' && m.pools.length === 1);
     expect(seen.type === 'pools' && seen.pools[0]!.round).toBe(1);
     expect((await client.delete(`/api/practices/${practice.id}/pools/second-round`)).status).toBe(404);
-    guestSocket.ws.close();
+    guestLive.ws.close();
     board.ws.close();
     expect(await expectAnswer(client.api.practices[':practiceId'].pools.$get({ param: { practiceId: practice.id } }))).toHaveLength(1);
   });

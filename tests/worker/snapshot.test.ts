@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PracticeSnapshot } from '../../core/contracts/snapshot';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
-import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { expectAnswer } from '../helpers/api-client';
+import { Client, signedUpCoach } from '../helpers/worker-client';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
 
 /** A member's whole practice in one read (issue 33): GET /api/practices/:id/snapshot, answered by the room. */
@@ -45,9 +45,7 @@ describe('a practice snapshot: one read for everything a member\'s screens show'
     const elsewhere = await seed(viaClient(other)).practiceWithPool('Elsewhere', ['Dee Snap', 'Eve Snap']);
     const { guest: stranger } = await joinAsGuest((await seed(viaClient(other)).share(elsewhere.practice.id)).room_code, 'Stranger');
     expect((await snapshotOf(stranger, practice.id)).status).toBe(404);
-    const nobody = await snapshotOf(new Client(), practice.id);
-    expect(nobody.status).toBe(401);
-    expect((await json<{ code: string }>(nobody)).code).toBeTruthy();
+    expect((await expectRefusal(snapshotOf(new Client(), practice.id), 401)).code).toBeTruthy();
   });
 
   it('a team practice carries its teams, relay sheet and team tableau; a guest gets its team tableau only', async () => {

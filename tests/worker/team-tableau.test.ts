@@ -7,20 +7,18 @@ import { teamStandings } from '../../core/fencing/team-tableau';
 import { errorBody } from '../../core/messages';
 import { joinAsGuest } from '../helpers/guests';
 import { openSocket } from '../helpers/sockets';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerNames, TEAMS_BY_SHEET_ORDER } from '../helpers/seed';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
-const names = (n: number) => Array.from({ length: n }, (_, i) => `Fencer ${i + 1}`);
-/** Team pools fenced so the sheet's order is the ranking: the first team of a pair wins 45 to 45 − 5 × the gap. */
-const byOrder = (i: number, j: number): [number, number] => [45, 45 - 5 * (j - i)];
 
 /** A team practice of four teams of four, its one team pool fenced: Team n entries ranked in sheet order. */
 async function fourTeams(client: Client, fencePools = true) {
   const api = seed(viaClient(client));
   const practice = await api.practice('Team day', { type: 'team' });
-  await api.teams(practice.id, names(16), 4);
+  await api.teams(practice.id, fencerNames(16), 4);
   const [pool] = await api.teamPools(practice.id);
-  if (fencePools) await api.fenceAll(pool!, byOrder);
+  if (fencePools) await api.fenceAll(pool!, TEAMS_BY_SHEET_ORDER);
   return { api, practice, pool: pool! };
 }
 
@@ -75,7 +73,7 @@ describe('a team tableau', () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
     const practice = await api.practice('Drawn', { type: 'team' });
-    const teams = await api.teams(practice.id, names(12), 3);
+    const teams = await api.teams(practice.id, fencerNames(12), 3);
     const { bracket, tableau } = await api.teamTableau(practice.id);
     expect(tableau.seeded_by).toBe('draw');
     expect(bracket.seeding!.map((s) => s.id).sort()).toEqual(teams.map((t) => t.id).sort());
@@ -90,7 +88,7 @@ describe('a team tableau', () => {
     expect((await weapon('sabre')).status).toBe(409);
     // The tableau names these teams: they and their pools are not drawn again while it stands.
     for (const res of [
-      await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: names(12).map((name) => ({ name })), teams: 3 }),
+      await client.post(`/api/practices/${practice.id}/teams`, { method: 'random', entries: fencerNames(12).map((name) => ({ name })), teams: 3 }),
       await client.post(`/api/practices/${practice.id}/teams/pools`, { method: 'single' }),
     ]) {
       expect(res.status).toBe(409);
@@ -103,35 +101,25 @@ describe('a team tableau', () => {
     const { client } = await signedUpCoach();
     const unfinished = await fourTeams(client, false);
     const url = (id: string) => `/api/practices/${id}/team-tableau`;
-    const early = await client.post(url(unfinished.practice.id), { third_place: false });
-    expect(early.status).toBe(409);
-    expect(await json(early)).toEqual(errorBody('The team pools are not finished: 6 match(es) to fence'));
+    expect(await expectRefusal(client.post(url(unfinished.practice.id), { third_place: false }), 409)).toEqual(errorBody('The team pools are not finished: 6 match(es) to fence'));
 
     const api = seed(viaClient(client));
     const lonely = await api.practice('No teams', { type: 'team' });
-    const none = await client.post(url(lonely.id), { third_place: false });
-    expect(none.status).toBe(400);
-    expect(await json(none)).toEqual(errorBody('A team tableau needs 2 to 128 teams (got 0)'));
+    expect(await expectRefusal(client.post(url(lonely.id), { third_place: false }), 400)).toEqual(errorBody('A team tableau needs 2 to 128 teams (got 0)'));
     const individual = await api.practice('Individual');
-    expect(await json(await client.post(url(individual.id), { third_place: false }))).toEqual(errorBody('Team tableaux are for team practices.'));
+    expect(await expectRefusal(client.api.practices[':practiceId']['team-tableau'].$post({ param: { practiceId: individual.id }, json: { third_place: false } }), 409)).toEqual(errorBody('Team tableaux are for team practices.'));
     expect((await client.post(url(lonely.id), { third_place: 'yes' })).status).toBe(400);
 
     const { practice } = await fourTeams(client);
     await api.teamTableau(practice.id);
-    const twice = await client.post(url(practice.id), { third_place: true });
-    expect(twice.status).toBe(409);
-    expect(await json(twice)).toEqual(errorBody('This practice already has a tableau.'));
+    expect(await expectRefusal(client.post(url(practice.id), { third_place: true }), 409)).toEqual(errorBody('This practice already has a tableau.'));
     // The final has no teams yet; a relay is 1–9 with touches 0–20; the deciding touch is A's or B's.
-    const noTeams = await client.put(put(practice.id, 2, 0, 1), { score_a: 5, score_b: 4, version: 0 });
-    expect(noTeams.status).toBe(409);
-    expect(await json(noTeams)).toEqual(errorBody('Both teams of this match must be known before its relays are entered.'));
+    expect(await expectRefusal(client.put(put(practice.id, 2, 0, 1), { score_a: 5, score_b: 4, version: 0 }), 409)).toEqual(errorBody('Both teams of this match must be known before its relays are entered.'));
     expect((await client.put(put(practice.id, 1, 0, 10), { score_a: 5, score_b: 4, version: 0 })).status).toBe(404);
     expect((await client.put(put(practice.id, 5, 0, 1), { score_a: 5, score_b: 4, version: 0 })).status).toBe(404);
     const tooMany = await client.put(put(practice.id, 1, 0, 1), { score_a: 21, score_b: 4, version: 0 });
     expect(await json(tooMany)).toEqual(errorBody('Touch scores must be whole numbers from 0 to 20'));
-    const badTouch = await client.put(put(practice.id, 1, 0, 1), { score_a: 5, score_b: 4, version: 0, winner: 'C' });
-    expect(badTouch.status).toBe(400);
-    expect(await json(badTouch)).toEqual(errorBody('The deciding touch goes to team A or team B'));
+    expect(await expectRefusal(client.put(put(practice.id, 1, 0, 1), { score_a: 5, score_b: 4, version: 0, winner: 'C' }), 400)).toEqual(errorBody('The deciding touch goes to team A or team B'));
     // A team tableau's match is never typed in whole on the tableau.
     const bracket = await api.bracket(practice.id);
     const m = matchOf(bracket, 1, 0);
@@ -150,9 +138,7 @@ describe('a team tableau', () => {
     const { api, practice } = await fourTeams(client);
     await api.teamTableau(practice.id);
     await api.teamRelay(practice.id, { round: 1, position: 1 }, 1, 5, 2);
-    const stale = await client.put(put(practice.id, 1, 1, 1), { score_a: 3, score_b: 5, version: 0 });
-    expect(stale.status).toBe(409);
-    const conflict = await json<TeamRelayConflict>(stale);
+    const conflict = await expectRefusal<TeamRelayConflict>(client.put(put(practice.id, 1, 1, 1), { score_a: 3, score_b: 5, version: 0 }), 409);
     expect(conflict.error).toBe('Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.');
     expect(conflict.current).toMatchObject({ round: 1, position: 1, match_number: 1, score_a: 5, score_b: 2, version: 1 });
 
@@ -175,9 +161,7 @@ describe('a team tableau', () => {
     await api.teamRelay(practice.id, { round: 1, position: 0 }, 9, 5, 4, 2);
     await api.fenceTeamMatch(practice.id, { round: 1, position: 1 }, true);
     await api.teamRelay(practice.id, { round: 2, position: 0 }, 1, 3, 5);
-    const refused = await client.put(put(practice.id, 1, 0, 9), { score_a: null, score_b: null, version: 3 });
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toEqual(errorBody('The next match has started: clear its relays before changing this result.'));
+    expect(await expectRefusal(client.put(put(practice.id, 1, 0, 9), { score_a: null, score_b: null, version: 3 }), 409)).toEqual(errorBody('The next match has started: clear its relays before changing this result.'));
   });
 
   it('is the coach’s: another coach gets 404, a guest enters relays but cannot create it, nobody gets 401', async () => {

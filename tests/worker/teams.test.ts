@@ -3,75 +3,67 @@ import type { GeneratedPools } from '../../core/contracts/pools';
 import type { RelayConflict, Team, TeamMatchRow } from '../../core/contracts/teams';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
-import { seed, viaClient } from '../helpers/seed';
+import { seed, viaClient, fencerEntries, fencerNames } from '../helpers/seed';
 import { errorBody } from '../../core/messages';
+import { expectAnswer, expectRefusal } from '../helpers/api-client';
 
 async function teamPractice(client: Client) {
   return await seed(viaClient(client)).practice('Relay night', { type: 'team' });
 }
-const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Fencer ${i + 1}` }));
 
 describe('teams', () => {
   it('a random distribution of 7 makes two teams of 4 and 3 with numbered members', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(7) } });
-    expect(res.status).toBe(201);
-    const teams = await json<Team[]>(res);
+    const teams = await expectAnswer(client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(7) } }), 201);
     expect(teams.map((t) => [t.team_number, t.members.length])).toEqual([[1, 4], [2, 3]]);
     expect(teams[0]!.members.map((m) => m.position)).toEqual([1, 2, 3, 4]);
-    expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(names(7).map((n) => n.name).sort());
-    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
+    expect(teams.flatMap((t) => t.members.map((m) => m.athlete_name)).sort()).toEqual(fencerNames(7).sort());
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual(teams);
   });
 
   it('manual assignment refuses an incomplete or oversized split with the spec texts, and replaces teams', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
     const url = `/api/practices/${practice.id}/teams`;
-    const incomplete = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) });
-    expect(incomplete.status).toBe(400);
-    expect(await json(incomplete)).toEqual(errorBody('Please assign all athletes to teams'));
-    const oversized = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
+    expect(await expectRefusal(client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 6 ? 1 + (i % 2) : undefined })) }), 400)).toEqual(errorBody('Please assign all athletes to teams'));
+    const oversized = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 5 ? 1 : 2 })) });
     expect(await json(oversized)).toEqual(errorBody('Each team must have 3 or 4 members'));
-    expect(await json(await client.get(url))).toEqual([]);
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
 
-    const ok = await client.post(url, { method: 'manual', entries: names(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
+    const ok = await client.post(url, { method: 'manual', entries: fencerEntries(7).map((e, i) => ({ ...e, team: i < 3 ? 2 : 1 })) });
     expect((await json<Team[]>(ok)).map((t) => t.members.map((m) => m.athlete_name))).toEqual([
       ['Fencer 4', 'Fencer 5', 'Fencer 6', 'Fencer 7'],
       ['Fencer 1', 'Fencer 2', 'Fencer 3'],
     ]);
-    await client.post(url, { method: 'random', entries: names(6) });
+    await client.post(url, { method: 'random', entries: fencerEntries(6) });
     expect((await json<Team[]>(await client.get(url))).map((t) => t.members.length)).toEqual([3, 3]);
   });
 
   it('five athletes cannot make teams of 3 or 4', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(5) } });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toEqual(errorBody('Each team must have 3 or 4 members'));
+    expect(await expectRefusal(client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(5) } }), 400)).toEqual(errorBody('Each team must have 3 or 4 members'));
   });
 
   it('team members of another coach’s athletes cannot be added', async () => {
     const { client } = await signedUpCoach();
     const { client: other } = await signedUpCoach('Other');
-    const theirs = await json(await other.api.athletes.$post({ json: { name: 'Not yours' } }));
+    const theirs = await expectAnswer(other.api.athletes.$post({ json: { name: 'Not yours' } }), 201);
     const practice = await teamPractice(client);
-    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...names(5)] } });
+    const res = await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: [{ athlete_id: theirs.id }, ...fencerEntries(5)] } });
     expect(res.status).toBe(404);
-    expect(await json(await client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
+    expect(await expectAnswer(client.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } }))).toEqual([]);
     // Nor can anyone touch this coach's teams.
     expect((await other.api.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } })).status).toBe(404);
-    expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(6) } })).status).toBe(404);
+    expect((await other.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(6) } })).status).toBe(404);
   });
 
   it('team pools hold Team n entries and score to 45; without teams the coach is told to create them', async () => {
     const { client } = await signedUpCoach();
     const practice = await teamPractice(client);
-    const none = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'single' } });
-    expect(none.status).toBe(400);
-    expect(await json(none)).toEqual(errorBody('Please create teams first'));
-    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: names(16) } });
+    expect(await expectRefusal(client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'single' } }), 400)).toEqual(errorBody('Please create teams first'));
+    await client.api.practices[':practiceId'].teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: fencerEntries(16) } });
     const tooMany = await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 3 } });
     expect(await json(tooMany)).toEqual(errorBody('Pool count must be a whole number from 2 to 2'));
     const { pools } = await json<GeneratedPools>(await client.api.practices[':practiceId'].teams.pools.$post({ param: { practiceId: practice.id }, json: { method: 'random', pool_count: 2 } }));
@@ -98,9 +90,7 @@ describe('the relay sheet', () => {
     expect(two.slice(0, 2).map((r) => [r.score_a, r.score_b, r.version])).toEqual([[5, 3, 2], [null, null, 0]]);
 
     // Written against the version before: refused with the row as it stands, nothing changed.
-    const stale = await client.request('PUT', `${url}/1`, { score_a: 9, score_b: 9, version: 1 });
-    expect(stale.status).toBe(409);
-    const conflict = await json<RelayConflict>(stale);
+    const conflict = await expectRefusal<RelayConflict>(client.request('PUT', `${url}/1`, { score_a: 9, score_b: 9, version: 1 }), 409);
     expect(conflict.error).toBe('Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.');
     expect(conflict.current).toMatchObject({ match_number: 1, score_a: 5, score_b: 3, version: 2 });
     // A first entry over a row someone else has already saved is a conflict too.
@@ -130,9 +120,7 @@ describe('the relay sheet', () => {
       [{ score_a: 21, score_b: 2, version: 0 }, 'Touch scores must be whole numbers from 0 to 20'],
     ];
     for (const [body, error] of cases) {
-      const res = await client.request('PUT', `${url}/3`, body);
-      expect(res.status).toBe(400);
-      expect(await json(res)).toEqual(errorBody(error));
+      expect(await expectRefusal(client.request('PUT', `${url}/3`, body), 400)).toEqual(errorBody(error));
     }
     expect((await client.request('PUT', `${url}/10`, { score_a: 1, score_b: 1, version: 0 })).status).toBe(404);
     expect((await json<TeamMatchRow[]>(await client.get(url)))[2]).toMatchObject({ score_a: null, score_b: null });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Practice } from '../../core/contracts/practices';
 import { joinAsGuest } from '../helpers/guests';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
+import { expectRefusal } from '../helpers/api-client';
 
 interface Pool {
   id: string;
@@ -19,9 +20,7 @@ describe('a practice’s weapon (issue 18)', () => {
     const { answer } = await joinAsGuest(shared.room_code);
     expect(answer.tournaments).toBeDefined();
     expect((await json<{ practice: { weapon: string } }>(await new Client().get(`/api/board/${shared.board_id}`))).practice.weapon).toBe('sabre');
-    const bad = await client.post('/api/practices', { practice_type: 'individual', name: 'x', weapon: 'lance' });
-    expect(bad.status).toBe(400);
-    expect(await json(bad)).toEqual({ error: 'Choose épée, foil or sabre', code: 'choose_weapon' });
+    expect(await expectRefusal(client.post('/api/practices', { practice_type: 'individual', name: 'x', weapon: 'lance' }), 400)).toEqual({ error: 'Choose épée, foil or sabre', code: 'choose_weapon' });
   });
 
   it('changes until a bout has a result, then is refused with 409 and stays as it was', async () => {
@@ -35,9 +34,7 @@ describe('a practice’s weapon (issue 18)', () => {
     expect((await client.request('PUT', `/api/practices/${practice.id}/weapon`, { weapon: 'epee' })).status).toBe(200);
     const [a, b] = pools[0]!.players;
     expect((await client.api.pools[':poolId'].bouts.$post({ param: { poolId: pools[0]!.id }, json: { player1_id: a!.id, player2_id: b!.id, score1: 5, score2: 3, version: 0 } })).status).toBe(200);
-    const late = await client.request('PUT', `/api/practices/${practice.id}/weapon`, { weapon: 'sabre' });
-    expect(late.status).toBe(409);
-    expect(await json(late)).toEqual({ error: 'The weapon can no longer change: a bout of this practice has a result.', code: 'weapon_fixed' });
+    expect(await expectRefusal(client.request('PUT', `/api/practices/${practice.id}/weapon`, { weapon: 'sabre' }), 409)).toEqual({ error: 'The weapon can no longer change: a bout of this practice has a result.', code: 'weapon_fixed' });
     expect((await json<Practice>(await client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }))).weapon).toBe('epee');
   });
 

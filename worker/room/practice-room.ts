@@ -6,7 +6,7 @@ import type { RoomPresence } from '../../core/contracts/practices';
 import type { LiveMessage } from '../../core/live-messages';
 import { can } from '../../core/permissions';
 import type { Env } from '../env';
-import { publicPractice, type PracticeRecord } from '../store/practices';
+import { publicPractice, type PracticeRecord } from '../store/d1/practices';
 import { GuestList } from './guests';
 import { RefereeDesk, type Reshaped, type SavedResult } from './referee-desk';
 import { SharingClock } from './sharing-clock';
@@ -17,7 +17,7 @@ import { openSocket, SocketDoor, type DoorHost } from './socket-door';
 import { Crowd, crowdLimits, type Missed } from './crowd';
 import { brokeLimits, changeMark, newMarks, relayThrough, closeQuietly, closeTagged, INDEX_WORD_HEADER, SOCKET_TAG_HEADER, fanOut, socketLimits, type SocketLimits, type SocketTag } from './sockets';
 import { migrateRoom, TABLES } from './schema';
-import { dbFor, getDb } from '../db/client';
+import { d1For, roomDb } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { ArchiveWriter } from './archive';
 import { DayLink } from './day-link';
@@ -28,9 +28,9 @@ import { getDayRoom } from '../day/day';
 import { roomApp, type Caller } from './http';
 import { heldPractice, indexAppliedAt, isImported, practiceOwner, loadPractice, readPracticeFromD1, updateIndexFacts } from './practice-store';
 import { roomD1, type SqlStats } from './sql-d1';
-import { listPoolSnapshots, loadPoolSnapshot } from '../store/pools';
-import { forgetAthlete } from '../store/identity';
-import { loadBracket } from '../store/bracket';
+import { listPoolSnapshots, loadPoolSnapshot } from '../store/room/pools';
+import { forgetAthlete } from '../store/room/identity';
+import { loadBracket } from '../store/room/bracket';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import { errorBody } from '../../core/messages';
@@ -84,7 +84,7 @@ export class PracticeRoom extends DurableObject<Env> {
   /** What the practice's store ran (./sql-d1 `SqlStats`): a write's cost, counted. */
   readonly sqlStats: SqlStats = { statements: 0, rowsRead: 0, log: null };
   /** The practice's store: drizzle over the room's SQLite, through D1's interface (./sql-d1). */
-  private readonly store = getDb(roomD1(this.ctx.storage, this.sqlStats));
+  private readonly store = roomDb(roomD1(this.ctx.storage, this.sqlStats));
   /** Messages each socket sent in its current window (./sockets `brokeLimits`). */
   private readonly received = new WeakMap<WebSocket, { start: number; count: number }>();
 
@@ -126,7 +126,7 @@ export class PracticeRoom extends DurableObject<Env> {
         here: this,
         db: this.store,
         // D1 (the index and the archive), as the practice's routes reach it: one handle per binding.
-        d1: dbFor(withD1Delay(this.env).DB),
+        d1: d1For(withD1Delay(this.env).DB),
         guestLive: (sessionId) => this.guests.has(sessionId),
         ownerId: () => this.ownerOf(this.practiceId),
         ownerSessionStands: (ownerId, sv) => this.accountSessions.stands(ownerId, sv),

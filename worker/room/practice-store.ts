@@ -4,7 +4,7 @@ import { PRACTICE_TABLES, TABLES, type PracticeTable } from './schema';
  * The practice's live state in the room's SQLite (issue 26): how the room takes its practice from D1 once
  * (a room whose storage is empty), how it keeps the index's facts it was told (sharing, code, board), and
  * the rows the archive copies back to D1. The statements of each route are the practice store's
- * (worker/store), run on the room's SQLite through ./sql-d1.
+ * (worker/store/room), run on the room's SQLite through ./sql-d1.
  */
 
 type Row = Record<string, unknown>;
@@ -84,7 +84,7 @@ export function isImported(sql: SqlStorage): boolean {
 /** The facts of the practice the D1 index owns (name, date, sharing, code, board, epoch), as the worker told them. */
 export interface IndexFacts {
   id: string;
-  /** D1's stamp of the change (store/practices `nextStamp`): the order of the index's words. */
+  /** D1's stamp of the change (../store/d1/practices `nextStamp`): the order of the index's words. */
   updated_at: number;
   name: string;
   date: string;

@@ -24,7 +24,7 @@ export type PracticeRecord = Practice & { guest_epoch: number };
 /**
  * The stamp of a change to the index's facts (sharing, the code, the board link): the time, but always past the
  * row's last one, so two changes in the same millisecond still tell which came last. The practice's room applies
- * the index's words in this order, whatever order its calls arrive in (room/practice-room `indexChanged`).
+ * the index's words in this order, whatever order its calls arrive in (room/index-word).
  */
 const nextStamp = (now: number) => sql<number>`max(${practices.updated_at} + 1, ${now})`;
 

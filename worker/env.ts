@@ -1,6 +1,6 @@
 import type { Role } from '../core/permissions';
-import type { PracticeRecord } from './store/practices';
-import type { Db } from './db/client';
+import type { PracticeRecord } from './store/d1/practices';
+import type { D1Db, RoomDb } from './db/client';
 import type { PracticeRoom } from './room/practice-room';
 import type { DayRoom } from './day/day-room';
 import type { BoardRelay } from './room/relay';
@@ -71,14 +71,15 @@ export interface GuestUser {
   epoch: number;
 }
 
-export interface Variables {
-  /**
-   * The practice's store: in a practice's room, drizzle over the room's SQLite (its live state); in the
-   * worker, drizzle over D1 (the index, the roster and the archive).
-   */
-  db: Db;
-  /** D1 (drizzle), also from a room: what crosses practices (the roster, ratings, past results, users). */
-  d1: Db;
+/**
+ * What a route's context holds. `db` is the store of the place the route runs in: D1 in the worker (`AppEnv`), the
+ * room's SQLite in a practice's room (`RoomEnv`).
+ */
+export interface Variables<Store> {
+  /** The place's store: in the worker, D1 (the index, the roster and the archive); in a room, its live state. */
+  db: Store;
+  /** D1, also from a room: what crosses practices (the roster, ratings, past results, users). */
+  d1: D1Db;
   user: AuthUser | null;
   accessExp: number | null;
   /** A guest holding a live room session (bearer token), or null. */
@@ -97,4 +98,11 @@ export interface Variables {
   archiveAs?: ArchiveTiming;
 }
 
-export type AppEnv = { Bindings: Env; Variables: Variables };
+/** The worker's routes: `db` is D1. */
+export type AppEnv = { Bindings: Env; Variables: Variables<D1Db> };
+
+/** A practice's routes, run in its room (room/http): `db` is the room's SQLite. */
+export type RoomEnv = { Bindings: Env; Variables: Variables<RoomDb> };
+
+/** What both run (the session, authorisation, validation, errors): `db` is either store. */
+export type EitherEnv = { Bindings: Env; Variables: Variables<D1Db | RoomDb> };

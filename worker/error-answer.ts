@@ -2,13 +2,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { PlanError } from '../core/fencing/planning';
 import { errorBody } from '../core/messages';
-import type { AppEnv } from './env';
 import { HttpError } from './errors';
 import { isUnavailable, rootMessage, unavailable } from './unavailable';
 import { MALFORMED_JSON } from './validate';
 
 /** How the worker and every practice room answer an error: the same codes and texts in both. */
-export function answerError(err: Error, c: Context<AppEnv>) {
+export function answerError(err: Error, c: Context) {
   if (err instanceof HttpError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json({ ...errorBody(err.message), ...err.details }, err.status);

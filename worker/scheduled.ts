@@ -1,12 +1,12 @@
 import type { Env } from './env';
-import { getDb } from './db/client';
+import { d1Db } from './db/client';
 import { getRoom } from './room/room';
-import { purgeOldSessions } from './store/sessions';
-import { listExpiredSharing } from './store/practices';
-import { purgeExpiredCounters } from './store/throttle';
-import { purgeUsedAuthTokens } from './store/auth-tokens';
-import { purgeAppliedWrites } from './store/applied-writes';
-import { purgeSignupAttempts } from './store/users';
+import { purgeOldSessions } from './store/d1/sessions';
+import { listExpiredSharing } from './store/d1/practices';
+import { purgeExpiredCounters } from './store/d1/throttle';
+import { purgeUsedAuthTokens } from './store/d1/auth-tokens';
+import { purgeAppliedWrites } from './store/d1/applied-writes';
+import { purgeSignupAttempts } from './store/d1/users';
 
 /**
  * The cron clean-up (wrangler.toml [triggers]): expired throttle counters, old refresh sessions, mailed
@@ -14,7 +14,7 @@ import { purgeSignupAttempts } from './store/users';
  * awake to notice are turned off by their room (the same step as the room's own alarm).
  */
 export async function runScheduledCleanup(env: Env, now = Date.now()) {
-  const db = getDb(env.DB);
+  const db = d1Db(env.DB);
   const counters = await purgeExpiredCounters(env.DB, now);
   const sessions = await purgeOldSessions(db, now);
   const tokens = (await purgeUsedAuthTokens(db, now)) + (await purgeSignupAttempts(db, now));

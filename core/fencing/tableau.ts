@@ -72,7 +72,7 @@ export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapsho
 export function frozenMatches(saved: Pick<BracketSnapshot, 'seeding' | 'matches'> & { format?: TableauFormat }): BracketMatch[] {
   if (saved.seeding === null) return [];
   const format = saved.format ?? DEFAULT_FORMAT;
-  // Frozen, every match of the draw was stored (store/bracket `freezeBracket`): they are the tableau, in its order.
+  // Frozen, every match of the draw was stored (worker/store/room/bracket `freezeBracket`): they are the tableau, in its order.
   // A store missing some (never expected) is drawn again and merged.
   const rounds = saved.seeding.length < 2 ? 0 : roundCount(bracketSize(saved.seeding.length));
   if (rounds > 0 && saved.matches.length === 2 ** rounds - 1 + classificationMatches(rounds, format).length) {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { JOIN_LIMITS, LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { JOIN_LIMITS, LOOKUP_LIMITS } from '../../worker/store/d1/throttle';
 import { MAX_GUESTS } from '../../worker/room/practice-room';
 import { ROOM_FULL } from '../../worker/routes/guest';
 import { openSocket } from '../helpers/sockets';

@@ -4,7 +4,7 @@ import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { networkOf } from '../../worker/auth/network';
 import { TURNSTILE_TEST_KEYS } from '../../worker/auth/turnstile';
-import { LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { LOOKUP_LIMITS } from '../../worker/store/d1/throttle';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, ORIGIN } from '../helpers/worker-client';
 import { ipv6Client, sharedPractice, wrongCode } from './helpers';

@@ -4,12 +4,12 @@ import type { Practice } from '../../core/contracts/practices';
 import { backupSchema, type AccountBackup } from '../../core/interop/backup';
 import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../core/limits';
 import { errorBody } from '../../core/messages';
-import { getDb } from '../../worker/db/client';
+import { d1Db } from '../../worker/db/client';
 import { dayRoomsOf } from '../../worker/day/day-backup';
 import type { Env } from '../../worker/env';
-import { restoreAccount } from '../../worker/store/interop';
-import { createDay } from '../../worker/store/days';
-import { createPractice } from '../../worker/store/practices';
+import { restoreAccount } from '../../worker/store/d1/interop';
+import { createDay } from '../../worker/store/d1/days';
+import { createPractice } from '../../worker/store/d1/practices';
 import { json, signedUpCoach, type Client } from '../helpers/worker-client';
 import { daysOf, practicesOf, rosterOf } from '../helpers/account';
 import { seedDays } from './helpers';
@@ -133,21 +133,21 @@ describe('a restore keeps the account within the practices and days it may keep'
       made: 'a practice created while a restore is under way',
       file: [2, 1],
       fill: (userId: string) => seedPractices(userId, MAX_COACH_PRACTICES - 2),
-      make: (userId: string) => createPractice(getDb(env.DB), userId, { name: 'Made meanwhile', practice_type: 'individual', date: '2026-12-05' }),
+      make: (userId: string) => createPractice(d1Db(env.DB), userId, { name: 'Made meanwhile', practice_type: 'individual', date: '2026-12-05' }),
       refusal: PRACTICES_FULL,
     },
     {
       made: 'a competition day created while a restore is under way',
       file: [1, 2],
       fill: (userId: string) => seedDays(userId, MAX_COACH_DAYS - 2),
-      make: (userId: string) => createDay(getDb(env.DB), userId, { name: 'Made meanwhile', date: '2026-12-05', venue: null }),
+      make: (userId: string) => createDay(d1Db(env.DB), userId, { name: 'Made meanwhile', date: '2026-12-05', venue: null }),
       refusal: DAYS_FULL,
     },
     {
       made: 'a competition day created while a restore of days alone is under way',
       file: [0, 2],
       fill: (userId: string) => seedDays(userId, MAX_COACH_DAYS - 2),
-      make: (userId: string) => createDay(getDb(env.DB), userId, { name: 'Made meanwhile', date: '2026-12-05', venue: null }),
+      make: (userId: string) => createDay(d1Db(env.DB), userId, { name: 'Made meanwhile', date: '2026-12-05', venue: null }),
       refusal: DAYS_FULL,
     },
   ] as const;
@@ -168,7 +168,7 @@ describe('a restore keeps the account within the practices and days it may keep'
         },
         erase: rooms.erase,
       };
-      await expect(restoreAccount(getDb(env.DB), user.id, backup, racing)).rejects.toMatchObject({ status: 409, message: refusal });
+      await expect(restoreAccount(d1Db(env.DB), user.id, backup, racing)).rejects.toMatchObject({ status: 409, message: refusal });
       const practices = await practicesOf(client);
       const days = await daysOf(client);
       expect(practices.length + days.length).toBe(before.practices + before.days + 1);

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../worker/auth/crypto';
-import { REFRESH_GRACE_MS } from '../../worker/store/sessions';
-import { SIGNIN_LIMITS } from '../../worker/store/throttle';
+import { REFRESH_GRACE_MS } from '../../worker/store/d1/sessions';
+import { SIGNIN_LIMITS } from '../../worker/store/d1/throttle';
 import { runScheduledCleanup } from '../../worker/scheduled';
 import { Client, json, mailTo, signedUpCoach, uniqueEmail } from '../helpers/worker-client';
 import { freshClient } from './helpers';
@@ -123,9 +123,9 @@ describe('no secrets at rest or in logs', () => {
 
   it('without MAIL_OUTBOX the outbox is never written (production)', async () => {
     const { mailerFor } = await import('../../worker/mail/mailer');
-    const { getDb } = await import('../../worker/db/client');
+    const { d1Db } = await import('../../worker/db/client');
     const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM outbox').first<{ n: number }>();
-    await mailerFor({ ...env, MAIL_OUTBOX: undefined }, getDb(env.DB)).send({ to: 'x@example.com', subject: 'Reset your Piste password', body: 'secret link' });
+    await mailerFor({ ...env, MAIL_OUTBOX: undefined }, d1Db(env.DB)).send({ to: 'x@example.com', subject: 'Reset your Piste password', body: 'secret link' });
     const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM outbox').first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
   });

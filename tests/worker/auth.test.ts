@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { sign } from 'hono/jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, PBKDF2_ITERATIONS } from '../../worker/auth/passwords';
-import { SIGNIN_LIMITS } from '../../worker/store/throttle';
+import { SIGNIN_LIMITS } from '../../worker/store/d1/throttle';
 import { Client, json, mailTo, mailsTo, signedUpCoach, uniqueEmail, verifyToken } from '../helpers/worker-client';
 import { errorBody } from '../../core/messages';
 import { expectAnswer, expectRefusal } from '../helpers/api-client';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isBoutOf } from '../../core/fencing/bout-result';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../core/contracts/tableau';
 import { resolveTableau } from '../../core/fencing/tableau';
-import { getDb } from '../../worker/db/client';
+import { roomDb } from '../../worker/db/client';
 import { scoreMatch } from '../../core/fencing/bracket';
-import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/bracket';
+import { freezeBracket, loadBracket, writeMatchScore } from '../../worker/store/room/bracket';
 import { openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer, expectRefusal } from '../helpers/api-client';
@@ -142,7 +142,7 @@ describe('the tableau', () => {
   it('a score and its advancement land together or not at all', async () => {
     const { client } = await signedUpCoach();
     const { practice } = await fencedPractice(client, 4);
-    const db = getDb(env.DB);
+    const db = roomDb(env.DB);
     const { tableau } = await tableauOf(client, practice.id);
     const p = await expectAnswer(client.api.practices[':practiceId'].$get({ param: { practiceId: practice.id } }));
     await freezeBracket(db, p, tableau.seeds, tableau.matches);

@@ -1,14 +1,14 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../core/live-messages';
-import { getDb } from '../../worker/db/client';
+import { d1Db } from '../../worker/db/client';
 import { getRoom } from '../../worker/room/room';
 import type { PracticeRoom } from '../../worker/room/practice-room';
-import { regenerateRoomCode, setSharing } from '../../worker/store/practices';
+import { regenerateRoomCode, setSharing } from '../../worker/store/d1/practices';
 import { sql } from 'drizzle-orm';
 import type { GeneratedPools } from '../../core/contracts/pools';
 import type { Practice, RoomPresence } from '../../core/contracts/practices';
-import { LOOKUP_LIMITS } from '../../worker/store/throttle';
+import { LOOKUP_LIMITS } from '../../worker/store/d1/throttle';
 import { joinAsGuest } from '../helpers/guests';
 import { guestSocket, openSocket } from '../helpers/sockets';
 import { Client, json, signedUpCoach } from '../helpers/worker-client';
@@ -200,8 +200,8 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     await earlySocket.waitFor(hello);
     // Two screens flip the switch within the same millisecond: D1 takes them one after the other.
     const now = Date.now();
-    const older = await setSharing(getDb(env.DB), user.id, practice.id, first, IDLE, now);
-    const newer = await setSharing(getDb(env.DB), user.id, practice.id, second, IDLE, now);
+    const older = await setSharing(d1Db(env.DB), user.id, practice.id, first, IDLE, now);
+    const newer = await setSharing(d1Db(env.DB), user.id, practice.id, second, IDLE, now);
     expect(newer.updated_at).toBeGreaterThan(older.updated_at);
     return { client, user, practice, board, coach, early, earlySocket, older, newer };
   }
@@ -278,7 +278,7 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const { user, practice, board, coach, earlySocket } = await crossing(true, true);
     try {
       // Sharing off in D1 only: the room still lets its board watch.
-      await setSharing(getDb(env.DB), user.id, practice.id, false, IDLE);
+      await setSharing(d1Db(env.DB), user.id, practice.id, false, IDLE);
       expect(await roomSays(practice.id)).toBe(1);
       // A board opened now carries D1's word: the room takes it, and every board pauses.
       const late = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
@@ -297,7 +297,7 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
   it('a board that comes in after sharing ran out, before the alarm rang, learns nothing: sharing ends then', async () => {
     const { client } = await signedUpCoach();
     const practice = await practiceOf(client, true);
-    await getDb(env.DB).run(sql`UPDATE practices SET sharing_expires_at = ${Date.now() - 1} WHERE id = ${practice.id}`);
+    await d1Db(env.DB).run(sql`UPDATE practices SET sharing_expires_at = ${Date.now() - 1} WHERE id = ${practice.id}`);
     const board = (await openSocket(new Client(), `board=${practice.board_id}`)).socket!;
     try {
       expect(await board.waitFor((m) => m.type === 'paused')).toMatchObject({ code: 'board_not_shared' });
@@ -316,7 +316,7 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const { guest: old } = await joinAsGuest(practice.room_code, 'Old');
     const oldSocket = await guestSocket(old, practice.id);
     await oldSocket.waitFor(hello);
-    const fresh = await regenerateRoomCode(getDb(env.DB), user.id, practice.id);
+    const fresh = await regenerateRoomCode(d1Db(env.DB), user.id, practice.id);
     const { guest: fresher } = await joinAsGuest(fresh.room_code, 'New');
     expect(await oldSocket.waitFor((m) => m.type === 'room-closed')).toMatchObject({ code: 'guest_session_has_ended_join' });
     expect(await guestsIn(client, practice.id)).toEqual(['New']);
@@ -331,7 +331,7 @@ describe('two sharing changes whose calls cross on their way to the room', () =>
     const practice = await practiceOf(client, false);
     const at = practice.updated_at + 60_000;
     const stamps = [];
-    for (const enabled of [true, false, true]) stamps.push((await setSharing(getDb(env.DB), user.id, practice.id, enabled, IDLE, at)).updated_at);
+    for (const enabled of [true, false, true]) stamps.push((await setSharing(d1Db(env.DB), user.id, practice.id, enabled, IDLE, at)).updated_at);
     expect(stamps).toEqual([at, at + 1, at + 2]);
     const code = await json<Practice>(await client.api.practices[':practiceId']['room-code'].$post({ param: { practiceId: practice.id } }));
     expect(code.updated_at).toBe(at + 3);

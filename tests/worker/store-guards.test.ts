@@ -1,10 +1,10 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../worker/db/client';
+import { roomDb } from '../../worker/db/client';
 import type { PracticeRoom } from '../../worker/room/practice-room';
 import { getRoom } from '../../worker/room/room';
 import { roomD1 } from '../../worker/room/sql-d1';
-import { clearBout, writeBout, type BoutWrite } from '../../worker/store/pools';
+import { clearBout, writeBout, type BoutWrite } from '../../worker/store/room/pools';
 import { seed, viaClient } from '../helpers/seed';
 import { signedUpCoach } from '../helpers/worker-client';
 
@@ -18,9 +18,9 @@ async function poolInRoom() {
   const { practice, pool } = await seed(viaClient(client)).practiceWithPool('Guards', ['Ann', 'Bob', 'Cleo']);
   const [a, b] = [pool.players[0]!.id, pool.players[1]!.id].sort();
   /** Runs `work` on the room's store; answers what it answered, and the bout's row and the pool's version after it. */
-  const inRoom = <T>(work: (db: ReturnType<typeof getDb>) => Promise<T>) =>
+  const inRoom = <T>(work: (db: ReturnType<typeof roomDb>) => Promise<T>) =>
     runInDurableObject(getRoom(env, practice.id), async (_room: PracticeRoom, state) => {
-      const answer = await work(getDb(roomD1(state.storage)));
+      const answer = await work(roomDb(roomD1(state.storage)));
       const row = state.storage.sql.exec<{ score1: number; score2: number; version: number }>('SELECT score1, score2, version FROM matches WHERE tournament_id = ? AND player1_id = ? AND player2_id = ?', pool.id, a, b).toArray()[0] ?? null;
       const poolVersion = state.storage.sql.exec<{ version: number }>('SELECT version FROM tournaments WHERE id = ?', pool.id).one().version;
       return { answer, row, poolVersion };

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../worker/db/client';
-import { createPractice } from '../../worker/store/practices';
+import { d1Db } from '../../worker/db/client';
+import { createPractice } from '../../worker/store/d1/practices';
 import { Client, signedUpCoach } from '../helpers/worker-client';
 import { expectAnswer, expectRefusal } from '../helpers/api-client';
 import { seed, viaClient } from '../helpers/seed';
@@ -54,7 +54,7 @@ describe('practices', () => {
 describe('room codes stay unique', () => {
   it('the unique index refuses a duplicate code written directly', async () => {
     const { user } = await signedUpCoach();
-    const db = getDb(env.DB);
+    const db = d1Db(env.DB);
     const p = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
     await expect(
       env.DB.prepare(
@@ -66,7 +66,7 @@ describe('room codes stay unique', () => {
 
   it('retries with a new code when the drawn one is taken', async () => {
     const { user } = await signedUpCoach();
-    const db = getDb(env.DB);
+    const db = d1Db(env.DB);
     const taken = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
     const draws = [Number(taken.room_code), Number(taken.room_code), 424242];
     let calls = 0;
@@ -77,7 +77,7 @@ describe('room codes stay unique', () => {
 
   it('gives up after 10 attempts with the spec message', async () => {
     const { user } = await signedUpCoach();
-    const db = getDb(env.DB);
+    const db = d1Db(env.DB);
     const taken = await createPractice(db, user.id, { name: 'A', practice_type: 'individual', date: '2026-11-21' });
     let calls = 0;
     await expect(

@@ -1,15 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { can, type Action, type Role } from '../../core/permissions';
-import type { AppEnv } from '../env';
-import type { Db } from '../db/client';
+import type { EitherEnv, RoomEnv } from '../env';
+import type { EitherDb } from '../db/client';
 import { HttpError, notFound } from '../errors';
 import { guestSessionEnded, unauthenticated } from '../middleware/session';
-import type { LookupClient } from '../store/throttle';
+import type { LookupClient } from '../store/d1/throttle';
 import { clientAddress, clientNetwork } from './network';
 import { challengeInfo, verifyChallenge } from './turnstile';
-import { getOwnedPool, getSharedPool, type PoolContext } from '../store/pools';
-import { extendSharing, getPractice, getSharedPractice, type PracticeRecord } from '../store/practices';
+import { getOwnedPool, getSharedPool, type PoolContext } from '../store/room/pools';
+import { extendSharing, getPractice, getSharedPractice, type PracticeRecord } from '../store/d1/practices';
 
 export const GUEST_REFUSED = 'Guests cannot do this: it needs the coach’s account';
 
@@ -22,7 +22,7 @@ export const CHALLENGE_HEADER = 'cf-turnstile-response';
  * Who is looking a secret up, for the lookup limiter: their network, and whether the request carries a
  * human check that siteverify accepts (checked only when one is sent: screens send one only when asked).
  */
-export async function lookupClient(c: Context<AppEnv>): Promise<LookupClient> {
+export async function lookupClient<E extends EitherEnv>(c: Context<E>): Promise<LookupClient> {
   const token = c.req.header(CHALLENGE_HEADER) ?? '';
   return {
     network: clientNetwork(c),
@@ -32,14 +32,14 @@ export async function lookupClient(c: Context<AppEnv>): Promise<LookupClient> {
 }
 
 /** Who is asking over HTTP: a coach (cookie), a guest (live bearer token) or nobody. */
-export function roleOf(c: Context<AppEnv>): Role {
+export function roleOf<E extends EitherEnv>(c: Context<E>): Role {
   if (c.get('user')) return 'coach';
   if (c.get('guest')) return 'guest';
   return 'anonymous';
 }
 
 /** Hours of quiet after which sharing turns itself off, as milliseconds. */
-export function guestIdleMs(c: Context<AppEnv>) {
+export function guestIdleMs<E extends EitherEnv>(c: Context<E>) {
   const hours = Number(c.env.GUEST_IDLE_HOURS);
   return (Number.isFinite(hours) && hours > 0 ? hours : 12) * 60 * 60 * 1000;
 }
@@ -54,7 +54,7 @@ interface Refusals {
   forbidden?: string;
 }
 
-export type Authorize = MiddlewareHandler<AppEnv> & { action: Action };
+export type Authorize = MiddlewareHandler<EitherEnv> & { action: Action };
 
 /**
  * The one authorisation step every route declares: the caller's role must be allowed `action` by the
@@ -63,7 +63,7 @@ export type Authorize = MiddlewareHandler<AppEnv> & { action: Action };
  * as activity, the practice's sharing is extended.
  */
 export function authorize(action: Action, refusals: Refusals = {}): Authorize {
-  const middleware = createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<EitherEnv>(async (c, next) => {
     const role = roleOf(c);
     if (!can(role, action)) {
       if (role === 'anonymous') throw refusals.unauthenticated && !c.get('guestEnded') ? new HttpError(401, refusals.unauthenticated) : unauthenticated(c);
@@ -83,7 +83,7 @@ export function authorize(action: Action, refusals: Refusals = {}): Authorize {
  * Inside a practice's room, someone else's coach and a guest of another practice are told it does not exist
  * before their body is read: they learn nothing from a 400, and the route's own lookups stay the check of record.
  */
-function strangerRefused(c: Context<AppEnv>, role: Role) {
+function strangerRefused(c: Context<EitherEnv>, role: Role) {
   const held = c.get('roomPractice');
   if (!held) return;
   if ((role === 'coach' && c.get('user')!.id !== held.ownerId) || (role === 'guest' && c.get('guest')!.practiceId !== held.id)) throw notFound('Practice');
@@ -94,14 +94,14 @@ function strangerRefused(c: Context<AppEnv>, role: Role) {
  * (in the epoch their token names). Another practice is 404, so ids from the client never reach it; a
  * guest whose sharing ended (off, expired, new code) is told their session is over.
  */
-export async function practiceFor(c: Context<AppEnv>, practiceId: string): Promise<PracticeRecord> {
+export async function practiceFor<E extends EitherEnv>(c: Context<E>, practiceId: string): Promise<PracticeRecord> {
   const db = c.get('db');
   const practice = c.get('role') === 'coach' ? await getPractice(db, c.get('user')!.id, practiceId) : await guestPractice(c, db, practiceId);
   c.set('practice', practice);
   return practice;
 }
 
-async function guestPractice(c: Context<AppEnv>, db: Db, practiceId: string): Promise<PracticeRecord> {
+async function guestPractice<E extends EitherEnv>(c: Context<E>, db: EitherDb, practiceId: string): Promise<PracticeRecord> {
   const guest = c.get('guest');
   if (!guest || guest.practiceId !== practiceId) throw notFound('Practice');
   const practice = await getSharedPractice(db, practiceId);
@@ -110,7 +110,7 @@ async function guestPractice(c: Context<AppEnv>, db: Db, practiceId: string): Pr
 }
 
 /** A pool the caller may act on: the coach's own, or a shared pool of the guest's practice. */
-export async function poolFor(c: Context<AppEnv>, poolId: string): Promise<PoolContext> {
+export async function poolFor(c: Context<RoomEnv>, poolId: string): Promise<PoolContext> {
   const db = c.get('db');
   let found: PoolContext;
   if (c.get('role') === 'coach') found = await getOwnedPool(db, c.get('user')!.id, poolId);

@@ -3,7 +3,7 @@ import type { AppEnv, Env } from '../env';
 import { getDayRoom } from '../day/day';
 import { eachRoom, ROOMS_AT_ONCE } from '../room/room';
 import { eachAtMost } from '../lanes';
-import { endSessions } from '../store/users';
+import { endSessions } from '../store/d1/users';
 import { noteSessionVersion } from './session-versions';
 
 /**

@@ -46,7 +46,7 @@ export const mailOutbox = sqliteTable('outbox', {
   created_at: integer('created_at').notNull(),
 });
 
-// The throttle table (key, count, reset_at) is read and written by raw SQL only: worker/store/throttle.ts.
+// The throttle table (key, count, reset_at) is read and written by raw SQL only: worker/store/d1/throttle.ts.
 
 export const practices = sqliteTable('practices', {
   id: text('id').primaryKey(),

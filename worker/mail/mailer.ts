@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import type { Db } from '../db/client';
+import type { D1Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
 export interface Mail {
@@ -13,7 +13,7 @@ export interface Mailer {
 }
 
 /** Local runs and tests only: mail is stored in the outbox table and printed to the worker's log. */
-function outboxMailer(db: Db): Mailer {
+function outboxMailer(db: D1Db): Mailer {
   return {
     async send(mail) {
       await db.insert(mailOutbox).values({ to_email: mail.to, subject: mail.subject, body: mail.body, created_at: Date.now() });
@@ -64,7 +64,7 @@ const unconfiguredMailer: Mailer = {
  * tests, never by wrangler.toml), so production never stores or logs a raw link; otherwise Email Sending when
  * the EMAIL binding and MAIL_FROM are there; otherwise nothing is sent.
  */
-export function mailerFor(env: Env, db: Db): Mailer {
+export function mailerFor(env: Env, db: D1Db): Mailer {
   if (env.MAIL_OUTBOX === '1') return outboxMailer(db);
   if (env.EMAIL && env.MAIL_FROM) return emailSendingMailer(env.EMAIL, env.MAIL_FROM, env.APP_ORIGIN ?? null);
   return unconfiguredMailer;
@@ -104,7 +104,7 @@ const TEMPLATES: Record<MailKind, (link: (path: string) => string, token: string
 };
 
 /** Sends one of Piste's mails to `to` (`token` completes the link of a verify or reset mail); links come only from APP_ORIGIN. */
-export async function sendAppMail(env: Env, db: Db, to: string, kind: MailKind, token = '') {
+export async function sendAppMail(env: Env, db: D1Db, to: string, kind: MailKind, token = '') {
   if (!appLink(env, '/')) return console.error(`APP_ORIGIN is not set: no ${kind} mail sent`);
   await mailerFor(env, db).send({ to, ...TEMPLATES[kind]((path) => appLink(env, path)!, token) });
 }

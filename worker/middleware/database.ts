@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { dbFor, getDb } from '../db/client';
+import { d1Db, d1For, sessionD1 } from '../db/client';
 import { withD1Delay } from '../db/slow-d1';
 import { isRoomPath } from './to-room';
 
@@ -29,7 +29,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   if (isRoomPath(c.req.path)) {
     // A practice's routes run in its room (./to-room): the worker reads D1 at most for an old pool path's
     // index row, and the answer carries no bookmark of its own. One handle per binding, not one per request.
-    const db = dbFor(c.env.DB);
+    const db = d1For(c.env.DB);
     c.set('db', db);
     c.set('d1', db);
     return next();
@@ -37,7 +37,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   const sent = c.req.header(BOOKMARK_HEADER);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   const session = c.env.DB.withSession(sent && BOOKMARK.test(sent) ? sent : write || primaryReads.has(c.req.raw) ? 'first-primary' : 'first-unconstrained');
-  const db = getDb(session as unknown as D1Database);
+  const db = d1Db(sessionD1(session));
   c.set('db', db);
   c.set('d1', db);
   await next();

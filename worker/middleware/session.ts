@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv, AuthUser } from '../env';
 import { readAccessCookie } from '../auth/cookies';
 import { verifyGuestToken } from '../auth/guest-token';
 import { verifyAccessToken } from '../auth/tokens';
@@ -49,7 +49,7 @@ export function unauthenticated(c: { get(key: 'guestEnded'): boolean }) {
 }
 
 /** The signed-in coach; only valid behind `authorize` of a coach-only action. */
-export function coachOf(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
+export function coachOf(c: { get(key: 'user'): AuthUser | null }) {
   const user = c.get('user');
   if (!user) throw notAuthenticated();
   return user;

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { RoomEnv } from '../env';
 
 /**
  * When the archive (./archive) copies a change of the room to D1, as each route of the room declares it:
@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 export type ArchiveTiming = 'behind' | 'none';
 
 const declare = (timing: ArchiveTiming) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<RoomEnv>(async (c, next) => {
     c.set('archiveAs', timing);
     await next();
   });

@@ -3,10 +3,10 @@ import { dayPoolOf, dayTableauOf } from '../../core/fencing/day-plan';
 import { dayTeamMatchesOf } from '../../core/fencing/day-teams';
 import type { Weapon } from '../../core/fencing/referee';
 import { resolveTableau } from '../../core/fencing/tableau';
-import type { Db } from '../db/client';
-import { loadBracket } from '../store/bracket';
-import { listPoolSnapshots } from '../store/pools';
-import { hasTeamTableau } from '../store/team-tableau';
+import type { RoomDb } from '../db/client';
+import { loadBracket } from '../store/room/bracket';
+import { listPoolSnapshots } from '../store/room/pools';
+import { hasTeamTableau } from '../store/room/team-tableau';
 import type { EventWord } from './day-link';
 
 /**
@@ -17,7 +17,7 @@ import type { EventWord } from './day-link';
  * `t:<team id>`, done when a relay sheet is decided); before, the schedule has the size the team pools'
  * ranking gives, and nothing is called.
  */
-export async function dayWordOf(store: Db, practiceId: string, weapon: Weapon, type: string): Promise<EventWord> {
+export async function dayWordOf(store: RoomDb, practiceId: string, weapon: Weapon, type: string): Promise<EventWord> {
   const pools = await listPoolSnapshots(store, practiceId);
   const [bracket, created] = await Promise.all([loadBracket(store, practiceId), type === 'team' ? hasTeamTableau(store, practiceId) : Promise.resolve(false)]);
   const resolved = resolveTableau(pools, bracket);

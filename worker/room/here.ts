@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { EventCalls } from '../../core/contracts/days';
 import type { RoomPresence } from '../../core/contracts/practices';
 import type { LiveMessage } from '../../core/live-messages';
-import type { AppEnv } from '../env';
+import type { RoomEnv } from '../env';
 import type { HeldCalls } from './day-calls';
 import type { RefereeDesk, Reshaped, SavedResult } from './referee-desk';
 
@@ -34,14 +34,14 @@ export interface RoomHere {
 }
 
 /** The room a practice's route runs in. Only the room's own routes (./http `roomRoutes`) may ask. */
-export function roomHere(c: Context<AppEnv>): RoomHere {
+export function roomHere(c: Context<RoomEnv>): RoomHere {
   const here = c.get('here');
   if (!here) throw new Error('a practice route ran outside its room');
   return here;
 }
 
 /** Tells the room's screens after a write; a failure is logged and never fails the write (it is stored). */
-async function tell(c: Context<AppEnv>, type: LiveMessage['type'], call: (here: RoomHere) => Promise<unknown>) {
+async function tell(c: Context<RoomEnv>, type: LiveMessage['type'], call: (here: RoomHere) => Promise<unknown>) {
   const here = roomHere(c);
   try {
     await call(here);
@@ -51,10 +51,10 @@ async function tell(c: Context<AppEnv>, type: LiveMessage['type'], call: (here: 
 }
 
 /** Publishes a message to the practice's screens (the roles allowed to read it). */
-export const publish = (c: Context<AppEnv>, message: LiveMessage) => tell(c, message.type, (here) => here.publish(message));
+export const publish = (c: Context<RoomEnv>, message: LiveMessage) => tell(c, message.type, (here) => here.publish(message));
 
 /** A result was saved (a pool bout, tableau scores): the refereed bout it decides ends, then it is published. */
-export const publishResult = (c: Context<AppEnv>, message: SavedResult) => tell(c, message.type, (here) => here.resultSaved(message));
+export const publishResult = (c: Context<RoomEnv>, message: SavedResult) => tell(c, message.type, (here) => here.resultSaved(message));
 
 /** Pools or the tableau changed shape: refereed bouts whose fencers are gone end, then it is published. */
-export const publishReshaped = (c: Context<AppEnv>, message: Reshaped) => tell(c, message.type, (here) => here.reshaped(message));
+export const publishReshaped = (c: Context<RoomEnv>, message: Reshaped) => tell(c, message.type, (here) => here.reshaped(message));

@@ -1,6 +1,6 @@
 import { Hono, type ExecutionContext } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, AuthUser, Env, GuestUser } from '../env';
+import type { AuthUser, Env, GuestUser, RoomEnv } from '../env';
 import { answerError } from '../error-answer';
 import { bracketRoutes } from './routes/bracket';
 import { callRoutes } from './routes/calls';
@@ -35,8 +35,8 @@ export interface Caller {
 export interface RoomContext {
   /** The room itself, as its routes reach it (./here). */
   here: RoomHere;
-  db: AppEnv['Variables']['db'];
-  d1: AppEnv['Variables']['d1'];
+  db: RoomEnv['Variables']['db'];
+  d1: RoomEnv['Variables']['d1'];
   /** Whether this guest session is live in the room (not left, removed or expired). */
   guestLive(sessionId: string): boolean;
   /** The coach of the practice the room holds (null before it holds one). */
@@ -52,7 +52,7 @@ export interface ArchiveHooks {
 }
 
 /** The practice's routes, as its room answers them. Chained, so their type is part of the contract (../contract). */
-export const roomRoutes = new Hono<AppEnv>()
+export const roomRoutes = new Hono<RoomEnv>()
   // Before the pool routes, whose `/:poolId` would take `second-round` for a pool's id.
   .route('/api/practices/:practiceId/pools/second-round', secondRoundRoutes)
   .route('/api/practices/:practiceId/pools', practicePoolRoutes)
@@ -73,10 +73,10 @@ export const roomRoutes = new Hono<AppEnv>()
  */
 export function roomApp(context: () => RoomContext, archive: ArchiveHooks, env: Env, exec: ExecutionContext) {
   const callers = new WeakMap<Request, Caller>();
-  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
+  const app = new Hono<RoomEnv>({ router: new RememberingRouter() });
   app.use(
     '*',
-    createMiddleware<AppEnv>(async (c, next) => {
+    createMiddleware<RoomEnv>(async (c, next) => {
       const here = context();
       const caller = callers.get(c.req.raw) ?? null;
       c.set('here', here.here);

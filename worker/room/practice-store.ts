@@ -1,10 +1,10 @@
 import { PRACTICE_TABLES, TABLES, type PracticeTable } from './schema';
 
 /**
- * The practice's live state in the room's SQLite (issue 26): how the room takes its practice from D1 once
- * (a room whose storage is empty), how it keeps the index's facts it was told (sharing, code, board), and
+ * The practice's live state in the room's SQLite (issue 26): which practice the room holds, how it takes it from
+ * D1 once (a room whose storage is empty), how it keeps the index's facts it was told (sharing, code, board), and
  * the rows the archive copies back to D1. The statements of each route are the practice store's
- * (worker/store), run on the room's SQLite through ./sql-d1.
+ * (worker/store/room), run on the room's SQLite through ./sql-d1.
  */
 
 type Row = Record<string, unknown>;
@@ -72,19 +72,19 @@ export function heldPractice(sql: SqlStorage): string | null {
 }
 
 /** The coach of the practice the room holds, or null before it holds one. */
-export function practiceOwner(sql: SqlStorage): string | null {
+function practiceOwner(sql: SqlStorage): string | null {
   return sql.exec<{ user_id: string }>(`SELECT p.user_id FROM ${TABLES.room} r JOIN practices p ON p.id = r.practice_id WHERE r.imported = 1`).toArray()[0]?.user_id ?? null;
 }
 
 /** Whether the room holds its practice already (imported, or created here since). */
-export function isImported(sql: SqlStorage): boolean {
+function isImported(sql: SqlStorage): boolean {
   return sql.exec<{ imported: number }>(`SELECT imported FROM ${TABLES.room}`).one().imported === 1;
 }
 
 /** The facts of the practice the D1 index owns (name, date, sharing, code, board, epoch), as the worker told them. */
 export interface IndexFacts {
   id: string;
-  /** D1's stamp of the change (store/practices `nextStamp`): the order of the index's words. */
+  /** D1's stamp of the change (../store/d1/practices `nextStamp`): the order of the index's words. */
   updated_at: number;
   name: string;
   date: string;
@@ -177,4 +177,58 @@ export function archiveStatements(d1: D1Database, practiceId: string, tables: Re
     );
   }
   return statements;
+}
+
+/**
+ * The practice the room holds and its coach, read once: only an import (`ensure`) makes the room hold one, and only
+ * the practice's deletion, which erases the room, makes it hold none (`forget`); a practice never changes hands (a
+ * restore makes new ones). A read on every request was one SQLite call of every score's and every read's path.
+ */
+export class HeldPractice {
+  private held: string | null = null;
+  private owner: { practiceId: string; userId: string } | null = null;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly d1: () => D1Database,
+    /** The practice was imported (the boards follow its copy). */
+    private readonly imported: () => void,
+  ) {}
+
+  /** The practice the room holds (null: none yet). */
+  id(): string | null {
+    this.held ??= heldPractice(this.ctx.storage.sql);
+    return this.held;
+  }
+
+  /** The coach of the practice the room holds. */
+  ownerOf(practiceId: string): string | null {
+    if (this.owner?.practiceId === practiceId) return this.owner.userId;
+    const userId = practiceOwner(this.ctx.storage.sql);
+    this.owner = userId === null ? null : { practiceId, userId };
+    return userId;
+  }
+
+  /**
+   * The practice in the room's SQLite: a room whose storage has none takes it from D1 once, before anything
+   * else runs (no other request comes in meanwhile). False when D1 has no such practice either.
+   */
+  async ensure(practiceId: string): Promise<boolean> {
+    const held = this.id();
+    if (held !== null) return held === practiceId;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (isImported(this.ctx.storage.sql)) return;
+      const data = await readPracticeFromD1(this.d1(), practiceId);
+      if (!data) return;
+      loadPractice(this.ctx.storage, practiceId, data);
+      this.imported();
+    });
+    return this.id() === practiceId;
+  }
+
+  /** The room's storage is erased: nothing read before stays. */
+  forget() {
+    this.held = null;
+    this.owner = null;
+  }
 }

@@ -1,6 +1,6 @@
-import { getDb } from '../db/client';
+import { d1For } from '../db/client';
 import type { Env } from '../env';
-import { endExpiredSharing, getSharedPractice, type PracticeRecord } from '../store/practices';
+import { endExpiredSharing, getSharedPractice, type PracticeRecord } from '../store/d1/practices';
 import { TABLES } from './schema';
 
 /**
@@ -32,7 +32,7 @@ export class SharingClock {
    * caller ends guest access); otherwise sets the next wake-up, and answers null.
    */
   async endIfExpired(practiceId: string): Promise<PracticeRecord | null> {
-    const db = getDb(this.env.DB);
+    const db = d1For(this.env.DB);
     const ended = await endExpiredSharing(db, practiceId);
     if (ended) return ended;
     const shared = await getSharedPractice(db, practiceId);

@@ -1,5 +1,5 @@
 /**
- * The room's SQLite (`ctx.storage.sql`) behind D1's interface, so the practice store (worker/store: pools,
+ * The room's SQLite (`ctx.storage.sql`) behind D1's interface, so the practice store (worker/store/room: pools,
  * bracket, teams, formats, keyed writes) runs unchanged in the room, on the same tables as D1's archive. Every
  * statement runs synchronously (an answer is already there when its promise settles, so no other request can
  * come in between two statements of one route); a batch is one `transactionSync`, all or nothing, as in D1.

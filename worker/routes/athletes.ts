@@ -5,12 +5,12 @@ import { authorize } from '../auth/access';
 import { coachOf } from '../middleware/session';
 import {
   createAthlete, createNote, deleteAthlete, deleteNote, getAthlete, listAthletes, listNotes, updateAthlete, updateNote,
-} from '../store/athletes';
-import { athleteHistory, athleteSummaries } from '../store/athlete-results';
-import { linkSuggestions, practicesNaming } from '../store/identity';
+} from '../store/d1/athletes';
+import { athleteHistory, athleteSummaries } from '../store/d1/athlete-results';
+import { linkSuggestions, practicesNaming } from '../store/d1/identity';
 import { eachRoom } from '../room/room';
-import { importAthletes } from '../store/interop';
-import { countFileWrite } from '../store/throttle';
+import { importAthletes } from '../store/d1/interop';
+import { countFileWrite } from '../store/d1/throttle';
 import { json } from '../validate';
 
 export const athleteRoutes = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import type { SessionInfo } from '../../core/contracts/account';
 import { resumeTarget } from '../../core/practice-page';
 import { changePasswordSchema, resetConfirmSchema, resetRequestSchema, signinSchema, signupSchema, verifyConfirmSchema, verifyPeekSchema } from '../../core/validation';
 import type { AppEnv, Env } from '../env';
-import { getDb } from '../db/client';
+import { d1Db } from '../db/client';
 import { clearAuthCookies, clearSignedInCookie, readRefreshCookie, readSignedInCookie, setAuthCookies } from '../auth/cookies';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { accessTtlSeconds, signAccessToken } from '../auth/tokens';
@@ -13,10 +13,10 @@ import { HttpError } from '../errors';
 import { sendAppMail } from '../mail/mailer';
 import { authorize } from '../auth/access';
 import { clientNetwork, type Network } from '../auth/network';
-import { activateAccount, consumeAuthToken, findPendingSignup, issueAuthToken } from '../store/auth-tokens';
-import { createSession, liveSessionUser, rotateSession } from '../store/sessions';
-import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/throttle';
-import { findUserByEmail, findUserById, rememberSignupAttempt, saveUnverifiedUser, signupAttemptOf, toUser } from '../store/users';
+import { activateAccount, consumeAuthToken, findPendingSignup, issueAuthToken } from '../store/d1/auth-tokens';
+import { createSession, liveSessionUser, rotateSession } from '../store/d1/sessions';
+import { countAttempt, forgiveSignin, limitAttempt, reserveSignin, type Limit } from '../store/d1/throttle';
+import { findUserByEmail, findUserById, rememberSignupAttempt, saveUnverifiedUser, signupAttemptOf, toUser } from '../store/d1/users';
 import { endEverySession } from '../auth/end-sessions';
 import { coachOf } from '../middleware/session';
 import { json } from '../validate';
@@ -74,7 +74,7 @@ function afterAnswer(c: Context<AppEnv>, work: () => Promise<unknown>) {
  * isolate (and the next request it serves) is the same for a known address and a new one.
  */
 async function signUpLater(env: Env, input: z.infer<typeof signupSchema>) {
-  const db = getDb(env.DB);
+  const db = d1Db(env.DB);
   if (!(await mayMail(env, input.email))) return;
   const signup = { full_name: input.full_name, password_hash: await hashPassword(input.password) };
   const known = await findUserByEmail(db, input.email);
@@ -88,13 +88,13 @@ async function signUpLater(env: Env, input: z.infer<typeof signupSchema>) {
 
 /** Mails a fresh verification link, for the password that was just given, to an unverified account signed in to. */
 async function verifyAgainLater(env: Env, user: { id: string; email: string; full_name: string; password_hash: string }) {
-  const db = getDb(env.DB);
+  const db = d1Db(env.DB);
   if (await mayMail(env, user.email)) await sendAppMail(env, db, user.email, 'verify', await issueAuthToken(db, user.id, 'verify', { full_name: user.full_name, password_hash: user.password_hash }));
 }
 
 /** A reset, after the answer: a reset link when the address has an account, nothing otherwise. */
 async function resetLater(env: Env, email: string) {
-  const db = getDb(env.DB);
+  const db = d1Db(env.DB);
   const user = await findUserByEmail(db, email);
   if (user && (await mayMail(env, email))) await sendAppMail(env, db, user.email, 'reset', await issueAuthToken(db, user.id, 'reset'));
 }

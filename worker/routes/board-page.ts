@@ -8,9 +8,9 @@ import { pageLanguage } from '../../app/ssr/render';
 import type { AppEnv } from '../env';
 import { lookupClient } from '../auth/access';
 import { HttpError } from '../errors';
-import { getDb } from '../db/client';
+import { d1Db } from '../db/client';
 import { boardSnapshot } from '../room/board-reads';
-import { findBoard, toGuestPractice } from '../store/practices';
+import { findBoard, toGuestPractice } from '../store/d1/practices';
 import { clientRendered, fillPage, indexHtml, pageAnswer, pageTemplate } from './page-html';
 
 /**
@@ -31,7 +31,7 @@ async function boardPage(c: Context<AppEnv>, boardId: string, tab?: string) {
   if (!c.env.ASSETS || clientRendered(c) || !BOARD_ID_PATTERN.test(boardId) || (tab !== undefined && !(BOARD_TABS as readonly string[]).includes(tab))) return app();
   let page: string;
   try {
-    const found = await findBoard(getDb(c.env.DB), boardId, await lookupClient(c));
+    const found = await findBoard(d1Db(c.env.DB), boardId, await lookupClient(c));
     const lang = pageLanguage(c.req.query('lang'), c.req.header('accept-language'), getCookie(c, LANGUAGE_COOKIE));
     // No board there, or one whose practice does not share right now: the plain app, told so (it says
     // "unavailable", or waits for sharing to come back, without a second lookup).

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { HttpError } from '../errors';
 import { authorize, lookupClient } from '../auth/access';
 import { boardSnapshot, READ_SOURCE_HEADER } from '../room/board-reads';
-import { findBoard, toGuestPractice } from '../store/practices';
+import { findBoard, toGuestPractice } from '../store/d1/practices';
 
 
 

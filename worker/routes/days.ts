@@ -10,8 +10,8 @@ import { eachRoom, getRoom } from '../room/room';
 import { getDayRoom } from '../day/day';
 import type { DayRefusal } from '../day/day-room';
 import type { StepRefusal } from '../day/call-steps';
-import { createDay, dayPractices, deleteDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/days';
-import { getPractice } from '../store/practices';
+import { createDay, dayPractices, deleteDay, getDay, linkPractice, listDays, rotateDayBoard, unlinkPractice, updateDay } from '../store/d1/days';
+import { getPractice } from '../store/d1/practices';
 import { json, readIdempotencyKey } from '../validate';
 
 /** A day of the coach's (404 for anyone else's) and its room. */

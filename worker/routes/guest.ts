@@ -9,9 +9,9 @@ import { authorize, clientNetwork, lookupClient } from '../auth/access';
 import { signGuestToken } from '../auth/guest-token';
 import { guestSessionEnded } from '../middleware/session';
 import { getRoom } from '../room/room';
-import { findSharedPractice, getSharedPractice, toGuestPractice } from '../store/practices';
+import { findSharedPractice, getSharedPractice, toGuestPractice } from '../store/d1/practices';
 import { json } from '../validate';
-import { countGuestJoin } from '../store/throttle';
+import { countGuestJoin } from '../store/d1/throttle';
 
 export const ROOM_FULL = 'This room already has the most guests it takes. Ask the coach to remove guests who have left.';
 

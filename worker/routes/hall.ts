@@ -13,8 +13,8 @@ import { boardSnapshot, hallSnapshot } from '../room/board-reads';
 import { getDayRoom } from '../day/day';
 import { forSpectators } from '../day/day-store';
 import { endpointAllowed, vapidPublicKey } from '../day/push';
-import { findHall } from '../store/days';
-import { tooManyAttempts } from '../store/throttle';
+import { findHall } from '../store/d1/days';
+import { tooManyAttempts } from '../store/d1/throttle';
 import { json } from '../validate';
 import { sharedNameOrder } from '../../core/names';
 

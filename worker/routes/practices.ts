@@ -8,9 +8,9 @@ import { getRoom } from '../room/room';
 import {
   createPractice, deletePractice, getPractice, listPractices, publicPractice, regenerateRoomCode, rotateBoardId, setSharing,
   type PracticeRecord,
-} from '../store/practices';
+} from '../store/d1/practices';
 import { json } from '../validate';
-import { dayOfPractice } from '../store/days';
+import { dayOfPractice } from '../store/d1/days';
 import { getDayRoom } from '../day/day';
 import { todayIso } from '../../core/dates';
 import type { Context } from 'hono';

@@ -2,19 +2,19 @@ import type { Context } from 'hono';
 import type { GeneratedPools, PoolSnapshot } from '../../../core/contracts/pools';
 import type { Practice } from '../../../core/contracts/practices';
 import type { PlannedPool } from '../../../core/fencing/planning';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { publishReshaped } from '../here';
-import { loadBracket } from '../../store/bracket';
-import { insertGeneratedPools, listPoolSnapshots } from '../../store/pools';
+import { loadBracket } from '../../store/room/bracket';
+import { insertGeneratedPools, listPoolSnapshots } from '../../store/room/pools';
 
 /** Publishes a pool's fresh snapshot to its practice's room and answers with it. */
-export async function answerWithPool(c: Context<AppEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
+export async function answerWithPool(c: Context<RoomEnv>, pool: PoolSnapshot, status: 200 | 201 = 200) {
   await publishReshaped(c, { type: 'pool', practiceId: pool.practice_id, pool });
   return c.json(pool, status);
 }
 
 /** Writes planned pools in one batch, publishes the practice's pool list and answers with it. */
-export async function answerWithGeneratedPools(c: Context<AppEnv>, practice: Practice, planned: PlannedPool[], absent?: { name: string; athleteId: string | null }[]) {
+export async function answerWithGeneratedPools(c: Context<RoomEnv>, practice: Practice, planned: PlannedPool[], absent?: { name: string; athleteId: string | null }[]) {
   const db = c.get('db');
   const createdIds = await insertGeneratedPools(db, practice, planned, absent);
   const pools = await listPoolSnapshots(db, practice.id);

@@ -7,16 +7,16 @@ import { frozenMatches, resolveTableau } from '../../../core/fencing/tableau';
 import { lastRoundPools } from '../../../core/fencing/pool-rounds';
 import { bracketScoreSchema, tableauFormatSchema } from '../../../core/validation';
 import { isScratched } from '../../../core/fencing/withdrawal';
-import { saveFormat } from '../../store/formats';
-import type { AppEnv } from '../../env';
+import { saveFormat } from '../../store/room/formats';
+import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { authorize, practiceFor } from '../../auth/access';
 import { publishReshaped, publishResult, roomHere } from '../here';
 import { refereeKey } from '../../../core/refereeing';
-import { keyApplied } from '../../store/applied-writes';
-import { hasTeamTableau } from '../../store/team-tableau';
-import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../../store/bracket';
-import { listPoolSnapshots } from '../../store/pools';
+import { keyApplied } from '../../store/room/applied-writes';
+import { hasTeamTableau } from '../../store/room/team-tableau';
+import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../../store/room/bracket';
+import { listPoolSnapshots } from '../../store/room/pools';
 import { checkScores, json, readIdempotencyKey } from '../../validate';
 import { archivedBehind } from '../archive-timing';
 
@@ -26,19 +26,19 @@ const ATTEMPTS = 4;
 const MATCH_CHANGED = 'This match changed while the score was being entered. The tableau now shows its current state.';
 const CHANGED_MEANWHILE = 'Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.';
 
-async function answerWithBracket(c: Context<AppEnv>, practiceId: string, bracket: BracketSnapshot) {
+async function answerWithBracket(c: Context<RoomEnv>, practiceId: string, bracket: BracketSnapshot) {
   await publishReshaped(c, { type: 'bracket', practiceId, bracket });
   return c.json(bracket);
 }
 
 /** 409 with the match as it stands, so the writer's screen can show both results side by side. */
-function conflict(c: Context<AppEnv>, message: string, bracket: BracketSnapshot, round: number, position: number) {
+function conflict(c: Context<RoomEnv>, message: string, bracket: BracketSnapshot, round: number, position: number) {
   const current = bracket.matches.find((m) => m.round === round && m.position === position) ?? null;
   return c.json({ ...errorBody(message), current, bracket } satisfies MatchConflict, 409);
 }
 
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
-export const bracketRoutes = new Hono<AppEnv>()
+export const bracketRoutes = new Hono<RoomEnv>()
   .get('/', authorize('results.read'), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);

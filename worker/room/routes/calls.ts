@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { EventCalls } from '../../../core/contracts/days';
 import { callStepSchema } from '../../../core/day-validation';
 import { matchId } from '../../../core/fencing/bracket';
-import type { AppEnv, Env } from '../../env';
+import type { RoomEnv, Env } from '../../env';
 import { authorize, practiceFor } from '../../auth/access';
 import type { CallStep, StepRefusal } from '../../day/call-steps';
 import { getDayRoom } from '../../day/day';
@@ -45,7 +45,7 @@ export async function refereeAtPiste(env: Env, room: RoomHere, round: number, po
  * coach cancels). The day checks the call is this event's and the guest may, and takes the step over the
  * version the screen saw, once per idempotency key. Mounted at /practices/:practiceId/calls.
  */
-export const callRoutes = new Hono<AppEnv>().post('/:callId', notArchived, authorize('call.step'), json(callStepSchema), async (c) => {
+export const callRoutes = new Hono<RoomEnv>().post('/:callId', notArchived, authorize('call.step'), json(callStepSchema), async (c) => {
   // The caller's practice, or 404 (a guest of another practice, another coach's): then the room's own.
   await practiceFor(c, c.req.param('practiceId')!);
   const { event, version } = c.req.valid('json');

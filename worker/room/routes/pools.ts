@@ -5,7 +5,7 @@ import { poolMaxScore, toStoredBout } from '../../../core/fencing/bout-result';
 import { athleteIdsOf, planPools, resolveEntries } from '../../../core/fencing/planning';
 import { boutSchema, clearBoutSchema, generatePoolsSchema, latecomerSchema, playerLinkSchema, playerNameSchema, playerStatusSchema, poolNameSchema } from '../../../core/validation';
 import { MAX_POOL_SIZE, MAX_PRACTICE_FENCERS } from '../../../core/limits';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { answerWithGeneratedPools, answerWithPool } from './answers';
 import { authorize, poolFor, practiceFor } from '../../auth/access';
@@ -13,20 +13,20 @@ import { coachOf } from '../../middleware/session';
 import { publishReshaped, publishResult, roomHere } from '../here';
 import { poolBoutKey } from '../../../core/refereeing';
 import { randomUnit } from '../../random';
-import { athleteExists, listAthletesByIds } from '../../store/athletes';
-import { latestPoolResults, loadCoachBouts } from '../../store/athlete-results';
+import { athleteExists, listAthletesByIds } from '../../store/d1/athletes';
+import { latestPoolResults, loadCoachBouts } from '../../store/d1/athlete-results';
 import { ratingsOf } from '../../../core/fencing/history';
-import { loadBracket } from '../../store/bracket';
-import { addLatecomer, setPlayerStatus } from '../../store/formats';
-import { linkPlayer } from '../../store/identity';
+import { loadBracket } from '../../store/room/bracket';
+import { addLatecomer, setPlayerStatus } from '../../store/room/formats';
+import { linkPlayer } from '../../store/room/identity';
 import {
   addPlayer, clearBout, createPool, deletePool, listPoolSnapshots, loadPoolSnapshot, removePlayer, renamePool, snapshotOfPool, writeBout, type BoutWrite,
-} from '../../store/pools';
+} from '../../store/room/pools';
 import { checkScores, json, readIdempotencyKey } from '../../validate';
-import { secondRoundExists } from '../../store/rounds';
+import { secondRoundExists } from '../../store/room/rounds';
 import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../../core/defaults';
-import type { Db } from '../../db/client';
+import type { RoomDb } from '../../db/client';
 import { archivedBehind } from '../archive-timing';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
@@ -45,7 +45,7 @@ const CHANGED_MEANWHILE = 'Someone else changed this bout meanwhile. The grid sh
  * that lost to a newer state of the same bout is a 409 carrying that state (typed, so the app reads it as the
  * contract says); a stranger fencer is a 400.
  */
-async function answerWithBout(c: Context<AppEnv>, practiceId: string, result: BoutWrite) {
+async function answerWithBout(c: Context<RoomEnv>, practiceId: string, result: BoutWrite) {
   if (!result.ok) {
     if (result.reason === 'not-in-pool') throw new HttpError(400, NOT_IN_POOL);
     return c.json({ ...errorBody(CHANGED_MEANWHILE), ...result.delta, current: result.delta.bout } satisfies BoutConflict, 409);
@@ -61,12 +61,12 @@ const ROUND_TWO_FROZEN = ERROR_MESSAGES.second_round_frozen;
  * latecomer would belong to no round the second was composed from): 409 until the coach takes it back.
  * Results, statuses and links still change.
  */
-async function keepRounds(db: Db, practiceId: string) {
+async function keepRounds(db: RoomDb, practiceId: string) {
   if (await secondRoundExists(db, practiceId)) throw new HttpError(409, ROUND_TWO_FROZEN);
 }
 
 /** Pools of one practice: list, create, generate. Mounted at /practices/:practiceId/pools. */
-export const practicePoolRoutes = new Hono<AppEnv>()
+export const practicePoolRoutes = new Hono<RoomEnv>()
   .get('/', authorize('pool.read'), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     return c.json(await listPoolSnapshots(c.get('db'), practice.id));
@@ -116,7 +116,7 @@ export const practicePoolRoutes = new Hono<AppEnv>()
   });
 
 /** One pool: read, rename, delete, fencers (coach) and bouts (coach and guests). Mounted at /pools. */
-export const poolRoutes = new Hono<AppEnv>()
+export const poolRoutes = new Hono<RoomEnv>()
   .get('/:poolId', authorize('pool.read'), async (c) => {
     const { pool } = await poolFor(c, c.req.param('poolId'));
     const snapshot = await snapshotOfPool(c.get('db'), pool);

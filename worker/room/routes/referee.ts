@@ -6,15 +6,15 @@ import { isScratched } from '../../../core/fencing/withdrawal';
 import type { RefereeFencer, RefereeTarget } from '../../../core/refereeing';
 import { refereeClaimSchema, refereeDutySchema, refereeReleaseSchema, refereeUpdateSchema } from '../../../core/validation';
 import { boutKey } from '../../../core/fencing/bout-result';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { authorize, poolFor, practiceFor } from '../../auth/access';
 import { HttpError, notFound } from '../../errors';
 import { roomHere } from '../here';
 import { refereeAtPiste } from './calls';
-import { loadBracket } from '../../store/bracket';
-import { listPoolSnapshots, loadPoolSnapshot } from '../../store/pools';
-import type { PracticeRecord } from '../../store/practices';
-import { findUserById } from '../../store/users';
+import { loadBracket } from '../../store/room/bracket';
+import { listPoolSnapshots, loadPoolSnapshot } from '../../store/room/pools';
+import type { PracticeRecord } from '../../store/d1/practices';
+import { findUserById } from '../../store/d1/users';
 import { json } from '../../validate';
 import { notArchived } from '../archive-timing';
 
@@ -29,7 +29,7 @@ const AGAINST_RULES = 'These hits or cards break the rules of this bout: nothing
 const DUTY_FENCER = 'The referee must be another fencer of this pool who still fences.';
 
 /** A pool of this practice (for a guest: a shared one) with two of its fencers; 404 and 400 otherwise. */
-async function boutOfPool(c: Context<AppEnv>, practice: PracticeRecord, poolId: string, aId: string, bId: string) {
+async function boutOfPool(c: Context<RoomEnv>, practice: PracticeRecord, poolId: string, aId: string, bId: string) {
   const { pool } = await poolFor(c, poolId);
   if (pool.practice_id !== practice.id) throw notFound('Pool');
   const snapshot = (await loadPoolSnapshot(c.get('db'), pool.id))!;
@@ -42,7 +42,7 @@ async function boutOfPool(c: Context<AppEnv>, practice: PracticeRecord, poolId: 
  * The bout as the server knows it: its two fencers (left and right as the sheet has them) and whether it
  * may be refereed. The phone names a bout; everything else comes from D1.
  */
-async function boutOf(c: Context<AppEnv>, practice: PracticeRecord, target: RefereeTarget): Promise<{ left: RefereeFencer; right: RefereeFencer }> {
+async function boutOf(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget): Promise<{ left: RefereeFencer; right: RefereeFencer }> {
   if (practice.practice_type === 'team') throw new HttpError(409, TEAM_BOUTS);
   const db = c.get('db');
   if (target.kind === 'pool') {
@@ -65,7 +65,7 @@ async function boutOf(c: Context<AppEnv>, practice: PracticeRecord, target: Refe
 }
 
 /** Who the referee is: the coach's user id and name, or the guest's session and the name they joined with. */
-async function refereeOf(c: Context<AppEnv>): Promise<{ subject: string; name: string }> {
+async function refereeOf(c: Context<RoomEnv>): Promise<{ subject: string; name: string }> {
   const guest = c.get('guest');
   if (c.get('role') === 'guest' && guest) return { subject: guest.sessionId, name: guest.name };
   const user = c.get('user')!;
@@ -74,14 +74,14 @@ async function refereeOf(c: Context<AppEnv>): Promise<{ subject: string; name: s
 }
 
 /** The subject whose view may write: the coach's user id, or the guest's session id. */
-const subjectOf = (c: Context<AppEnv>) => (c.get('role') === 'guest' ? c.get('guest')!.sessionId : c.get('user')!.id);
+const subjectOf = (c: Context<RoomEnv>) => (c.get('role') === 'guest' ? c.get('guest')!.sessionId : c.get('user')!.id);
 
 /**
  * Referee mode (issue 18): a coach's or a guest's phone referees a bout touch by touch. The bout lives in the
  * practice's room object until its result is saved through the bout routes (the outbox), which ends it.
  * Mounted at /practices/:practiceId/referee.
  */
-export const refereeRoutes = new Hono<AppEnv>()
+export const refereeRoutes = new Hono<RoomEnv>()
   .post('/claim', notArchived, authorize('bout.referee'), json(refereeClaimSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { target, view } = c.req.valid('json');

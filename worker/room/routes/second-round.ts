@@ -5,16 +5,16 @@ import { hasSecondRound, poolsOfRound } from '../../../core/fencing/pool-rounds'
 import { composeSecondRound, SecondRoundError, type PoolShape } from '../../../core/fencing/second-round';
 import { poolBoutsRemaining } from '../../../core/fencing/tableau';
 import { secondRoundSchema } from '../../../core/validation';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { authorize, practiceFor } from '../../auth/access';
 import { coachOf } from '../../middleware/session';
 import { publishReshaped } from '../here';
 import { randomUnit } from '../../random';
-import { listAthletesByIds } from '../../store/athletes';
-import { loadBracket } from '../../store/bracket';
-import { listPoolSnapshots } from '../../store/pools';
-import { deleteSecondRound, insertSecondRound } from '../../store/rounds';
+import { listAthletesByIds } from '../../store/d1/athletes';
+import { loadBracket } from '../../store/room/bracket';
+import { listPoolSnapshots } from '../../store/room/pools';
+import { deleteSecondRound, insertSecondRound } from '../../store/room/rounds';
 import { json } from '../../validate';
 import { defaultNames } from '../../../core/defaults';
 
@@ -29,7 +29,7 @@ const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change
  * (core/fencing/second-round.ts), and taken back while none of its bouts has a result. Mounted at
  * /practices/:practiceId/pools/second-round, in the practice's room; every screen gets the new pool list.
  */
-export const secondRoundRoutes = new Hono<AppEnv>()
+export const secondRoundRoutes = new Hono<RoomEnv>()
   .post('/', authorize('pool.manage'), json(secondRoundSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);

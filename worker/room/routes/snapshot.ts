@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { PracticeSnapshot } from '../../../core/contracts/snapshot';
 import { can } from '../../../core/permissions';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { authorize, practiceFor } from '../../auth/access';
 import { roomHere } from '../here';
-import { loadBracket } from '../../store/bracket';
-import { listPoolSnapshots } from '../../store/pools';
-import { loadTeamTableau } from '../../store/team-tableau';
-import { listTeams, loadSheet } from '../../store/teams';
+import { loadBracket } from '../../store/room/bracket';
+import { listPoolSnapshots } from '../../store/room/pools';
+import { loadTeamTableau } from '../../store/room/team-tableau';
+import { listTeams, loadSheet } from '../../store/room/teams';
 
 /**
  * A member's whole practice in one read (issue 33), answered by its room: what the pools, tableau and team
@@ -15,7 +15,7 @@ import { listTeams, loadSheet } from '../../store/teams';
  * presence only for the roles that may), with the room's change mark read first, so a change made during the
  * read moves the mark the socket's hello then carries. Mounted at /practices/:practiceId/snapshot.
  */
-export const snapshotRoutes = new Hono<AppEnv>().get('/', authorize('pool.read'), async (c) => {
+export const snapshotRoutes = new Hono<RoomEnv>().get('/', authorize('pool.read'), async (c) => {
   const db = c.get('db');
   const practice = await practiceFor(c, c.req.param('practiceId')!);
   const role = c.get('role');

@@ -8,16 +8,16 @@ import { resolveTableau } from '../../../core/fencing/tableau';
 import { buildTeamTableau, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../../core/fencing/team-tableau';
 import { defaultNames, type DefaultNames } from '../../../core/defaults';
 import { createTeamTableauSchema, teamRelayRowSchema } from '../../../core/validation';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { authorize, practiceFor } from '../../auth/access';
 import { publish, publishReshaped } from '../here';
 import { randomUnit } from '../../random';
-import { keyApplied } from '../../store/applied-writes';
-import { loadBracket } from '../../store/bracket';
-import { listPoolSnapshots } from '../../store/pools';
-import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay } from '../../store/team-tableau';
-import { listTeams } from '../../store/teams';
+import { keyApplied } from '../../store/room/applied-writes';
+import { loadBracket } from '../../store/room/bracket';
+import { listPoolSnapshots } from '../../store/room/pools';
+import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay } from '../../store/room/team-tableau';
+import { listTeams } from '../../store/room/teams';
 import { json, readIdempotencyKey } from '../../validate';
 import { archivedBehind } from '../archive-timing';
 
@@ -28,7 +28,7 @@ const TEAMS_MISSING = 'Both teams of this match must be known before its relays 
 const NEXT_STARTED = 'The next match has started: clear its relays before changing this result.';
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';
 
-const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
+const practiceOf = (c: Context<RoomEnv>) => practiceFor(c, c.req.param('practiceId')!);
 
 /** A whole number path part within bounds, else 404 (`what` not found). */
 function pathNumber(value: string | undefined, min: number, max: number, what: string): number {
@@ -41,7 +41,7 @@ function pathNumber(value: string | undefined, min: number, max: number, what: s
  * The seeds of a new team tableau: the finished team pools' ranking, or lots drawn between the teams when there are no
  * pools (the teams then named in the coach's language, issue 29).
  */
-async function seedsOf(c: Context<AppEnv>, practiceId: string, names: DefaultNames): Promise<{ seeds: Seed[]; seededBy: 'pools' | 'draw' }> {
+async function seedsOf(c: Context<RoomEnv>, practiceId: string, names: DefaultNames): Promise<{ seeds: Seed[]; seededBy: 'pools' | 'draw' }> {
   const db = c.get('db');
   const pools = await listPoolSnapshots(db, practiceId);
   try {
@@ -81,7 +81,7 @@ function decide(matches: BracketMatch[], match: BracketMatch, sheet: TeamRelay[]
 }
 
 /** A team practice's tableau of team matches (issue 28). Mounted at /practices/:practiceId/team-tableau. */
-export const teamTableauRoutes = new Hono<AppEnv>()
+export const teamTableauRoutes = new Hono<RoomEnv>()
   .get('/', authorize('results.read'), async (c) => c.json(await loadTeamTableau(c.get('db'), (await practiceOf(c)).id)))
   .post('/', authorize('bracket.manage'), json(createTeamTableauSchema), async (c) => {
     const db = c.get('db');

@@ -3,31 +3,31 @@ import type { Context } from 'hono';
 import type { RelayConflict } from '../../../core/contracts/teams';
 import { athleteIdsOf, planTeamPools, planTeams, resolveEntries } from '../../../core/fencing/planning';
 import { createTeamsSchema, relayRowSchema, teamPoolsSchema } from '../../../core/validation';
-import type { AppEnv } from '../../env';
+import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { answerWithGeneratedPools } from './answers';
 import { authorize, practiceFor } from '../../auth/access';
 import { coachOf } from '../../middleware/session';
 import { publish } from '../here';
 import { randomUnit } from '../../random';
-import { listAthletesByIds } from '../../store/athletes';
-import { listTeams, loadSheet, replaceTeams, writeRelay } from '../../store/teams';
-import { hasTeamTableau } from '../../store/team-tableau';
+import { listAthletesByIds } from '../../store/d1/athletes';
+import { listTeams, loadSheet, replaceTeams, writeRelay } from '../../store/room/teams';
+import { hasTeamTableau } from '../../store/room/team-tableau';
 import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../../core/defaults';
-import { listPoolSnapshots } from '../../store/pools';
+import { listPoolSnapshots } from '../../store/room/pools';
 import { json, readIdempotencyKey } from '../../validate';
 import { archivedBehind } from '../archive-timing';
 
-const practiceOf = (c: Context<AppEnv>) => practiceFor(c, c.req.param('practiceId')!);
+const practiceOf = (c: Context<RoomEnv>) => practiceFor(c, c.req.param('practiceId')!);
 
 /** While a team tableau stands (issue 28) its matches name the teams: teams drawn again, or their pools, would leave it naming none. */
-async function keepTeams(c: Context<AppEnv>, practiceId: string) {
+async function keepTeams(c: Context<RoomEnv>, practiceId: string) {
   if (await hasTeamTableau(c.get('db'), practiceId)) throw new HttpError(409, ERROR_MESSAGES.team_tableau_stands);
 }
 
 /** Teams of a practice and the pools drawn from them. Mounted at /practices/:practiceId/teams. */
-export const teamRoutes = new Hono<AppEnv>()
+export const teamRoutes = new Hono<RoomEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await listTeams(c.get('db'), (await practiceOf(c)).id)))
   .post('/', authorize('teams.manage'), json(createTeamsSchema), async (c) => {
     const db = c.get('db');
@@ -55,7 +55,7 @@ export const teamRoutes = new Hono<AppEnv>()
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';
 
 /** The nine-relay sheet. Mounted at /practices/:practiceId/team-matches. */
-export const teamSheetRoutes = new Hono<AppEnv>()
+export const teamSheetRoutes = new Hono<RoomEnv>()
   .get('/', authorize('teams.read'), async (c) => c.json(await loadSheet(c.get('db'), (await practiceOf(c)).id)))
   .put('/:n', archivedBehind, authorize('relay.write'), json(relayRowSchema), async (c) => {
     const practice = await practiceOf(c);

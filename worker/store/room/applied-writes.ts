@@ -1,6 +1,6 @@
-import { eq, lte } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appliedWrites } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { RoomDb } from '../../db/client';
+import { appliedWrites } from '../../db/schema';
 
 /**
  * Idempotency keys of score writes from the field (DESIGN: writes from the field). The key of a write that
@@ -63,12 +63,6 @@ export async function keyedWrite(d1: D1Database, write: WriteKey, now: number, p
   return { done, applied, reads: results.slice(1 + parts.apply.length + then.length) };
 }
 
-/** Forgets keys older than a week (run by the scheduled clean-up): no client retries that late. */
-export async function purgeAppliedWrites(db: Db, now = Date.now()) {
-  const deleted = await db.delete(appliedWrites).where(lte(appliedWrites.created_at, now - 7 * 24 * 60 * 60 * 1000)).returning({ key: appliedWrites.key });
-  return deleted.length;
-}
-
 /** A drizzle query as a D1 statement, to run in a raw batch (drizzle's batch cannot bind raw SQL). */
 export function statement(d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql: text, params } = query.toSQL();
@@ -76,6 +70,6 @@ export function statement(d1: D1Database, query: { toSQL(): { sql: string; param
 }
 
 /** Whether a write with this key has applied. */
-export async function keyApplied(db: Db, key: string) {
+export async function keyApplied(db: RoomDb, key: string) {
   return (await db.select({ key: appliedWrites.key }).from(appliedWrites).where(eq(appliedWrites.key, key)).get()) !== undefined;
 }

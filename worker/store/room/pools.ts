@@ -3,18 +3,18 @@
 // and the pool's versions, the idempotency key) and answers with the same snapshot or bout read-back.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { BoutDelta, PoolBout, PoolSnapshot } from '../../core/contracts/pools';
-import type { Practice } from '../../core/contracts/practices';
-import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
-import type { Bout } from '../../core/fencing/bout-result';
-import type { PlannedPool } from '../../core/fencing/planning';
-import { MAX_POOL_SIZE } from '../../core/limits';
-import { isSynchronous, prepared, type Db } from '../db/client';
-import { inJsonList } from '../db/sql';
-import { absentees, poolBouts, poolEntries, practices, pools } from '../db/schema';
+import type { BoutDelta, PoolBout, PoolSnapshot } from '../../../core/contracts/pools';
+import type { Practice } from '../../../core/contracts/practices';
+import { readCards, storedCards, type BoutCards } from '../../../core/fencing/bout-cards';
+import type { Bout } from '../../../core/fencing/bout-result';
+import type { PlannedPool } from '../../../core/fencing/planning';
+import { MAX_POOL_SIZE } from '../../../core/limits';
+import { isSynchronous, prepared, type EitherDb, type RoomDb } from '../../db/client';
+import { inJsonList } from '../../db/sql';
+import { absentees, poolBouts, poolEntries, practices, pools } from '../../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
-import { HttpError, notFound } from '../errors';
-import { toPractice, type PracticeRecord } from './practices';
+import { HttpError, notFound } from '../../errors';
+import { toPractice, type PracticeRecord } from '../d1/practices';
 
 type PoolRow = typeof pools.$inferSelect;
 
@@ -25,17 +25,17 @@ export interface PoolContext {
 }
 
 /** A pool of this coach with its practice; 404 for one that does not exist or belongs to someone else. */
-export async function getOwnedPool(db: Db, userId: string, poolId: string): Promise<PoolContext> {
+export async function getOwnedPool(db: RoomDb, userId: string, poolId: string): Promise<PoolContext> {
   return poolWithPractice(db, 'user_id', userId, poolId);
 }
 
 /** A pool of the practice a guest joined, with the practice (whose sharing the caller checks); 404 for any other. */
-export async function getSharedPool(db: Db, practiceId: string, poolId: string): Promise<PoolContext> {
+export async function getSharedPool(db: RoomDb, practiceId: string, poolId: string): Promise<PoolContext> {
   return poolWithPractice(db, 'practice_id', practiceId, poolId);
 }
 
 /** The pool and its practice, where the pool's `owner` column holds `value` (prepared once per handle: every score asks). */
-async function poolWithPractice(db: Db, owner: 'user_id' | 'practice_id', value: string, poolId: string): Promise<PoolContext> {
+async function poolWithPractice(db: RoomDb, owner: 'user_id' | 'practice_id', value: string, poolId: string): Promise<PoolContext> {
   const query = prepared(db, `pool-by-${owner}`, () =>
     db
       .select({ pool: pools, practice: practices })
@@ -53,7 +53,7 @@ async function poolWithPractice(db: Db, owner: 'user_id' | 'practice_id', value:
  * The one snapshot reader: the three reads (pools, their fencers, their bouts) for the pools `where`
  * selects, to run as a batch on their own or at the end of a write's batch, and how to assemble them.
  */
-function snapshotReads(db: Db, where: SQL) {
+function snapshotReads(db: EitherDb, where: SQL) {
   const poolIds = db.select({ id: pools.id }).from(pools).where(where);
   return [
     db.select().from(pools).where(where).orderBy(asc(pools.created_at), asc(pools.name)),
@@ -103,11 +103,12 @@ const toPoolBout = (b: Omit<typeof poolBouts.$inferSelect, 'id' | 'tournament_id
 };
 
 /** Every pool of a practice, oldest first (so generated pools read Pool 1, Pool 2, …), in one batch. */
-export async function listPoolSnapshots(db: Db, practiceId: string): Promise<PoolSnapshot[]> {
+export async function listPoolSnapshots(db: RoomDb, practiceId: string): Promise<PoolSnapshot[]> {
   return readSnapshots(db, 'practice_id', practiceId);
 }
 
-export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnapshot | null> {
+/** One pool's snapshot: in the room, and from D1's archive for a roster athlete's results (../d1/athlete-results). */
+export async function loadPoolSnapshot(db: EitherDb, poolId: string): Promise<PoolSnapshot | null> {
   return (await readSnapshots(db, 'id', poolId))[0] ?? null;
 }
 
@@ -115,14 +116,14 @@ export async function loadPoolSnapshot(db: Db, poolId: string): Promise<PoolSnap
  * The snapshot of a pool whose row the caller has just read (`poolFor`, on a read of one pool): in the room
  * only its fencers and bouts are read again, after it and with no other request between. On D1, all three.
  */
-export async function snapshotOfPool(db: Db, pool: PoolRow): Promise<PoolSnapshot | null> {
+export async function snapshotOfPool(db: RoomDb, pool: PoolRow): Promise<PoolSnapshot | null> {
   if (!isSynchronous(db)) return loadPoolSnapshot(db, pool.id);
   const [, entriesRead, boutsRead] = preparedSnapshotReads(db, 'id');
   return toSnapshots([[pool], await entriesRead.all({ value: pool.id }), await boutsRead.all({ value: pool.id })])[0] ?? null;
 }
 
 /** The three reads of `snapshotReads`, for the pools whose `column` is a placeholder `value`, prepared once per room. */
-function preparedSnapshotReads(db: Db, column: 'id' | 'practice_id') {
+function preparedSnapshotReads(db: EitherDb, column: 'id' | 'practice_id') {
   return prepared(db, `snapshot-by-${column}`, () => {
     const [p, e, b] = snapshotReads(db, eq(pools[column], sql.placeholder('value')));
     return [p.prepare(), e.prepare(), b.prepare()] as const;
@@ -134,31 +135,31 @@ function preparedSnapshotReads(db: Db, column: 'id' | 'practice_id') {
  * three reads are prepared once and run one after another, which no other request can come between; on D1
  * (the archive: history, exports) they go as one batch, so they read one state.
  */
-async function readSnapshots(db: Db, column: 'id' | 'practice_id', value: string): Promise<PoolSnapshot[]> {
+async function readSnapshots(db: EitherDb, column: 'id' | 'practice_id', value: string): Promise<PoolSnapshot[]> {
   if (!isSynchronous(db)) return toSnapshots(await db.batch(snapshotReads(db, eq(pools[column], value))));
   const [poolsRead, entriesRead, boutsRead] = preparedSnapshotReads(db, column);
   return toSnapshots([await poolsRead.all({ value }), await entriesRead.all({ value }), await boutsRead.all({ value })]);
 }
 
-const bumpVersion = (db: Db, poolId: string, now: number) =>
+const bumpVersion = (db: RoomDb, poolId: string, now: number) =>
   db.update(pools).set({ version: sql`${pools.version} + 1`, updated_at: now }).where(eq(pools.id, poolId));
 
 /** In a batch, right after a write to a pool: its version moves on only if that statement changed a row. */
 export const bumpVersionIfChanged = (d1: D1Database, poolId: string, now: number) =>
   d1.prepare('UPDATE tournaments SET version = version + 1, updated_at = ?2 WHERE id = ?1 AND changes() > 0').bind(poolId, now);
 
-export async function createPool(db: Db, practice: Practice, name: string): Promise<string> {
+export async function createPool(db: RoomDb, practice: Practice, name: string): Promise<string> {
   const now = Date.now();
   const id = crypto.randomUUID();
   await db.insert(pools).values({ id, practice_id: practice.id, user_id: practice.user_id, name, version: 1, created_at: now, updated_at: now });
   return id;
 }
 
-export async function renamePool(db: Db, poolId: string, name: string) {
+export async function renamePool(db: RoomDb, poolId: string, name: string) {
   await db.update(pools).set({ name, version: sql`${pools.version} + 1`, updated_at: Date.now() }).where(eq(pools.id, poolId));
 }
 
-export async function deletePool(db: Db, poolId: string) {
+export async function deletePool(db: RoomDb, poolId: string) {
   await db.delete(pools).where(eq(pools.id, poolId));
 }
 
@@ -167,7 +168,7 @@ export async function deletePool(db: Db, poolId: string) {
  * (INSERT … SELECT … HAVING, which drizzle cannot express), so two coaches adding at once cannot pass the
  * limit; the version moves in the same batch, only when the fencer was added.
  */
-export async function addPlayer(db: Db, poolId: string, name: string, athleteId: string | null = null) {
+export async function addPlayer(db: RoomDb, poolId: string, name: string, athleteId: string | null = null) {
   const now = Date.now();
   const id = crypto.randomUUID();
   const d1 = db.$client;
@@ -186,7 +187,7 @@ export async function addPlayer(db: Db, poolId: string, name: string, athleteId:
 }
 
 /** Removes a fencer and (by cascade) their bouts; later fencers move up one place on the sheet. */
-export async function removePlayer(db: Db, poolId: string, playerId: string) {
+export async function removePlayer(db: RoomDb, poolId: string, playerId: string) {
   const player = await db.select().from(poolEntries).where(and(eq(poolEntries.id, playerId), eq(poolEntries.tournament_id, poolId))).get();
   if (!player) throw notFound('Player');
   const now = Date.now();
@@ -238,7 +239,7 @@ function deltaOf(poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, 
  * when it changed (`changes()` of the statement before, in the same transaction). `cards`: a refereed bout's
  * cards (issue 29), kept with it; a bout first written without any keeps none, and a score corrected by hand keeps its cards.
  */
-export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey, cards: BoutCards | null = null): Promise<BoutWrite> {
+export async function writeBout(db: RoomDb, poolId: string, bout: Bout, expectedVersion: number, write: WriteKey, cards: BoutCards | null = null): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const stored = d1
@@ -259,7 +260,7 @@ export async function writeBout(db: Db, poolId: string, bout: Bout, expectedVers
 }
 
 /** SPEC §4: an empty result clears both directions of a bout, if it is still at the version the writer saw. */
-export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
+export async function clearBout(db: RoomDb, poolId: string, bout: Pick<Bout, 'player1_id' | 'player2_id'>, expectedVersion: number, write: WriteKey): Promise<BoutWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const cleared = d1
@@ -274,7 +275,7 @@ export async function clearBout(db: Db, poolId: string, bout: Pick<Bout, 'player
 }
 
 /** Statements that record fencers absent at check-in, and drop from the list anyone drawn into a pool now. */
-function absenteeStatements(db: Db, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
+function absenteeStatements(db: RoomDb, practiceId: string, absent: { name: string; athleteId: string | null }[], present: string[]) {
   const now = Date.now();
   return [
     // One bound JSON list, not a value per name: a draw of 512 would pass SQLite's 100 variables (issue 33).
@@ -287,7 +288,7 @@ function absenteeStatements(db: Db, practiceId: string, absent: { name: string; 
  * Writes generated pools and all their fencers in one batch, with the check-in list (fencers marked absent
  * are recorded; anyone drawn now leaves the list): all or nothing.
  */
-export async function insertGeneratedPools(db: Db, practice: Practice, planned: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
+export async function insertGeneratedPools(db: RoomDb, practice: Practice, planned: PlannedPool[], absent: { name: string; athleteId: string | null }[] = []) {
   // After the practice's latest pool, so a second draw's pools list after the first's (issue 33: Pool 75 after 74).
   const latest = await db.select({ at: sql<number | null>`MAX(${pools.created_at})` }).from(pools).where(eq(pools.practice_id, practice.id)).get();
   const now = Math.max(Date.now(), (latest?.at ?? 0) + 1);

@@ -1,8 +1,8 @@
-import type { PoolSnapshot } from '../../core/contracts/pools';
-import type { TableauFormat } from '../../core/contracts/tableau';
-import type { PlayerStatus } from '../../core/fencing/withdrawal';
-import { MAX_POOL_SIZE } from '../../core/limits';
-import type { Db } from '../db/client';
+import type { PoolSnapshot } from '../../../core/contracts/pools';
+import type { TableauFormat } from '../../../core/contracts/tableau';
+import type { PlayerStatus } from '../../../core/fencing/withdrawal';
+import { MAX_POOL_SIZE } from '../../../core/limits';
+import type { RoomDb } from '../../db/client';
 import { bumpVersionIfChanged } from './pools';
 
 /**
@@ -16,7 +16,7 @@ const NOT_STARTED = 'NOT EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1)'
 export type StatusWrite = 'ok' | 'not-found' | 'tableau-started';
 
 /** Marks a fencer withdrawn or excluded (or fencing again), while the tableau has no score; the pool's version moves on. */
-export async function setPlayerStatus(db: Db, practiceId: string, poolId: string, playerId: string, status: PlayerStatus | null): Promise<StatusWrite> {
+export async function setPlayerStatus(db: RoomDb, practiceId: string, poolId: string, playerId: string, status: PlayerStatus | null): Promise<StatusWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const [updated, , check] = await d1.batch<{ found: number; started: number }>([
@@ -38,7 +38,7 @@ export async function setPlayerStatus(db: Db, practiceId: string, poolId: string
  * first score (false when refused); the cut may change at any time (the tableau then shows it no longer
  * matches the pools, as it does when the pools change).
  */
-export async function saveFormat(db: Db, practiceId: string, format: TableauFormat): Promise<boolean> {
+export async function saveFormat(db: RoomDb, practiceId: string, format: TableauFormat): Promise<boolean> {
   const d1 = db.$client;
   const cutValue = format.cut.kind === 'all' ? null : format.cut.value;
   const [written] = await d1.batch([
@@ -64,7 +64,7 @@ export type LatecomerWrite = { ok: true; poolId: string } | { ok: false; reason:
  * roster athlete when they were marked absent as one, and takes them off the absent list, in one batch.
  * The pool's bout order is derived from its size, so it regenerates; bouts already fenced keep their results.
  */
-export async function addLatecomer(db: Db, practiceId: string, pools: PoolSnapshot[], name: string): Promise<LatecomerWrite> {
+export async function addLatecomer(db: RoomDb, practiceId: string, pools: PoolSnapshot[], name: string): Promise<LatecomerWrite> {
   if (pools.length === 0) return { ok: false, reason: 'no-pool' };
   const smallest = pools.filter((p) => p.players.length < MAX_POOL_SIZE).sort((a, b) => a.players.length - b.players.length || a.created_at - b.created_at)[0];
   if (!smallest) return { ok: false, reason: 'full' };

@@ -1,8 +1,8 @@
 import { eq, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
-import { fromBase64Url, hashToken, randomToken, toBase64Url } from '../auth/crypto';
-import { REFRESH_TTL_MS } from '../auth/cookies';
+import type { D1Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { fromBase64Url, hashToken, randomToken, toBase64Url } from '../../auth/crypto';
+import { REFRESH_TTL_MS } from '../../auth/cookies';
 
 /**
  * Refresh sessions (OWASP Session Management): every refresh token is stored hashed and works once.
@@ -14,7 +14,7 @@ import { REFRESH_TTL_MS } from '../auth/cookies';
 export const REFRESH_GRACE_MS = 30_000;
 
 /** Starts a refresh session (a new family); returns the raw token (only its hash is stored). */
-export async function createSession(db: Db, userId: string, now = Date.now()) {
+export async function createSession(db: D1Db, userId: string, now = Date.now()) {
   const token = randomToken();
   const id = crypto.randomUUID();
   await db.insert(sessions).values({ id, user_id: userId, token_hash: await hashToken(token), expires_at: now + REFRESH_TTL_MS, created_at: now, family_id: id });
@@ -52,7 +52,7 @@ export type Rotation = { userId: string; token: string } | null;
  * the grace window, which also revokes the family. Raw SQL because the rotation is a conditional
  * INSERT … SELECT … RETURNING beside an UPDATE in one batch, which drizzle's batch cannot bind.
  */
-export async function rotateSession(db: Db, token: string, now = Date.now()): Promise<Rotation> {
+export async function rotateSession(db: D1Db, token: string, now = Date.now()): Promise<Rotation> {
   const oldHash = await hashToken(token);
   const next = randomToken();
   const d1 = db.$client;
@@ -93,12 +93,12 @@ export async function rotateSession(db: Db, token: string, now = Date.now()): Pr
  * Ends every token of one sign-in, and forgets the successors kept for the grace window: a stolen,
  * replayed token takes the thief's copy down with it, and nothing of the family can be renewed again.
  */
-export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
+export async function revokeFamily(db: D1Db, familyId: string, now = Date.now()) {
   await db.update(sessions).set({ revoked_at: sql`COALESCE(${sessions.revoked_at}, ${now})`, successor: null }).where(eq(sessions.family_id, familyId));
 }
 
 /** The account of a refresh token that is still live (not revoked, not expired), or null. */
-export async function liveSessionUser(db: Db, token: string, now = Date.now()): Promise<string | null> {
+export async function liveSessionUser(db: D1Db, token: string, now = Date.now()): Promise<string | null> {
   const row = await db.$client
     .prepare('SELECT user_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?')
     .bind(await hashToken(token), now)
@@ -107,7 +107,7 @@ export async function liveSessionUser(db: Db, token: string, now = Date.now()): 
 }
 
 /** Deletes sessions that expired, or were revoked, more than a day ago (run by the scheduled clean-up). */
-export async function purgeOldSessions(db: Db, now = Date.now()) {
+export async function purgeOldSessions(db: D1Db, now = Date.now()) {
   const dayAgo = now - 24 * 60 * 60 * 1000;
   const deleted = await db.delete(sessions).where(or(lte(sessions.expires_at, dayAgo), lte(sessions.revoked_at, dayAgo))).returning({ id: sessions.id });
   return deleted.length;

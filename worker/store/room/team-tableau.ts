@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
-import type { Practice } from '../../core/contracts/practices';
-import type { BracketMatch, MatchChange, SavedBracketMatch, Seed } from '../../core/fencing/bracket';
-import { RELAY_ORDER } from '../../core/fencing/team-relay';
-import type { Db } from '../db/client';
-import { teamRelays, teamTableaux } from '../db/schema';
+import type { TeamRelay, TeamTableauSnapshot } from '../../../core/contracts/team-tableau';
+import type { Practice } from '../../../core/contracts/practices';
+import type { BracketMatch, MatchChange, SavedBracketMatch, Seed } from '../../../core/fencing/bracket';
+import { RELAY_ORDER } from '../../../core/fencing/team-relay';
+import type { RoomDb } from '../../db/client';
+import { teamRelays, teamTableaux } from '../../db/schema';
 
 /**
  * A team practice's tableau of team matches (issue 28). Its matches are the bracket's own rows (teams in the
@@ -27,7 +27,7 @@ export function sheetOf(round: number, position: number, stored: readonly TeamRe
   });
 }
 
-export async function loadTeamTableau(db: Db, practiceId: string): Promise<TeamTableauSnapshot> {
+export async function loadTeamTableau(db: RoomDb, practiceId: string): Promise<TeamTableauSnapshot> {
   const [marker, relays] = await db.batch([
     db.select().from(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.select().from(teamRelays).where(eq(teamRelays.practice_id, practiceId)).orderBy(asc(teamRelays.round), asc(teamRelays.position), asc(teamRelays.match_number)),
@@ -37,7 +37,7 @@ export async function loadTeamTableau(db: Db, practiceId: string): Promise<TeamT
 }
 
 /** Whether the practice has a team tableau. */
-export async function hasTeamTableau(db: Db, practiceId: string): Promise<boolean> {
+export async function hasTeamTableau(db: RoomDb, practiceId: string): Promise<boolean> {
   return (await db.select({ id: teamTableaux.practice_id }).from(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)).get()) !== undefined;
 }
 
@@ -46,7 +46,7 @@ export async function hasTeamTableau(db: Db, practiceId: string): Promise<boolea
  * moved on), the format (everyone goes on, 3rd fenced or shared, no 5–8), and the marker. Answers false,
  * writing nothing, if the practice has a tableau already (a second coach's screen creating at the same moment).
  */
-export async function createTeamTableau(db: Db, practice: Practice, seeds: Seed[], matches: BracketMatch[], thirdPlace: boolean, seededBy: 'pools' | 'draw'): Promise<boolean> {
+export async function createTeamTableau(db: RoomDb, practice: Practice, seeds: Seed[], matches: BracketMatch[], thirdPlace: boolean, seededBy: 'pools' | 'draw'): Promise<boolean> {
   const d1 = db.$client;
   const now = Date.now();
   const free = 'NOT EXISTS (SELECT 1 FROM brackets WHERE practice_id = ?1) AND NOT EXISTS (SELECT 1 FROM team_tableaux WHERE practice_id = ?1)';
@@ -89,7 +89,7 @@ export interface RelayStore {
  * the row, the changed matches and the tableau's version. The caller has checked the version and the key in
  * the same turn of the room (no other request runs in between: the room's SQLite answers synchronously).
  */
-export async function storeTeamRelay(db: Db, practice: Practice, round: number, position: number, input: RelayStore) {
+export async function storeTeamRelay(db: RoomDb, practice: Practice, round: number, position: number, input: RelayStore) {
   const d1 = db.$client;
   const now = Date.now();
   const { row, changes } = input;

@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Practice } from '../../core/contracts/practices';
-import type { Team, TeamMatchRow } from '../../core/contracts/teams';
-import { RELAY_ORDER } from '../../core/fencing/team-relay';
-import type { Db } from '../db/client';
+import type { Practice } from '../../../core/contracts/practices';
+import type { Team, TeamMatchRow } from '../../../core/contracts/teams';
+import { RELAY_ORDER } from '../../../core/fencing/team-relay';
+import type { RoomDb } from '../../db/client';
 import { keyedWrite, notApplied, statement, type WriteKey } from './applied-writes';
-import { teamMatches, teamMembers, teams } from '../db/schema';
+import { teamMatches, teamMembers, teams } from '../../db/schema';
 
 /** SPEC §7: a practice's teams with their members, by team number. */
-export async function listTeams(db: Db, practiceId: string): Promise<Team[]> {
+export async function listTeams(db: RoomDb, practiceId: string): Promise<Team[]> {
   const rows = await db
     .select({ team: teams, member: teamMembers })
     .from(teams)
@@ -29,7 +29,7 @@ export interface NewMember {
 }
 
 /** Replaces a practice's teams with new ones (numbered from 1) and their members, in one batch. */
-export async function replaceTeams(db: Db, practice: Practice, groups: NewMember[][]) {
+export async function replaceTeams(db: RoomDb, practice: Practice, groups: NewMember[][]) {
   const now = Date.now();
   const statements = [db.delete(teams).where(eq(teams.practice_id, practice.id))];
   groups.forEach((members, i) => {
@@ -51,11 +51,11 @@ const toSheet = (saved: (typeof teamMatches.$inferSelect)[]): TeamMatchRow[] =>
   });
 
 /** A practice's relay rows (or just relay `n`). */
-const sheetRead = (db: Db, practiceId: string, n?: number) =>
+const sheetRead = (db: RoomDb, practiceId: string, n?: number) =>
   db.select().from(teamMatches).where(n === undefined ? eq(teamMatches.practice_id, practiceId) : and(eq(teamMatches.practice_id, practiceId), eq(teamMatches.match_number, n)));
 
 /** The nine relays in order, with the saved touch scores (null where none is entered yet). */
-export async function loadSheet(db: Db, practiceId: string): Promise<TeamMatchRow[]> {
+export async function loadSheet(db: RoomDb, practiceId: string): Promise<TeamMatchRow[]> {
   return toSheet(await sheetRead(db, practiceId).all());
 }
 
@@ -66,7 +66,7 @@ export type RelayWrite = { ok: boolean; row: TeamMatchRow };
  * moving its version on, and reads that row back, in one batch. A write whose idempotency key already
  * applied changes nothing and counts as done. Raw SQL for the INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE.
  */
-export async function writeRelay(db: Db, practice: Practice, n: number, row: { score_a: number | null; score_b: number | null }, version: number, write: WriteKey): Promise<RelayWrite> {
+export async function writeRelay(db: RoomDb, practice: Practice, n: number, row: { score_a: number | null; score_b: number | null }, version: number, write: WriteKey): Promise<RelayWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const [a, b] = RELAY_ORDER[n - 1]!;

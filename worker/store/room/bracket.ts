@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BracketSnapshot, MatchesDelta, TableauFormat } from '../../core/contracts/tableau';
-import type { Practice } from '../../core/contracts/practices';
-import type { SavedBracketMatch } from '../../core/fencing/bracket';
-import { readCards, storedCards, type BoutCards } from '../../core/fencing/bout-cards';
-import { DEFAULT_FORMAT } from '../../core/fencing/tableau';
-import type { BracketMatch, MatchChange, Seed } from '../../core/fencing/bracket';
-import type { Db } from '../db/client';
-import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../db/schema';
+import type { BracketSnapshot, MatchesDelta, TableauFormat } from '../../../core/contracts/tableau';
+import type { Practice } from '../../../core/contracts/practices';
+import type { SavedBracketMatch } from '../../../core/fencing/bracket';
+import { readCards, storedCards, type BoutCards } from '../../../core/fencing/bout-cards';
+import { DEFAULT_FORMAT } from '../../../core/fencing/tableau';
+import type { BracketMatch, MatchChange, Seed } from '../../../core/fencing/bracket';
+import type { RoomDb } from '../../db/client';
+import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version, cards }: typeof bracketMatches.$inferSelect): SavedBracketMatch => {
@@ -40,7 +40,7 @@ function toSnapshot(practiceId: string, [rows, matches, formats, absent]: Bracke
   };
 }
 
-const bracketReads = (db: Db, practiceId: string) =>
+const bracketReads = (db: RoomDb, practiceId: string) =>
   [
     db.select().from(brackets).where(eq(brackets.practice_id, practiceId)),
     db.select().from(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)).orderBy(asc(bracketMatches.round), asc(bracketMatches.position)),
@@ -48,7 +48,7 @@ const bracketReads = (db: Db, practiceId: string) =>
     db.select().from(absentees).where(eq(absentees.practice_id, practiceId)).orderBy(asc(absentees.name)),
   ] as const;
 
-export async function loadBracket(db: Db, practiceId: string): Promise<BracketSnapshot> {
+export async function loadBracket(db: RoomDb, practiceId: string): Promise<BracketSnapshot> {
   return toSnapshot(practiceId, await db.batch(bracketReads(db, practiceId)));
 }
 
@@ -58,7 +58,7 @@ export async function loadBracket(db: Db, practiceId: string): Promise<BracketSn
  * freezing at once store the same draw; a draw that lost to a different one (the pools changed in between)
  * writes no match.
  */
-export async function freezeBracket(db: Db, practice: Practice, seeding: Seed[], matches: BracketMatch[]) {
+export async function freezeBracket(db: RoomDb, practice: Practice, seeding: Seed[], matches: BracketMatch[]) {
   const d1 = db.$client;
   const now = Date.now();
   const frozen = JSON.stringify(seeding);
@@ -108,7 +108,7 @@ export type MatchWrite = { ok: true; delta: MatchesDelta } | { ok: false; reason
  * already applied changes nothing and counts as done. Raw SQL: the target's UPDATE carries every guard, and
  * the later writes apply only where it stamped its write token (D1 has no transaction to abort).
  */
-export async function writeMatchScore(db: Db, practiceId: string, target: MatchChange, players: [string, string], version: number, later: MatchChange[], write: WriteKey, cards: BoutCards | null = null): Promise<MatchWrite> {
+export async function writeMatchScore(db: RoomDb, practiceId: string, target: MatchChange, players: [string, string], version: number, later: MatchChange[], write: WriteKey, cards: BoutCards | null = null): Promise<MatchWrite> {
   const d1 = db.$client;
   const now = Date.now();
   const token = crypto.randomUUID();
@@ -171,7 +171,7 @@ export async function writeMatchScore(db: Db, practiceId: string, target: MatchC
 }
 
 /** Forgets the tableau (its seeding and every saved match, a team tableau's sheets too), so it is drawn again from the pools. */
-export async function resetBracket(db: Db, practiceId: string) {
+export async function resetBracket(db: RoomDb, practiceId: string) {
   await db.batch([
     db.delete(teamRelays).where(eq(teamRelays.practice_id, practiceId)),
     db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Practice } from '../../core/contracts/practices';
-import type { RoundEntry } from '../../core/fencing/rounds';
-import type { Db } from '../db/client';
-import { poolEntries, pools } from '../db/schema';
+import type { Practice } from '../../../core/contracts/practices';
+import type { RoundEntry } from '../../../core/fencing/rounds';
+import type { RoomDb } from '../../db/client';
+import { poolEntries, pools } from '../../db/schema';
 
 /**
  * A second round of pools (issue 28), stored as pools of round 2 beside round 1's, in the same tables: each
@@ -12,7 +12,7 @@ import { poolEntries, pools } from '../db/schema';
  */
 
 /** Writes the second round's pools and their fencers in one batch (one transaction in the room): all or nothing. */
-export async function insertSecondRound(db: Db, practice: Practice, planned: { name: string; members: RoundEntry[] }[]): Promise<string[]> {
+export async function insertSecondRound(db: RoomDb, practice: Practice, planned: { name: string; members: RoundEntry[] }[]): Promise<string[]> {
   const now = Date.now();
   const statements: BatchItem<'sqlite'>[] = [];
   const ids: string[] = [];
@@ -35,12 +35,12 @@ export async function insertSecondRound(db: Db, practice: Practice, planned: { n
 }
 
 /** Deletes the practice's round-2 pools, and with them (by cascade) their entries and bouts. */
-export async function deleteSecondRound(db: Db, practiceId: string) {
+export async function deleteSecondRound(db: RoomDb, practiceId: string) {
   await db.delete(pools).where(and(eq(pools.practice_id, practiceId), eq(pools.round, 2)));
 }
 
 /** Whether the practice has a second round of pools (one indexed read of the room's SQLite). */
-export async function secondRoundExists(db: Db, practiceId: string): Promise<boolean> {
+export async function secondRoundExists(db: RoomDb, practiceId: string): Promise<boolean> {
   const row = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.practice_id, practiceId), eq(pools.round, 2))).limit(1).get();
   return row !== undefined;
 }

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { Athlete } from '../../core/contracts/athletes';
-import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../core/athlete-details';
-import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary, type RestoreTable } from '../../core/interop/backup';
-import { readCards } from '../../core/fencing/bout-cards';
-import { dayForBackup, type DayIndexRow } from '../../core/interop/backup-days';
-import { classifyImport, type ImportStatus } from '../../core/interop/roster-import';
-import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../core/limits';
-import { sameNameKey } from '../../core/names';
-import { makeRoomCode } from '../../core/room-code';
-import { athleteSchema, firstIssue } from '../../core/validation';
-import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { athletes } from '../db/schema';
-import type { DayRooms } from '../day/day-backup';
+import type { Athlete } from '../../../core/contracts/athletes';
+import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../../core/athlete-details';
+import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary, type RestoreTable } from '../../../core/interop/backup';
+import { readCards } from '../../../core/fencing/bout-cards';
+import { dayForBackup, type DayIndexRow } from '../../../core/interop/backup-days';
+import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
+import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../../core/limits';
+import { sameNameKey } from '../../../core/names';
+import { makeRoomCode } from '../../../core/room-code';
+import { athleteSchema, firstIssue } from '../../../core/validation';
+import type { D1Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { athletes } from '../../db/schema';
+import type { DayRooms } from '../../day/day-backup';
 import { COACH_DAYS_FULL } from './days';
-import { HttpError } from '../errors';
+import { HttpError } from '../../errors';
 import { COACH_PRACTICES_FULL, cryptoUint32, newBoardId } from './practices';
 
 /**
@@ -71,7 +71,7 @@ export interface ImportResult {
  * others), names already in the roster (or repeated in the file) left alone, the new athletes inserted in
  * one statement. Answers each row's fate and the athletes created.
  */
-export async function importAthletes(db: Db, userId: string, input: unknown[]): Promise<{ results: ImportResult[]; created: Athlete[] }> {
+export async function importAthletes(db: D1Db, userId: string, input: unknown[]): Promise<{ results: ImportResult[]; created: Athlete[] }> {
   const rows = input.map((raw, i) => {
     const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     const line = typeof r.line === 'number' && Number.isInteger(r.line) && r.line > 0 && r.line < 1e7 ? r.line : i + 1;
@@ -98,7 +98,7 @@ export async function importAthletes(db: Db, userId: string, input: unknown[]): 
 type Q = Record<string, unknown>;
 
 /** Everything the coach owns, as one versioned backup file: seventeen reads in one batch, then each competition day's room. */
-export async function exportAccount(db: Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
+export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
   const d1 = db.$client;
   const q = (sql: string) => d1.prepare(sql).bind(userId);
   const ownPractice = 'practice_id IN (SELECT id FROM practices WHERE user_id = ?1)';
@@ -245,7 +245,7 @@ function boundedInserts(d1: D1Database, userId: string, rows: RestoreRows): D1Pr
  * days it may keep (core/limits) is refused (409) and writes nothing, checked in the batch itself, so restores
  * and creations at the same moment cannot pass the bound together, and the account's backup always restores.
  */
-export async function restoreAccount(db: Db, userId: string, backup: AccountBackup, rooms: Pick<DayRooms, 'fill' | 'erase'>): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
+export async function restoreAccount(db: D1Db, userId: string, backup: AccountBackup, rooms: Pick<DayRooms, 'fill' | 'erase'>): Promise<{ summary: RestoreSummary; practiceIds: string[] }> {
   const [roster, counts] = await Promise.all([
     db.select({ id: athletes.id, name: athletes.name }).from(athletes).where(eq(athletes.user_id, userId)).all(),
     db.$client.prepare(ACCOUNT_COUNTS).bind(userId).first<AccountCounts>(),

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { authTokens } from '../db/schema';
-import { hashToken, randomToken } from '../auth/crypto';
+import type { D1Db } from '../../db/client';
+import { authTokens } from '../../db/schema';
+import { hashToken, randomToken } from '../../auth/crypto';
 
 export type TokenPurpose = 'reset' | 'verify';
 
@@ -19,9 +19,9 @@ export interface SignupCredentials {
  * carries its own sign-up's credentials and voids nothing: each link activates the password it was issued for,
  * so a later sign-up of the same pending address cannot take the owner's link over (nor void it).
  */
-export async function issueAuthToken(db: Db, userId: string, purpose: 'reset', now?: number): Promise<string>;
-export async function issueAuthToken(db: Db, userId: string, purpose: 'verify', signup: SignupCredentials, now?: number): Promise<string>;
-export async function issueAuthToken(db: Db, userId: string, purpose: TokenPurpose, signupOrNow?: SignupCredentials | number, at?: number) {
+export async function issueAuthToken(db: D1Db, userId: string, purpose: 'reset', now?: number): Promise<string>;
+export async function issueAuthToken(db: D1Db, userId: string, purpose: 'verify', signup: SignupCredentials, now?: number): Promise<string>;
+export async function issueAuthToken(db: D1Db, userId: string, purpose: TokenPurpose, signupOrNow?: SignupCredentials | number, at?: number) {
   const signup = typeof signupOrNow === 'object' ? signupOrNow : null;
   const now = (typeof signupOrNow === 'number' ? signupOrNow : at) ?? Date.now();
   const token = randomToken();
@@ -44,7 +44,7 @@ export interface PendingSignup {
 }
 
 /** What a live, unused verification link would activate; null when it is unknown, used, expired or its account is already confirmed. */
-export async function findPendingSignup(db: Db, token: string, now = Date.now()): Promise<PendingSignup | null> {
+export async function findPendingSignup(db: D1Db, token: string, now = Date.now()): Promise<PendingSignup | null> {
   const row = await db.$client
     .prepare(
       `SELECT u.id, u.email, COALESCE(t.full_name, u.full_name) AS full_name, COALESCE(t.password_hash, u.password_hash) AS password_hash
@@ -61,7 +61,7 @@ export async function findPendingSignup(db: Db, token: string, now = Date.now())
  * is confirmed, and this and every other verification link of the account is used up, in one batch. False when
  * the link was used (or its account confirmed) meanwhile: nothing changes then.
  */
-export async function activateAccount(db: Db, token: string, now = Date.now()): Promise<boolean> {
+export async function activateAccount(db: D1Db, token: string, now = Date.now()): Promise<boolean> {
   const hash = await hashToken(token);
   const d1 = db.$client;
   const [activated] = await d1.batch<{ id: string }>([
@@ -84,7 +84,7 @@ export async function activateAccount(db: Db, token: string, now = Date.now()): 
 }
 
 /** Marks a live token used and returns its user id; null when unknown, expired, used or of another purpose. */
-export async function consumeAuthToken(db: Db, token: string, purpose: TokenPurpose, now = Date.now()) {
+export async function consumeAuthToken(db: D1Db, token: string, purpose: TokenPurpose, now = Date.now()) {
   const row = await db
     .update(authTokens)
     .set({ used_at: now })
@@ -95,7 +95,7 @@ export async function consumeAuthToken(db: Db, token: string, purpose: TokenPurp
 }
 
 /** Deletes mailed tokens that were used or expired more than a day ago (run by the scheduled clean-up). */
-export async function purgeUsedAuthTokens(db: Db, now = Date.now()) {
+export async function purgeUsedAuthTokens(db: D1Db, now = Date.now()) {
   const dayAgo = now - 24 * 60 * 60 * 1000;
   const deleted = await db.delete(authTokens).where(or(lte(authTokens.expires_at, dayAgo), lte(authTokens.used_at, dayAgo))).returning({ hash: authTokens.token_hash });
   return deleted.length;

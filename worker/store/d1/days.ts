@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Day, DaySummary } from '../../core/contracts/days';
-import { MAX_DAY_EVENTS } from '../../core/day-validation';
-import { MAX_COACH_DAYS } from '../../core/limits';
-import type { Db } from '../db/client';
-import { dayEvents, days, practices } from '../db/schema';
-import { HttpError, notFound } from '../errors';
+import type { Day, DaySummary } from '../../../core/contracts/days';
+import { MAX_DAY_EVENTS } from '../../../core/day-validation';
+import { MAX_COACH_DAYS } from '../../../core/limits';
+import type { D1Db } from '../../db/client';
+import { dayEvents, days, practices } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
 import { newBoardId, type PracticeRecord, toPractice } from './practices';
 import { lookupUnderLimits, type LookupClient } from './throttle';
 
@@ -17,7 +17,7 @@ type DayRow = typeof days.$inferSelect;
 
 const toDay = ({ user_id: _owner, ...row }: DayRow): Day => row;
 
-export async function listDays(db: Db, userId: string): Promise<DaySummary[]> {
+export async function listDays(db: D1Db, userId: string): Promise<DaySummary[]> {
   const rows = await db
     .select({ day: days, events: sql<number>`(SELECT count(*) FROM day_events WHERE day_events.day_id = ${days.id})` })
     .from(days)
@@ -28,7 +28,7 @@ export async function listDays(db: Db, userId: string): Promise<DaySummary[]> {
 }
 
 /** A day of this coach; 404 for one that does not exist or is someone else's. */
-export async function getDay(db: Db, userId: string, id: string): Promise<Day & { user_id: string }> {
+export async function getDay(db: D1Db, userId: string, id: string): Promise<Day & { user_id: string }> {
   const row = await db.select().from(days).where(and(eq(days.id, id), eq(days.user_id, userId))).get();
   if (!row) throw notFound('Day');
   return { ...toDay(row), user_id: row.user_id };
@@ -40,7 +40,7 @@ export const COACH_DAYS_FULL = `An account keeps at most ${MAX_COACH_DAYS} compe
  * A new day of the coach's, unshared, with no pistes yet; refused (409) while the coach keeps MAX_COACH_DAYS.
  * The count and the insert are one statement, so two days created at once cannot both slip under the bound.
  */
-export async function createDay(db: Db, userId: string, input: { name: string; date: string; venue: string | null }): Promise<Day> {
+export async function createDay(db: D1Db, userId: string, input: { name: string; date: string; venue: string | null }): Promise<Day> {
   const now = Date.now();
   const row: DayRow = { id: crypto.randomUUID(), user_id: userId, name: input.name, date: input.date, venue: input.venue, board_id: newBoardId(), board_shared: false, starts_at: null, minutes: null, guests_call: false, created_at: now, updated_at: now };
   const inserted = await db.$client
@@ -55,21 +55,21 @@ export async function createDay(db: Db, userId: string, input: { name: string; d
   return toDay(row);
 }
 
-export async function updateDay(db: Db, userId: string, id: string, change: Partial<Pick<Day, 'name' | 'date' | 'venue' | 'board_shared' | 'starts_at' | 'minutes' | 'guests_call'>>): Promise<Day> {
+export async function updateDay(db: D1Db, userId: string, id: string, change: Partial<Pick<Day, 'name' | 'date' | 'venue' | 'board_shared' | 'starts_at' | 'minutes' | 'guests_call'>>): Promise<Day> {
   const row = await db.update(days).set({ ...change, updated_at: Date.now() }).where(and(eq(days.id, id), eq(days.user_id, userId))).returning().get();
   if (!row) throw notFound('Day');
   return toDay(row);
 }
 
 /** A new hall board link: the old one stops opening the board at once. */
-export async function rotateDayBoard(db: Db, userId: string, id: string): Promise<Day> {
+export async function rotateDayBoard(db: D1Db, userId: string, id: string): Promise<Day> {
   const row = await db.update(days).set({ board_id: newBoardId(), updated_at: Date.now() }).where(and(eq(days.id, id), eq(days.user_id, userId))).returning().get();
   if (!row) throw notFound('Day');
   return toDay(row);
 }
 
 /** Deletes the day (its events are unlinked by the cascade); answers the practices it grouped. */
-export async function deleteDay(db: Db, userId: string, id: string): Promise<string[]> {
+export async function deleteDay(db: D1Db, userId: string, id: string): Promise<string[]> {
   const linked = await db.select({ id: dayEvents.practice_id }).from(dayEvents).innerJoin(days, eq(days.id, dayEvents.day_id)).where(and(eq(days.id, id), eq(days.user_id, userId))).all();
   const row = await db.delete(days).where(and(eq(days.id, id), eq(days.user_id, userId))).returning({ id: days.id }).get();
   if (!row) throw notFound('Day');
@@ -77,7 +77,7 @@ export async function deleteDay(db: Db, userId: string, id: string): Promise<str
 }
 
 /** The practices a day groups, in the day's order (the coach's own: a day only ever links them). */
-export async function dayPractices(db: Db, dayId: string): Promise<PracticeRecord[]> {
+export async function dayPractices(db: D1Db, dayId: string): Promise<PracticeRecord[]> {
   const rows = await db.select({ practice: practices }).from(dayEvents).innerJoin(practices, eq(practices.id, dayEvents.practice_id)).where(eq(dayEvents.day_id, dayId)).orderBy(asc(dayEvents.position)).all();
   return rows.map((r) => toPractice(r.practice));
 }
@@ -88,7 +88,7 @@ const IN_OTHER_DAY = 'This practice is already part of another day. Take it out 
  * Puts a practice of the coach in the day (at the end). Linking it again to the same day changes nothing;
  * a practice of another day is refused (409), and so is a day already holding the most events.
  */
-export async function linkPractice(db: Db, dayId: string, practice: PracticeRecord): Promise<number> {
+export async function linkPractice(db: D1Db, dayId: string, practice: PracticeRecord): Promise<number> {
   const held = await db.select({ day_id: dayEvents.day_id, position: dayEvents.position }).from(dayEvents).where(eq(dayEvents.practice_id, practice.id)).get();
   if (held?.day_id === dayId) return held.position;
   if (held) throw new HttpError(409, IN_OTHER_DAY);
@@ -108,13 +108,13 @@ export async function linkPractice(db: Db, dayId: string, practice: PracticeReco
 }
 
 /** Takes a practice out of the day; false when it was not in it. */
-export async function unlinkPractice(db: Db, dayId: string, practiceId: string): Promise<boolean> {
+export async function unlinkPractice(db: D1Db, dayId: string, practiceId: string): Promise<boolean> {
   const row = await db.delete(dayEvents).where(and(eq(dayEvents.day_id, dayId), eq(dayEvents.practice_id, practiceId))).returning({ id: dayEvents.practice_id }).get();
   return row !== undefined;
 }
 
 /** The day a practice belongs to, if any. */
-export async function dayOfPractice(db: Db, practiceId: string): Promise<string | null> {
+export async function dayOfPractice(db: D1Db, practiceId: string): Promise<string | null> {
   const row = await db.select({ day_id: dayEvents.day_id }).from(dayEvents).where(eq(dayEvents.practice_id, practiceId)).get();
   return row?.day_id ?? null;
 }
@@ -124,7 +124,7 @@ export async function dayOfPractice(db: Db, practiceId: string): Promise<string 
  * (`shared`): a right link of a day not shared now is no guess (a hall TV waiting, or reloaded, for the day to be
  * shared again), so it never counts against its network; it shows nothing of the day. Null: no day has this link.
  */
-export async function findHall(db: Db, boardId: string, client: LookupClient): Promise<{ day: Day; shared: boolean } | null> {
+export async function findHall(db: D1Db, boardId: string, client: LookupClient): Promise<{ day: Day; shared: boolean } | null> {
   const row = await lookupUnderLimits<Omit<DayRow, 'board_shared' | 'minutes' | 'guests_call'> & { board_shared: number; minutes: string | null; guests_call: number }>(db.$client, client, {
     sql: 'SELECT * FROM days WHERE board_id = ?',
     params: [boardId],

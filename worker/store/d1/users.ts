@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { User } from '../../core/contracts/account';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import type { User } from '../../../core/contracts/account';
+import type { D1Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -11,23 +11,23 @@ export function toUser(row: UserRow): User {
 }
 
 /** The account of an address (already lower-cased by the schemas), or null. */
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail(db: D1Db, email: string) {
   return (await db.select().from(users).where(eq(users.email, email)).get()) ?? null;
 }
 
 /** The account of an id, or null. */
-export async function findUserById(db: Db, id: string) {
+export async function findUserById(db: D1Db, id: string) {
   return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
 }
 
 /**
  * A sign-up: creates the account unverified, or, when the address has an account still unverified, notes this
  * sign-up's name and password as its latest (a sign-in with them says the address waits for confirmation). What
- * a link activates is the link's own (store/auth-tokens `activateAccount`), never this row's: a second sign-up
+ * a link activates is the link's own (./auth-tokens `activateAccount`), never this row's: a second sign-up
  * of a pending address cannot choose the password the owner's link opens. One upsert, so parallel sign-ups for
  * one address never race. Returns null, changing nothing, when the address already has a verified account.
  */
-export async function saveUnverifiedUser(db: Db, input: { email: string; full_name: string; password_hash: string }, now = Date.now()) {
+export async function saveUnverifiedUser(db: D1Db, input: { email: string; full_name: string; password_hash: string }, now = Date.now()) {
   const row: UserRow = { id: crypto.randomUUID(), ...input, email_verified_at: null, created_at: now, session_version: 0 };
   const saved = await db
     .insert(users)
@@ -47,7 +47,7 @@ export async function saveUnverifiedUser(db: Db, input: { email: string; full_na
  * grace window survives) and, by raising the session version, every access token already handed out. With a
  * password, sets it too (a reset or a change). Returns the new session version (null: no such account).
  */
-export async function endSessions(db: Db, userId: string, password_hash?: string, now = Date.now()): Promise<number | null> {
+export async function endSessions(db: D1Db, userId: string, password_hash?: string, now = Date.now()): Promise<number | null> {
   const [raised] = await db.batch([
     db
       .update(users)
@@ -71,7 +71,7 @@ const ATTEMPT_MS = 7 * 24 * 60 * 60 * 1000;
  * password then answers as a pending sign-up's would, so nobody learns from signing up and then in whether an
  * address has an account. Nothing about the account changes.
  */
-export async function rememberSignupAttempt(db: Db, email: string, password_hash: string, now = Date.now()) {
+export async function rememberSignupAttempt(db: D1Db, email: string, password_hash: string, now = Date.now()) {
   await db.$client
     .prepare('INSERT INTO signup_attempts (email, password_hash, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT (email) DO UPDATE SET password_hash = ?2, expires_at = ?3')
     .bind(email, password_hash, now + ATTEMPT_MS)
@@ -79,12 +79,12 @@ export async function rememberSignupAttempt(db: Db, email: string, password_hash
 }
 
 /** The password hash of the latest sign-up of a confirmed address, while remembered; null otherwise. */
-export async function signupAttemptOf(db: Db, email: string, now = Date.now()): Promise<string | null> {
+export async function signupAttemptOf(db: D1Db, email: string, now = Date.now()): Promise<string | null> {
   const row = await db.$client.prepare('SELECT password_hash FROM signup_attempts WHERE email = ? AND expires_at > ?').bind(email, now).first<{ password_hash: string }>();
   return row?.password_hash ?? null;
 }
 
 /** Forgets sign-up attempts past their time (the scheduled clean-up). */
-export async function purgeSignupAttempts(db: Db, now = Date.now()) {
+export async function purgeSignupAttempts(db: D1Db, now = Date.now()) {
   return (await db.$client.prepare('DELETE FROM signup_attempts WHERE expires_at <= ?').bind(now).run()).meta.changes;
 }

@@ -1,8 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { looseNameKey, sameNameKey } from '../../core/names';
-import type { Db } from '../db/client';
-import { poolEntries, practices, pools } from '../db/schema';
-import { getAthlete } from './athletes';
+import { and, eq } from 'drizzle-orm';
+import type { RoomDb } from '../../db/client';
+import { poolEntries } from '../../db/schema';
 import { bumpVersionIfChanged } from './pools';
 
 /**
@@ -18,7 +16,7 @@ export type LinkWrite = 'ok' | 'player-not-found' | 'athlete-not-found' | 'taken
  * roster, which lives in D1), in one batch whose UPDATE carries its guard: the athlete is not already another
  * entry of the same pool.
  */
-export async function linkPlayer(db: Db, poolId: string, playerId: string, athleteId: string | null, mine: boolean): Promise<LinkWrite> {
+export async function linkPlayer(db: RoomDb, poolId: string, playerId: string, athleteId: string | null, mine: boolean): Promise<LinkWrite> {
   if (!mine) {
     const found = await db.select({ id: poolEntries.id }).from(poolEntries).where(and(eq(poolEntries.id, playerId), eq(poolEntries.tournament_id, poolId))).get();
     return found ? 'athlete-not-found' : 'player-not-found';
@@ -42,45 +40,11 @@ export async function linkPlayer(db: Db, poolId: string, playerId: string, athle
 }
 
 /**
- * A typed entry that could be this athlete, not linked yet: the same name (core/names.ts: case, ß/ss and the
- * accents' form ignored), or (`possible`) a name that differs only by accents, Pena for Peña.
- */
-export interface LinkSuggestion {
-  player_id: string;
-  pool_id: string;
-  pool: string;
-  practice_id: string;
-  practice: string;
-  date: string;
-  name: string;
-  /** Spelled differently (accents): only possibly the athlete. */
-  possible: boolean;
-}
-
-/** The coach's unlinked entries named like the athlete (issue 16: suggested, never linked unasked), same names first. */
-export async function linkSuggestions(db: Db, userId: string, athleteId: string): Promise<LinkSuggestion[]> {
-  const athlete = await getAthlete(db, userId, athleteId);
-  const rows = await db
-    .select({ player_id: poolEntries.id, pool_id: pools.id, pool: pools.name, practice_id: practices.id, practice: practices.name, date: practices.date, name: poolEntries.name })
-    .from(poolEntries)
-    .innerJoin(pools, eq(pools.id, poolEntries.tournament_id))
-    .innerJoin(practices, eq(practices.id, pools.practice_id))
-    .where(and(eq(pools.user_id, userId), isNull(poolEntries.athlete_id)))
-    .all();
-  const same = sameNameKey(athlete.name);
-  const loose = looseNameKey(athlete.name);
-  return rows
-    .map((r) => ({ ...r, possible: sameNameKey(r.name) !== same }))
-    .filter((r) => !r.possible || looseNameKey(r.name) === loose)
-    .sort((a, b) => Number(a.possible) - Number(b.possible) || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-}
-
-/**
  * A roster athlete was deleted (D1): the practice's entries, team members and absentees that named them
  * name no one now, in one batch, and the pools whose entries changed move to a new version. Answers those
  * pools' ids, so their screens can be sent the new state.
  */
-export async function forgetAthlete(db: Db, athleteId: string): Promise<string[]> {
+export async function forgetAthlete(db: RoomDb, athleteId: string): Promise<string[]> {
   const d1 = db.$client;
   const now = Date.now();
   const [linked] = await d1.batch<{ id: string }>([
@@ -91,18 +55,4 @@ export async function forgetAthlete(db: Db, athleteId: string): Promise<string[]
     d1.prepare('UPDATE team_members SET athlete_id = NULL WHERE athlete_id = ?1').bind(athleteId),
   ]);
   return linked!.results.map((r) => r.id);
-}
-
-/** The practices of a coach whose archive (D1) names a roster athlete: an entry, a team member or an absentee. */
-export async function practicesNaming(db: Db, userId: string, athleteId: string): Promise<string[]> {
-  const { results } = await db.$client
-    .prepare(
-      `SELECT id FROM practices WHERE user_id = ?1 AND id IN (
-         SELECT t.practice_id FROM players p JOIN tournaments t ON t.id = p.tournament_id WHERE p.athlete_id = ?2
-         UNION SELECT practice_id FROM absentees WHERE athlete_id = ?2
-         UNION SELECT t.practice_id FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.athlete_id = ?2)`,
-    )
-    .bind(userId, athleteId)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
 }

@@ -1,18 +1,18 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { AthleteHistory } from '../../core/contracts/athletes';
-import { boutsOfAthlete, coachBouts, ratingsOf, rosterSummary, type AthleteSummary, type CoachBout, type PoolBoutRow, type TableauMatchRow } from '../../core/fencing/history';
-import { computePoolStats, type PlayerStats } from '../../core/fencing/pool-stats';
-import type { Db } from '../db/client';
-import { poolEntries, pools } from '../db/schema';
-import { inJsonList } from '../db/sql';
+import type { AthleteHistory } from '../../../core/contracts/athletes';
+import { boutsOfAthlete, coachBouts, ratingsOf, rosterSummary, type AthleteSummary, type CoachBout, type PoolBoutRow, type TableauMatchRow } from '../../../core/fencing/history';
+import { computePoolStats, type PlayerStats } from '../../../core/fencing/pool-stats';
+import type { D1Db } from '../../db/client';
+import { poolEntries, pools } from '../../db/schema';
+import { inJsonList } from '../../db/sql';
 import { getAthlete } from './athletes';
-import { loadPoolSnapshot } from './pools';
+import { loadPoolSnapshot } from '../room/pools';
 
 /**
  * Each athlete's result in the latest pool they fenced among this coach's practices (for serpentine
  * seeding). Athletes with no pool yet are absent from the map.
  */
-export async function latestPoolResults(db: Db, userId: string, athleteIds: string[]): Promise<Map<string, PlayerStats>> {
+export async function latestPoolResults(db: D1Db, userId: string, athleteIds: string[]): Promise<Map<string, PlayerStats>> {
   const results = new Map<string, PlayerStats>();
   if (athleteIds.length === 0) return results;
   const rows = await db
@@ -44,7 +44,7 @@ export async function latestPoolResults(db: Db, userId: string, athleteIds: stri
  * pool bouts and fenced tableau matches, with both entries' links, in one batch of two reads (indexed by
  * the practice's owner; no read per practice or per athlete).
  */
-export async function loadCoachBouts(db: Db, userId: string): Promise<CoachBout[]> {
+export async function loadCoachBouts(db: D1Db, userId: string): Promise<CoachBout[]> {
   const d1 = db.$client;
   const [poolRows, tableauRows] = await d1.batch([
     d1.prepare(
@@ -68,13 +68,13 @@ export async function loadCoachBouts(db: Db, userId: string): Promise<CoachBout[
 }
 
 /** An athlete's history (issue 16): their bouts from their side, and their rating after each rated bout. */
-export async function athleteHistory(db: Db, userId: string, athleteId: string): Promise<AthleteHistory> {
+export async function athleteHistory(db: D1Db, userId: string, athleteId: string): Promise<AthleteHistory> {
   const [, bouts] = await Promise.all([getAthlete(db, userId, athleteId), loadCoachBouts(db, userId)]);
   const { ratings, history } = ratingsOf(bouts);
   return { bouts: boutsOfAthlete(athleteId, bouts), rating: ratings.get(athleteId) ?? null, ratings: history.get(athleteId) ?? [] };
 }
 
 /** What the roster list shows of every athlete (rating, bouts, wins, last practice), by athlete id. */
-export async function athleteSummaries(db: Db, userId: string): Promise<Record<string, AthleteSummary>> {
+export async function athleteSummaries(db: D1Db, userId: string): Promise<Record<string, AthleteSummary>> {
   return Object.fromEntries(rosterSummary(await loadCoachBouts(db, userId)));
 }

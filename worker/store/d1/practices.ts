@@ -1,16 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { GuestPractice } from '../../core/contracts/guests';
-import type { Practice, PracticeType } from '../../core/contracts/practices';
-import { MAX_COACH_PRACTICES } from '../../core/limits';
-import { ERROR_MESSAGES } from '../../core/messages';
-import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../core/room-code';
-import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { practices } from '../db/schema';
-import { HttpError, notFound } from '../errors';
-import { randomToken } from '../auth/crypto';
+import type { GuestPractice } from '../../../core/contracts/guests';
+import type { Practice, PracticeType } from '../../../core/contracts/practices';
+import { MAX_COACH_PRACTICES } from '../../../core/limits';
+import { ERROR_MESSAGES } from '../../../core/messages';
+import { makeRoomCode, ROOM_CODE_ATTEMPTS } from '../../../core/room-code';
+import type { D1Db, EitherDb } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { practices } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
+import { randomToken } from '../../auth/crypto';
 import { lookupUnderLimits, type LookupClient } from './throttle';
-import type { Weapon } from '../../core/fencing/referee';
+import type { Weapon } from '../../../core/fencing/referee';
 
 export type RandomUint32 = () => number;
 
@@ -24,7 +24,7 @@ export type PracticeRecord = Practice & { guest_epoch: number };
 /**
  * The stamp of a change to the index's facts (sharing, the code, the board link): the time, but always past the
  * row's last one, so two changes in the same millisecond still tell which came last. The practice's room applies
- * the index's words in this order, whatever order its calls arrive in (room/practice-room `indexChanged`).
+ * the index's words in this order, whatever order its calls arrive in (room/index-word).
  */
 const nextStamp = (now: number) => sql<number>`max(${practices.updated_at} + 1, ${now})`;
 
@@ -59,20 +59,23 @@ async function withUniqueRoomCode<T>(random: RandomUint32, write: (code: string)
   throw new HttpError(409, 'Failed to generate unique practice room code');
 }
 
-export async function listPractices(db: Db, userId: string): Promise<Practice[]> {
+export async function listPractices(db: D1Db, userId: string): Promise<Practice[]> {
   const rows = await db.select().from(practices).where(eq(practices.user_id, userId)).orderBy(desc(practices.date), desc(practices.created_at)).all();
   return rows.map((r) => publicPractice(toPractice(r)));
 }
 
-/** A practice of this coach; 404 for one that does not exist or belongs to someone else. */
-export async function getPractice(db: Db, userId: string, id: string): Promise<PracticeRecord> {
+/**
+ * A practice of this coach; 404 for one that does not exist or belongs to someone else. Both: the worker reads the
+ * index (a socket's practice), a room its own copy (`practiceFor`).
+ */
+export async function getPractice(db: EitherDb, userId: string, id: string): Promise<PracticeRecord> {
   const row = await db.select().from(practices).where(and(eq(practices.id, id), eq(practices.user_id, userId))).get();
   if (!row) throw notFound('Practice');
   return toPractice(row);
 }
 
-/** A practice that currently shares with guests (on, and not expired), by id; null otherwise. */
-export async function getSharedPractice(db: Db, id: string): Promise<PracticeRecord | null> {
+/** A practice that currently shares with guests (on, and not expired), by id; null otherwise. Both, as `getPractice`. */
+export async function getSharedPractice(db: EitherDb, id: string): Promise<PracticeRecord | null> {
   const row = await db.select().from(practices).where(eq(practices.id, id)).get();
   const practice = row ? toPractice(row) : null;
   return practice?.allow_guest_access ? practice : null;
@@ -84,7 +87,7 @@ const lookupBy = (by: 'room_code' | 'board_id', secret: string, now: number) =>
     ? { sql: 'SELECT * FROM practices WHERE room_code = ? AND allow_guest_access = 1 AND sharing_expires_at > ?', params: [secret, now], guessable: true }
     : { sql: 'SELECT * FROM practices WHERE board_id = ?', params: [secret], guessable: false };
 
-async function lookupPractice(db: Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now: number) {
+async function lookupPractice(db: D1Db, by: 'room_code' | 'board_id', secret: string, client: LookupClient, now: number) {
   const row = await lookupUnderLimits<Omit<PracticeRow, 'allow_guest_access'> & { allow_guest_access: number }>(db.$client, client, lookupBy(by, secret, now), now);
   return row ? toPractice({ ...row, allow_guest_access: row.allow_guest_access === 1 }, now) : null;
 }
@@ -93,7 +96,7 @@ async function lookupPractice(db: Db, by: 'room_code' | 'board_id', secret: stri
  * The practice a room code opens while it shares (guests). Every such lookup goes through the lookup limits,
  * counted per client network; a room code is guessable (see `SecretLookup.guessable`).
  */
-export async function findSharedPractice(db: Db, roomCode: string, client: LookupClient, now = Date.now()) {
+export async function findSharedPractice(db: D1Db, roomCode: string, client: LookupClient, now = Date.now()) {
   const practice = await lookupPractice(db, 'room_code', roomCode, client, now);
   return practice?.allow_guest_access ? practice : null;
 }
@@ -104,13 +107,13 @@ export async function findSharedPractice(db: Db, roomCode: string, client: Looku
  * back (a TV reconnecting or reloaded), and its right link never counts against its network's failed lookups.
  * It shows nothing of the practice while it does not share. Null: no practice has this link.
  */
-export async function findBoard(db: Db, boardId: string, client: LookupClient, now = Date.now()): Promise<{ practice: PracticeRecord; shared: boolean } | null> {
+export async function findBoard(db: D1Db, boardId: string, client: LookupClient, now = Date.now()): Promise<{ practice: PracticeRecord; shared: boolean } | null> {
   const practice = await lookupPractice(db, 'board_id', boardId, client, now);
   return practice ? { practice, shared: practice.allow_guest_access } : null;
 }
 
 /** Guest access on (for `idleMs` from now unless writes extend it) or off; off moves the guest epoch on. */
-export async function setSharing(db: Db, userId: string, id: string, enabled: boolean, idleMs: number, now = Date.now()) {
+export async function setSharing(db: D1Db, userId: string, id: string, enabled: boolean, idleMs: number, now = Date.now()) {
   const row = await db
     .update(practices)
     .set(
@@ -126,31 +129,11 @@ export async function setSharing(db: Db, userId: string, id: string, enabled: bo
 }
 
 /**
- * The practice's weapon, while no bout of it has a result (issue 18): a pool bout, a tableau score or a
- * relay's touches fix it. One conditional UPDATE, so a bout saved at the same moment cannot slip between a
- * check and the write; 'fenced' when a result exists, null when the practice is not the coach's. Run in the
- * practice's room, on its copy: `updated_at` stays the stamp of the index's last word (`nextStamp`).
- */
-export async function setWeapon(db: Db, userId: string, id: string, weapon: Weapon, now = Date.now()): Promise<PracticeRecord | 'fenced'> {
-  const row = await db
-    .update(practices)
-    .set({ weapon })
-    .where(and(eq(practices.id, id), eq(practices.user_id, userId), sql`NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id IN (SELECT id FROM tournaments WHERE practice_id = ${id}))
-      AND NOT EXISTS (SELECT 1 FROM bracket_matches WHERE practice_id = ${id} AND player1_score IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM team_matches WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))
-      AND NOT EXISTS (SELECT 1 FROM team_relays WHERE practice_id = ${id} AND (score_a IS NOT NULL OR score_b IS NOT NULL))`))
-    .returning()
-    .get();
-  if (row) return toPractice(row, now);
-  await getPractice(db, userId, id);
-  return 'fenced';
-}
-
-/**
  * A write keeps sharing alive for another quiet period. Only written when the stored expiry is more than
- * ten minutes behind, so a busy practice costs one extra write per ten minutes, not one per bout.
+ * ten minutes behind, so a busy practice costs one extra write per ten minutes, not one per bout. Either store, as
+ * `authorize` runs in both places; the writes that count as activity are a room's.
  */
-export async function extendSharing(db: Db, practice: PracticeRecord, idleMs: number, now = Date.now()) {
+export async function extendSharing(db: EitherDb, practice: PracticeRecord, idleMs: number, now = Date.now()) {
   if (!practice.allow_guest_access || practice.sharing_expires_at > now + idleMs - 10 * 60_000) return;
   await db
     .update(practices)
@@ -159,7 +142,7 @@ export async function extendSharing(db: Db, practice: PracticeRecord, idleMs: nu
 }
 
 /** Turns off sharing that has expired (moving the guest epoch on); true when this call turned it off. */
-export async function endExpiredSharing(db: Db, id: string, now = Date.now()) {
+export async function endExpiredSharing(db: D1Db, id: string, now = Date.now()) {
   const row = await db
     .update(practices)
     .set({ allow_guest_access: false, sharing_expires_at: 0, guest_epoch: sql`${practices.guest_epoch} + 1`, updated_at: nextStamp(now) })
@@ -170,7 +153,7 @@ export async function endExpiredSharing(db: Db, id: string, now = Date.now()) {
 }
 
 /** Practices whose sharing has run out but is still marked on (for the scheduled clean-up). */
-export async function listExpiredSharing(db: Db, now = Date.now()) {
+export async function listExpiredSharing(db: D1Db, now = Date.now()) {
   return db
     .select({ id: practices.id })
     .from(practices)
@@ -188,7 +171,7 @@ export const COACH_PRACTICES_FULL = ERROR_MESSAGES.coach_practices_most.replace(
  * both slip under the bound.
  */
 export async function createPractice(
-  db: Db,
+  db: D1Db,
   userId: string,
   input: { name: string; practice_type: PracticeType; date: string; weapon?: Weapon },
   random: RandomUint32 = cryptoUint32,
@@ -224,7 +207,7 @@ export async function createPractice(
 }
 
 /** A new room code; the guest epoch moves on in the same statement, so every token of the old code is void. */
-export async function regenerateRoomCode(db: Db, userId: string, id: string, random: RandomUint32 = cryptoUint32) {
+export async function regenerateRoomCode(db: D1Db, userId: string, id: string, random: RandomUint32 = cryptoUint32) {
   await getPractice(db, userId, id);
   return withUniqueRoomCode(random, async (room_code) => {
     const row = await db
@@ -239,7 +222,7 @@ export async function regenerateRoomCode(db: Db, userId: string, id: string, ran
 }
 
 /** A new board link: the old one stops opening the board at once. */
-export async function rotateBoardId(db: Db, userId: string, id: string) {
+export async function rotateBoardId(db: D1Db, userId: string, id: string) {
   const row = await db
     .update(practices)
     .set({ board_id: newBoardId(), updated_at: nextStamp(Date.now()) })
@@ -250,7 +233,7 @@ export async function rotateBoardId(db: Db, userId: string, id: string) {
   return toPractice(row);
 }
 
-export async function deletePractice(db: Db, userId: string, id: string) {
+export async function deletePractice(db: D1Db, userId: string, id: string) {
   const row = await db
     .delete(practices)
     .where(and(eq(practices.id, id), eq(practices.user_id, userId)))

@@ -1,6 +1,6 @@
-import type { ChallengeInfo } from '../auth/turnstile';
-import type { Network } from '../auth/network';
-import { HttpError } from '../errors';
+import type { ChallengeInfo } from '../../auth/turnstile';
+import type { Network } from '../../auth/network';
+import { HttpError } from '../../errors';
 
 /**
  * Counters in the `throttle` table, one row per key, each with a fixed window (`reset_at`). Every count is

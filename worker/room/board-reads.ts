@@ -69,10 +69,13 @@ async function throughCache<T extends { mark: string }>(what: string, id: string
   }
 }
 
+/** Whether the runtime's caches have the zone's own (`caches.default`: Workers have it, the DOM's type has not). */
+const hasDefault = (store: object): store is { default: Cache } => 'default' in store;
+
 /** The zone's cache; none where the runtime has none (the reads then go to the room, as they would on a miss). */
 async function edgeCache(): Promise<Cache | null> {
   try {
-    return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+    return typeof caches === 'undefined' || !hasDefault(caches) ? null : caches.default;
   } catch {
     return null;
   }

@@ -91,11 +91,25 @@ export async function importAthletes(db: D1Db, userId: string, input: unknown[])
     .filter((d) => d.status === 'new')
     .map((d, i) => ({ id: crypto.randomUUID(), user_id: userId, name: d.row.name, club: d.row.club, ranking: d.row.ranking, created_at: now + i, ...d.row.details }));
   const stored = created.map(({ national_rating, ...a }) => ({ ...a, rating_system: national_rating?.system ?? null, rating: national_rating?.value ?? null }));
-  if (created.length > 0) await db.$client.batch(insertRows(db.$client, 'athletes', stored as unknown as Row[]));
+  if (created.length > 0) await db.$client.batch(insertRows(db.$client, 'athletes', stored));
   return { results: decisions.map((d) => ({ line: d.row.line, name: d.row.name, status: d.status, reason: d.reason })), created };
 }
 
 type Q = Record<string, unknown>;
+
+const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** A day's index row as the backup reads it, from a raw row of D1's `days`. */
+const dayIndexRow = (d: Q): DayIndexRow => ({
+  id: String(d.id),
+  name: String(d.name),
+  date: String(d.date),
+  venue: textOrNull(d.venue),
+  starts_at: textOrNull(d.starts_at),
+  minutes: textOrNull(d.minutes),
+  guests_call: d.guests_call === null || d.guests_call === undefined ? null : Number(d.guests_call),
+  created_at: Number(d.created_at),
+});
 
 /** Everything the coach owns, as one versioned backup file: seventeen reads in one batch, then each competition day's room. */
 export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
@@ -191,7 +205,7 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
           : null,
       };
     }),
-    days: dayRows!.map((d) => dayForBackup(d as unknown as DayIndexRow, eventsOf(d.id) as unknown as { practice_id: string; position: number }[], dayRooms.get(String(d.id)) ?? null, file)),
+    days: dayRows!.map((d) => dayForBackup(dayIndexRow(d), eventsOf(d.id).map((e) => ({ practice_id: String(e.practice_id), position: Number(e.position) })), dayRooms.get(String(d.id)) ?? null, file)),
   } as AccountBackup;
 }
 

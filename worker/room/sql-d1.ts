@@ -38,7 +38,8 @@ export interface SqlStats {
   log: string[] | null;
 }
 
-class RoomStatement {
+/** A statement on the room's SQLite, as D1's: bound, then run at once when asked for its rows. */
+class RoomStatement implements D1PreparedStatement {
   constructor(
     private readonly sql: SqlStorage,
     readonly query: string,
@@ -71,54 +72,73 @@ class RoomStatement {
     return { columns, rows, changes, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
   }
 
-  result(): D1Result {
+  /** Its rows as D1 gives them, objects by column name, with D1's counts. The caller names the rows' type, as with D1. */
+  result<T>(): D1Result<T> {
     const ran = this.execute();
     const results = ran.rows.map((row) => Object.fromEntries(ran.columns.map((c, i) => [c, row[i]])));
     return {
       success: true,
-      results,
+      results: results as T[],
       meta: { duration: 0, size_after: 0, rows_read: ran.rowsRead, rows_written: ran.rowsWritten, last_row_id: 0, changed_db: ran.changes > 0, changes: ran.changes },
-    } as D1Result;
+    };
   }
 
-  async all() {
-    return this.result();
+  async all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    return this.result<T>();
   }
 
-  async run() {
-    return this.result();
+  async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    return this.result<T>();
   }
 
-  async first(column?: string) {
-    const row = this.result().results[0] as Record<string, unknown> | undefined;
+  first<T = unknown>(colName: string): Promise<T | null>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  async first<T>(column?: string): Promise<T | null> {
+    const row = this.result<Record<string, unknown>>().results[0];
     if (!row) return null;
-    return column === undefined ? row : (row[column] ?? null);
+    return (column === undefined ? row : (row[column] ?? null)) as T | null;
   }
 
-  async raw(options?: { columnNames?: boolean }) {
+  raw<T = unknown[]>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
+  raw<T = unknown[]>(options?: { columnNames?: false }): Promise<T[]>;
+  async raw<T>(options?: { columnNames?: boolean }): Promise<[string[], ...T[]] | T[]> {
     const ran = this.execute();
-    return options?.columnNames ? [ran.columns, ...ran.rows] : ran.rows;
+    const rows = ran.rows as T[];
+    return options?.columnNames ? [ran.columns, ...rows] : rows;
   }
+}
+
+/** Runs statements of the room's own (a batch takes no other), in one transaction: all or nothing, as in D1. */
+function batchOf(storage: DurableObjectStorage) {
+  return async <T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> =>
+    storage.transactionSync(() =>
+      statements.map((s) => {
+        if (!(s instanceof RoomStatement)) throw new Error('a room batches only its own statements');
+        return s.result<T>();
+      }),
+    );
 }
 
 /** A D1Database over the room's SQLite: what drizzle's D1 driver and the store's raw batches call. */
 export function roomD1(storage: DurableObjectStorage, stats: SqlStats | null = null): D1Database {
   const { sql } = storage;
-  const db = {
+  const prepare = (query: string) => new RoomStatement(sql, query, [], stats);
+  const batch = batchOf(storage);
+  const db: D1Database & { synchronous: true } = {
     /** Read by worker/db/client `isSynchronous`. */
     synchronous: true,
-    prepare: (query: string) => new RoomStatement(sql, query, [], stats),
-    batch: async (statements: RoomStatement[]) => storage.transactionSync(() => statements.map((s) => s.result())),
+    prepare,
+    batch,
     exec: async (query: string) => {
       const cursor = sql.exec(query);
       cursor.toArray();
       return { count: 1, duration: 0 };
     },
-    withSession: () => db,
-    getBookmark: () => null,
+    // One writer, no replicas: a session is the room itself.
+    withSession: () => ({ prepare, batch, getBookmark: () => null }),
     dump: async () => {
       throw new Error('dump is not available in a room');
     },
   };
-  return db as unknown as D1Database;
+  return db;
 }

@@ -11,21 +11,25 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** The real statement behind a delayed one, for the real `batch`, which takes only its own statements. */
 const REAL = Symbol('the real D1 statement');
-type Delayed = D1PreparedStatement & { [REAL]: D1PreparedStatement };
+/** What reaches D1: these wait; building and binding a statement stay local. */
+const REACHES_D1 = new Set<string | symbol>(['first', 'all', 'run', 'raw']);
 
+/** The real statement with its calls that reach D1 delayed: a Proxy, so the statement keeps its own type. */
 function delayedStatement(real: D1PreparedStatement, ms: number): D1PreparedStatement {
-  const statement = {
-    [REAL]: real,
-    bind: (...values: unknown[]) => delayedStatement(real.bind(...values), ms),
-    first: async (...args: [string?]) => (await wait(ms), (real.first as (...a: unknown[]) => Promise<unknown>)(...args)),
-    all: async () => (await wait(ms), real.all()),
-    run: async () => (await wait(ms), real.run()),
-    raw: async (...args: [{ columnNames?: boolean }?]) => (await wait(ms), (real.raw as (...a: unknown[]) => Promise<unknown>)(...args)),
-  };
-  return statement as unknown as Delayed;
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === REAL) return target;
+      if (prop === 'bind') return (...values: unknown[]) => delayedStatement(target.bind(...values), ms);
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (!REACHES_D1.has(prop)) return value.bind(target);
+      return async (...args: unknown[]) => (await wait(ms), value.apply(target, args));
+    },
+  });
 }
 
-const realOf = (statements: D1PreparedStatement[]) => statements.map((s) => (s as Partial<Delayed>)[REAL] ?? s);
+/** The real statements behind delayed ones (a statement of the real D1 is its own). */
+const realOf = (statements: D1PreparedStatement[]): D1PreparedStatement[] => statements.map((s) => Reflect.get(s, REAL) ?? s);
 
 function delayedSession(real: D1DatabaseSession, ms: number): D1DatabaseSession {
   return {

@@ -2,21 +2,9 @@
 // in order to the day's server with the day's bridge key, and the server's word on a match's end answered to
 // the machine (ACK once stored, NAK when refused). It also learns from the server which machine stands at
 // which piste and what match is called there, and loads that match on a waiting machine (DISP).
-import type { FrameHead } from '../core/cyrano';
+import type { BridgeDelivery, BridgePiste, MachineStatus, ReportAnswer } from '../core/contracts/bridge';
 import { Journal } from './journal';
 import { MachineLink } from './machines';
-
-/** What the server answers for one delivered report: live only, the end stored (ACK), or refused (NAK, with why). */
-export type ReportAnswer = { seq: number; answer: 'live' | 'ack' | 'nak' | 'ignored'; reason?: string };
-
-type Fencer = { id: string; name: string; nation?: string; score?: number };
-
-/** A piste of the day as the server tells it: its machine's address if the coach set one, and the match called there. */
-export interface DayPiste {
-  piste: string;
-  machine: string | null;
-  match: { head: FrameHead; right: Fencer; left: Fencer } | null;
-}
 
 export interface BridgeOptions {
   /** The Piste server, e.g. https://piste.example. */
@@ -119,7 +107,7 @@ export class Bridge {
   }
 
   /** The machines as the day's screen shows them. */
-  machineStatus() {
+  machineStatus(): MachineStatus[] {
     return [...this.link.machines.values()].map((m) => ({ piste: m.piste, address: `${m.host}:${m.port}`, online: this.link.online(m), state: m.state, loaded: m.loaded, last_frame_at: m.lastFrameAt || null, confirmed: m.confirmed }));
   }
 
@@ -144,7 +132,8 @@ export class Bridge {
       this.again = false;
       while (this.journal.size > 0 && !this.refused && !this.stopped) {
         const batch = this.journal.oldest(BATCH);
-        const sent = await this.request<{ results?: ReportAnswer[] }>('/api/bridge/reports', { bridge: this.journal.bridgeId, reports: batch, machines: this.machineStatus(), counts: this.link.counts });
+        const delivery: BridgeDelivery = { bridge: this.journal.bridgeId, reports: batch, machines: this.machineStatus(), counts: this.link.counts };
+        const sent = await this.request<{ results?: ReportAnswer[] }>('/api/bridge/reports', delivery);
         if (this.stopped) return;
         if ('refused' in sent) {
           this.refused = sent.refused;
@@ -189,7 +178,7 @@ export class Bridge {
 
   private async readDayOnce() {
     if (this.refused || this.stopped) return;
-    const sent = await this.request<{ pistes: DayPiste[] }>('/api/bridge/day');
+    const sent = await this.request<{ pistes: BridgePiste[] }>('/api/bridge/day');
     if ('refused' in sent) {
       this.refused = sent.refused;
       this.log(sent.refused);

@@ -6,16 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BridgeReport } from '../core/contracts/bridge';
 
-/** One machine frame to deliver: its number, piste, text and time. The server keys it by the bridge's id and this number. */
-export interface Report {
-  seq: number;
-  piste: string;
-  /** The machine's address, as `host:port`. */
-  from: string;
-  frame: string;
-  at: number;
-}
+/** One machine frame to deliver (core/contracts/bridge): the server keys it by the bridge's id and its number. */
+export type Report = BridgeReport;
 
 interface Cursor {
   /** This bridge's id: a new data folder is a new bridge, whose numbers start again without meeting the old ones. */

@@ -1,4 +1,5 @@
 import type { DaySnapshot, EventCalls } from './contracts/days';
+import type { DayBridge } from './contracts/bridge';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
 import type { Practice, RoomPresence } from './contracts/practices';
@@ -51,6 +52,10 @@ export type LiveMessage =
   | { type: 'duty'; practiceId: string; poolId: string; chosen: Record<string, string> }
   /** A competition day's room (issue 28): the whole day after each change (pistes, events' pools, placements), by version. */
   | { type: 'day'; day: DaySnapshot }
+  /** The day's venue bridge and its machines (issue 57): the coach's day screens alone. */
+  | { type: 'bridge'; dayId: string; bridge: DayBridge }
+  /** A bout a piste's scoring machine holds, as it stands (issue 57): the day's screens and hall boards show it on the piste's card; null when it ended. */
+  | { type: 'piste-bout'; dayId: string; piste_id: string; bout: LiveBout | null }
   | { type: 'day-deleted'; dayId: string }
   /** An event of a day (issue 28): its calls and where its pools fence, as the day last told its room (null: no day now). */
   | { type: 'day-calls'; practiceId: string; calls: EventCalls | null };

@@ -1,8 +1,9 @@
 /**
- * Who is asking: a signed-in coach, a guest holding a room session, a spectator on the live board, or
- * nobody. Over HTTP a spectator is anonymous (the board link is all they hold); sockets carry the role.
+ * Who is asking: a signed-in coach, a guest holding a room session, a spectator on the live board, a venue
+ * bridge holding a day's bridge key (issue 57), or nobody. Over HTTP a spectator is anonymous (the board link
+ * is all they hold); sockets carry the role.
  */
-export type Role = 'coach' | 'guest' | 'spectator' | 'anonymous';
+export type Role = 'coach' | 'guest' | 'spectator' | 'anonymous' | 'machine';
 
 /**
  * Everything a request or a screen may ask to do (SPEC §6). Every API route declares one of these through
@@ -54,6 +55,9 @@ export const ACTIONS = [
   'call.step',
   // Anyone holding a shared hall board's link follows a fencer of the day (a push when they are called).
   'hall.follow',
+  // A venue bridge (issue 57), by the day's bridge key: it reports the machines' frames of the matches called on
+  // the day's pistes, and reads what to load on them. Nothing else: the key is never a coach's session.
+  'machine.report',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -67,13 +71,17 @@ const SPECTATOR: Action[] = [...OPEN, 'pool.read', 'results.read'];
 const GUEST: Action[] = [...SPECTATOR, 'guest.session', 'bout.write', 'bracket.write', 'bout.referee', 'call.step'];
 
 // SPEC §6: the signed-in coach does everything but hold a guest session.
-const COACH: Action[] = ACTIONS.filter((a) => a !== 'guest.session');
+const COACH: Action[] = ACTIONS.filter((a) => a !== 'guest.session' && a !== 'machine.report');
+
+// Issue 57: the bridge's key reports machine frames; it opens nothing a person uses.
+const MACHINE: Action[] = ['health.read', 'machine.report'];
 
 const TABLE: Record<Role, ReadonlySet<Action>> = {
   coach: new Set(COACH),
   guest: new Set(GUEST),
   spectator: new Set(SPECTATOR),
   anonymous: new Set(OPEN),
+  machine: new Set(MACHINE),
 };
 
 /** Whether a role may perform an action; unknown roles and unknown actions may do nothing. */

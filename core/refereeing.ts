@@ -1,6 +1,7 @@
 import { boutKey } from './fencing/bout-result';
 import type { SentState } from './validation';
 import { legalState, legalStep, type BoutFormat, type RefereeState, type Refereeing, type Side } from './fencing/referee';
+import type { MachineLights } from './fencing/machine-bout';
 
 /**
  * A bout refereed live (issue 18), as it travels between the referee's phone, the worker, the practice's
@@ -36,6 +37,8 @@ export interface LiveBout {
   state: RefereeState;
   /** The room's clock when this was sent: a screen reads the bout clock against its own by the difference. */
   now: number;
+  /** Held by a piste's scoring machine (issue 57): its piste code and the lights it shows now. */
+  machine?: { piste: string; lights: MachineLights };
 }
 
 /** The claim's answer: the bout as stored (the undo history with it) and the room's clock. */

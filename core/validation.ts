@@ -470,7 +470,12 @@ const stateSchema = z.object({
 
 export type SentState = z.infer<typeof stateSchema>;
 
-export const refereeClaimSchema = z.object({ target: refereeTargetSchema, view: viewSchema });
+export const refereeClaimSchema = z.object({
+  target: refereeTargetSchema,
+  view: viewSchema,
+  /** The coach takes the bout back from the piste's scoring machine (issue 57); a guest's is not heard. */
+  take_back: z.boolean().optional(),
+});
 
 export const refereeUpdateSchema = z.object({
   target: refereeTargetSchema,

@@ -13,6 +13,7 @@ import { boardRoutes } from './routes/board';
 import { boardPageRoutes } from './routes/board-page';
 import { practicePageRoutes, type OwnApi } from './routes/practice-page';
 import { dayRoutes } from './routes/days';
+import { bridgeRoutes, dayBridgeRoutes } from './routes/bridge';
 import { hallRoutes } from './routes/hall';
 import { feedbackRoutes } from './routes/feedback';
 import { guestRoutes } from './routes/guest';
@@ -66,7 +67,9 @@ export const api = new Hono<AppEnv>()
   .route('/live', liveRoutes)
   .route('/guest', guestRoutes)
   .route('/board', boardRoutes)
+  .route('/days/:dayId/bridge', dayBridgeRoutes)
   .route('/days', dayRoutes)
+  .route('/bridge', bridgeRoutes)
   .route('/hall', hallRoutes)
   .route('/health', healthRoutes);
 

@@ -75,6 +75,11 @@ export interface GuestUser {
  * What a route's context holds. `db` is the store of the place the route runs in: D1 in the worker (`AppEnv`), the
  * room's SQLite in a practice's room (`RoomEnv`).
  */
+/** A venue bridge, as the worker checked its key (auth/bridge-key and the day's room): the day whose matches it reports. */
+export interface MachineCaller {
+  dayId: string;
+}
+
 export interface Variables<Store> {
   /** The place's store: in the worker, D1 (the index, the roster and the archive); in a room, its live state. */
   db: Store;
@@ -86,6 +91,8 @@ export interface Variables<Store> {
   guest: GuestUser | null;
   /** A guest token was sent but its session is over (left, revoked, expired). */
   guestEnded: boolean;
+  /** A venue bridge by its day's bridge key (issue 57): the day it reports on. Null for everyone else. */
+  machine?: MachineCaller | null;
   /** Who is asking, as `authorize` decided it from the permission table. */
   role: Role;
   /** The practice a route acts on, once `practiceFor`/`poolFor` found it (for activity after writes). */

@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Bridge, type DayPiste, type ReportAnswer } from '../../bridge/bridge';
+import { Bridge } from '../../bridge/bridge';
+import type { BridgePiste, ReportAnswer } from '../../core/contracts/bridge';
 import { Journal, type Report } from '../../bridge/journal';
 import { correctEnd, parseFrame } from '../../core/cyrano';
 import { SimulatedMachine } from '../helpers/cyrano-machine';
@@ -18,7 +19,7 @@ class DayServer {
   down = false;
   /** The key still opens the day, but its reports are refused (the coach replaced the key meanwhile). */
   refuseReports = false;
-  pistes: DayPiste[] = [];
+  pistes: BridgePiste[] = [];
   private server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -34,7 +35,7 @@ class DayServer {
         if (!this.reports.some((k) => k.seq === r.seq)) this.reports.push(r);
         const parsed = parseFrame(r.frame);
         if (!parsed.ok || parsed.frame.state !== 'E') return { seq: r.seq, answer: 'live' };
-        return correctEnd(parsed.frame, true) ? { seq: r.seq, answer: 'ack' } : { seq: r.seq, answer: 'nak', reason: 'equal scores with no priority' };
+        return correctEnd(parsed.frame, true) ? { seq: r.seq, answer: 'ack' } : { seq: r.seq, answer: 'nak', reason: 'equal-no-priority' };
       });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
     });

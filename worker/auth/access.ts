@@ -35,6 +35,7 @@ export async function lookupClient<E extends EitherEnv>(c: Context<E>): Promise<
 export function roleOf<E extends EitherEnv>(c: Context<E>): Role {
   if (c.get('user')) return 'coach';
   if (c.get('guest')) return 'guest';
+  if (c.get('machine')) return 'machine';
   return 'anonymous';
 }
 
@@ -85,8 +86,16 @@ export function authorize(action: Action, refusals: Refusals = {}): Authorize {
  */
 function strangerRefused(c: Context<EitherEnv>, role: Role) {
   const held = c.get('roomPractice');
+  // A bridge is let into a practice's room only while the practice is an event of the bridge's day.
+  if (role === 'machine' && c.get('here') && !machineHere(c)) throw notFound('Practice');
   if (!held) return;
   if ((role === 'coach' && c.get('user')!.id !== held.ownerId) || (role === 'guest' && c.get('guest')!.practiceId !== held.id)) throw notFound('Practice');
+}
+
+/** A bridge's request reaches a practice only inside its room, and only while the practice is an event of the bridge's day. */
+function machineHere(c: Context<EitherEnv>): boolean {
+  const here = c.get('here');
+  return here !== undefined && c.get('roomPractice') != null && here.dayOfEvent() === c.get('machine')?.dayId;
 }
 
 /**
@@ -96,9 +105,22 @@ function strangerRefused(c: Context<EitherEnv>, role: Role) {
  */
 export async function practiceFor<E extends EitherEnv>(c: Context<E>, practiceId: string): Promise<PracticeRecord> {
   const db = c.get('db');
-  const practice = c.get('role') === 'coach' ? await getPractice(db, c.get('user')!.id, practiceId) : await guestPractice(c, db, practiceId);
+  const role = c.get('role');
+  const practice = role === 'coach' ? await getPractice(db, c.get('user')!.id, practiceId)
+    : role === 'machine' ? await machinePractice(c, db, practiceId)
+    : await guestPractice(c, db, practiceId);
   c.set('practice', practice);
   return practice;
+}
+
+/**
+ * The practice of the room a bridge's request reached: `authorize` let it in only inside a room whose practice is
+ * an event of the bridge's day (`strangerRefused`), and the id must be that practice's.
+ */
+async function machinePractice<E extends EitherEnv>(c: Context<E>, db: EitherDb, practiceId: string): Promise<PracticeRecord> {
+  const held = c.get('roomPractice');
+  if (!held || held.id !== practiceId) throw notFound('Practice');
+  return getPractice(db, held.ownerId, practiceId);
 }
 
 async function guestPractice<E extends EitherEnv>(c: Context<E>, db: EitherDb, practiceId: string): Promise<PracticeRecord> {
@@ -113,8 +135,14 @@ async function guestPractice<E extends EitherEnv>(c: Context<E>, db: EitherDb, p
 export async function poolFor(c: Context<RoomEnv>, poolId: string): Promise<PoolContext> {
   const db = c.get('db');
   let found: PoolContext;
-  if (c.get('role') === 'coach') found = await getOwnedPool(db, c.get('user')!.id, poolId);
-  else {
+  const role = c.get('role');
+  const held = c.get('roomPractice');
+  if (role === 'coach') found = await getOwnedPool(db, c.get('user')!.id, poolId);
+  // A bridge, in a room of its day's event (strangerRefused): a pool of that practice.
+  else if (role === 'machine') {
+    if (!held) throw notFound('Pool');
+    found = await getSharedPool(db, held.id, poolId);
+  } else {
     const guest = c.get('guest')!;
     found = await getSharedPool(db, guest.practiceId, poolId);
     if (!found.practice.allow_guest_access || found.practice.guest_epoch !== guest.epoch) throw guestSessionEnded();

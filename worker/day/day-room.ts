@@ -7,6 +7,7 @@ import { placeDay, poolState, refereeDay } from '../../core/fencing/day-plan';
 import { planCalls } from '../../core/fencing/day-calls';
 import { PisteError } from '../../core/fencing/pistes';
 import type { LiveMessage } from '../../core/live-messages';
+import type { LiveBout } from '../../core/refereeing';
 import type { Env } from '../env';
 import { migrateRoom } from '../room/schema';
 import type { DayRestore } from '../../core/interop/backup-days';
@@ -21,6 +22,8 @@ import { addFollow, endFollowsOfOtherLinks, pushCalls, removeFollow, type Follow
 import type { Network } from '../auth/network';
 import { EventCallsTeller } from './event-calls';
 import { callFor, takeStep, takenBefore, type CallStep, type StepRefusal } from './call-steps';
+import { DayBridgeDesk, type BridgePisteWork } from './bridge';
+import type { BridgeDelivery, DayBridge, ReportAnswer } from '../../core/contracts/bridge';
 
 /** An event as the worker links it to the day. */
 export type EventFacts = Pick<DayEvent, 'practice_id' | 'name' | 'weapon' | 'practice_type' | 'position'>;
@@ -183,6 +186,69 @@ export class DayRoom extends DurableObject<Env> {
   /** The phone stops following, through the link it followed by (it holds the follow's id, nobody else does). */
   async unfollow(id: string, boardId: string): Promise<boolean> {
     return removeFollow(this.sql, id, boardId);
+  }
+
+  /** The venue bridge (issue 57, ./bridge): its key, its machines and each piste's work. */
+  private readonly bridge = new DayBridgeDesk(this.ctx.storage.sql);
+
+  /** The bridge as the day's screen shows it. */
+  async bridgeView(): Promise<DayBridge> {
+    return this.bridge.view();
+  }
+
+  /** The coach made a new bridge key (its hash), or ended it (null): the old key ends at once. */
+  async bridgeKeyMade(hash: string | null): Promise<DayBridge> {
+    this.ctx.storage.transactionSync(() => this.bridge.setKey(hash, Date.now()));
+    return this.tellBridge();
+  }
+
+  /** The coach confirms (or clears) the machine at a piste. */
+  async setPisteMachine(pisteId: string, machine: string | null): Promise<DayBridge | DayRefusal> {
+    const done = this.ctx.storage.transactionSync(() => this.bridge.setMachine(pisteId, machine));
+    if (!done) return { refused: { status: 404, message: 'Piste not found' } };
+    return this.tellBridge();
+  }
+
+  /** Each piste's code, machine and work now, for the bridge holding the key of this hash; null for any other key. */
+  async bridgeWork(hash: string): Promise<BridgePisteWork[] | null> {
+    if (!this.bridge.holds(hash)) return null;
+    return this.bridge.work(this.poolsById());
+  }
+
+  /** A delivery's word of the bridge itself (its machines and counts): kept, and the coach's screens told when it matters. */
+  async bridgeHeard(hash: string, status: Pick<BridgeDelivery, 'bridge' | 'machines' | 'counts'>): Promise<BridgePisteWork[] | null> {
+    if (!this.bridge.holds(hash)) return null;
+    const tell = this.ctx.storage.transactionSync(() => this.bridge.heard(status, Date.now()));
+    if (tell) this.tellBridge();
+    return this.bridge.work(this.poolsById());
+  }
+
+  /**
+   * How a delivery's reports were answered: the refused and stored ones are kept by piste for the screen; the
+   * bouts the machines hold now go to the day's screens and hall boards (kept in memory for the next to open).
+   */
+  async bridgeAnswered(hash: string, answers: (ReportAnswer & { piste: string })[], bouts: { piste_id: string; bout: LiveBout | null }[] = []): Promise<void> {
+    if (!this.bridge.holds(hash)) return;
+    if (this.ctx.storage.transactionSync(() => this.bridge.answered(answers, Date.now()))) this.tellBridge();
+    const day = this.facts().day;
+    if (!day) return;
+    for (const { piste_id, bout } of bouts) {
+      if (bout) this.pisteBouts.set(piste_id, bout);
+      else this.pisteBouts.delete(piste_id);
+      const message: LiveMessage = { type: 'piste-bout', dayId: day.id, piste_id, bout };
+      this.send('coach', message);
+      if (day.board_shared) this.send('spectator', message);
+    }
+  }
+
+  /** The bouts the pistes' machines hold now, by piste id (issue 57): what a screen opening now is sent. */
+  private readonly pisteBouts = new Map<string, LiveBout>();
+
+  private tellBridge(): DayBridge {
+    const bridge = this.bridge.view();
+    const dayId = this.facts().day?.id;
+    if (dayId) this.send('coach', { type: 'bridge', dayId, bridge });
+    return bridge;
   }
 
   /** Sends a message to every socket of a role (the coach's screens, the hall boards). */
@@ -410,6 +476,7 @@ export class DayRoom extends DurableObject<Env> {
     return [
       { type: 'hello', practiceId: snapshot.day.id, role },
       { type: 'day', day: role === 'spectator' ? forSpectators(snapshot) : snapshot },
+      ...[...this.pisteBouts].map(([piste_id, bout]): LiveMessage => ({ type: 'piste-bout', dayId: snapshot.day.id, piste_id, bout })),
     ];
   }
 

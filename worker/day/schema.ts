@@ -25,6 +25,8 @@ export const DAY_TABLES = {
   followRates: 'follow_rates',
   /** Idempotency keys of the call steps taken (a step sent again after a lost answer is taken once). */
   applied: 'applied_steps',
+  /** The venue bridge (issue 57): the key's hash, and what the bridge last said of itself and its machines. */
+  bridge: 'bridge',
 } as const;
 
 const T = DAY_TABLES;
@@ -107,6 +109,17 @@ export const DAY_STEPS = [
       sql.exec(`UPDATE ${T.follows} SET board_id = (SELECT json_extract(facts, '$.board_id') FROM ${T.day})`);
       sql.exec(`CREATE INDEX ${T.follows}_network ON ${T.follows}(network)`);
       sql.exec(`CREATE TABLE ${T.followRates} (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL)`);
+    },
+  },
+  // 10. The venue bridge (issue 57): its key (kept hashed), what it last reported of itself, and each piste's
+  // machine address as the coach confirmed it.
+  {
+    write: (sql: SqlStorage) => {
+      sql.exec(`CREATE TABLE ${T.bridge} (
+        id INTEGER PRIMARY KEY CHECK (id = 1), key_hash TEXT, made_at INTEGER, bridge_id TEXT, seen_at INTEGER, counts TEXT,
+        machines TEXT NOT NULL DEFAULT '[]', last TEXT NOT NULL DEFAULT '{}')`);
+      sql.exec(`INSERT INTO ${T.bridge} (id) VALUES (1)`);
+      sql.exec(`ALTER TABLE ${T.pistes} ADD COLUMN machine TEXT`);
     },
   },
 ];

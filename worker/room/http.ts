@@ -1,12 +1,13 @@
 import { Hono, type ExecutionContext } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AuthUser, Env, GuestUser, RoomEnv } from '../env';
+import type { AuthUser, Env, GuestUser, MachineCaller, RoomEnv } from '../env';
 import { answerError } from '../error-answer';
 import { bracketRoutes } from './routes/bracket';
 import { callRoutes } from './routes/calls';
 import { poolRoutes, practicePoolRoutes } from './routes/pools';
 import { practiceWeaponRoutes } from './routes/weapon';
 import { refereeRoutes } from './routes/referee';
+import { machineRoutes } from './routes/machine';
 import { secondRoundRoutes } from './routes/second-round';
 import { snapshotRoutes } from './routes/snapshot';
 import { teamTableauRoutes } from './routes/team-tableau';
@@ -29,6 +30,8 @@ export interface Caller {
   accessExp: number | null;
   guest: GuestUser | null;
   guestEnded: boolean;
+  /** A venue bridge reporting on the day this practice is an event of (issue 57). */
+  machine?: MachineCaller | null;
 }
 
 /** What the room gives the routes it runs. */
@@ -63,6 +66,7 @@ export const roomRoutes = new Hono<RoomEnv>()
   .route('/api/practices/:practiceId/team-matches', teamSheetRoutes)
   .route('/api/practices/:practiceId/team-tableau', teamTableauRoutes)
   .route('/api/practices/:practiceId/referee', refereeRoutes)
+  .route('/api/practices/:practiceId/machine', machineRoutes)
   .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
   .route('/api/practices/:practiceId/calls', callRoutes)
   .route('/api/pools', poolRoutes);
@@ -95,6 +99,7 @@ export function roomApp(context: () => RoomContext, archive: ArchiveHooks, env: 
       const live = guest !== null && (guest.practiceId !== practiceId || here.guestLive(guest.sessionId));
       c.set('guest', live ? guest : null);
       c.set('guestEnded', (caller?.guestEnded ?? false) || (guest !== null && !live));
+      c.set('machine', caller?.machine ?? null);
       c.set('roomPractice', ownerId === null ? null : { id: practiceId, ownerId });
       await next();
       // Each route of the room says when its change is archived (./archive-timing); a read changes nothing.

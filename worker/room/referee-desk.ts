@@ -5,6 +5,8 @@ import type { RefereeUpdateBody } from '../../core/validation';
 import { startBout, type BoutFormat, type Refereeing } from '../../core/fencing/referee';
 import { cardsToKeep, type BoutCards } from '../../core/fencing/bout-cards';
 import { TABLES } from './schema';
+import type { MachineLights } from '../../core/fencing/machine-bout';
+import type { RefereeState } from '../../core/fencing/referee';
 
 /** Who holds a live bout: one referee view of one person (issue 18). */
 interface RefereeHolder {
@@ -29,6 +31,8 @@ export interface RefereeRecord {
   /** Clock readings in the room's time. */
   refereeing: Refereeing;
   seq: number;
+  /** Held by a scoring machine (issue 57): its piste code, the lights of its last INFO, and that INFO's report number. */
+  machine?: { piste: string; lights: MachineLights; report: number };
 }
 
 /** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
@@ -88,14 +92,16 @@ export class RefereeDesk {
    * or by this view id sent by someone else (a view id is the phone's word; the subject is the worker's):
    * refused with the referee's name. The bout, names and format come from the worker's checks, never the phone.
    */
-  async claim(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>): Promise<RefereeClaimResult> {
+  async claim(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq'>, holder: Omit<RefereeHolder, 'seenAt'>, takeBack = false): Promise<RefereeClaimResult> {
     const key = refereeKey(bout.target);
     const now = Date.now();
     const stored = this.record(key);
     const current = stored?.holder;
-    if (current && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
+    // The coach takes a bout back from a scoring machine (issue 57): `takeBack` is the coach's alone (the route's word).
+    const fromMachine = takeBack && stored?.machine !== undefined;
+    if (current && !fromMachine && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
     const record: RefereeRecord = stored
-      ? { ...stored, holder: { ...holder, seenAt: now }, referee: holder.name }
+      ? { ...withoutMachine(stored), holder: { ...holder, seenAt: now }, referee: holder.name }
       : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
     this.keep(key, record);
     const live = liveBoutOf(record, now);
@@ -122,6 +128,30 @@ export class RefereeDesk {
     this.keep(key, next);
     this.send({ type: 'referee', practiceId, bout: liveBoutOf(next, now) });
     return 'ok';
+  }
+
+  /**
+   * A scoring machine's INFO on this bout (issue 57): the machine holds it unless a phone holds it live ('held'),
+   * and its state stands for the bout's (a machine tells the whole state each time, so there is no undo history).
+   * A report older than the last one taken is 'stale'. Every screen hears it with the machine's lights.
+   */
+  machineStep(practiceId: string, bout: Omit<RefereeRecord, 'holder' | 'referee' | 'refereeing' | 'seq' | 'machine'>, holder: Omit<RefereeHolder, 'seenAt'>, state: RefereeState, machine: NonNullable<RefereeRecord['machine']>): 'ok' | 'held' | 'stale' {
+    const key = refereeKey(bout.target);
+    const now = Date.now();
+    const stored = this.record(key);
+    const current = stored?.holder;
+    if (current && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return 'held';
+    if (current && stored.machine && sameView(current, holder) && stored.machine.report >= machine.report) return 'stale';
+    const record: RefereeRecord = { ...(stored ?? bout), holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state, past: [] }, seq: (stored?.seq ?? 0) + 1, machine };
+    this.keep(key, record);
+    this.send({ type: 'referee', practiceId, bout: liveBoutOf(record, now) });
+    return 'ok';
+  }
+
+  /** A bout on the piste as screens show it now (null: none). */
+  liveBout(key: string): LiveBout | null {
+    const r = this.record(key);
+    return r ? liveBoutOf(r, Date.now()) : null;
   }
 
   /** The holding view hands the bout over (kept as it stands) or discards it (gone from every screen). */
@@ -230,7 +260,14 @@ function stillFencing(pool: PoolSnapshot, t: Extract<RefereeTarget, { kind: 'poo
   return pool.id === t.pool_id && [t.a, t.b].every((id) => pool.players.some((x) => x.id === id && !x.status));
 }
 
-/** What screens are sent of a stored live bout, read at the room's `now`. */
+/** What screens are sent of a stored live bout, read at the room's `now`; a machine's piste and lights while one holds it. */
 function liveBoutOf(r: RefereeRecord, now: number): LiveBout {
-  return { key: refereeKey(r.target), target: r.target, left: r.left, right: r.right, referee: r.holder?.name ?? r.referee, state: r.refereeing.state, now };
+  const bout: LiveBout = { key: refereeKey(r.target), target: r.target, left: r.left, right: r.right, referee: r.holder?.name ?? r.referee, state: r.refereeing.state, now };
+  return r.machine && r.holder ? { ...bout, machine: { piste: r.machine.piste, lights: r.machine.lights } } : bout;
+}
+
+/** A bout taken from a machine: a person holds it now, and its lights go. */
+function withoutMachine(r: RefereeRecord): RefereeRecord {
+  const { machine: _, ...rest } = r;
+  return rest;
 }

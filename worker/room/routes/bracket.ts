@@ -1,5 +1,6 @@
 import { errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { Context } from 'hono';
 import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../../core/fencing/bracket';
@@ -13,7 +14,8 @@ import { HttpError, notFound } from '../../errors';
 import { authorize, practiceFor } from '../../auth/access';
 import { publishReshaped, publishResult, roomHere } from '../here';
 import { refereeKey } from '../../../core/refereeing';
-import { keyApplied } from '../../store/room/applied-writes';
+import { keyApplied, type WriteKey } from '../../store/room/applied-writes';
+import type { PracticeRecord } from '../../store/d1/practices';
 import { hasTeamTableau } from '../../store/room/team-tableau';
 import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../../store/room/bracket';
 import { listPoolSnapshots } from '../../store/room/pools';
@@ -24,6 +26,9 @@ import { archivedBehind } from '../archive-timing';
 const ATTEMPTS = 4;
 
 const MATCH_CHANGED = 'This match changed while the score was being entered. The tableau now shows its current state.';
+/** A tableau score as the scores route takes it, without the version it names. */
+type MatchScore = Omit<z.output<typeof bracketScoreSchema>, 'version'>;
+
 const CHANGED_MEANWHILE = 'Someone else changed this match meanwhile. The tableau shows their result: enter yours again to replace it.';
 
 async function answerWithBracket(c: Context<RoomEnv>, practiceId: string, bracket: BracketSnapshot) {
@@ -37,6 +42,56 @@ function conflict(c: Context<RoomEnv>, message: string, bracket: BracketSnapshot
   return c.json({ ...errorBody(message), current, bracket } satisfies MatchConflict, 409);
 }
 
+/**
+ * Saves a tableau match's score (the scores route's, and a scoring machine's end of match: ./machine): the first
+ * score freezes the drawn tableau; a score whose later matches moved on meanwhile is computed again; a match
+ * changed meanwhile is a 409 carrying it.
+ */
+export async function saveMatchScore(c: Context<RoomEnv>, practice: PracticeRecord, input: MatchScore, version: number, write: WriteKey) {
+  const db = c.get('db');
+  // A team tableau's matches are decided by their relay sheets (issue 28), never typed in whole.
+  if (await hasTeamTableau(db, practice.id)) throw new HttpError(409, 'Team matches are scored relay by relay on their sheets.');
+
+  let froze: BracketSnapshot['seeding'] | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const saved = await loadBracket(db, practice.id);
+    // Frozen (scored once): the tableau is its stored seeding and matches, and the pools are not read. Only the
+    // first score, which freezes the draw, reads them.
+    const tableau = saved.seeding !== null ? { matches: frozenMatches(saved), frozen: true, seeds: saved.seeding } : resolveTableau(await listPoolSnapshots(db, practice.id), saved);
+    if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
+    const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
+    if (!match) throw notFound('Match');
+    if (!tableau.frozen) {
+      // The first score freezes the drawn tableau (every match stored as drawn, at version 0); then it is scored
+      // like any other, on the matches just stored (a write that finds them otherwise is tried again, read anew).
+      await freezeBracket(db, practice, tableau.seeds, tableau.matches);
+      froze = tableau.seeds;
+    }
+    const change = scoreMatch(tableau.matches, input);
+    if (!change || match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {
+      // A replay of a score that applied meets a match that moved on: the key says it is done.
+      if (write.key && (await keyApplied(db, write.key))) {
+        const stored = saved.matches.filter((m) => m.round === input.round && m.position === input.position);
+        return c.json({ practice_id: practice.id, version: saved.version, matches: stored } satisfies MatchesDelta, 200);
+      }
+      return conflict(c, MATCH_CHANGED, saved, input.round, input.position);
+    }
+    // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
+    const cards = roomHere(c).desk.cardsOf(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
+    const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write, cards);
+    if (result.ok) {
+      // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
+      // a screen without the seeding loads the tableau again).
+      const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
+      await publishResult(c, { type: 'matches', practiceId: practice.id, delta });
+      return c.json(delta, 200);
+    }
+    if (result.reason === 'conflict') return conflict(c, CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);
+  }
+  const fresh = await loadBracket(db, practice.id);
+  return conflict(c, 'The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
+}
+
 /** The tableau of one practice: read and scored by the coach and guests. Mounted at /practices/:practiceId/bracket. */
 export const bracketRoutes = new Hono<RoomEnv>()
   .get('/', authorize('results.read'), async (c) => {
@@ -45,52 +100,10 @@ export const bracketRoutes = new Hono<RoomEnv>()
     return c.json(await loadBracket(db, practice.id));
   })
   .post('/scores', archivedBehind, authorize('bracket.write'), json(bracketScoreSchema), async (c) => {
-    const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { version, ...input } = c.req.valid('json');
     checkScores(input, bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score');
-    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
-    // A team tableau's matches are decided by their relay sheets (issue 28), never typed in whole.
-    if (await hasTeamTableau(db, practice.id)) throw new HttpError(409, 'Team matches are scored relay by relay on their sheets.');
-
-    let froze: BracketSnapshot['seeding'] | undefined;
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const saved = await loadBracket(db, practice.id);
-      // Frozen (scored once): the tableau is its stored seeding and matches, and the pools are not read. Only the
-      // first score, which freezes the draw, reads them.
-      const tableau = saved.seeding !== null ? { matches: frozenMatches(saved), frozen: true, seeds: saved.seeding } : resolveTableau(await listPoolSnapshots(db, practice.id), saved);
-      if (tableau.matches.length === 0) throw new HttpError(409, 'Complete pool matches to generate the elimination bracket.');
-      const match = tableau.matches.find((m) => m.round === input.round && m.position === input.position);
-      if (!match) throw notFound('Match');
-      if (!tableau.frozen) {
-        // The first score freezes the drawn tableau (every match stored as drawn, at version 0); then it is scored
-        // like any other, on the matches just stored (a write that finds them otherwise is tried again, read anew).
-        await freezeBracket(db, practice, tableau.seeds, tableau.matches);
-        froze = tableau.seeds;
-      }
-      const change = scoreMatch(tableau.matches, input);
-      if (!change || match.player1_id !== input.player1_id || match.player2_id !== input.player2_id) {
-        // A replay of a score that applied meets a match that moved on: the key says it is done.
-        if (write.key && (await keyApplied(db, write.key))) {
-          const stored = saved.matches.filter((m) => m.round === input.round && m.position === input.position);
-          return c.json({ practice_id: practice.id, version: saved.version, matches: stored } satisfies MatchesDelta, 200);
-        }
-        return conflict(c, MATCH_CHANGED, saved, input.round, input.position);
-      }
-      // A match on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
-      const cards = roomHere(c).desk.cardsOf(refereeKey({ kind: 'tableau', round: input.round, position: input.position }), input.player1_id, input.player2_id);
-      const result = await writeMatchScore(db, practice.id, change.target, [input.player1_id, input.player2_id], version, change.later, write, cards);
-      if (result.ok) {
-        // A delta: the matches this score wrote, and the seeding when it froze the draw (the writer needs it;
-        // a screen without the seeding loads the tableau again).
-        const delta: MatchesDelta = froze ? { ...result.delta, seeding: froze } : result.delta;
-        await publishResult(c, { type: 'matches', practiceId: practice.id, delta });
-        return c.json(delta, 200);
-      }
-      if (result.reason === 'conflict') return conflict(c, CHANGED_MEANWHILE, await loadBracket(db, practice.id), input.round, input.position);
-    }
-    const fresh = await loadBracket(db, practice.id);
-    return conflict(c, 'The tableau was being changed by someone else. Please try again.', fresh, input.round, input.position);
+    return saveMatchScore(c, practice, input, version, { key: readIdempotencyKey(c), practiceId: practice.id });
   })
   .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');

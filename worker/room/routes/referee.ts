@@ -42,7 +42,7 @@ async function boutOfPool(c: Context<RoomEnv>, practice: PracticeRecord, poolId:
  * The bout as the server knows it: its two fencers (left and right as the sheet has them) and whether it
  * may be refereed. The phone names a bout; everything else comes from D1.
  */
-async function boutOf(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget): Promise<{ left: RefereeFencer; right: RefereeFencer }> {
+export async function boutOf(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget): Promise<{ left: RefereeFencer; right: RefereeFencer }> {
   if (practice.practice_type === 'team') throw new HttpError(409, TEAM_BOUTS);
   const db = c.get('db');
   if (target.kind === 'pool') {
@@ -84,11 +84,11 @@ const subjectOf = (c: Context<RoomEnv>) => (c.get('role') === 'guest' ? c.get('g
 export const refereeRoutes = new Hono<RoomEnv>()
   .post('/claim', notArchived, authorize('bout.referee'), json(refereeClaimSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { target, view } = c.req.valid('json');
+    const { target, view, take_back } = c.req.valid('json');
     const { left, right } = await boutOf(c, practice, target);
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
-    const result = await roomHere(c).desk.claim(practice.id, { target, left, right, format }, { view, ...referee });
+    const result = await roomHere(c).desk.claim(practice.id, { target, left, right, format }, { view, ...referee }, take_back === true && c.get('role') === 'coach');
     if (!result.ok) throw new HttpError(409, result.holder ? `${result.holder} is refereeing this bout. Ask them to hand it over.` : 'A guest is refereeing this bout. Ask them to hand it over.');
     // A called match of a competition day: its referee is at the piste with its fencers (behind the answer).
     if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, roomHere(c), target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));

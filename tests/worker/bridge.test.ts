@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BridgePiste, DayBridge, ReportAnswer } from '../../core/contracts/bridge';
 import type { PoolSnapshot } from '../../core/contracts/pools';
+import type { BracketSnapshot } from '../../core/contracts/tableau';
 import { writeFrame, type CyranoFencer, type MachineState } from '../../core/cyrano';
 import { machineId } from '../../core/fencing/machine-bout';
 import type { LiveMessage } from '../../core/live-messages';
@@ -57,7 +58,7 @@ describe('the day’s bridge key (issue 57)', () => {
     const { day, api, key, bridge, pisteId } = await dayWithBridge();
     expect(key).toMatch(/^pb1\./);
     const view = await json<DayBridge>(await api.bridge.$get({ param: { dayId: day.id } }));
-    expect(view.key_made_at).toBeGreaterThan(0);
+    expect(view.key_keyMadeat).toBeGreaterThan(0);
     expect(JSON.stringify(view)).not.toContain(key.split('.')[2]);
     expect(view.pistes.map((p) => p.code)).toEqual(['1', '2']);
 
@@ -194,5 +195,34 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
     const taken = await json<RefereeClaim>(await claim(client, cleo, dan, { take_back: true }));
     expect([taken.bout.state.left, taken.bout.state.right, taken.bout.machine]).toEqual([2, 1, undefined]);
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, cleo, dan, { left: 3, right: 1 }) }]))).toEqual(['ignored:held-by-phone']);
+  });
+});
+
+describe('a tableau match called to a machine’s piste (issue 57)', () => {
+  it('is loaded on the machine, fenced through it, and its end scores the match', async () => {
+    const { client, day, api, practice, pool, made } = await sharedDay();
+    const keyMade = await json<{ key: string; bridge: DayBridge }>(await api.bridge.key.$post({ param: { dayId: day.id } }));
+    // Each piste its own machine: the call may go to either.
+    const hosts = new Map(keyMade.bridge.pistes.map((p, i) => [p.code, `10.0.1.${i + 1}`]));
+    for (const p of keyMade.bridge.pistes) await api.bridge.pistes[':pisteId'].$put({ param: { dayId: day.id, pisteId: p.piste_id }, json: { machine: hosts.get(p.code)! } });
+    await made.fenceAll(pool);
+    const bridge = bridgeOf(keyMade.key);
+    const called = await vi.waitFor(async () => {
+      const pistes = (await json<{ pistes: BridgePiste[] }>(await bridge.day())).pistes;
+      const p = pistes.find((x) => x.match?.head.poolOrTable === 'A4');
+      expect(p).toBeDefined();
+      return p!;
+    }, { timeout: 5000, interval: 100 });
+    const idOf = (machine: string) => pool.players.find((p) => machineId(p.id) === machine)!.id;
+    const [left, right] = [idOf(called.match!.left.id), idOf(called.match!.right.id)];
+    const from = `${hosts.get(called.piste)}:50100`;
+    const sent = await bridge.deliver([
+      { piste: called.piste, from, frame: info(called.piste, left, right, { left: 3, right: 1, state: 'F' }) },
+      { piste: called.piste, from, frame: info(called.piste, left, right, { left: 15, right: 9, state: 'E' }) },
+    ]);
+    expect(await answers(sent)).toEqual(['live', 'ack']);
+    const bracket = await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }));
+    const match = bracket.matches.find((m) => m.player1_id === left && m.player2_id === right)!;
+    expect([match.player1_score, match.player2_score, match.winner_id]).toEqual([15, 9, left]);
   });
 });

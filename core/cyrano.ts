@@ -96,20 +96,20 @@ function oneOf<T extends string>(value: string, allowed: (v: string) => v is T):
   return value;
 }
 
-/** A zone's fields, checked against their longest values; missing trailing fields read as empty. */
-function fieldsOf(zone: string[], max: readonly number[]): string[] {
+/** A zone's fields, checked against their longest values, read by position (1-based, as the tables number them); a missing trailing field reads as empty. */
+function fieldsOf(zone: string[], max: readonly number[]): (position: number) => string {
   if (zone.length > max.length) throw new Refused('field-count');
   zone.forEach((v, i) => {
     if (v.length > max[i]!) throw new Refused('bad-value');
   });
-  return max.map((_, i) => zone[i] ?? '');
+  return (position) => zone[position - 1] ?? '';
 }
 
 function fencerOf(zone: string[] | undefined): CyranoFencer | null {
   if (!zone) return null;
-  const fields = fieldsOf(zone, FENCER_MAX);
-  if (fields.every((v) => v === '')) return null;
-  const [id, name, nation, score, status, yellow, red, light, white, medical, reserve, pCard] = fields as [string, string, string, string, string, string, string, string, string, string, string, string];
+  const field = fieldsOf(zone, FENCER_MAX);
+  if (zone.every((v) => v === '')) return null;
+  const reserve = field(11);
   const bit = (v: string) => {
     const b = count(v, 0);
     if (b !== 0 && b !== 1) throw new Refused('bad-value');
@@ -117,18 +117,18 @@ function fencerOf(zone: string[] | undefined): CyranoFencer | null {
   };
   if (reserve !== '' && reserve !== 'N' && reserve !== 'R') throw new Refused('bad-value');
   const fencer: CyranoFencer = {
-    id,
-    name,
-    nation,
-    score: count(score, 0)!,
-    status: oneOf(status, isStatus) ?? 'U',
-    yellow: count(yellow, 0)!,
-    red: count(red, 0)!,
-    light: bit(light),
-    white: bit(white),
-    medical: count(medical, 0)!,
+    id: field(1),
+    name: field(2),
+    nation: field(3),
+    score: count(field(4), 0)!,
+    status: oneOf(field(5), isStatus) ?? 'U',
+    yellow: count(field(6), 0)!,
+    red: count(field(7), 0)!,
+    light: bit(field(8)),
+    white: bit(field(9)),
+    medical: count(field(10), 0)!,
     reserve: reserve === 'R',
-    pCard: count(pCard, 0)!,
+    pCard: count(field(12), 0)!,
   };
   if (fencer.yellow > 1 || fencer.pCard > 5) throw new Refused('bad-value');
   return fencer;
@@ -154,45 +154,29 @@ export function parseFrame(text: string): { ok: true; frame: CyranoFrame } | { o
     }
     if (zones.length > 3) throw new Refused('field-count');
     const general = fieldsOf(zones[0] ?? [], GENERAL_MAX);
-    const [protocol, command, piste, competition, phase, poolOrTable, match, round, startTime, clock, type, weapon, priority, state, refId, refName, refNation] = general as [
-      'EFP1' | 'EFP1.1',
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    const command = general(2);
+    const clock = general(10);
     if (!isCommand(command)) throw new Refused('bad-value');
     if (clock !== '' && parseClock(clock) === null) throw new Refused('bad-value');
     return {
       ok: true,
       frame: {
-        protocol,
+        // The opening was checked above: `|EFP1|` or `|EFP1.1|`.
+        protocol: general(1) === 'EFP1' ? 'EFP1' : 'EFP1.1',
         command,
-        piste,
-        competition,
-        phase: count(phase),
-        poolOrTable,
-        match: count(match),
-        round: count(round),
-        startTime,
+        piste: general(3),
+        competition: general(4),
+        phase: count(general(5)),
+        poolOrTable: general(6),
+        match: count(general(7)),
+        round: count(general(8)),
+        startTime: general(9),
         clock,
-        type: oneOf(type, isType),
-        weapon: oneOf(weapon, isWeapon),
-        priority: oneOf(priority, isPriority),
-        state: oneOf(state, isState),
-        referee: { id: refId, name: refName, nation: refNation },
+        type: oneOf(general(11), isType),
+        weapon: oneOf(general(12), isWeapon),
+        priority: oneOf(general(13), isPriority),
+        state: oneOf(general(14), isState),
+        referee: { id: general(15), name: general(16), nation: general(17) },
         right: fencerOf(zones[1]),
         left: fencerOf(zones[2]),
       },

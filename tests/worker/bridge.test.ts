@@ -58,7 +58,7 @@ describe('the day’s bridge key (issue 57)', () => {
     const { day, api, key, bridge, pisteId } = await dayWithBridge();
     expect(key).toMatch(/^pb1\./);
     const view = await json<DayBridge>(await api.bridge.$get({ param: { dayId: day.id } }));
-    expect(view.key_keyMadeat).toBeGreaterThan(0);
+    expect(view.key_made_at).toBeGreaterThan(0);
     expect(JSON.stringify(view)).not.toContain(key.split('.')[2]);
     expect(view.pistes.map((p) => p.code)).toEqual(['1', '2']);
 

@@ -36,6 +36,9 @@ export const pisteWorkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tableau'), round: z.number().int().min(1).max(12), position: z.number().int().min(0).max(4096) }),
 ]);
 
+/** What to load on a piste's machine, asked of the room of the event fenced there (the day's referee there, if any). */
+export const machineMatchSchema = z.object({ work: pisteWorkSchema, piste: pisteCode.min(1), referee: z.string().max(100).nullable() });
+
 /** One report handed to the room of the event fenced on its piste. */
 export const machineReportSchema = z.object({
   work: pisteWorkSchema,

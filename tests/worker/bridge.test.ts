@@ -121,14 +121,17 @@ describe('the day’s bridge key (issue 57)', () => {
 
 describe('a machine’s reports through the bridge (issue 57)', () => {
   it('makes each INFO a step of the pool bout on every screen, and its end the score: ACK once, stored once', async () => {
-    const { client, practice, pool, code, bridge, day, entry } = await dayWithBridge();
+    const { client, practice, pool, code, bridge, day, api, entry } = await dayWithBridge();
     const [ann, bob] = [entry('Ann'), entry('Bob')];
     const { socket: coach } = await openSocket(client, `practice=${practice.id}`);
     const { socket: hall } = await openSocket(client, `day=${day.id}`);
 
-    // What the bridge loads on the machine: the pool's first bout in its order, by the fencers' machine ids.
+    // What the bridge loads on the machine: the pool's first bout in its order, by the fencers' machine ids, with
+    // the day's referee of the pool.
+    expect((await api.referees.$put({ param: { dayId: day.id }, json: { referees: [{ name: 'Rita Ref' }] } })).status).toBe(200);
     const loaded = (await json<{ pistes: BridgePiste[] }>(await bridge.day())).pistes.find((p) => p.piste === code)!;
     expect(loaded.match?.head.poolOrTable).toBe('1');
+    expect(loaded.match?.head.referee?.name).toBe('Rita Ref');
     expect([loaded.match?.left.id, loaded.match?.right.id].every((id) => pool.players.some((p) => machineId(p.id) === id))).toBe(true);
 
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: 1, right: 0, lights: 'left', yellowLeft: true }) }]))).toEqual(['live']);

@@ -3,7 +3,7 @@ import type { DayPiste, DayPool } from '../../core/contracts/days';
 import { pisteCodes, pisteWork, type PisteWork } from '../../core/fencing/day-bridge';
 import { timingSafeEqual } from '../auth/crypto';
 import { DAY_TABLES as T } from './schema';
-import { readCalls, readPistes, readPlacements } from './day-store';
+import { readCalls, readPistes, readPlacements, readReferees } from './day-store';
 
 /** A piste as the bridge's requests need it: its code, the machine the coach confirmed there, and its work now. */
 export interface BridgePisteWork {
@@ -11,6 +11,8 @@ export interface BridgePisteWork {
   code: string;
   machine: string | null;
   work: PisteWork | null;
+  /** The day's referee of what is fenced there (the call's, or the pool's), by name. */
+  referee: string | null;
 }
 
 /** What the bridge told of its machines last, kept as the screen shows it. */
@@ -89,8 +91,14 @@ export class DayBridgeDesk {
     const pistes = readPistes(this.sql);
     const codes = pisteCodes(pistes);
     const machines = this.machinesByPiste();
-    const work = pisteWork({ pistes, calls: readCalls(this.sql), placements: readPlacements(this.sql) }, pools);
-    return pistes.map((p) => ({ piste_id: p.id, code: codes.get(p.id)!, machine: machines.get(p.id) ?? null, work: work.get(p.id) ?? null }));
+    const [calls, placements] = [readCalls(this.sql), readPlacements(this.sql)];
+    const work = pisteWork({ pistes, calls, placements }, pools);
+    const referees = new Map(readReferees(this.sql).map((r) => [r.id, r.name]));
+    const refereeOf = (w: PisteWork | undefined, pisteId: string) => {
+      const id = w?.kind === 'tableau' ? calls.find((c) => c.piste_id === pisteId)?.referee_id : w?.kind === 'pool' ? placements.find((p) => p.pool_id === w.pool_id)?.referee_id : null;
+      return id ? (referees.get(id) ?? null) : null;
+    };
+    return pistes.map((p) => ({ piste_id: p.id, code: codes.get(p.id)!, machine: machines.get(p.id) ?? null, work: work.get(p.id) ?? null, referee: refereeOf(work.get(p.id), p.id) }));
   }
 
   /**

@@ -106,7 +106,7 @@ export const bridgeRoutes = new Hono<AppEnv>()
       pistes.map(async (p): Promise<BridgePiste> => {
         let match: BridgePiste['match'] = null;
         if (p.work) {
-          const res = await toEvent(c, p.work.practice_id, 'match', { work: workBody(p.work), piste: p.code });
+          const res = await toEvent(c, p.work.practice_id, 'match', { work: workBody(p.work), piste: p.code, referee: p.referee });
           if (res.ok) match = ((await res.json()) as { match: BridgePiste['match'] }).match;
         }
         return { piste: p.code, machine: p.machine, match };

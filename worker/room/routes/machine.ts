@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { BridgePiste, BridgeReason, ReportAnswer } from '../../../core/contracts/bridge';
-import { machineReportSchema, pisteWorkSchema } from '../../../core/bridge-validation';
+import { machineMatchSchema, machineReportSchema, type pisteWorkSchema } from '../../../core/bridge-validation';
 import { parseFrame, type CyranoFrame } from '../../../core/cyrano';
 import { boutProgress } from '../../../core/fencing/bout-order';
 import { isBoutOf, toStoredBout } from '../../../core/fencing/bout-result';
@@ -9,7 +9,9 @@ import { machineId, machineState } from '../../../core/fencing/machine-bout';
 import { boutFormat, type Weapon } from '../../../core/fencing/referee';
 import { frozenMatches, resolveTableau } from '../../../core/fencing/tableau';
 import { poolBoutKey, refereeKey, type LiveBout, type RefereeFencer, type RefereeTarget } from '../../../core/refereeing';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { PoolPlayer } from '../../../core/contracts/pools';
+import { listAthletesByIds } from '../../store/d1/athletes';
 import type { RoomEnv } from '../../env';
 import { authorize, practiceFor } from '../../auth/access';
 import { HttpError } from '../../errors';
@@ -48,33 +50,47 @@ async function poolBout(c: Context<RoomEnv>, poolId: string, frame: CyranoFrame)
   return { kind: 'pool', pool_id: pool.id, a: left[0]!.id, b: right[0]!.id };
 }
 
-/** The match to load on the piste's machine: the pool's next bout in its order, or the tableau match called there. */
-async function matchToLoad(c: Context<RoomEnv>, practice: PracticeRecord, work: z.infer<typeof pisteWorkSchema>, piste: string): Promise<BridgePiste['match']> {
+/** The roster nation of each entry that is a roster athlete (three letters, as a machine shows it), by entry id. */
+async function nationsOf(c: Context<RoomEnv>, practice: PracticeRecord, players: readonly PoolPlayer[]): Promise<Map<string, string>> {
+  const linked = players.flatMap((p) => (p.athlete_id ? [p.athlete_id] : []));
+  const athletes = await listAthletesByIds(c.get('d1'), practice.user_id, linked);
+  return new Map(players.flatMap((p) => {
+    const nation = p.athlete_id ? athletes.get(p.athlete_id)?.nation : null;
+    return nation ? [[p.id, nation.slice(0, 3).toUpperCase()] as const] : [];
+  }));
+}
+
+/**
+ * The match to load on the piste's machine: the pool's next bout in its order, or the tableau match called there,
+ * with the fencers by their machine ids, their names and roster nations, and the day's referee there.
+ */
+async function matchToLoad(c: Context<RoomEnv>, practice: PracticeRecord, work: z.infer<typeof pisteWorkSchema>, piste: string, referee: string | null): Promise<BridgePiste['match']> {
   const db = c.get('db');
-  const head = { piste, competition: practice.id.replace(/-/g, '').slice(0, 8), type: 'I' as const, weapon: WEAPON_LETTER[practice.weapon], state: 'W' as const };
-  const fencer = (f: Pick<RefereeFencer, 'id' | 'name'>) => ({ id: machineId(f.id), name: f.name });
+  const head = { piste, competition: practice.id.replace(/-/g, '').slice(0, 8), type: 'I' as const, weapon: WEAPON_LETTER[practice.weapon], state: 'W' as const, referee: { id: '', name: referee ?? '', nation: '' } };
+  const pools = await listPoolSnapshots(db, practice.id);
+  const players = pools.flatMap((p) => p.players);
+  const loaded = async (left: Pick<RefereeFencer, 'id' | 'name'>, right: Pick<RefereeFencer, 'id' | 'name'>) => {
+    const nations = await nationsOf(c, practice, players.filter((p) => p.id === left.id || p.id === right.id));
+    const fencer = (f: Pick<RefereeFencer, 'id' | 'name'>) => ({ id: machineId(f.id), name: f.name, nation: nations.get(f.id) ?? '' });
+    return { left: fencer(left), right: fencer(right) };
+  };
   if (work.kind === 'pool') {
-    const pool = await loadPoolSnapshot(db, work.pool_id);
+    const pool = pools.find((p) => p.id === work.pool_id);
     if (!pool) return null;
     const progress = boutProgress(pool.players, ([a, b]) => pool.bouts.some((x) => isBoutOf(x, pool.players[a - 1]!.id, pool.players[b - 1]!.id)));
     if (!progress.now) return null;
     const [a, b] = progress.now.map((n) => pool.players[n - 1]!);
-    const pools = await listPoolSnapshots(db, practice.id);
-    const number = pools.findIndex((p) => p.id === pool.id) + 1;
     const match = progress.order.findIndex(([x, y]) => x === progress.now![0] && y === progress.now![1]) + 1;
-    return { head: { ...head, phase: pool.round ?? 1, poolOrTable: String(number), match }, left: fencer(a!), right: fencer(b!) };
+    return { head: { ...head, phase: pool.round ?? 1, poolOrTable: String(pools.indexOf(pool) + 1), match }, ...(await loaded(a!, b!)) };
   }
   const saved = await loadBracket(db, practice.id);
-  const tableau = saved.seeding !== null ? { matches: frozenMatches(saved), seeds: saved.seeding } : resolveTableau(await listPoolSnapshots(db, practice.id), saved);
+  const tableau = saved.seeding !== null ? { matches: frozenMatches(saved), seeds: saved.seeding } : resolveTableau(pools, saved);
   const m = tableau.matches.find((x) => x.round === work.round && x.position === work.position);
   if (!m?.player1_id || !m.player2_id || m.winner_id) return null;
   const name = (id: string) => tableau.seeds.find((s) => s.id === id)?.name ?? '';
   const size = 2 ** Math.max(1, Math.max(...tableau.matches.map((x) => x.round)) - work.round + 1);
-  return {
-    head: { ...head, phase: 2, poolOrTable: `A${size}`, match: work.position + 1 },
-    left: fencer({ id: m.player1_id, name: name(m.player1_id) }),
-    right: fencer({ id: m.player2_id, name: name(m.player2_id) }),
-  };
+  const fencers = await loaded({ id: m.player1_id, name: name(m.player1_id) }, { id: m.player2_id, name: name(m.player2_id) });
+  return { head: { ...head, phase: 2, poolOrTable: `A${size}`, match: work.position + 1 }, ...fencers };
 }
 
 /** Stores a machine's end of match as the bout's score: ACK once stored (or stored before under the same key), NAK when refused. */
@@ -98,11 +114,11 @@ async function saveEnd(c: Context<RoomEnv>, practice: PracticeRecord, target: Re
 }
 
 export const machineRoutes = new Hono<RoomEnv>()
-  .post('/match', notArchived, authorize('machine.report'), json(z.object({ work: pisteWorkSchema, piste: z.string().min(1).max(8) })), async (c) => {
+  .post('/match', notArchived, authorize('machine.report'), json(machineMatchSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const { work, piste } = c.req.valid('json');
+    const { work, piste, referee } = c.req.valid('json');
     if (practice.practice_type === 'team') return c.json({ match: null });
-    return c.json({ match: await matchToLoad(c, practice, work, piste) });
+    return c.json({ match: await matchToLoad(c, practice, work, piste, referee) });
   })
   .post('/report', archivedBehind, authorize('machine.report'), json(machineReportSchema), async (c): Promise<Response> => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);

@@ -103,10 +103,15 @@ export class MachineLink {
     if (m) this.send(m, writeFrame('DISP', head, fencers));
   }
 
-  /** Accepts (ACK) or refuses (NAK) a machine's end of match. */
+  /**
+   * Accepts (ACK) or refuses (NAK) a machine's end of match. Accepted, the match is over for the machine: it waits
+   * for the next, which the bridge loads at its next read of the day (until its next INFO says otherwise).
+   */
   answerEnd(piste: string, accepted: boolean) {
     const m = this.machines.get(piste);
-    if (m) this.send(m, writeFrame(accepted ? 'ACK' : 'NAK', { piste }));
+    if (!m) return;
+    this.send(m, writeFrame(accepted ? 'ACK' : 'NAK', { piste }));
+    if (accepted) m.state = 'W';
   }
 
   private send(m: Machine, text: string) {

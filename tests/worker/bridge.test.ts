@@ -160,6 +160,8 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
 
     // Its answer was lost: the same end again is acknowledged and stored no second time.
     expect(await answers(await bridge.again([{ piste: code, frame: ending }], 4))).toEqual(['ack']);
+    // The machine told its end again, under a new number: its own result stands, acknowledged, stored once.
+    expect(await answers(await bridge.deliver([{ piste: code, frame: ending }]))).toEqual(['ack']);
     expect((await stored()).find((b) => b.player1_id === bout.player1_id && b.player2_id === bout.player2_id)!.version).toBe(1);
   });
 
@@ -179,6 +181,16 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
       { piste: other, frame: info(other, bob, cleo, { left: 1, right: 0 }) },
       { piste: 'Z9', frame: info('Z9', bob, cleo, { left: 1, right: 0 }) },
     ]))).toEqual(['ignored:machine-not-paired', 'ignored:broken-frame', 'ignored:machine-not-paired', 'ignored:unknown-piste']);
+  });
+
+  it('a bridge started afresh (a new id, numbers from 1 again) is heard on a bout the old one reported', async () => {
+    const { code, key, bridge, entry } = await dayWithBridge();
+    const [ann, bob] = [entry('Ann'), entry('Bob')];
+    for (let i = 1; i <= 3; i++) await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: i, right: 0 }) }]);
+    const fresh = bridgeOf(key);
+    const other = 'b7e0c1f2-0000-4000-8000-000000000002';
+    expect(await answers(await fresh.deliver([{ piste: code, frame: info(code, ann, bob, { left: 4, right: 0 }) }], other))).toEqual(['live']);
+    expect(await answers(await fresh.deliver([{ piste: code, frame: info(code, ann, bob, { left: 5, right: 0, state: 'E' }) }], other))).toEqual(['ack']);
   });
 
   it('a phone holding the bout keeps it from the machine; the coach takes a bout back from the machine', async () => {

@@ -31,8 +31,8 @@ export interface RefereeRecord {
   /** Clock readings in the room's time. */
   refereeing: Refereeing;
   seq: number;
-  /** Held by a scoring machine (issue 57): its piste code, the lights of its last INFO, and that INFO's report number. */
-  machine?: { piste: string; lights: MachineLights; report: number };
+  /** Held by a scoring machine (issue 57): its piste code, the lights of its last INFO, and that INFO's report number and bridge (a new bridge numbers from 1 again). */
+  machine?: { piste: string; lights: MachineLights; report: number; bridge: string };
 }
 
 /** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
@@ -141,7 +141,7 @@ export class RefereeDesk {
     const stored = this.record(key);
     const current = stored?.holder;
     if (current && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return 'held';
-    if (current && stored.machine && sameView(current, holder) && stored.machine.report >= machine.report) return 'stale';
+    if (current && stored.machine && sameView(current, holder) && stored.machine.bridge === machine.bridge && stored.machine.report >= machine.report) return 'stale';
     const record: RefereeRecord = { ...(stored ?? bout), holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state, past: [] }, seq: (stored?.seq ?? 0) + 1, machine };
     this.keep(key, record);
     this.send({ type: 'referee', practiceId, bout: liveBoutOf(record, now) });

@@ -113,6 +113,19 @@ async function saveEnd(c: Context<RoomEnv>, practice: PracticeRecord, target: Re
   return res.ok ? { answer: 'ack' } : refused('changed-meanwhile', true);
 }
 
+/** Whether the result stored for the bout is the one this end tells (the fencers' scores by their machine ids). */
+async function storedAlready(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget, frame: CyranoFrame): Promise<boolean> {
+  const { left, right } = frame;
+  if (!left || !right) return false;
+  const scoreOf = (id: string | null) => (id && machineId(id) === left.id ? left.score : id && machineId(id) === right.id ? right.score : null);
+  if (target.kind === 'pool') {
+    const bout = (await loadPoolSnapshot(c.get('db'), target.pool_id))?.bouts.find((b) => isBoutOf(b, target.a, target.b));
+    return !!bout && bout.score1 === scoreOf(bout.player1_id) && bout.score2 === scoreOf(bout.player2_id);
+  }
+  const m = (await loadBracket(c.get('db'), practice.id)).matches.find((x) => x.round === target.round && x.position === target.position);
+  return !!m?.winner_id && m.player1_score === scoreOf(m.player1_id) && m.player2_score === scoreOf(m.player2_id);
+}
+
 export const machineRoutes = new Hono<RoomEnv>()
   .post('/match', notArchived, authorize('machine.report'), json(machineMatchSchema), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
@@ -144,17 +157,22 @@ export const machineRoutes = new Hono<RoomEnv>()
       fencers = await boutOf(c, practice, target);
     } catch (e) {
       // Fenced already (a score typed meanwhile), a fencer withdrawn, a match without its two fencers.
-      if (e instanceof HttpError && e.status === 409) return answer(refused(end ? 'changed-meanwhile' : 'not-called-match', end));
+      if (e instanceof HttpError && e.status === 409) {
+        // The same end told again under another report number (its ACK lost, the machine told its state again): stored already.
+        if (end && (await storedAlready(c, practice, target, frame))) return answer({ answer: 'ack' });
+        return answer(refused(end ? 'changed-meanwhile' : 'not-called-match', end));
+      }
       throw e;
     }
     const format = boutFormat(target.kind, practice.weapon);
     const read = machineState(frame, { left: fencers.left.id, right: fencers.right.id }, format, Date.now());
     if (!read) return answer(refused('not-called-match', end));
     const holder = { view: `machine:${piste}`, subject: `bridge:${c.get('machine')!.dayId}`, name: `Machine ${piste}` };
-    const step = roomHere(c).desk.machineStep(practice.id, { target, ...fencers, format }, holder, read.state, { piste, lights: read.lights, report: seq });
+    const step = roomHere(c).desk.machineStep(practice.id, { target, ...fencers, format }, holder, read.state, { piste, lights: read.lights, report: seq, bridge });
     if (step === 'held') return answer(refused('held-by-phone', end));
     const bout = roomHere(c).desk.liveBout(refereeKey(target));
-    if (!end || step === 'stale') return answer({ ...live, bout });
+    // An end is always answered ACK or NAK: the bridge forgets a report once answered.
+    if (!end) return answer({ ...live, bout });
     const result = machineResult(read.state, read.abandoned);
     if (!result.ok) return answer({ ...refused(result.reason, true), bout });
     const saved = await saveEnd(c, practice, target, fencers.left, fencers.right, result, key);

@@ -191,6 +191,11 @@ describe('the venue bridge between the scoring machines and the day (issue 57)',
     expect(bridge.journal.size).toBe(0);
     expect(machine.count('NAK')).toBe(0);
     expect(said.join('\n')).toMatch(/end of match stored \(ACK\)/);
+
+    // The machine tells its end again (its ACK lost on the way): delivered, and stored no second time.
+    await bout.send({ left: 5, right: 2, state: 'E', clock: '0:31', yellow: 'left' });
+    await until(() => net.delivered.length === touches.length + 2 && bridge.journal.size === 0, 'the end told again delivered');
+    expect((await day.bouts()).map((x) => x.version)).toEqual([1]);
   });
 
   it('a tableau match called to the machine’s piste: the bridge loads its fencers (DISP), the touches reach the live board, the end is stored and acknowledged', async () => {

@@ -1,3 +1,8 @@
+// Issue 57 at the venue: the real bridge (bridge/bridge.ts, run here) between a scoring machine on loopback UDP
+// (tests/helpers/cyrano-machine) and the real worker (wrangler dev), the coach's pools screen and the public live
+// board in Chromium. Every wait is on a state (a page, the machine's ears, the bridge's journal), except the one
+// the journey is about: the venue's internet gone for 30 s. One file: the journeys share the venue's setup (a
+// coach's day, the bridge key, the machine confirmed at its piste, the bridge started over a cuttable uplink).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +17,6 @@ import { apiOver, expectAnswer } from '../helpers/api-client';
 import { baseURL, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { SimulatedMachine, type MachineMoment } from '../helpers/cyrano-machine';
 import { seed, viaBrowser } from '../helpers/seed';
-
-/**
- * Issue 57 at the venue: the real bridge (bridge/bridge.ts, run here) between a scoring machine on loopback UDP
- * (tests/helpers/cyrano-machine) and the real worker (wrangler dev), the coach's pools screen and the public
- * live board in Chromium. Every wait is on a state (a page, the machine's ears, the bridge's journal), except
- * the one the journey is about: the venue's internet gone for 30 s.
- */
 
 const browser = useBrowser();
 

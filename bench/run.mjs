@@ -27,6 +27,7 @@ import { seasonScale } from './season.mjs';
 import { planningTime } from './planning.mjs';
 import { callReach } from './calls.mjs';
 import { refereeTouch } from './referee.mjs';
+import { bridgeVenue, issue57Rows } from './bridge.mjs';
 import { resetTiming } from './reset.mjs';
 import { boardFirstPaint } from './first-paint.mjs';
 import { buildEvents } from './big-event.mjs';
@@ -614,6 +615,30 @@ if (ONLY === 'big-event') {
   writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue33 }, null, 2)}\n`);
   printTable([...issue33.table, ...issue59Rows(run)]);
   console.log(`\n(big-event: ${run.seconds} s, of which seeding ${run.seeding.seconds} s; under issue33.labels.${LABEL} in bench/results.json)`);
+  process.exit(0);
+}
+
+// `BENCH_ONLY=bridge BENCH_LABEL=… npm run bench`: issue 57's venue bridge alone (a simulated scoring machine →
+// the real bridge → Miniflare → a spectator's socket; then an outage), added to bench/results.json under
+// `issue57.<label>` (other labels and everything else in the file are left as they were).
+if (ONLY === 'bridge') {
+  // Miniflare serves no pages, but `wrangler deploy --dry-run` wants the assets directory to exist.
+  if (!existsSync(join(root, 'dist'))) buildSpa();
+  const mf = await startPiste();
+  let run;
+  try {
+    run = await bridgeVenue(mf.base, apiClient(mf.base, dbMailbox(mf.db)), {
+      touches: Number(process.env.BENCH_BRIDGE_TOUCHES ?? 200),
+      outageSeconds: Number(process.env.BENCH_BRIDGE_OUTAGE_S ?? 60),
+    });
+  } finally {
+    await mf.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const issue57 = { ...before?.issue57, [LABEL]: run };
+  writeFileSync(resultsFile, `${JSON.stringify({ ...before, issue57 }, null, 2)}\n`);
+  printTable(issue57Rows(run));
+  console.log(`\n(bridge: ${run.seconds} s; under issue57.${LABEL} in bench/results.json)`);
   process.exit(0);
 }
 

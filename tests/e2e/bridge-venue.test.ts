@@ -190,9 +190,11 @@ describe('the venue bridge between the scoring machines and the day (issue 57)',
     expect(machine.count('NAK')).toBe(0);
     expect(said.join('\n')).toMatch(/end of match stored \(ACK\)/);
 
-    // The machine tells its end again (its ACK lost on the way): delivered, and stored no second time.
+    // The machine tells its end again (its ACK lost on the way): acknowledged again, and stored no second time.
     await bout.send({ left: 5, right: 2, state: 'E', clock: '0:31', yellow: 'left' });
     await until(() => net.delivered.length === touches.length + 2 && bridge.journal.size === 0, 'the end told again delivered');
+    await machine.hears('ACK', 2, 15_000);
+    expect(machine.count('NAK')).toBe(0);
     expect((await day.bouts()).map((x) => x.version)).toEqual([1]);
   });
 

@@ -3,6 +3,7 @@ import type { BridgePiste, ReportAnswer } from '../../core/contracts/bridge';
 import type { Day, DaySnapshot } from '../../core/contracts/days';
 import { writeFrame, type CyranoFencer, type MachineState } from '../../core/cyrano';
 import { machineId } from '../../core/fencing/machine-bout';
+import { targetParam } from '../../core/refereeing';
 import { apiOver, expectAnswer, viaBrowser } from '../helpers/api-client';
 import { baseURL, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed } from '../helpers/seed';
@@ -29,11 +30,15 @@ function venueBridge(key: string) {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   return {
     day: () => fetch(`${baseURL()}/api/bridge/day`, { headers }),
-    deliver: async (piste: string, frame: string, state: MachineState) => {
+    /** One frame; `learnt`: another machine the bridge heard announce a piste, not paired with it. */
+    deliver: async (piste: string, frame: string, state: MachineState, learnt?: { piste: string; address: string }) => {
       const body = {
         bridge: BRIDGE,
         reports: [{ seq: ++seq, piste, from: FROM, frame, at: Date.now() }],
-        machines: [{ piste, address: FROM, online: true, state, loaded: '1/1', last_frame_at: Date.now(), confirmed: true }],
+        machines: [
+          { piste, address: FROM, online: true, state, loaded: '1/1', last_frame_at: Date.now(), confirmed: true },
+          ...(learnt ? [{ ...learnt, online: false, state: null, loaded: null, last_frame_at: null, confirmed: false }] : []),
+        ],
         counts: { dropped: 2, ignored: 1, received: seq, strangers: 3 },
       };
       const res = await fetch(`${baseURL()}/api/bridge/reports`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -44,7 +49,7 @@ function venueBridge(key: string) {
 }
 
 describe('a day’s scoring machines through the venue bridge (issue 57)', () => {
-  it('the coach makes a key (shown once, with its QR), sets a piste’s machine; its touches show live on the day and the hall board, and its end is the pool’s result', async () => {
+  it('the coach makes a key (shown once, with its QR), sets a piste’s machine; its touches show live on the day and the hall board, its end is the pool’s result, and the coach takes a bout back from it', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signUp(page, { name: 'Bridge Coach', email: uniqueEmail('bridge'), password: 'bridge coach pw' });
@@ -112,7 +117,11 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     const loaded = ((await (await bridge.day()).json()) as { pistes: BridgePiste[] }).pistes.find((p) => p.piste === code)!;
     expect(loaded.machine).toBe(MACHINE);
     const [left, right] = [loaded.match!.left.id, loaded.match!.right.id];
-    expect(await bridge.deliver(code, info(code, left, right, { left: 1, right: 0, lights: 'left' }), 'H')).toEqual(['live']);
+    const other = shared.pistes.find((p) => p.id !== placed.piste_id)!.name;
+    const otherRow = section.locator(`[data-testid="machine-row"][data-piste="${other}"]`);
+    const otherCode = (await otherRow.getAttribute('data-code'))!;
+    const learnt = { piste: otherCode, address: '10.0.0.7:50100' };
+    expect(await bridge.deliver(code, info(code, left, right, { left: 1, right: 0, lights: 'left' }), 'H', learnt)).toEqual(['live']);
 
     // The day's screen: the machine online, halted, and the bridge's own word.
     await expect.poll(() => row.getByTestId('machine-online').textContent()).toBe('Online');
@@ -120,6 +129,12 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     await expect.poll(() => section.getByTestId('bridge-heard').textContent()).toContain('Bridge last heard');
     expect(await section.getByTestId('bridge-counts').textContent()).toBe('Frames dropped: 2 · ignored: 1 · from unknown machines: 3');
     await expect.poll(() => row.getByTestId('day-piste-score').textContent()).toBe('1–0');
+    // The other piste's machine, learnt from the code it announced: offline, and the coach confirms it.
+    await expect.poll(() => otherRow.getByTestId('machine-learnt').textContent()).toContain('A machine at 10.0.0.7:50100 announces this piste.');
+    expect(await otherRow.getByTestId('machine-online').textContent()).toBe('Offline');
+    await otherRow.getByRole('button', { name: `Confirm the machine at 10.0.0.7:50100 for piste ${other}` }).click();
+    await expect.poll(() => otherRow.getByRole('textbox', { name: `Machine address of piste ${other}` }).inputValue()).toMatch(/^10\.0\.0\.7/);
+    await otherRow.getByTestId('machine-learnt').waitFor({ state: 'detached' });
 
     // The hall board: the live score on the piste's card, the left lamp lit, the right one dark, the machine named.
     const card = hall.locator(`[data-testid="hall-piste"][data-piste="${pisteName}"]`);
@@ -138,6 +153,27 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     expect(pool.players.filter((p) => [left, right].includes(machineId(p.id)))).toHaveLength(2);
     expect([scores.get(left), scores.get(right)]).toEqual([5, 3]);
     await expect.poll(() => hall.locator('[data-testid="hall-pool"]').first().getByTestId('hall-pool-progress').textContent()).toMatch(/^1\/6/);
+
+
+    // The machine loads the next bout and scores a touch; the coach, on a phone, is told the machine holds it
+    // and takes it back: the machine's score stays, its later touches are ignored, and the day says why.
+    const next = ((await (await bridge.day()).json()) as { pistes: BridgePiste[] }).pistes.find((p) => p.piste === code)!.match!;
+    expect([next.left.id, next.right.id].sort()).not.toEqual([left, right].sort());
+    expect(await bridge.deliver(code, info(code, next.left.id, next.right.id, { left: 0, right: 2, lights: 'right' }), 'H')).toEqual(['live']);
+    await expect.poll(() => card.getByTestId('hall-piste-score').textContent()).toBe('0–2');
+    expect(await card.getByTestId('on-piste-light-right').getAttribute('data-lit')).toBe('colour');
+    const entryOf = (id: string) => pool.players.find((p) => machineId(p.id) === id)!.id;
+    const phone = await context.newPage();
+    await phone.goto('/');
+    await phone.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    const target = targetParam({ kind: 'pool', pool_id: pool.id, a: entryOf(next.left.id), b: entryOf(next.right.id) });
+    await phone.goto(`/individual-practice?${new URLSearchParams({ referee: target })}`);
+    await expect.poll(() => phone.getByTestId('referee-view').textContent()).toContain(`Machine ${code} is refereeing this bout`);
+    await phone.getByRole('button', { name: 'Take back from the machine' }).click();
+    await expect.poll(() => phone.getByTestId('referee-score-right').textContent()).toBe('2');
+    expect(await phone.getByTestId('referee-score-left').textContent()).toBe('0');
+    expect(await bridge.deliver(code, info(code, next.left.id, next.right.id, { left: 0, right: 3 }), 'H')).toEqual(['ignored']);
+    await expect.poll(() => row.getByTestId('machine-last').textContent()).toMatch(/^Ignored .*: a phone referees this bout$/);
 
     await hallContext.close();
     await context.close();

@@ -5,6 +5,7 @@ import { writeFrame, type CyranoFencer, type MachineState } from '../../core/cyr
 import { machineId } from '../../core/fencing/machine-bout';
 import { targetParam } from '../../core/refereeing';
 import { apiOver, expectAnswer, viaBrowser } from '../helpers/api-client';
+import { seriousViolations } from '../helpers/axe';
 import { baseURL, expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seed } from '../helpers/seed';
 
@@ -142,6 +143,9 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     expect(await card.getByTestId('on-piste-light-left').getAttribute('data-lit')).toBe('colour');
     expect(await card.getByTestId('on-piste-light-right').getAttribute('data-lit')).toBe('off');
     expect(await card.getByTestId('on-piste-machine').textContent()).toBe(`Machine ${code}`);
+    // axe finds nothing serious on either screen, lamps and machines shown.
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(hall)).toEqual([]);
 
     // The end of the match: acknowledged, gone from the pistes, and the result in the pool.
     expect(await bridge.deliver(code, info(code, left, right, { left: 5, right: 3, state: 'E' }), 'E')).toEqual(['ack']);

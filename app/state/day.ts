@@ -5,6 +5,8 @@ import { openLive, type LiveStatus } from '../lib/live-socket';
 import { backoffMs } from '../lib/retry';
 import { localError } from '../i18n/errors';
 import type { ErrorCode } from '../../core/messages';
+import type { DayBridge } from '../../core/contracts/bridge';
+import type { LiveBout } from '../../core/refereeing';
 import { toast } from './toasts';
 
 import { dayTerms } from '../i18n/day-terms';
@@ -30,7 +32,19 @@ export interface LiveDay {
   paused: string | null;
   /** Shows the day a route answered with (kept only when it is not older than the one on screen). */
   apply: (snapshot: DaySnapshot) => void;
+  /** The bouts the pistes' scoring machines hold now (issue 57), by piste id, with this screen's clock offset from the room's. */
+  pisteBouts: ReadonlyMap<string, PisteBout>;
+  /** The day's bridge as its room last told the coach's screens (issue 57), and when it arrived; null before any word. */
+  bridge: { bridge: DayBridge; at: number } | null;
 }
+
+/** A bout a piste's machine holds, as the referee screens keep theirs (app/state/referee `OnPiste`). */
+export interface PisteBout {
+  bout: LiveBout;
+  offset: number;
+}
+
+const NO_BOUTS: ReadonlyMap<string, PisteBout> = new Map();
 
 const keyOf = (watch: DayWatch) => ('day' in watch ? `day:${watch.day}` : `hall:${watch.hall}`);
 
@@ -97,6 +111,8 @@ export function useLiveDay(watch: DayWatch): LiveDay {
   const key = keyOf(watch);
   const [state, setState] = useState<{ key: string; snapshot: DaySnapshot | null | undefined; closed: string | null; paused?: string | null }>({ key, snapshot: undefined, closed: null });
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [pisteBouts, setPisteBouts] = useState<{ key: string; bouts: ReadonlyMap<string, PisteBout> }>({ key, bouts: NO_BOUTS });
+  const [bridge, setBridge] = useState<{ key: string; bridge: DayBridge; at: number } | null>(null);
 
   const keep = useCallback(
     (snapshot: DaySnapshot) =>
@@ -145,6 +161,18 @@ export function useLiveDay(watch: DayWatch): LiveDay {
         switch (msg.type) {
           case 'day':
             return keep(msg.day);
+          case 'hello':
+            // The room sends every bout on its pistes after its hello: start from none.
+            return setPisteBouts({ key, bouts: NO_BOUTS });
+          case 'piste-bout':
+            return setPisteBouts((s) => {
+              const bouts = new Map(s.key === key ? s.bouts : NO_BOUTS);
+              if (msg.bout) bouts.set(msg.piste_id, { bout: msg.bout, offset: Date.now() - msg.bout.now });
+              else bouts.delete(msg.piste_id);
+              return { key, bouts };
+            });
+          case 'bridge':
+            return setBridge({ key, bridge: msg.bridge, at: Date.now() });
           case 'day-deleted':
             return end(dayTerms.get().deleted);
           case 'room-closed':
@@ -180,5 +208,13 @@ export function useLiveDay(watch: DayWatch): LiveDay {
   }, [key, keep]);
 
   const mine = state.key === key ? state : { snapshot: undefined, closed: null, paused: null };
-  return { snapshot: mine.snapshot, closed: mine.closed, paused: mine.paused ?? null, status, apply: keep };
+  return {
+    snapshot: mine.snapshot,
+    closed: mine.closed,
+    paused: mine.paused ?? null,
+    status,
+    apply: keep,
+    pisteBouts: pisteBouts.key === key ? pisteBouts.bouts : NO_BOUTS,
+    bridge: bridge?.key === key ? { bridge: bridge.bridge, at: bridge.at } : null,
+  };
 }

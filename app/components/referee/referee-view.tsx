@@ -11,6 +11,7 @@ import { formatClock, useTick } from '../../state/referee-clock';
 import { i18n } from '../../i18n';
 import { useTerms } from '../../i18n/fencing-terms';
 import { forgetKept, useRefereeing } from './use-refereeing';
+import { useRole } from '../../state/viewer';
 
 const messages = i18n('referee-view', {
   opening: 'Opening the bout…',
@@ -44,6 +45,8 @@ const messages = i18n('referee-view', {
   excludedPool: 'In a pool an exclusion annuls the fencer’s bouts: the coach marks it in the grid.',
   markExcluded: params('Mark {name} excluded from the pool'),
   unsent: 'Not on the other screens yet: sending when the network is back',
+  takeBack: 'Take back from the machine',
+  takeBackHint: 'The machine’s score so far stays; from now on this phone referees the bout, and the machine’s touches are no longer taken.',
 });
 
 interface RefereeViewProps {
@@ -88,7 +91,8 @@ const SIDE_COLOUR: Record<Side, string> = { left: 'bg-red-700', right: 'bg-green
 export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onClose }: RefereeViewProps) {
   const t = useTexts(messages);
   const term = useTerms();
-  const { status, bout, refereeing, synced, act, undoLast, release, key } = useRefereeing(practiceId, target);
+  const { status, bout, refereeing, synced, act, undoLast, release, takeBack, key } = useRefereeing(practiceId, target);
+  const coach = useRole() === 'coach';
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const state = refereeing?.state;
   useTick(state?.running ?? false, 200);
@@ -104,6 +108,15 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
     </div>
   );
 
+  // A bout a piste's scoring machine holds (issue 57): the coach may take it back to referee it here.
+  if (status.kind === 'refused' && status.machine && coach) {
+    return shell(
+      <Notice title={t.cannot} text={status.message}>
+        <p className="mt-2 text-sm text-slate-600">{t.takeBackHint}</p>
+        <button type="button" className="btn-primary mt-3 w-full py-3" onClick={takeBack} data-testid="referee-take-back">{t.takeBack}</button>
+      </Notice>,
+    );
+  }
   if (status.kind === 'refused' || status.kind === 'lost') return shell(<Notice title={status.kind === 'lost' ? t.lost : t.cannot} text={status.message} />);
   if (status.kind === 'ended') return shell(<Notice title={t.ended} text={status.why === 'result' ? t.endedResult : t.endedChanged} />);
   if (!bout || !state) return shell(<p className="p-6 text-center" role="status">{t.opening}</p>);
@@ -234,11 +247,12 @@ export function RefereeView({ practiceId, target, weapon, onSave, onExclude, onC
   );
 }
 
-function Notice({ title, text }: { title: string; text: string }) {
+function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
   return (
     <div className="m-4 rounded-xl bg-white p-5 text-slate-900" role="alert">
       <h2 className="font-bold">{title}</h2>
       <p className="mt-1 text-sm">{text}</p>
+      {children}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { step, undo, type RefereeState, type Refereeing } from '../../../core/fencing/referee';
 import { refereeKey, shiftClock, type LiveBout, type RefereeTarget } from '../../../core/refereeing';
 import type { RefereeUpdateBody } from '../../../core/validation';
-import { call, client } from '../../lib/api';
+import { ApiError, call, client } from '../../lib/api';
 import { outboxAtom } from '../../state/outbox';
 import { forgetRefereeSteps, queueRefereeStep } from '../../state/writes/referee';
 import { refereeEndsAtom } from '../../state/referee';
@@ -65,13 +65,20 @@ function keep(key: string, kept: Kept) {
 
 export type RefereeStatus =
   | { kind: 'claiming' }
-  /** Refused: another view holds it, the bout has a result, or it cannot be refereed. */
-  | { kind: 'refused'; message: string }
+  /** Refused: another view holds it (`machine`: a piste's scoring machine, issue 57), the bout has a result, or it cannot be refereed. */
+  | { kind: 'refused'; message: string; machine?: boolean }
   | { kind: 'ready' }
   /** Another view took the bout over while this one was away. */
   | { kind: 'lost'; message: string }
   /** Another screen ended the bout: its result was entered there, or its pool or tableau changed. */
   | { kind: 'ended'; why: 'result' | 'changed' };
+
+/** Whether a claim was refused because a piste's scoring machine holds the bout (the room names it "Machine <code>"). */
+function heldByMachine(e: unknown): boolean {
+  if (!(e instanceof ApiError) || e.status !== 409 || e.code !== 'referee_held') return false;
+  const name = (e.body as { params?: { name?: unknown } } | null)?.params?.name;
+  return typeof name === 'string' && name.startsWith('Machine ');
+}
 
 /** A state as the room takes it: without its format, which the room keeps itself. */
 const strip = ({ format: _format, ...rest }: RefereeState) => rest;
@@ -81,6 +88,8 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
   const [status, setStatus] = useState<RefereeStatus>({ kind: 'claiming' });
   const [bout, setBout] = useState<LiveBout | null>(null);
   const [refereeing, setRefereeing] = useState<Refereeing | null>(null);
+  /** How many times the coach asked to take the bout back from a machine (issue 57): each asks the room again. */
+  const [takeBacks, setTakeBacks] = useState(0);
   /** False while a step could not reach the room (no network, a busy room): the write queue retries it, and the view says so. */
   const synced = !useAtomValue(outboxAtom).some((e) => e.kind === 'referee' && e.practiceId === practiceId && refereeKey(e.body.target) === key && e.waiting);
   const current = useRef<Kept | null>(null);
@@ -147,7 +156,8 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     const s = sender.current;
     s.stopped = false;
     setStatus({ kind: 'claiming' });
-    call(client.practices[':practiceId'].referee.claim.$post({ param: { practiceId }, json: { target: targetRef.current, view } })).then(
+    const json = { target: targetRef.current, view, ...(takeBacks > 0 ? { take_back: true } : {}) };
+    call(client.practices[':practiceId'].referee.claim.$post({ param: { practiceId }, json })).then(
       (claim) => {
         // Gone meanwhile: closed, or the bout ended on another screen before the claim's answer came (said above).
         if (!live || s.stopped) return;
@@ -162,13 +172,16 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
         setStatus({ kind: 'ready' });
         if (start !== fromRoom) void flush();
       },
-      (e: unknown) => live && setStatus({ kind: 'refused', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => live && setStatus({ kind: 'refused', message: e instanceof Error ? e.message : String(e), machine: heldByMachine(e) }),
     );
     return () => {
       live = false;
       s.stopped = true;
     };
-  }, [practiceId, key, view, flush]);
+  }, [practiceId, key, view, flush, takeBacks]);
+
+  /** The coach takes the bout back from the scoring machine that holds it: claimed again, the machine let go. */
+  const takeBack = useCallback(() => setTakeBacks((n) => n + 1), []);
 
   /** Applies one step of the rules at this instant; a step that changes nothing is not sent. */
   const apply = useCallback(
@@ -199,5 +212,5 @@ export function useRefereeing(practiceId: string, target: RefereeTarget) {
     [practiceId, view, key],
   );
 
-  return { status, bout, refereeing, synced, act, undoLast, release, key };
+  return { status, bout, refereeing, synced, act, undoLast, release, takeBack, key };
 }

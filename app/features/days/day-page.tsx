@@ -15,6 +15,7 @@ import { DaySchedule } from './day-schedule';
 import { NowCalling } from '../../components/day-calls';
 import { CallActions, GuestCalls, HeldMatches } from './call-actions';
 import { HallShare } from './hall-share';
+import { DayBridgeSection } from './day-bridge';
 
 const messages = i18n('day-page', {
   allDays: '← Competition days',
@@ -53,13 +54,14 @@ export function DayPage() {
       <DayEvents snapshot={snapshot} apply={live.apply} />
       <DayPistes snapshot={snapshot} apply={live.apply} />
       <DayReferees snapshot={snapshot} apply={live.apply} />
-      <DayPlacement snapshot={snapshot} times={times} apply={live.apply} />
+      <DayPlacement snapshot={snapshot} times={times} apply={live.apply} bouts={live.pisteBouts} />
       <div className="card p-4">
         <NowCalling snapshot={snapshot} coach actions={(c) => <CallActions call={c} team={teamEvents.has(c.practice_id)} />} />
         <HeldMatches snapshot={snapshot} apply={live.apply} />
         <GuestCalls day={day} apply={live.apply} />
       </div>
       <DaySchedule snapshot={snapshot} times={times} apply={live.apply} />
+      <DayBridgeSection snapshot={snapshot} live={live} />
     </div>
   );
 }

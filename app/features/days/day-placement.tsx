@@ -4,12 +4,13 @@ import type { DayPiste, DayPlacement as Placement, DaySnapshot } from '../../../
 import { poolState } from '../../../core/fencing/day-plan';
 import { flightName } from '../../../core/fencing/pistes';
 import { call, client } from '../../lib/api';
-import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, type PisteBout } from '../../state/day';
 import { poolTimeText, type DayTimes } from '../../state/day-schedule';
 import { useTexts } from '../../i18n/common';
 import { i18n, useStore } from '../../i18n';
 import { useDayWrite } from './day-write';
 import { PoolReferee } from './pool-referee';
+import { PisteBoutLine } from '../../components/referee/piste-bout';
 
 const messages = i18n('day-placement', {
   title: 'Pools on pistes',
@@ -29,7 +30,7 @@ const messages = i18n('day-placement', {
  * Where each pool fences: pistes as columns, flights as rows (flight B takes a piste as its flight A pool
  * finishes), each pool a chip with its progress and a piste picker to move it (it then stays there).
  */
-export function DayPlacement({ snapshot, times, apply }: { snapshot: DaySnapshot; times: DayTimes; apply: (s: DaySnapshot) => void }) {
+export function DayPlacement({ snapshot, times, apply, bouts }: { snapshot: DaySnapshot; times: DayTimes; apply: (s: DaySnapshot) => void; bouts: ReadonlyMap<string, PisteBout> }) {
   const t = useTexts(messages);
   const d = useStore(dayTerms);
   const { busy, run } = useDayWrite(apply);
@@ -95,6 +96,8 @@ export function DayPlacement({ snapshot, times, apply }: { snapshot: DaySnapshot
         <span className="block font-semibold">{d.pisteName({ name: piste.name })}</span>
         {piste.final && <span className="text-xs font-semibold uppercase text-violet-700">{d.finalPiste}</span>}
         <span className="block text-xs font-normal text-slate-600" data-testid="now-on-piste">{now ? t.nowOn({ pool: poolLabel(now.pool_id) }) : t.nothingNow}</span>
+        {/* The bout the piste's scoring machine holds now (issue 57). */}
+        {bouts.has(piste.id) && <div className="mt-1 font-normal"><PisteBoutLine live={bouts.get(piste.id)!} testId="placement-piste-score" /></div>}
       </th>
     );
   };

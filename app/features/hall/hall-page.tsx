@@ -10,7 +10,7 @@ import { onDemand } from '../../components/ui/lazy';
 /** The calls load just after the board's first paint (issue 13: the hall board's first load stays under 100 KB). */
 const NowCalling = onDemand(() => import('../../components/day-calls').then((m) => m.NowCalling));
 import type { LiveStatus } from '../../lib/live-socket';
-import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, useLiveDay } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, stateLabel, useLiveDay, type PisteBout } from '../../state/day';
 import { clockTime, poolTimeText, useDayTimes } from '../../state/day-schedule';
 import { liveStatusText, useTexts } from '../../i18n/common';
 import { i18n, intlLocale, useStore } from '../../i18n';
@@ -49,19 +49,21 @@ const HallTv = onDemand(() => import('./hall-tv').then((m) => m.HallTv));
 /** /hall/{board id}/fencer/{event}/{entry}, a fencer's own page, and the board's fencer finder: loaded when used. */
 const HallFencerPage = onDemand(() => import('./hall-fencer').then((m) => m.HallFencerPage));
 const FencerFinder = onDemand(() => import('./hall-finder').then((m) => m.FencerFinder));
+/** A bout a piste's scoring machine holds (issue 57): loaded the first time one shows. */
+export const PisteBoutLine = onDemand(() => import('../../components/referee/piste-bout').then((m) => m.PisteBoutLine));
 
 export function HallPage() {
   const { '*': rest = '' } = useParams();
   if (rest === 'tv') return <HallTv />;
   if (rest.startsWith('fencer/')) return <HallFencerPage />;
-  return <HallGate render={(snapshot, status) => <Hall snapshot={snapshot} status={status} />} />;
+  return <HallGate render={(snapshot, status, bouts) => <Hall snapshot={snapshot} status={status} bouts={bouts} />} />;
 }
 
 /**
  * The hall board's day, live by its link, for the board and its TV view: a clear message while the link
  * shows nothing (not valid, not shared, closed by the server), a spinner while it loads.
  */
-export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: LiveStatus) => ReactNode }) {
+export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: LiveStatus, bouts: ReadonlyMap<string, PisteBout>) => ReactNode }) {
   const t = useStore(hallTexts);
   const { boardId = '' } = useParams();
   const live = useLiveDay({ hall: boardId });
@@ -85,10 +87,10 @@ export function HallGate({ render }: { render: (snapshot: DaySnapshot, status: L
     );
   }
   if (live.snapshot === undefined) return <Spinner />;
-  return <>{render(live.snapshot, live.status)}</>;
+  return <>{render(live.snapshot, live.status, live.pisteBouts)}</>;
 }
 
-function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
+function Hall({ snapshot, status, bouts }: { snapshot: DaySnapshot; status: LiveStatus; bouts: ReadonlyMap<string, PisteBout> }) {
   const t = useTexts(hallTexts);
   const d = useTexts(dayTerms);
   const { day } = snapshot;
@@ -170,6 +172,7 @@ function Hall({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus 
                       {piste.final && <span className="ml-2 text-xs font-semibold uppercase text-violet-700">{d.finalPiste}</span>}
                     </h3>
                     {call ? called(call) : line(t.nowLabel, queue?.now ?? null, t.free, 'hall-now')}
+                    {bouts.has(piste.id) && <PisteBoutLine live={bouts.get(piste.id)!} testId="hall-piste-score" />}
                     {line(t.nextLabel, queue?.next ?? null, t.noneNext, 'hall-next')}
                   </li>
                 );

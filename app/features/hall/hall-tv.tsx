@@ -1,11 +1,11 @@
 import type { DayCall, DayPlacement, DaySnapshot } from '../../../core/contracts/days';
 import { poolState } from '../../../core/fencing/day-plan';
 import { onDemand } from '../../components/ui/lazy';
-import { dayTerms, pisteQueues, poolsById, refereesById } from '../../state/day';
+import { dayTerms, pisteQueues, poolsById, refereesById, type PisteBout } from '../../state/day';
 import { poolTimeText, useDayTimes } from '../../state/day-schedule';
 import { liveStatusText, useTexts } from '../../i18n/common';
 import type { LiveStatus } from '../../lib/live-socket';
-import { HallGate, hallTexts } from './hall-page';
+import { HallGate, hallTexts, PisteBoutLine } from './hall-page';
 
 const NowCalling = onDemand(() => import('../../components/day-calls').then((m) => m.NowCalling));
 
@@ -15,10 +15,10 @@ const NowCalling = onDemand(() => import('../../components/day-calls').then((m) 
  * or a pool, with its progress and estimated time) and what comes next. No controls; live like the board.
  */
 export function HallTv() {
-  return <HallGate render={(snapshot, status) => <Tv snapshot={snapshot} status={status} />} />;
+  return <HallGate render={(snapshot, status, bouts) => <Tv snapshot={snapshot} status={status} bouts={bouts} />} />;
 }
 
-function Tv({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus }) {
+function Tv({ snapshot, status, bouts }: { snapshot: DaySnapshot; status: LiveStatus; bouts: ReadonlyMap<string, PisteBout> }) {
   const t = useTexts(hallTexts);
   const d = useTexts(dayTerms);
   const pools = poolsById(snapshot);
@@ -72,6 +72,7 @@ function Tv({ snapshot, status }: { snapshot: DaySnapshot; status: LiveStatus })
                   {piste.final && <span className="ml-3 align-middle text-base font-semibold uppercase text-violet-300">{d.finalPiste}</span>}
                 </h3>
                 {call ? match(call) : (pool(queue?.now ?? null, t.nowLabel, 'tv-piste-now') ?? <p className="text-2xl opacity-70">{t.free}</p>)}
+                {bouts.has(piste.id) && <PisteBoutLine live={bouts.get(piste.id)!} tv testId="tv-piste-score" />}
                 {pool(queue?.next ?? null, t.nextLabel, 'tv-piste-next')}
               </li>
             );

@@ -146,6 +146,7 @@ export const ERROR_MESSAGES = {
   referee_against_rules: 'These hits or cards break the rules of this bout: nothing follows a black card, and a second yellow is a red.',
   referee_held: '{name} is refereeing this bout. Ask them to hand it over.',
   referee_held_unnamed: 'A guest is refereeing this bout. Ask them to hand it over.',
+  referee_held_machine: 'The scoring machine of piste {piste} is refereeing this bout. The coach can take it back.',
   referee_view: 'Say which referee view this is',
   referee_bout: 'Say which bout to referee',
   referee_duty_fencer: 'The referee must be another fencer of this pool who still fences.',

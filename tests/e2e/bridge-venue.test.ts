@@ -162,6 +162,9 @@ describe('the venue bridge between the scoring machines and the day (issue 57)',
       await expect.poll(() => coach.getByTestId(`cell-${l}-${r}`).textContent()).toBe(`${touch.left}–${touch.right}`);
       expect(await coach.getByTestId(`cell-${r}-${l}`).textContent()).toBe(`${touch.right}–${touch.left}`);
       expect(await coach.locator('td[data-live]').count()).toBe(2);
+      // Above the coach's grid, "On piste now": the score and the machine's clock, and its lit light.
+      await expect.poll(() => Promise.all([coach.getByTestId('on-piste-score').textContent(), coach.getByTestId('on-piste-clock').textContent()])).toEqual([`${touch.left}–${touch.right}`, touch.clock]);
+      expect(await coach.getByTestId(`on-piste-light-${touch.light}`).getAttribute('data-lit')).toBe('colour');
       // The yellow card, from the touch the referee gave it: on the board's bout and in the left fencer's cell.
       const yellow = touch.yellow ? 1 : 0;
       await expect.poll(() => board.getByTestId('on-piste-bout').locator('[data-card="yellow"]').count()).toBe(yellow);

@@ -172,7 +172,7 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     await phone.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
     const target = targetParam({ kind: 'pool', pool_id: pool.id, a: entryOf(next.left.id), b: entryOf(next.right.id) });
     await phone.goto(`/individual-practice?${new URLSearchParams({ referee: target })}`);
-    await expect.poll(() => phone.getByTestId('referee-view').textContent()).toContain(`Machine ${code} is refereeing this bout`);
+    await expect.poll(() => phone.getByTestId('referee-view').textContent()).toContain(`The scoring machine of piste ${code} is refereeing this bout`);
     await phone.getByRole('button', { name: 'Take back from the machine' }).click();
     await expect.poll(() => phone.getByTestId('referee-score-right').textContent()).toBe('2');
     expect(await phone.getByTestId('referee-score-left').textContent()).toBe('0');

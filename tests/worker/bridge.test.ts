@@ -205,7 +205,7 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
 
     // The machine holds Cleo–Dan; a guest's claim is refused with the machine named, the coach takes it back.
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, cleo, dan, { left: 2, right: 1 }) }]))).toEqual(['live']);
-    expect(await expectRefusal(claim(guest, cleo, dan), 409)).toMatchObject({ error: `Machine ${code} is refereeing this bout. Ask them to hand it over.` });
+    expect(await expectRefusal(claim(guest, cleo, dan), 409)).toMatchObject({ code: 'referee_held_machine', error: `The scoring machine of piste ${code} is refereeing this bout. The coach can take it back.` });
     await expectRefusal(claim(guest, cleo, dan, { take_back: true }), 409);
     const taken = await json<RefereeClaim>(await claim(client, cleo, dan, { take_back: true }));
     expect([taken.bout.state.left, taken.bout.state.right, taken.bout.machine]).toEqual([2, 1, undefined]);

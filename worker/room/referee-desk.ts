@@ -38,7 +38,7 @@ export interface RefereeRecord {
 /** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
 export const REFEREE_STALE_MS = 60_000;
 
-export type RefereeClaimResult = { ok: true; claim: RefereeClaim } | { ok: false; holder: string };
+export type RefereeClaimResult = { ok: true; claim: RefereeClaim } | { ok: false; holder: string; machine: string | null };
 /** 'stale': an older step (kept out); 'ahead': a step number past the window; 'invalid': outside the format; 'against-rules': cards or hits the rules forbid. */
 export type RefereeUpdateResult = 'ok' | 'stale' | 'ahead' | 'not-holder' | 'invalid' | 'against-rules';
 
@@ -99,7 +99,7 @@ export class RefereeDesk {
     const current = stored?.holder;
     // The coach takes a bout back from a scoring machine (issue 57): `takeBack` is the coach's alone (the route's word).
     const fromMachine = takeBack && stored?.machine !== undefined;
-    if (current && !fromMachine && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name };
+    if (current && !fromMachine && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name, machine: stored.machine?.piste ?? null };
     const record: RefereeRecord = stored
       ? { ...withoutMachine(stored), holder: { ...holder, seenAt: now }, referee: holder.name }
       : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };

@@ -12,7 +12,6 @@ import { HttpError } from '../errors';
 import { coachOf } from '../middleware/session';
 import { getDayRoom } from '../day/day';
 import type { BridgePisteWork } from '../day/bridge';
-import type { DayRefusal } from '../day/day-room';
 import { getRoom } from '../room/room';
 import type { Caller } from '../room/http';
 import { getDay } from '../store/d1/days';
@@ -47,12 +46,6 @@ function keyOf(c: Context<AppEnv>) {
   return { ...key, room: getDayRoom(c.env, key.dayId) };
 }
 
-/** The room's answer about a piste machine, or its refusal as a coded error. */
-function bridgeAnswer<T extends object>(c: Context<AppEnv>, result: T | DayRefusal) {
-  if ('refused' in result) throw new HttpError(result.refused.status, result.refused.message);
-  return c.json(result);
-}
-
 /** Hands one request to the room of an event of the bridge's day, as the bridge (the room checks the practice is one). */
 async function toEvent(c: Context<AppEnv>, practiceId: string, path: string, body: unknown): Promise<Response> {
   const caller: Caller = { user: null, accessExp: null, guest: null, guestEnded: false, machine: c.get('machine')! };
@@ -84,7 +77,9 @@ export const dayBridgeRoutes = new Hono<AppEnv>()
     const { machine } = c.req.valid('json');
     const address = machine === null || machine.trim() === '' ? null : machineAddress(machine);
     if (machine !== null && machine.trim() !== '' && address === null) throw new HttpError(400, BAD_ADDRESS);
-    return bridgeAnswer(c, await getDayRoom(c.env, day.id).setPisteMachine(c.req.param('pisteId')!, address));
+    const result = await getDayRoom(c.env, day.id).setPisteMachine(c.req.param('pisteId')!, address);
+    if ('refused' in result) throw new HttpError(result.refused.status, result.refused.message);
+    return c.json(result);
   });
 
 /** Which piste a report is for, and why it goes no further when it does not. */

@@ -73,11 +73,9 @@ export type RefereeStatus =
   /** Another screen ended the bout: its result was entered there, or its pool or tableau changed. */
   | { kind: 'ended'; why: 'result' | 'changed' };
 
-/** Whether a claim was refused because a piste's scoring machine holds the bout (the room names it "Machine <code>"). */
+/** Whether a claim was refused because a piste's scoring machine holds the bout (its own code: the coach may take it back). */
 function heldByMachine(e: unknown): boolean {
-  if (!(e instanceof ApiError) || e.status !== 409 || e.code !== 'referee_held') return false;
-  const name = (e.body as { params?: { name?: unknown } } | null)?.params?.name;
-  return typeof name === 'string' && name.startsWith('Machine ');
+  return e instanceof ApiError && e.status === 409 && e.code === 'referee_held_machine';
 }
 
 /** A state as the room takes it: without its format, which the room keeps itself. */

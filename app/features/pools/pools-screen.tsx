@@ -32,6 +32,7 @@ import type { LiveBout } from '../../../core/refereeing';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
+import { OnPisteNow } from '../../components/referee/on-piste-now';
 
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
@@ -146,6 +147,8 @@ export function PoolsScreen() {
         {sheets}
       </div>
       {wide && <PoolForms practice={practice} pool={pool} pools={visible} zoom={zoom} onZoom={setZoom} />}
+      {/* The bouts on the pistes now, from a referee's phone or a scoring machine: score, clock, cards and lights. */}
+      <OnPisteNow />
       {!wide && menu && (
         <PoolMenu open={menu} onOpenChange={setMenu} practice={practice} pool={pool} pools={visible} zoom={zoom} onZoom={setZoom} onDialog={setDialog} onPrint={() => {
           setMenu(false);

@@ -12,7 +12,7 @@ import type { PracticeView } from '../../state/viewer';
 import { i18n } from '../../i18n';
 import { localError } from '../../i18n/errors';
 import { LanguagePicker } from '../../i18n/language-picker';
-import { OnPisteNow } from './on-piste-now';
+import { OnPisteNow } from '../../components/referee/on-piste-now';
 import { dropEmbeddedBoard, embeddedBoard, embeddedPaused } from './embedded-board';
 
 const messages = i18n('spectator-page', {

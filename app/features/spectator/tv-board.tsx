@@ -14,7 +14,7 @@ import { standingsAtom, tableauAtom } from '../../state/tableau';
 import { LiveBoardGate } from './spectator-page';
 import { useLiveBouts } from '../../state/referee';
 import { poolScores } from '../../../core/live-cells';
-import { OnPisteNow } from './on-piste-now';
+import { OnPisteNow } from '../../components/referee/on-piste-now';
 import { i18n } from '../../i18n';
 import { params } from '@nanostores/i18n';
 

@@ -89,7 +89,11 @@ export const refereeRoutes = new Hono<RoomEnv>()
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
     const result = await roomHere(c).desk.claim(practice.id, { target, left, right, format }, { view, ...referee }, take_back === true && c.get('role') === 'coach');
-    if (!result.ok) throw new HttpError(409, result.holder ? `${result.holder} is refereeing this bout. Ask them to hand it over.` : 'A guest is refereeing this bout. Ask them to hand it over.');
+    if (!result.ok) {
+      // A piste's scoring machine (issue 57): the coach may take the bout back (`take_back`).
+      if (result.machine !== null) throw new HttpError(409, `The scoring machine of piste ${result.machine} is refereeing this bout. The coach can take it back.`);
+      throw new HttpError(409, result.holder ? `${result.holder} is refereeing this bout. Ask them to hand it over.` : 'A guest is refereeing this bout. Ask them to hand it over.');
+    }
     // A called match of a competition day: its referee is at the piste with its fencers (behind the answer).
     if (target.kind === 'tableau') c.executionCtx.waitUntil(refereeAtPiste(c.env, roomHere(c), target.round, target.position, c.get('role') === 'guest').catch((e: unknown) => console.warn('referee at piste failed', e instanceof Error ? e.message : 'error')));
     return c.json(result.claim);

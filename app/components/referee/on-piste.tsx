@@ -2,7 +2,7 @@ import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
 import { useLiveBouts } from '../../state/referee';
 import { useTick } from '../../state/referee-clock';
-import { PisteBoutCard } from '../../components/referee/piste-bout';
+import { PisteBoutCard } from './piste-bout';
 
 const messages = i18n('on-piste', {
   title: 'On piste now',

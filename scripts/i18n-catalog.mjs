@@ -20,11 +20,11 @@ const text = (node, file) => {
   throw new Error(`${file}: a catalog text must be a plain string, found ${node.getText()}`);
 };
 
-/** A message's value: a string, `params('...')`, or `count({ one: '...', other: '...' })`. */
+/** A message's value: a string, `params('...')`, `count({ one: '...', other: '...' })`, or `params(count({ … }))` (a counted text with other values in it). */
 function valueOf(node, file) {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
     const [arg] = node.arguments;
-    if (node.expression.text === 'params') return text(arg, file);
+    if (node.expression.text === 'params') return ts.isCallExpression(arg) ? valueOf(arg, file) : text(arg, file);
     if (node.expression.text === 'count' && ts.isObjectLiteralExpression(arg)) {
       return Object.fromEntries(arg.properties.map((p) => [p.name.getText(), text(p.initializer, file)]));
     }

@@ -48,6 +48,16 @@ export function divisionPreview(fencers: number, pools: number | null): { sizes:
   return { sizes, bouts: sizes.map(boutsInPool) };
 }
 
+/**
+ * How many pools of each size a division gives (issue 58), the larger first, with the bouts each fences: 17
+ * fencers in 3 pools → 2 pools of 6 (15 bouts) and 1 of 5 (10 bouts).
+ */
+export function poolMix(sizes: readonly number[]): { size: number; pools: number; bouts: number }[] {
+  const counts = new Map<number, number>();
+  for (const n of sizes) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => b - a).map(([size, pools]) => ({ size, pools, bouts: boutsInPool(size) }));
+}
+
 /** Names pools 'Pool 1', 'Pool 2', … (in the coach's language, issue 29) and drops empty ones (SPEC §4 Pool generation). */
 function named<T>(groups: T[][], names: DefaultNames): GeneratedPool<T>[] {
   return groups.filter((g) => g.length > 0).map((members, i) => ({ name: names.pool(i + 1), members }));

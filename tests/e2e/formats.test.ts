@@ -44,6 +44,12 @@ describe('competition formats, as a coach runs them', () => {
     await checkIn.getByRole('button', { name: /^F12/ }).click();
     expect(await checkIn.getByRole('button', { name: /^F12/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByTestId('division-preview').textContent()).toBe('10 present, 2 absent. One pool of 10 fencers · 45 bouts.');
+    // Pools of two sizes say how many of each (issue 58), the larger first, one pool in the singular.
+    await page.getByRole('radio', { name: /^Random split/ }).check();
+    await page.getByLabel('Number of pools').fill('3');
+    await expect.poll(() => page.getByTestId('division-preview').textContent()).toBe('10 present, 2 absent. 1 pool of 4 and 2 pools of 3 fencers · 6 and 3 bouts each.');
+    await page.getByRole('radio', { name: /^Single pool/ }).check();
+    await expect.poll(() => page.getByTestId('division-preview').textContent()).toBe('10 present, 2 absent. One pool of 10 fencers · 45 bouts.');
     await page.getByRole('button', { name: 'Generate Pools' }).click();
     await expectToast(page, 'Pools generated successfully');
     await expect.poll(() => page.getByTestId('pool-row').count()).toBe(10);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../components/link';
 import { call, client } from '../../lib/api';
-import { boutsInPool, divisionPreview, SMALL_POOL } from '../../../core/fencing/pool-generation';
+import { boutsInPool, divisionPreview, poolMix, SMALL_POOL } from '../../../core/fencing/pool-generation';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
 import { toastError } from '../../state/toasts';
@@ -17,7 +17,7 @@ import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state
 
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n, locale } from '../../i18n';
 
 const messages = i18n('practice-setup-page', {
@@ -47,7 +47,9 @@ const messages = i18n('practice-setup-page', {
   // Pools of two fence one bout: said in the singular.
   onePoolOfTwo: 'One pool of 2 fencers · 1 bout.',
   poolsOfTwo: params('{count} pools of 2 fencers · 1 bout each.'),
-  poolsOf2: params('{count} pools of {small} or {large} fencers · {fewer} or {more} bouts each.'),
+  // Pools of two sizes (issue 58): how many of each, the larger first ("2 pools of 4 and 3 pools of 3 fencers").
+  poolGroup: params(count({ one: '{count} pool of {size}', other: '{count} pools of {size}' })),
+  poolsMixed: params('{larger} and {smaller} fencers · {more} and {fewer} bouts each.'),
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
 });
 
@@ -85,6 +87,8 @@ export function PracticeSetupPage() {
   const pools = Math.min(poolCount, maxPools);
   const preview = divisionPreview(present.length, method === 'single' ? null : pools);
   const [small, large] = [Math.min(...preview.sizes), Math.max(...preview.sizes)];
+  // A balanced division has at most two sizes, a pool apart.
+  const mix = poolMix(preview.sizes);
   const toggle = (e: SetupEntry) => setAbsent((s) => toggled(s, keyOf(e)));
   // Issue 30: seeding by national rating shows each fencer's rating at check-in, as the draw will read it.
   const ratingOf = (e: SetupEntry) => {
@@ -176,7 +180,12 @@ export function PracticeSetupPage() {
               {preview.sizes.length === 1 && (small === 2 ? t.onePoolOfTwo : t.onePool({ sizes: small, bouts: boutsInPool(small) }))}
               {preview.sizes.length > 1 && (small === large
                 ? small === 2 ? t.poolsOfTwo({ count: preview.sizes.length }) : t.pools({ count: preview.sizes.length, sizes: small, bouts: boutsInPool(small) })
-                : t.poolsOf2({ count: preview.sizes.length, small, large, fewer: boutsInPool(small), more: boutsInPool(large) }))}
+                : t.poolsMixed({
+                  larger: t.poolGroup({ size: mix[0]!.size })(mix[0]!.pools),
+                  smaller: t.poolGroup({ size: mix[1]!.size })(mix[1]!.pools),
+                  more: mix[0]!.bouts,
+                  fewer: mix[1]!.bouts,
+                }))}
             </p>
             {preview.sizes.some((n) => n < SMALL_POOL) && (
               <p className="mt-1 font-medium text-amber-800" role="alert">{t.small({ size: SMALL_POOL, bouts: SMALL_POOL - 1 })}</p>

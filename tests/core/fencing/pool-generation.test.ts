@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from '../../helpers/random';
 import {
-  balancedSizes, manualPools, parseManualNames, randomPools, serpentineIndex, serpentinePools, shuffle, singlePool, unassignedMessage,
+  balancedSizes, divisionPreview, manualPools, poolMix, parseManualNames, randomPools, serpentineIndex, serpentinePools, shuffle, singlePool, unassignedMessage,
 } from '../../../core/fencing/pool-generation';
 
 
@@ -110,5 +110,14 @@ describe('manual assignment and typed names', () => {
 
   it('one name per line, trimmed, blanks dropped', () => {
     expect(parseManualNames('  Ann \n\n Bob\r\n   \nCleo')).toEqual(['Ann', 'Bob', 'Cleo']);
+  });
+});
+
+describe('how many pools of each size (issue 58)', () => {
+  it('counts the pools of each size, the larger first, with their bouts: 17 in 3 → 2 of 6 and 1 of 5', () => {
+    expect(poolMix(divisionPreview(17, 3).sizes)).toEqual([{ size: 6, pools: 2, bouts: 15 }, { size: 5, pools: 1, bouts: 10 }]);
+    expect(poolMix(divisionPreview(18, 5).sizes)).toEqual([{ size: 4, pools: 3, bouts: 6 }, { size: 3, pools: 2, bouts: 3 }]);
+    expect(poolMix(divisionPreview(12, 3).sizes)).toEqual([{ size: 4, pools: 3, bouts: 6 }]);
+    expect(poolMix([])).toEqual([]);
   });
 });

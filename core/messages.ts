@@ -207,7 +207,7 @@ export const ERROR_MESSAGES = {
   second_round_too_few: '{n} promoted fencers cannot fill {count} pool(s) of at least {min}',
   second_round_frozen: 'A second round of pools exists: take it back before changing the pools or their fencers.',
   bridge_key_refused: 'The bridge key is not valid: make a new one on the day’s screen.',
-  machine_address: 'A machine’s address is an IP address or a host name, with a port if it is not 50100.',
+  machine_address: 'A machine’s address is its IP address on the venue’s network, such as 192.168.1.21, with a port if it is not 50100.',
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
   team_tableau_stands: 'A team tableau stands: its matches name these teams, so the teams and their pools cannot be drawn again.',
   language_code_invalid: 'The language must be a language code such as en or fr-CA',

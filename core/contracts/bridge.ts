@@ -88,5 +88,5 @@ export interface DayBridge {
   /** Each piste's code and its machine's address as the coach confirmed it. */
   pistes: { piste_id: string; code: string; machine: string | null }[];
   /** The last report refused or ignored with why, per piste code (the screen shows it by the machine). */
-  last: Record<string, { answer: ReportAnswer['answer']; reason: BridgeReason | null; at: number }>;
+  last: Record<string, { answer: ReportAnswer['answer']; reason: BridgeReason | null; at: number; end?: string | null }>;
 }

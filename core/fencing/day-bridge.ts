@@ -60,19 +60,29 @@ export function pisteWork(
   return work;
 }
 
-/** A machine's address on the venue's network as the coach types it: an IPv4 address or a host name, with an optional port. */
+/**
+ * A machine's address on the venue's network as the coach types it: an IPv4 address, with an optional port. A
+ * host name is not taken: a report names its machine by the address it came from, which is always a number.
+ */
 export function machineAddress(text: string): string | null {
-  const m = /^([A-Za-z0-9](?:[A-Za-z0-9.-]{0,62}))(?::(\d{1,5}))?$/.exec(text.trim());
-  if (!m) return null;
-  const port = m[2] === undefined ? null : Number(m[2]);
-  if (port !== null && (port < 1 || port > 65535)) return null;
-  return port === null ? m[1]! : `${m[1]}:${port}`;
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::(\d{1,5}))?$/.exec(text.trim());
+  if (!m || m.slice(1, 5).some((n) => Number(n) > 255)) return null;
+  const host = m.slice(1, 5).map(Number).join('.');
+  if (m[5] === undefined) return host;
+  const port = Number(m[5]);
+  return port >= 1 && port <= 65535 ? `${host}:${port}` : null;
 }
 
 /** Whether a report sent from `from` (`host:port`) comes from the machine the coach set at `machine` (a host, or host:port). */
 export function fromMachine(machine: string, from: string): boolean {
   if (machine.includes(':')) return machine === from;
   return from.slice(0, from.lastIndexOf(':')) === machine;
+}
+
+/** What names a machine's end of match: each zone's fencer and score (an end told again names the same). */
+export function endSignature(frame: { right: { id: string; score: number } | null; left: { id: string; score: number } | null }): string | null {
+  const { right, left } = frame;
+  return right && left ? `${right.id}:${right.score}|${left.id}:${left.score}` : null;
 }
 
 /**

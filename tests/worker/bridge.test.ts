@@ -111,6 +111,8 @@ describe('the day’s bridge key (issue 57)', () => {
     const { day, api, pisteId } = await dayWithBridge();
     const put = (machine: string | null, id = pisteId) => api.bridge.pistes[':pisteId'].$put({ param: { dayId: day.id, pisteId: id }, json: { machine } });
     await expectRefusal(put('10.0.0.5; rm -rf'), 400);
+    // A host name is refused: a report names its machine by the number it came from.
+    expect(await expectRefusal(put('piste-3.local'), 400)).toMatchObject({ code: 'machine_address' });
     await expectRefusal(put('10.0.0.5:99999'), 400);
     await expectRefusal(put('10.0.0.6', 'no-such-piste'), 404);
     const set = await json<DayBridge>(await put('10.0.0.6:50101'));
@@ -172,6 +174,8 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: 4, right: 4, state: 'E' }) }]))).toEqual(['nak:equal-no-priority']);
     // With priority, the same score is a result.
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: 4, right: 4, state: 'E', priority: 'R' }) }]))).toEqual(['ack']);
+    // A machine left on 15 touches in a pool (limit 5): the coach enters that result by hand.
+    expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, bob, cleo, { left: 15, right: 3, state: 'E' }) }]))).toEqual(['nak:result-by-hand']);
     // A score typed at the table meanwhile wins: the machine hears NAK.
     await made.bout(pool, ann, cleo, 5, 1);
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, cleo, { left: 5, right: 2, state: 'E' }) }]))).toEqual(['nak:changed-meanwhile']);
@@ -210,6 +214,10 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
     const taken = await json<RefereeClaim>(await claim(client, cleo, dan, { take_back: true }));
     expect([taken.bout.state.left, taken.bout.state.right, taken.bout.machine]).toEqual([2, 1, undefined]);
     expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, cleo, dan, { left: 3, right: 1 }) }]))).toEqual(['ignored:held-by-phone']);
+    // Taken back, it stays the coach's: handed over (nobody holds it), the machine still does not take it again.
+    const release = await client.request('POST', `/api/practices/${practice.id}/referee/release`, { target: { kind: 'pool', pool_id: pool.id, a: cleo, b: dan }, view: 'phone-view-0001', discard: false });
+    expect(release.status).toBe(200);
+    expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, cleo, dan, { left: 4, right: 1, state: 'E' }) }]))).toEqual(['nak:held-by-phone']);
   });
 });
 
@@ -236,6 +244,12 @@ describe('a tableau match called to a machine’s piste (issue 57)', () => {
       { piste: called.piste, from, frame: info(called.piste, left, right, { left: 15, right: 9, state: 'E' }) },
     ]);
     expect(await answers(sent)).toEqual(['live', 'ack']);
+    // Its ACK lost, the machine tells the end again after the call ended: acknowledged again, stored once.
+    await vi.waitFor(async () => {
+      const again = (await json<{ pistes: BridgePiste[] }>(await bridge.day())).pistes.find((p) => p.piste === called.piste)!;
+      expect(again.match?.left.id).not.toBe(called.match!.left.id);
+    }, { timeout: 5000, interval: 100 });
+    expect(await answers(await bridge.deliver([{ piste: called.piste, from, frame: info(called.piste, left, right, { left: 15, right: 9, state: 'E' }) }]))).toEqual(['ack']);
     const bracket = await json<BracketSnapshot>(await client.api.practices[':practiceId'].bracket.$get({ param: { practiceId: practice.id } }));
     const match = bracket.matches.find((m) => m.player1_id === left && m.player2_id === right)!;
     expect([match.player1_score, match.player2_score, match.winner_id]).toEqual([15, 9, left]);

@@ -13,6 +13,8 @@ export interface BridgePisteWork {
   work: PisteWork | null;
   /** The day's referee of what is fenced there (the call's, or the pool's), by name. */
   referee: string | null;
+  /** The last end its machine told that was stored (`endSignature`): told again, it is acknowledged again. */
+  acked: string | null;
 }
 
 /** What the bridge told of its machines last, kept as the screen shows it. */
@@ -98,7 +100,12 @@ export class DayBridgeDesk {
       const id = w?.kind === 'tableau' ? calls.find((c) => c.piste_id === pisteId)?.referee_id : w?.kind === 'pool' ? placements.find((p) => p.pool_id === w.pool_id)?.referee_id : null;
       return id ? (referees.get(id) ?? null) : null;
     };
-    return pistes.map((p) => ({ piste_id: p.id, code: codes.get(p.id)!, machine: machines.get(p.id) ?? null, work: work.get(p.id) ?? null, referee: refereeOf(work.get(p.id), p.id) }));
+    const last = JSON.parse(this.row().last) as DayBridge['last'];
+    return pistes.map((p) => {
+      const code = codes.get(p.id)!;
+      const told = last[code];
+      return { piste_id: p.id, code, machine: machines.get(p.id) ?? null, work: work.get(p.id) ?? null, referee: refereeOf(work.get(p.id), p.id), acked: told?.answer === 'ack' ? (told.end ?? null) : null };
+    });
   }
 
   /**
@@ -115,14 +122,14 @@ export class DayBridgeDesk {
   }
 
   /** Keeps, per piste code, the last report refused or ignored (or the last stored end), for the screen. True when it changed. */
-  answered(answers: readonly (ReportAnswer & { piste: string })[], now: number): boolean {
+  answered(answers: readonly (ReportAnswer & { piste: string; end?: string | null })[], now: number): boolean {
     const last = JSON.parse(this.row().last) as DayBridge['last'];
     const codes = new Set(pisteCodes(readPistes(this.sql)).values());
     let changed = false;
     for (const a of answers) {
       // Only the day's pistes: a bridge cannot fill the day with codes of its own.
       if (a.answer === 'live' || !codes.has(a.piste)) continue;
-      last[a.piste] = { answer: a.answer, reason: a.reason ?? null, at: now };
+      last[a.piste] = { answer: a.answer, reason: a.reason ?? null, at: now, ...(a.answer === 'ack' ? { end: a.end ?? null } : {}) };
       changed = true;
     }
     if (changed) this.sql.exec(`UPDATE ${T.bridge} SET last = ?`, JSON.stringify(last));

@@ -227,7 +227,7 @@ export class DayRoom extends DurableObject<Env> {
    * How a delivery's reports were answered: the refused and stored ones are kept by piste for the screen; the
    * bouts the machines hold now go to the day's screens and hall boards (kept in memory for the next to open).
    */
-  async bridgeAnswered(hash: string, answers: (ReportAnswer & { piste: string })[], bouts: { piste_id: string; bout: LiveBout | null }[] = []): Promise<void> {
+  async bridgeAnswered(hash: string, answers: (ReportAnswer & { piste: string; end?: string | null })[], bouts: { piste_id: string; bout: LiveBout | null }[] = []): Promise<void> {
     if (!this.bridge.holds(hash)) return;
     if (this.ctx.storage.transactionSync(() => this.bridge.answered(answers, Date.now()))) this.tellBridge();
     const day = this.facts().day;

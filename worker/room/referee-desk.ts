@@ -33,6 +33,8 @@ export interface RefereeRecord {
   seq: number;
   /** Held by a scoring machine (issue 57): its piste code, the lights of its last INFO, and that INFO's report number and bridge (a new bridge numbers from 1 again). */
   machine?: { piste: string; lights: MachineLights; report: number; bridge: string };
+  /** The coach took the bout back from its machine: the machine's reports no longer take it, however quiet the phone. */
+  taken_back?: boolean;
 }
 
 /** A referee view silent this long (phone lost, battery dead) may be taken over by another. */
@@ -101,7 +103,7 @@ export class RefereeDesk {
     const fromMachine = takeBack && stored?.machine !== undefined;
     if (current && !fromMachine && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return { ok: false, holder: current.name, machine: stored.machine?.piste ?? null };
     const record: RefereeRecord = stored
-      ? { ...withoutMachine(stored), holder: { ...holder, seenAt: now }, referee: holder.name }
+      ? { ...withoutMachine(stored), holder: { ...holder, seenAt: now }, referee: holder.name, ...(fromMachine ? { taken_back: true } : {}) }
       : { ...bout, holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state: startBout(bout.format), past: [] }, seq: 0 };
     this.keep(key, record);
     const live = liveBoutOf(record, now);
@@ -140,6 +142,7 @@ export class RefereeDesk {
     const now = Date.now();
     const stored = this.record(key);
     const current = stored?.holder;
+    if (stored?.taken_back) return 'held';
     if (current && !sameView(current, holder) && now - current.seenAt < REFEREE_STALE_MS) return 'held';
     if (current && stored.machine && sameView(current, holder) && stored.machine.bridge === machine.bridge && stored.machine.report >= machine.report) return 'stale';
     const record: RefereeRecord = { ...(stored ?? bout), holder: { ...holder, seenAt: now }, referee: holder.name, refereeing: { state, past: [] }, seq: (stored?.seq ?? 0) + 1, machine };

@@ -4,7 +4,7 @@ import type { BridgePiste, ReportAnswer } from '../../core/contracts/bridge';
 import type { LiveBout } from '../../core/refereeing';
 import { bridgeDeliverySchema, pisteMachineSchema } from '../../core/bridge-validation';
 import { parseFrame } from '../../core/cyrano';
-import { fromMachine, machineAddress, type PisteWork } from '../../core/fencing/day-bridge';
+import { endSignature, fromMachine, machineAddress, type PisteWork } from '../../core/fencing/day-bridge';
 import type { AppEnv } from '../env';
 import { authorize } from '../auth/access';
 import { makeBridgeKey, readBridgeKey } from '../auth/bridge-key';
@@ -25,7 +25,7 @@ import { json } from '../validate';
  */
 
 const KEY_REFUSED = 'The bridge key is not valid: make a new one on the day’s screen.';
-const BAD_ADDRESS = 'A machine’s address is an IP address or a host name, with a port if it is not 50100.';
+const BAD_ADDRESS = 'A machine’s address is its IP address on the venue’s network, such as 192.168.1.21, with a port if it is not 50100.';
 
 /** The day of the bridge's key, and the key's hash, set by `bridgeKey` for the bridge's routes. */
 const keys = new WeakMap<Request, { dayId: string; hash: string }>();
@@ -82,12 +82,11 @@ export const dayBridgeRoutes = new Hono<AppEnv>()
     return c.json(result);
   });
 
-/** Which piste a report is for, and why it goes no further when it does not. */
-function routeOf(pistes: readonly BridgePisteWork[], piste: string, from: string): BridgePisteWork | Omit<ReportAnswer, 'seq'> {
+/** The piste a report is for, when it comes from the machine the coach confirmed there; why not otherwise. */
+function pisteOf(pistes: readonly BridgePisteWork[], piste: string, from: string): BridgePisteWork | Omit<ReportAnswer, 'seq'> {
   const p = pistes.find((x) => x.code === piste);
   if (!p) return { answer: 'ignored', reason: 'unknown-piste' };
   if (!p.machine || !fromMachine(p.machine, from)) return { answer: 'ignored', reason: 'machine-not-paired' };
-  if (!p.work) return { answer: 'ignored', reason: 'nothing-called' };
   return p;
 }
 
@@ -125,9 +124,11 @@ export const bridgeRoutes = new Hono<AppEnv>()
     reports.forEach((r, i) => {
       if (states[i]?.command === 'INFO') lastInfo.set(at(r), i);
     });
-    const results: (ReportAnswer & { piste: string })[] = [];
+    const results: (ReportAnswer & { piste: string; end?: string | null })[] = [];
     /** The bout each piste's machine holds after the delivery, for the day's hall boards (null: it ended). */
     const bouts = new Map<string, LiveBout | null>();
+    /** Each piste's last stored end, as the day kept it and as this delivery stores more. */
+    const acked = new Map(pistes.map((p) => [p.piste_id, p.acked]));
     for (const [i, r] of reports.entries()) {
       const frame = states[i];
       const base = { seq: r.seq, piste: r.piste };
@@ -136,22 +137,39 @@ export const bridgeRoutes = new Hono<AppEnv>()
         continue;
       }
       // NEXT and PREV are the bridge's to act on (it reads the day again); a superseded INFO was a moment.
-      if (frame.command !== 'INFO' || (frame.state !== 'E' && lastInfo.get(at(r)) !== i)) {
+      const end = frame.command === 'INFO' && frame.state === 'E';
+      if (frame.command !== 'INFO' || (!end && lastInfo.get(at(r)) !== i)) {
         results.push({ ...base, answer: 'live' });
         continue;
       }
-      const route = routeOf(pistes, r.piste, r.from);
-      if (!('work' in route) || !route.work) {
-        results.push({ ...base, ...('answer' in route ? route : { answer: 'ignored', reason: 'nothing-called' }) });
+      const piste = pisteOf(pistes, r.piste, r.from);
+      if (!('piste_id' in piste)) {
+        results.push({ ...base, ...piste });
         continue;
       }
-      const res = await toEvent(c, route.work.practice_id, 'report', { work: workBody(route.work), piste: r.piste, bridge, seq: r.seq, frame: r.frame });
-      const { bout, ...said }: Omit<ReportAnswer, 'seq'> & { bout?: LiveBout | null } = res.ok ? await res.json() : { answer: frame.state === 'E' ? 'nak' : 'ignored', reason: 'not-called-match' };
-      results.push({ ...base, ...said });
-      if (bout !== undefined) bouts.set(route.piste_id, bout);
-      // A stored end moves the piste on (the pool's next bout, the tableau's next call): read the day again.
-      if (said.answer === 'ack') pistes = (await room.bridgeWork(hash)) ?? pistes;
+      // An end told again once stored (its ACK lost, the piste moved on since): acknowledged again, never stored twice.
+      const signature = end ? endSignature(frame) : null;
+      if (signature !== null && acked.get(piste.piste_id) === signature) {
+        results.push({ ...base, answer: 'ack', end: signature });
+        continue;
+      }
+      // Nothing fenced there: an end is refused (the machine must hear an answer), a moment is ignored.
+      if (!piste.work) {
+        results.push({ ...base, answer: end ? 'nak' : 'ignored', reason: 'nothing-called' });
+        continue;
+      }
+      const res = await toEvent(c, piste.work.practice_id, 'report', { work: workBody(piste.work), piste: r.piste, bridge, seq: r.seq, frame: r.frame });
+      // The room failed: this report and the rest wait on the bridge, which sends them again (it keeps what is unanswered).
+      if (res.status >= 500) break;
+      const { bout, ...said }: Omit<ReportAnswer, 'seq'> & { bout?: LiveBout | null } = res.ok ? await res.json() : { answer: end ? 'nak' : 'ignored', reason: 'not-called-match' };
+      results.push({ ...base, ...said, ...(said.answer === 'ack' ? { end: signature } : {}) });
+      if (bout !== undefined) bouts.set(piste.piste_id, bout);
+      if (said.answer === 'ack') {
+        acked.set(piste.piste_id, signature);
+        // A stored end moves the piste on (the pool's next bout, the tableau's next call): read the day again.
+        pistes = (await room.bridgeWork(hash)) ?? pistes;
+      }
     }
     c.executionCtx.waitUntil(room.bridgeAnswered(hash, results, [...bouts].map(([piste_id, bout]) => ({ piste_id, bout }))));
-    return c.json({ results: results.map(({ piste: _, ...a }) => a) });
+    return c.json({ results: results.map(({ piste: _, end: __, ...a }) => a) });
   });

@@ -47,7 +47,7 @@ const messages = i18n('day-bridge', {
   machineColumn: 'Machine',
   lastColumn: 'Last refusal',
   addressOf: params('Machine address of piste {name}'),
-  addressHint: 'IP address or host name, :port if not 50100',
+  addressHint: 'IP address, :port if not 50100',
   saveAddress: params('Save the machine address of piste {name}'),
   addressSaved: 'Machine address saved',
   online: 'Online',
@@ -66,7 +66,7 @@ const messages = i18n('day-bridge', {
   refused: params('Refused {time}: {reason}'),
   ignored: params('Ignored {time}: {reason}'),
   reasonEqual: 'equal scores with no priority: give priority on the machine',
-  reasonByHand: 'an excluded fencer leads: enter the result by hand',
+  reasonByHand: 'a fencer excluded or who abandoned, or a score over the limit: enter the result by hand',
   reasonChanged: 'the score was changed on another screen meanwhile',
   reasonNotCalled: 'the machine holds a match not called to this piste',
   reasonPhone: 'a phone referees this bout',
@@ -249,7 +249,7 @@ function MachineRow({ dayId, row, name, bout, apply, t }: { dayId: string; row: 
       <td className="p-2">
         <form className="flex flex-wrap items-center gap-1" onSubmit={(e) => { e.preventDefault(); void save(draft); }}>
           <label className="sr-only" htmlFor={inputId}>{t.addressOf({ name })}</label>
-          <input id={inputId} className="input w-40" value={draft} maxLength={260} placeholder={t.addressHint} onChange={(e) => { setDraft(e.target.value); setDirty(true); setError(null); }} />
+          <input id={inputId} className="input w-40" value={draft} maxLength={70} placeholder={t.addressHint} onChange={(e) => { setDraft(e.target.value); setDirty(true); setError(null); }} />
           <button type="submit" className="btn-secondary px-2 py-1" disabled={busy || !dirty} aria-label={t.saveAddress({ name })}>{t.save}</button>
         </form>
         {error && <p className="mt-1 text-xs font-medium text-red-700" role="alert" data-testid="machine-error">{error}</p>}

@@ -3,7 +3,8 @@ import type { BridgePiste, BridgeReason, ReportAnswer } from '../../../core/cont
 import { machineMatchSchema, machineReportSchema, type pisteWorkSchema } from '../../../core/bridge-validation';
 import { parseFrame, type CyranoFrame } from '../../../core/cyrano';
 import { boutProgress } from '../../../core/fencing/bout-order';
-import { isBoutOf, toStoredBout } from '../../../core/fencing/bout-result';
+import { isBoutOf, poolMaxScore, toStoredBout } from '../../../core/fencing/bout-result';
+import { bracketMaxScore } from '../../../core/fencing/bracket';
 import { machineResult } from '../../../core/fencing/day-bridge';
 import { machineId, machineState } from '../../../core/fencing/machine-bout';
 import { boutFormat, type Weapon } from '../../../core/fencing/referee';
@@ -159,8 +160,9 @@ export const machineRoutes = new Hono<RoomEnv>()
       // Fenced already (a score typed meanwhile), a fencer withdrawn, a match without its two fencers.
       if (e instanceof HttpError && e.status === 409) {
         // The same end told again under another report number (its ACK lost, the machine told its state again): stored already.
-        if (end && (await storedAlready(c, practice, target, frame))) return answer({ answer: 'ack' });
-        return answer(refused(end ? 'changed-meanwhile' : 'not-called-match', end));
+        if (end && (await storedAlready(c, practice, target, frame))) return answer({ answer: 'ack', bout: null });
+        // The bout is no longer the machine's to show (a result typed meanwhile): the hall's piste card lets it go.
+        return answer({ ...refused(end ? 'changed-meanwhile' : 'not-called-match', end), bout: null });
       }
       throw e;
     }
@@ -169,12 +171,17 @@ export const machineRoutes = new Hono<RoomEnv>()
     if (!read) return answer(refused('not-called-match', end));
     const holder = { view: `machine:${piste}`, subject: `bridge:${c.get('machine')!.dayId}`, name: `Machine ${piste}` };
     const step = roomHere(c).desk.machineStep(practice.id, { target, ...fencers, format }, holder, read.state, { piste, lights: read.lights, report: seq, bridge });
-    if (step === 'held') return answer(refused('held-by-phone', end));
+    if (step === 'held') return answer({ ...refused('held-by-phone', end), bout: null });
     const bout = roomHere(c).desk.liveBout(refereeKey(target));
     // An end is always answered ACK or NAK: the bridge forgets a report once answered.
     if (!end) return answer({ ...live, bout });
     const result = machineResult(read.state, read.abandoned);
     if (!result.ok) return answer({ ...refused(result.reason, true), bout });
+    // What a person must decide: an exclusion or abandonment in a pool annuls the fencer's bouts (the coach marks it
+    // in the grid, o.74), and a score past the bout's limit (a machine left on 15 touches in a pool).
+    const limit = target.kind === 'pool' ? poolMaxScore(practice.practice_type) : bracketMaxScore(practice.practice_type);
+    const annuls = target.kind === 'pool' && (read.state.excluded !== null || read.abandoned !== null);
+    if (annuls || result.left > limit || result.right > limit) return answer({ ...refused('result-by-hand', true), bout });
     const saved = await saveEnd(c, practice, target, fencers.left, fencers.right, result, key);
     // Stored: the bout leaves the piste (the desk ended it with the result).
     return answer({ ...saved, bout: saved.answer === 'ack' ? null : bout });

@@ -102,7 +102,7 @@ describe('a day’s scoring machines through the venue bridge (issue 57)', () =>
     const address = row.getByRole('textbox', { name: `Machine address of piste ${pisteName}` });
     await address.fill('10.0.0.5; rm -rf');
     await row.getByRole('button', { name: `Save the machine address of piste ${pisteName}` }).click();
-    await expect.poll(() => row.getByTestId('machine-error').textContent()).toContain('IP address or a host name');
+    await expect.poll(() => row.getByTestId('machine-error').textContent()).toContain('its IP address on the venue’s network');
     await address.fill(MACHINE);
     await row.getByRole('button', { name: `Save the machine address of piste ${pisteName}` }).click();
     await expectToast(page, 'Machine address saved');

@@ -1,4 +1,5 @@
 import type { DaySnapshot, EventCalls } from './contracts/days';
+import type { ResultCheck } from './contracts/checks';
 import type { DayBridge } from './contracts/bridge';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
@@ -33,6 +34,8 @@ export type LiveMessage =
   | { type: 'bout'; practiceId: string; delta: BoutDelta }
   | { type: 'matches'; practiceId: string; delta: MatchesDelta }
   | { type: 'relay'; practiceId: string; row: TeamMatchRow }
+  // Issue 58: the practice's checked results, whole, after the coach marks or unmarks one (or a tableau reset drops its rounds').
+  | { type: 'checks'; practiceId: string; checks: ResultCheck[] }
   | { type: 'pool-deleted'; practiceId: string; poolId: string }
   | { type: 'pools'; practiceId: string; pools: PoolSnapshot[] }
   | { type: 'bracket'; practiceId: string; bracket: BracketSnapshot }
@@ -84,6 +87,7 @@ export function readActionOf(message: LiveMessage): Action {
     case 'pools':
     case 'pool-deleted':
     case 'day-calls':
+    case 'checks':
       return 'pool.read';
     case 'bracket':
     case 'matches':

@@ -211,6 +211,10 @@ export const ERROR_MESSAGES = {
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
   team_tableau_stands: 'A team tableau stands: its matches name these teams, so the teams and their pools cannot be drawn again.',
   language_code_invalid: 'The language must be a language code such as en or fr-CA',
+  check_scope: 'Say what is checked: a pool, a tableau round or the whole event',
+  check_flag: 'Say whether the result is checked',
+  audit_bout: 'Name the bout: pool.<pool>.<fencer>.<fencer> or tableau.<round>.<position>',
+  result_checked: 'This result is checked and final: only the coach can change it now.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

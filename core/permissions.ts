@@ -41,6 +41,9 @@ export const ACTIONS = [
   'relay.write',
   'pool.manage',
   'bracket.manage',
+  // Results checked and locked (issue 58): mark a pool, a tableau round or the event checked, and read who changed
+  // each bout's score and when. The coach's alone.
+  'results.check',
   // Shared with guests (and, read-only, spectators).
   'pool.read',
   'results.read',

@@ -521,3 +521,26 @@ export const secondRoundSchema = z
     lang: languageField,
   })
   .refine((r) => (r.pool_count === undefined) !== (r.pool_size === undefined), { error: 'Give either a pool count or a largest pool size' });
+
+const CHECK_SCOPE = 'Say what is checked: a pool, a tableau round or the whole event';
+const CHECK_ROUND = z.number({ error: CHECK_SCOPE }).int({ error: CHECK_SCOPE }).min(1, { error: CHECK_SCOPE }).max(64, { error: CHECK_SCOPE });
+
+/** A pool, a tableau round or the whole event marked checked (after the sheets are signed) or no longer (issue 58). */
+export const resultCheckSchema = z
+  .object({
+    scope: z.discriminatedUnion(
+      'kind',
+      [
+        z.object({ kind: z.literal('pool'), pool_id: z.string({ error: CHECK_SCOPE }).min(1, { error: CHECK_SCOPE }).max(64, { error: CHECK_SCOPE }) }),
+        z.object({ kind: z.literal('round'), round: CHECK_ROUND }),
+        z.object({ kind: z.literal('event') }),
+      ],
+      { error: CHECK_SCOPE },
+    ),
+    checked: z.boolean({ error: 'Say whether the result is checked' }),
+  });
+
+/** A bout's audit list asked for by its link name (core/refereeing `targetParam`). */
+export const auditQuerySchema = z.object({
+  bout: z.string({ error: 'Name the bout: pool.<pool>.<fencer>.<fencer> or tableau.<round>.<position>' }).max(220, { error: 'Name the bout: pool.<pool>.<fencer>.<fencer> or tableau.<round>.<position>' }),
+});

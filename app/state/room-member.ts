@@ -11,6 +11,8 @@ import { fetchSnapshot, takeFirstSnapshot } from './first-snapshot';
 import { applyPoolList, poolsAtom } from './pools';
 import { removePractice, upsertPractice } from './practices';
 import { applyPresence, presenceAtom } from './presence';
+import { applyChecks, checksAtom } from './checks';
+import type { ResultCheck } from '../../core/contracts/checks';
 import { applyRelayRow, applySheet, applyTeams, teamsAtom } from './teams';
 import { applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
 
@@ -32,19 +34,21 @@ function rememberSnapshot(practiceId: string, s: PracticeSnapshot) {
   if (s.teamTableau) void remember(`team-tableau:${practiceId}`, s.teamTableau);
   if (s.teams) void remember(`teams:${practiceId}`, s.teams.teams);
   if (s.teams) void remember(`team-sheet:${practiceId}`, s.teams.sheet);
+  void remember(`checks:${practiceId}`, s.checks);
 }
 
 /** What this device last kept of the practice (no network), as a snapshot with no mark; null if it kept no pools. */
 async function recallSnapshot(practiceId: string): Promise<PracticeSnapshot | null> {
-  const [pools, bracket, teamTableau, teams, sheet] = await Promise.all([
+  const [pools, bracket, teamTableau, teams, sheet, checks] = await Promise.all([
     recall<PracticeSnapshot['pools']>(`pools:${practiceId}`),
     recall<PracticeSnapshot['bracket']>(`bracket:${practiceId}`),
     recall<TeamTableauSnapshot>(`team-tableau:${practiceId}`),
     recall<Team[]>(`teams:${practiceId}`),
     recall<TeamMatchRow[]>(`team-sheet:${practiceId}`),
+    recall<ResultCheck[]>(`checks:${practiceId}`),
   ]);
   if (pools === undefined || bracket === undefined) return null;
-  return { mark: '', pools, bracket, teamTableau: teamTableau ?? null, teams: teams && sheet ? { teams, sheet } : null, presence: null };
+  return { mark: '', pools, bracket, teamTableau: teamTableau ?? null, teams: teams && sheet ? { teams, sheet } : null, presence: null, checks: checks ?? [] };
 }
 
 /** The practice's snapshot: the boot's read when it is this one, else one read; offline, what this device kept. */
@@ -107,6 +111,7 @@ export function dropSnapshot() {
   store.set(teamsAtom, { practiceId: null, status: 'idle', teams: [], sheet: [] });
   store.set(teamTableauAtom, { practiceId: null, snapshot: null });
   store.set(presenceAtom, null);
+  store.set(checksAtom, { practiceId: null, checks: [] });
 }
 
 /** Shows a member's snapshot of the practice: its pools, tableau, teams (a team practice) and, for whoever manages the room, its presence. */
@@ -121,6 +126,7 @@ export function showSnapshot(practiceId: string, snapshot: PracticeSnapshot, rol
   // An individual practice has no teams: its team screens are never shown, and hold nothing.
   store.set(teamsAtom, (s) => (mine(s) ? { ...s, status: 'ready' } : s));
   if (snapshot.presence && can(role, 'room.manage')) applyPresence(practiceId, snapshot.presence);
+  applyChecks(practiceId, snapshot.checks ?? []);
 }
 
 /** Applies the messages only members receive; false for any other. */
@@ -149,6 +155,9 @@ export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolea
       return true;
     case 'presence':
       applyPresence(msg.practiceId, msg.presence);
+      return true;
+    case 'checks':
+      applyChecks(practiceId, msg.checks);
       return true;
     default:
       return false;

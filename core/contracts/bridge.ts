@@ -32,7 +32,9 @@ export type BridgeReason =
   | 'machine-not-paired'
   | 'unknown-piste'
   | 'broken-frame'
-  | 'team-match';
+  | 'team-match'
+  // Issue 58: the coach checked the pool, the round or the event; only the coach changes its results.
+  | 'result-checked';
 
 /** A machine as the bridge sees it (sent with each delivery, shown on the day's screen). */
 export interface MachineStatus {

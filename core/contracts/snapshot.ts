@@ -1,3 +1,4 @@
+import type { ResultCheck } from './checks';
 import type { RoomPresence } from './practices';
 import type { PoolSnapshot } from './pools';
 import type { BracketSnapshot } from './tableau';
@@ -17,4 +18,6 @@ export interface PracticeSnapshot {
   teamTableau: TeamTableauSnapshot | null;
   teams: { teams: Team[]; sheet: TeamMatchRow[] } | null;
   presence: RoomPresence | null;
+  /** The results the coach checked (issue 58): final for guests. */
+  checks: ResultCheck[];
 }

@@ -187,6 +187,19 @@ describe('a machine’s reports through the bridge (issue 57)', () => {
     ]))).toEqual(['ignored:machine-not-paired', 'ignored:broken-frame', 'ignored:machine-not-paired', 'ignored:unknown-piste']);
   });
 
+  it('a checked pool is the coach’s alone: the machine hears NAK; once unlocked its end is stored and listed under its piste (issue 58)', async () => {
+    const { client, practice, pool, code, bridge, entry } = await dayWithBridge();
+    const [ann, bob] = [entry('Ann'), entry('Bob')];
+    const checks = client.api.practices[':practiceId'].checks;
+    expect((await checks.$put({ param: { practiceId: practice.id }, json: { scope: { kind: 'pool', pool_id: pool.id }, checked: true } })).status).toBe(200);
+    expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: 5, right: 2, state: 'E' }) }]))).toEqual(['nak:result-checked']);
+    expect((await checks.$put({ param: { practiceId: practice.id }, json: { scope: { kind: 'pool', pool_id: pool.id }, checked: false } })).status).toBe(200);
+    expect(await answers(await bridge.deliver([{ piste: code, frame: info(code, ann, bob, { left: 5, right: 2, state: 'E' }) }]))).toEqual(['ack']);
+    const bout = `pool.${pool.id}.${ann}.${bob}`;
+    const { entries } = await json<{ entries: { role: string; name: string; checked: boolean }[] }>(await checks.audit.$get({ param: { practiceId: practice.id }, query: { bout } }));
+    expect(entries.map((e) => [e.role, e.name, e.checked])).toEqual([['machine', code, false]]);
+  });
+
   it('a bridge started afresh (a new id, numbers from 1 again) is heard on a bout the old one reported', async () => {
     const { code, key, bridge, entry } = await dayWithBridge();
     const [ann, bob] = [entry('Ann'), entry('Bob')];

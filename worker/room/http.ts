@@ -14,6 +14,7 @@ import { teamTableauRoutes } from './routes/team-tableau';
 import { teamRoutes, teamSheetRoutes } from './routes/teams';
 import { RememberingRouter } from '../router';
 import { errorBody } from '../../core/messages';
+import { checkRoutes } from './routes/checks';
 import type { RoomHere } from './here';
 
 /**
@@ -69,6 +70,7 @@ export const roomRoutes = new Hono<RoomEnv>()
   .route('/api/practices/:practiceId/machine', machineRoutes)
   .route('/api/practices/:practiceId/weapon', practiceWeaponRoutes)
   .route('/api/practices/:practiceId/calls', callRoutes)
+  .route('/api/practices/:practiceId/checks', checkRoutes)
   .route('/api/pools', poolRoutes);
 
 /**

@@ -14,6 +14,10 @@ export const TABLES = {
   refereeChoices: 'referee_choices',
   /** What changed since the archive's last write (step 9): pool ids, or ARCHIVE_FULL. */
   archiveDirty: 'archive_dirty',
+  /** Results checked by the coach (step 14): one row per scope (`event`, `pool:<id>`, `round:<n>`). */
+  resultChecks: 'result_checks',
+  /** Every score change of a bout (step 14): who, when, the result it left. */
+  resultAudit: 'result_audit',
 } as const;
 
 /** The mark of a change the archive copies in full (step 9): not a pool id (those are UUIDs). */
@@ -286,6 +290,17 @@ export const ROOM_STEPS: readonly Step[] = [
       sql.exec(`CREATE TRIGGER bracket_matches_marks_update AFTER UPDATE ON bracket_matches BEGIN ${mark(`'${MATCH_MARK}' || NEW.round || ':' || NEW.position`)} END`);
       sql.exec(`CREATE TRIGGER brackets_marks_insert AFTER INSERT ON brackets BEGIN ${mark(`'${BRACKET_MARK}'`)} END`);
       sql.exec(`CREATE TRIGGER brackets_marks_update AFTER UPDATE ON brackets BEGIN ${mark(`'${BRACKET_MARK}'`)} END`);
+    },
+  }),
+  // 14. Results checked and locked (issue 58): the coach's checks, and each bout's score changes (who, when, what).
+  // The room's own: the live practice's trust, not its archive.
+  step({
+    write: (sql) => {
+      sql.exec(`CREATE TABLE ${TABLES.resultChecks} (scope TEXT PRIMARY KEY, by_name TEXT NOT NULL, at INTEGER NOT NULL)`);
+      sql.exec(`CREATE TABLE ${TABLES.resultAudit} (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, bout TEXT NOT NULL, at INTEGER NOT NULL, role TEXT NOT NULL, name TEXT NOT NULL,
+        score1 INTEGER, score2 INTEGER, checked INTEGER NOT NULL DEFAULT 0)`);
+      sql.exec(`CREATE INDEX result_audit_bout ON ${TABLES.resultAudit} (bout, seq)`);
     },
   }),
 ];

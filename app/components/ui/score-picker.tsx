@@ -1,5 +1,5 @@
 import { useTexts } from '../../i18n/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import type { Bout } from '../../../core/fencing/bout-result';
 import { cardsOfFencer, type SideCards } from '../../../core/fencing/bout-cards';
@@ -36,6 +36,8 @@ interface ScorePickerProps {
   saved?: Parameters<typeof cardsOfFencer>[0];
   /** A tableau match: equal scores decide nothing (a pool bout's count as a victory for both). */
   knockout?: boolean;
+  /** Shown under the buttons: the bout's score changes, for the coach (issue 58). */
+  footer?: ReactNode;
 }
 
 function ScoreRow({ side, max, value, onPick, cards }: { side: ScoreSide; max: number; value: number | null; onPick: (n: number) => void; cards?: SideCards }) {
@@ -66,7 +68,7 @@ function ScoreRow({ side, max, value, onPick, cards }: { side: ScoreSide; max: n
  * SPEC §2 score dialog: whole numbers 0..max for each fencer, both reset on every open, Save enabled once
  * both are chosen; wider when the maximum is above 5. At equal scores an optional priority winner.
  */
-export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear, saved, knockout = false }: ScorePickerProps) {
+export function ScorePicker({ open, onOpenChange, title, left, right, max, onSave, onClear, saved, knockout = false, footer }: ScorePickerProps) {
   const t = useTexts(messages);
   const [l, setL] = useState<number | null>(null);
   const [r, setR] = useState<number | null>(null);
@@ -124,6 +126,7 @@ export function ScorePicker({ open, onOpenChange, title, left, right, max, onSav
             {t.save}
           </button>
         </div>
+        {footer}
       </div>
     </Dialog>
   );

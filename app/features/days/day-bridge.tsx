@@ -75,6 +75,7 @@ const messages = i18n('day-bridge', {
   reasonUnknown: 'no piste of the day has this code',
   reasonBroken: 'a broken frame',
   reasonTeam: 'team matches are scored by hand',
+  reasonChecked: 'the result is checked: only the coach changes it',
   reasonNone: 'no reason given',
 });
 
@@ -91,6 +92,7 @@ const REASONS: Record<BridgeReason, (t: Texts) => string> = {
   'unknown-piste': (t) => t.reasonUnknown,
   'broken-frame': (t) => t.reasonBroken,
   'team-match': (t) => t.reasonTeam,
+  'result-checked': (t) => t.reasonChecked,
 };
 
 const STATES: Record<string, (t: Texts) => string> = { F: (t) => t.stateF, H: (t) => t.stateH, P: (t) => t.stateP, W: (t) => t.stateW, E: (t) => t.stateE };

@@ -33,6 +33,8 @@ import type { Bout } from '../../../core/fencing/bout-result';
 import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 import { OnPisteNow } from '../../components/referee/on-piste-now';
+import { CheckControl } from '../../components/checks/check-control';
+import { useCheckOf } from '../../state/checks';
 
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
 const ConfirmDialog = onDemand(() => import('../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
@@ -41,6 +43,8 @@ const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m
 const PoolMenu = onDemand(() => import('./pool-menu').then((m) => m.PoolMenu));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
+// The coach's list of a bout's score changes (issue 58).
+const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
@@ -79,6 +83,9 @@ export function PoolsScreen() {
   const { target: refereeing, open: openReferee, close: closeReferee } = useRefereeParam();
   const chosen = usePoolDuty(pool?.id);
   const live = usePoolScores(pool?.id);
+  // Issue 58: a checked pool (or event) is final for guests; only the coach changes its results.
+  const locked = useCheckOf(practice.id, { pool_id: pool?.id ?? '' }) !== null && !managesPools;
+  const scores = !watchOnly && !locked;
 
   if (state.practiceId !== practice.id || state.status === 'loading' || state.status === 'idle') {
     return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loadingPools}</p>;
@@ -136,6 +143,7 @@ export function PoolsScreen() {
         <PoolSelect pools={visible} current={pool.id} />
         {visible.length > 1 && <PoolFind pools={visible} onFound={(id) => setFound({ id })} />}
         <PoolPlace practiceId={practice.id} poolId={pool.id} />
+        <CheckControl practiceId={practice.id} role={practice.role} scope={{ kind: 'pool', pool_id: pool.id }} />
         {/* A phone keeps the grid first: the pool's controls are behind one menu (issue 29). */}
         {wide ? (
           <PoolButtons practice={practice} onDialog={setDialog} onPrint={printSheets} />
@@ -160,19 +168,19 @@ export function PoolsScreen() {
         {pool.players.length === 0 ? (
           <p className="card p-8 text-center text-sm text-slate-600">{managesPools ? t.noAthletes : t.noAthletesYet}</p>
         ) : (
-          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} found={found} onCell={watchOnly ? undefined : openBout} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
+          <PoolGrid players={pool.players} stats={stats} pending={pending} zoom={zoom} live={live} found={found} onCell={scores ? openBout : undefined} onRemove={managesPools ? setRemoving : undefined} onStatus={managesPools ? setStatusOf : undefined} />
         )}
         <BoutOrderPanel
           players={pool.players}
           stats={stats}
-          onBout={watchOnly ? undefined : openBout}
-          onReferee={canReferee ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
+          onBout={scores ? openBout : undefined}
+          onReferee={canReferee && !locked ? (a, b) => openReferee({ kind: 'pool', pool_id: pool.id, a: a.id, b: b.id }) : undefined}
           chosen={chosen}
           onChooseReferee={managesPools ? (a, b, referee) => void chooseReferee(practice, pool.id, a.id, b.id, referee?.id ?? null) : undefined}
         />
       </div>
 
-      {!watchOnly && (
+      {scores && (
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <h2 className="font-semibold">{t.howTo}</h2>
         <ul className="mt-1 list-disc space-y-1 pl-5">
@@ -192,6 +200,7 @@ export function PoolsScreen() {
           right={{ id: bout.b.id, name: bout.b.name }}
           max={max}
           saved={pool.bouts.find((b) => isBoutOf(b, bout.a.id, bout.b.id))}
+          footer={managesPools ? <BoutHistory practiceId={practice.id} target={{ kind: 'pool', pool_id: pool.id, a: bout.a.id, b: bout.b.id }} flip={bout.a.id > bout.b.id} /> : undefined}
           onSave={(entered) => {
             setBout(null);
             void saveBout(practice, pool, entered, bout.version);

@@ -27,6 +27,9 @@ import { MatchCall } from './match-call';
 import { MatchSide } from './match-side';
 import { BracketRounds } from './bracket-rounds';
 import { CardMarks } from '../../components/referee/card-marks';
+import { CheckControl } from '../../components/checks/check-control';
+import { checksAtom } from '../../state/checks';
+import { checkOf } from '../../../core/fencing/result-checks';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 
@@ -51,6 +54,8 @@ const messages = i18n('tableau-page', {
   stale: 'The pool results or the cut changed after this tableau was drawn. It keeps its results until you redraw it.',
   redrawButton: 'Redraw tableau',
   vs: params('{title}: {a} vs {b}'),
+  checksTitle: 'Checked results',
+  checkRound: params('Mark {round} checked'),
   redrawTitle: 'Redraw the tableau?',
   redrawText: 'The tableau is drawn again from the current pool results. Every tableau result entered so far is lost.',
   redraw: 'Redraw',
@@ -62,6 +67,8 @@ const messages = i18n('tableau-page', {
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
 const TeamMatchSheet = onDemand(() => import('./team-match-sheet').then((m) => m.TeamMatchSheet));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
+// The coach's list of a match's score changes (issue 58).
+const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
 
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
 const SAVE_COOLDOWN_MS = 500;
@@ -91,6 +98,9 @@ export function TableauPage() {
   const teamMode = practice.practice_type === 'team' && teamTableau?.created === true;
   const [sheetOf, setSheetOf] = useState<BracketMatch | null>(null);
   useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
+  // Issue 58: a checked round (or event) is final for guests; only the coach changes its results.
+  const { practiceId: checksOf, checks } = useAtomValue(checksAtom);
+  const locked = (round: number) => !manage && checksOf === practice.id && checkOf(checks, { round }) !== null;
 
   if (loading) return <p className="py-10 text-center text-sm text-slate-600" role="status">{t.loading}</p>;
 
@@ -168,7 +178,7 @@ export function TableauPage() {
   };
 
   const card = (m: BracketMatch, found = false) => {
-    const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write');
+    const playable = m.player1_id !== null && m.player2_id !== null && can(practice.role, 'bracket.write') && !locked(m.round);
     const waiting = pending.has(m.id);
     const live = m.winner_id ? undefined : liveBouts.get(refereeKey({ kind: 'tableau', round: m.round, position: m.position }));
     return (
@@ -216,6 +226,15 @@ export function TableauPage() {
           <button type="button" className="btn-secondary" onClick={() => setConfirmRedraw(true)}>{t.redrawButton}</button>
         </div>
       )}
+      {tableau.frozen && (manage || checks.length > 0) && (
+        <section className="flex flex-wrap items-center gap-2 text-sm" aria-label={t.checksTitle} data-testid="tableau-checks">
+          <span className="font-semibold text-slate-700">{t.checksTitle}</span>
+          {Array.from({ length: rounds }, (_, i) => i + 1).map((r) => (
+            <CheckControl key={r} practiceId={practice.id} role={practice.role} scope={{ kind: 'round', round: r }} label={t.checkRound({ round: term.round(r, rounds) })} />
+          ))}
+          <CheckControl practiceId={practice.id} role={practice.role} scope={{ kind: 'event' }} />
+        </section>
+      )}
       <BracketRounds matches={matches} rounds={rounds} seeds={tableau.seeds} card={card} label={t.tableau} />
       {placeMatches.length > 0 && (
         <section aria-labelledby="places-title" data-testid="places">
@@ -239,6 +258,7 @@ export function TableauPage() {
           right={{ id: editing.player2_id!, name: seedOf.get(editing.player2_id!)?.name ?? '' }}
           max={bracketMaxScore(practice.practice_type)}
           knockout
+          footer={manage ? <BoutHistory practiceId={practice.id} target={{ kind: 'tableau', round: editing.round, position: editing.position }} /> : undefined}
           onSave={(entered) => {
             const m = editing;
             setEditing(null);
@@ -252,7 +272,7 @@ export function TableauPage() {
           match={matches.find((m) => m.id === sheetOf.id) ?? sheetOf}
           title={t.vs({ title: titleOf(sheetOf), a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' })}
           names={{ a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
-          editable={can(practice.role, 'bracket.write')}
+          editable={can(practice.role, 'bracket.write') && !locked(sheetOf.round)}
           onClose={() => setSheetOf(null)}
         />
       )}

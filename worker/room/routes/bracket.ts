@@ -21,6 +21,7 @@ import { freezeBracket, loadBracket, resetBracket, writeMatchScore } from '../..
 import { listPoolSnapshots } from '../../store/room/pools';
 import { checkScores, json, readIdempotencyKey } from '../../validate';
 import { archivedBehind } from '../archive-timing';
+import { publishChecks, unlockedFor } from '../checked';
 
 /** A score whose later matches moved on meanwhile is computed again on the fresh tableau this many times. */
 const ATTEMPTS = 4;
@@ -103,7 +104,7 @@ export const bracketRoutes = new Hono<RoomEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { version, ...input } = c.req.valid('json');
     checkScores(input, bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score');
-    return saveMatchScore(c, practice, input, version, { key: readIdempotencyKey(c), practiceId: practice.id });
+    return saveMatchScore(c, practice, input, version, { key: readIdempotencyKey(c), practiceId: practice.id, by: await unlockedFor(c, { round: input.round }) });
   })
   .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');
@@ -125,5 +126,6 @@ export const bracketRoutes = new Hono<RoomEnv>()
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     await resetBracket(db, practice.id);
+    await publishChecks(c, practice.id);
     return answerWithBracket(c, practice.id, await loadBracket(db, practice.id));
   });

@@ -23,6 +23,7 @@ import type { PracticeRecord } from '../../store/d1/practices';
 import { json } from '../../validate';
 import { archivedBehind, notArchived } from '../archive-timing';
 import { publishResult, roomHere } from '../here';
+import { unlockedFor } from '../checked';
 import { boutOf } from './referee';
 import { saveMatchScore } from './bracket';
 
@@ -95,8 +96,15 @@ async function matchToLoad(c: Context<RoomEnv>, practice: PracticeRecord, work: 
 }
 
 /** Stores a machine's end of match as the bout's score: ACK once stored (or stored before under the same key), NAK when refused. */
-async function saveEnd(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget, left: RefereeFencer, right: RefereeFencer, result: { left: number; right: number; priority: 'left' | 'right' | null }, key: string): Promise<Answer> {
-  const write = { key, practiceId: practice.id };
+async function saveEnd(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget, left: RefereeFencer, right: RefereeFencer, result: { left: number; right: number; priority: 'left' | 'right' | null }, key: string, piste: string): Promise<Answer> {
+  // A checked result (issue 58) is the coach's alone: the machine hears NAK, and the bout's audit list names its piste.
+  const place = target.kind === 'pool' ? { pool_id: target.pool_id } : { round: target.round };
+  const by = await unlockedFor(c, place, { role: 'machine', name: piste }).catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 409) return null;
+    throw e;
+  });
+  if (!by) return refused('result-checked', true);
+  const write = { key, practiceId: practice.id, by };
   const priority_id = result.priority ? (result.priority === 'left' ? left.id : right.id) : null;
   if (target.kind === 'pool') {
     const stored = toStoredBout({ player1_id: left.id, player2_id: right.id, score1: result.left, score2: result.right, priority_id });
@@ -182,7 +190,7 @@ export const machineRoutes = new Hono<RoomEnv>()
     const limit = target.kind === 'pool' ? poolMaxScore(practice.practice_type) : bracketMaxScore(practice.practice_type);
     const annuls = target.kind === 'pool' && (read.state.excluded !== null || read.abandoned !== null);
     if (annuls || result.left > limit || result.right > limit) return answer({ ...refused('result-by-hand', true), bout });
-    const saved = await saveEnd(c, practice, target, fencers.left, fencers.right, result, key);
+    const saved = await saveEnd(c, practice, target, fencers.left, fencers.right, result, key, piste);
     // Stored: the bout leaves the piste (the desk ended it with the result).
     return answer({ ...saved, bout: saved.answer === 'ack' ? null : bout });
   });

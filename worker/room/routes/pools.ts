@@ -28,6 +28,7 @@ import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { defaultNames, nextPoolNumber, numberedFrom } from '../../../core/defaults';
 import type { RoomDb } from '../../db/client';
 import { archivedBehind } from '../archive-timing';
+import { unlockedFor } from '../checked';
 
 const NOT_IN_POOL = 'Both fencers must belong to this pool';
 const TABLEAU_STARTED = 'The tableau has started: the pools can no longer change. Reset the tableau first.';
@@ -180,7 +181,7 @@ export const poolRoutes = new Hono<RoomEnv>()
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...bout } = c.req.valid('json');
     checkScores(bout, poolMaxScore(practice.practice_type), 'score1', 'score2');
-    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id, by: await unlockedFor(c, { pool_id: pool.id }) };
     const stored = toStoredBout(bout);
     // A bout on the piste keeps the cards its referee gave (issue 29): from the room's referee desk, never the body.
     const cards = roomHere(c).desk.cardsOf(poolBoutKey(pool.id, stored.player1_id, stored.player2_id), stored.player1_id, stored.player2_id);
@@ -191,6 +192,6 @@ export const poolRoutes = new Hono<RoomEnv>()
     const { pool, practice } = await poolFor(c, c.req.param('poolId'));
     const { version, ...pair } = c.req.valid('json');
     const { player1_id, player2_id } = toStoredBout({ ...pair, score1: 0, score2: 0, priority_id: null });
-    const write = { key: readIdempotencyKey(c), practiceId: practice.id };
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id, by: await unlockedFor(c, { pool_id: pool.id }) };
     return answerWithBout(c, practice.id, await clearBout(db, pool.id, { player1_id, player2_id }, version, write));
   });

@@ -16,6 +16,7 @@ import { listPoolSnapshots, loadPoolSnapshot } from '../../store/room/pools';
 import type { PracticeRecord } from '../../store/d1/practices';
 import { findUserById } from '../../store/d1/users';
 import { json } from '../../validate';
+import { unlockedFor } from '../checked';
 import { notArchived } from '../archive-timing';
 
 const TEAM_BOUTS = 'Referee mode scores individual bouts; team matches are scored relay by relay.';
@@ -86,6 +87,8 @@ export const refereeRoutes = new Hono<RoomEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { target, view, take_back } = c.req.valid('json');
     const { left, right } = await boutOf(c, practice, target);
+    // A checked pool or round (issue 58) is final: a guest's phone does not referee its bouts.
+    await unlockedFor(c, target.kind === 'pool' ? { pool_id: target.pool_id } : { round: target.round });
     const referee = await refereeOf(c);
     const format = boutFormat(target.kind, practice.weapon);
     const result = await roomHere(c).desk.claim(practice.id, { target, left, right, format }, { view, ...referee }, take_back === true && c.get('role') === 'coach');

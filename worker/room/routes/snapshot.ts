@@ -6,6 +6,7 @@ import { authorize, practiceFor } from '../../auth/access';
 import { roomHere } from '../here';
 import { loadBracket } from '../../store/room/bracket';
 import { listPoolSnapshots } from '../../store/room/pools';
+import { listChecks } from '../../store/room/checks';
 import { loadTeamTableau } from '../../store/room/team-tableau';
 import { listTeams, loadSheet } from '../../store/room/teams';
 
@@ -22,13 +23,14 @@ export const snapshotRoutes = new Hono<RoomEnv>().get('/', authorize('pool.read'
   const room = roomHere(c);
   const mark = room.changeMark();
   const team = practice.practice_type === 'team';
-  const [pools, bracket, teamTableau, teams, sheet, presence] = await Promise.all([
+  const [pools, bracket, teamTableau, teams, sheet, presence, checks] = await Promise.all([
     listPoolSnapshots(db, practice.id),
     loadBracket(db, practice.id),
     team ? loadTeamTableau(db, practice.id) : null,
     team && can(role, 'teams.read') ? listTeams(db, practice.id) : null,
     team && can(role, 'teams.read') ? loadSheet(db, practice.id) : null,
     can(role, 'room.manage') ? room.presence() : null,
+    listChecks(db),
   ]);
-  return c.json({ mark, pools, bracket, teamTableau, teams: teams && sheet ? { teams, sheet } : null, presence } satisfies PracticeSnapshot);
+  return c.json({ mark, pools, bracket, teamTableau, teams: teams && sheet ? { teams, sheet } : null, presence, checks } satisfies PracticeSnapshot);
 });

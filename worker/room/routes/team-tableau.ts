@@ -19,6 +19,7 @@ import { listPoolSnapshots } from '../../store/room/pools';
 import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay } from '../../store/room/team-tableau';
 import { listTeams } from '../../store/room/teams';
 import { json, readIdempotencyKey } from '../../validate';
+import { unlockedFor } from '../checked';
 import { archivedBehind } from '../archive-timing';
 
 const TEAM_ONLY = 'Team tableaux are for team practices.';
@@ -105,6 +106,8 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     const { version, winner, ...touches } = c.req.valid('json');
     const key = readIdempotencyKey(c);
     if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
+    // A checked round or event (issue 58) is final: only the coach changes its relays.
+    await unlockedFor(c, { round });
     const saved = await loadBracket(db, practice.id);
     const { matches } = resolveTableau([], saved);
     const match = matches.find((m) => m.round === round && m.position === position);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { RoomDb } from '../../db/client';
 import { appliedWrites } from '../../db/schema';
+import type { Author } from '../../../core/contracts/checks';
+import { auditStatement } from './checks';
 
 /**
  * Idempotency keys of score writes from the field (DESIGN: writes from the field). The key of a write that
@@ -12,6 +14,11 @@ import { appliedWrites } from '../../db/schema';
 export interface WriteKey {
   key: string | null;
   practiceId: string;
+  /**
+   * Who makes the write (issue 58), for the bout's audit list, and whether the result was checked then (only the
+   * coach changes a checked result). A write without one is not listed.
+   */
+  by?: Author & { checked: boolean };
 }
 
 /**
@@ -43,6 +50,8 @@ export interface KeyedWriteParts {
   then?: D1PreparedStatement[];
   /** Reads of what the write left, answered in this order. */
   read: D1PreparedStatement[];
+  /** The bout's audit row (issue 58): its referee key and the result the write leaves (null scores: cleared), listed with `WriteKey.by`. */
+  audit?: { bout: string; score1: number | null; score2: number | null };
 }
 
 /**
@@ -57,10 +66,12 @@ export interface KeyedWriteParts {
 export async function keyedWrite(d1: D1Database, write: WriteKey, now: number, parts: KeyedWriteParts): Promise<{ done: boolean; applied: D1Result[]; reads: D1Result[] }> {
   const keyed = keyStatements(d1, write, now);
   const then = parts.then ?? [];
-  const results = await d1.batch([...parts.apply, keyed.keep, ...then, ...parts.read]);
+  // The audit row goes right after the write (it is kept only if the write changed a row), and the key after it.
+  const audit = parts.audit && write.by ? [auditStatement(d1, now, { ...parts.audit, ...write.by })] : [];
+  const results = await d1.batch([...parts.apply, ...audit, keyed.keep, ...then, ...parts.read]);
   const applied = results.slice(0, parts.apply.length);
   const done = applied[0]!.meta.changes > 0 || (write.key !== null && wasSeen(await keyed.seen.all()));
-  return { done, applied, reads: results.slice(1 + parts.apply.length + then.length) };
+  return { done, applied, reads: results.slice(1 + audit.length + parts.apply.length + then.length) };
 }
 
 /** A drizzle query as a D1 statement, to run in a raw batch (drizzle's batch cannot bind raw SQL). */

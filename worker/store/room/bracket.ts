@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { BracketSnapshot, MatchesDelta, TableauFormat } from '../../../core/contracts/tableau';
 import type { Practice } from '../../../core/contracts/practices';
 import type { SavedBracketMatch } from '../../../core/fencing/bracket';
@@ -8,6 +8,8 @@ import type { BracketMatch, MatchChange, Seed } from '../../../core/fencing/brac
 import type { RoomDb } from '../../db/client';
 import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
+import { refereeKey } from '../../../core/refereeing';
+import { TABLES } from '../../room/schema';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version, cards }: typeof bracketMatches.$inferSelect): SavedBracketMatch => {
   const kept = readCards(cards);
@@ -96,6 +98,9 @@ function holds(values: Partial<Record<string, string | number | null>>, first: n
   return { sql: keys.map((k, i) => `${k} IS ?${first + i}`).join(' AND ') || '1', params: keys.map((k) => values[k] ?? null) };
 }
 
+/** A score column's new value as the audit list keeps it: a number, or null (cleared). */
+const scoreOf = (v: string | number | null | undefined) => (typeof v === 'number' ? v : null);
+
 export type MatchWrite = { ok: true; delta: MatchesDelta } | { ok: false; reason: 'conflict' | 'moved-on'; current: SavedBracketMatch | null };
 
 /**
@@ -147,6 +152,7 @@ export async function writeMatchScore(db: RoomDb, practiceId: string, target: Ma
   });
   const { done, reads } = await keyedWrite(d1, write, now, {
     apply: [claim],
+    audit: { bout: refereeKey({ kind: 'tableau', round: target.round, position: target.position }), score1: scoreOf(target.set.player1_score), score2: scoreOf(target.set.player2_score) },
     then: [
       ...follow,
       d1.prepare(`UPDATE brackets SET version = version + 1, updated_at = ?5 WHERE practice_id = ?1 AND ${claimed}`).bind(practiceId, target.round, target.position, token, now),
@@ -173,6 +179,8 @@ export async function writeMatchScore(db: RoomDb, practiceId: string, target: Ma
 /** Forgets the tableau (its seeding and every saved match, a team tableau's sheets too), so it is drawn again from the pools. */
 export async function resetBracket(db: RoomDb, practiceId: string) {
   await db.batch([
+    // The rounds are drawn again: a round checked before (issue 58) is not the round drawn now.
+    db.run(sql.raw(`DELETE FROM ${TABLES.resultChecks} WHERE scope LIKE 'round:%'`)),
     db.delete(teamRelays).where(eq(teamRelays.practice_id, practiceId)),
     db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.delete(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)),

@@ -15,6 +15,7 @@ import { absentees, poolBouts, poolEntries, practices, pools } from '../../db/sc
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { HttpError, notFound } from '../../errors';
 import { toPractice, type PracticeRecord } from '../d1/practices';
+import { poolBoutKey } from '../../../core/refereeing';
 
 type PoolRow = typeof pools.$inferSelect;
 
@@ -253,7 +254,8 @@ export async function writeBout(db: RoomDb, poolId: string, bout: Bout, expected
        WHERE matches.version = ?9`,
     )
     .bind(poolId, bout.player1_id, bout.player2_id, crypto.randomUUID(), bout.score1, bout.score2, bout.priority_id, now, expectedVersion, write.key, storedCards(cards));
-  const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id) });
+  const audit = { bout: poolBoutKey(poolId, bout.player1_id, bout.player2_id), score1: bout.score1, score2: bout.score2 };
+  const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id), audit });
   const { inPool, delta } = deltaOf(poolId, bout, reads);
   if (done) return { ok: true, delta };
   return { ok: false, reason: inPool ? 'conflict' : 'not-in-pool', delta };
@@ -266,7 +268,8 @@ export async function clearBout(db: RoomDb, poolId: string, bout: Pick<Bout, 'pl
   const cleared = d1
     .prepare(`DELETE FROM matches WHERE ${THE_BOUT} AND version = ?4 AND ${BOTH_IN_POOL} AND ${notApplied(5)}`)
     .bind(poolId, bout.player1_id, bout.player2_id, expectedVersion, write.key);
-  const { done: applied, reads } = await keyedWrite(d1, write, now, { apply: [cleared, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id) });
+  const audit = { bout: poolBoutKey(poolId, bout.player1_id, bout.player2_id), score1: null, score2: null };
+  const { done: applied, reads } = await keyedWrite(d1, write, now, { apply: [cleared, bumpVersionIfChanged(d1, poolId, now)], read: afterBout(d1, poolId, bout.player1_id, bout.player2_id), audit });
   const { inPool, delta } = deltaOf(poolId, bout, reads);
   // Clearing, at version 0, a bout that has no result (any more) is already done: not a conflict.
   const done = applied || (expectedVersion === 0 && delta.bout === null && inPool);

@@ -214,6 +214,10 @@ export const ERROR_MESSAGES = {
   check_scope: 'Say what is checked: a pool, a tableau round or the whole event',
   check_flag: 'Say whether the result is checked',
   audit_bout: 'Name the bout: pool.<pool>.<fencer>.<fencer> or tableau.<round>.<position>',
+  cut_ties: 'Ties at the cut all go through or fence a barrage',
+  barrage_none: 'No barrage is to fence at the cut: the format lets ties through, or nobody is tied at the line.',
+  barrage_fencers: 'Both fencers must be tied at the cut’s line',
+  barrage_over: 'The tableau has started: the barrage at the cut is over.',
   result_checked: 'This result is checked and final: only the coach can change it now.',
 } as const;
 

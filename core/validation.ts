@@ -317,6 +317,7 @@ export const tableauFormatSchema = z.object({
   cut: cutSchema('Choose who goes on to the tableau: everyone, the top N or the top P %'),
   third_place: z.enum(['shared', 'bout'], { error: 'Third place is shared or fenced' }),
   places_5_8: z.boolean({ error: 'Fencing for places 5–8 is on or off' }),
+  ties: z.enum(['all', 'barrage'], { error: 'Ties at the cut all go through or fence a barrage' }).optional(),
 });
 
 export const bracketScoreSchema = z

@@ -1,5 +1,6 @@
 import { params } from '@nanostores/i18n';
 import { ELIMINATED_AFTER_POOLS, type Cut } from '../../core/fencing/cut';
+import { BARRAGE_AT_CUT } from '../../core/fencing/barrage';
 import type { Weapon } from '../../core/fencing/referee';
 import { ELIMINATED_AFTER_ROUND_1 } from '../../core/fencing/pool-rounds';
 import { DID_NOT_FINISH, DID_NOT_START, EXCLUDED, STATUS_LABEL } from '../../core/fencing/withdrawal';
@@ -30,6 +31,7 @@ export const termMessages = i18n('fencing-terms', {
   semiFinalist: 'Semi-Finalist',
   quarterFinalist: 'Quarter-Finalist',
   eliminated: 'eliminated after pools',
+  barrage: 'barrage at the cut',
   eliminatedRound1: 'eliminated after round 1',
   didNotStart: 'Did Not Start',
   didNotFinish: 'Did Not Finish',
@@ -51,7 +53,7 @@ type Terms = ReturnType<typeof termMessages.get>;
  * round, places and stage functions build (tests/core/i18n-formats.test.ts checks that none is missed).
  */
 const FIXED: Record<string, keyof Terms> = {
-  [ELIMINATED_AFTER_POOLS]: 'eliminated', [ELIMINATED_AFTER_ROUND_1]: 'eliminatedRound1', [DID_NOT_START]: 'didNotStart', [DID_NOT_FINISH]: 'didNotFinish', [EXCLUDED]: 'excluded',
+  [ELIMINATED_AFTER_POOLS]: 'eliminated', [BARRAGE_AT_CUT]: 'barrage', [ELIMINATED_AFTER_ROUND_1]: 'eliminatedRound1', [DID_NOT_START]: 'didNotStart', [DID_NOT_FINISH]: 'didNotFinish', [EXCLUDED]: 'excluded',
   [STATUS_LABEL.withdrawn]: 'withdrawn',
   Final: 'final', 'Semi-finals': 'semiFinals', 'Quarter-finals': 'quarterFinals', 'Places 5–8: semi-final': 'places58Semi',
   'Bout for 3rd place': 'third', 'Bout for 5th place': 'fifth', 'Bout for 7th place': 'seventh', 'Places 5–8': 'places58',

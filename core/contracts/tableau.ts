@@ -1,10 +1,14 @@
 /** The tableau: its format, what the room keeps of it, and what a score write answers. Shapes shared by the worker's routes and the app (issue 27: contracts by feature). */
 import type { Places, SavedBracketMatch } from '../fencing/bracket';
 import type { Cut } from '../fencing/cut';
+import type { CutTies } from '../fencing/barrage';
+import type { PoolBout } from './pools';
 
 /** How a practice's tableau is drawn and fenced (issue 14): the cut after the pools and the places fenced out. */
 export interface TableauFormat extends Places {
   cut: Cut;
+  /** Fencers tied exactly at the cut's line (issue 58): all go through (o.73.3, the default) or fence a barrage. */
+  ties?: CutTies;
 }
 
 /**
@@ -22,6 +26,8 @@ export interface BracketSnapshot {
   version: number;
   seeding: { id: string; name: string; seed: number }[] | null;
   matches: SavedBracketMatch[];
+  /** The barrage at the cut's bouts (issue 58), in stored order (player1_id < player2_id); the room's, absent from the archive. */
+  barrage?: PoolBout[];
 }
 
 /**
@@ -33,6 +39,14 @@ export interface MatchesDelta {
   version: number;
   seeding?: BracketSnapshot['seeding'];
   matches: SavedBracketMatch[];
+}
+
+/** The 409 answer to a barrage bout written against an older state of it (issue 58): the bout now, and the tableau. */
+export interface BarrageConflict {
+  error: string;
+  code?: string;
+  current: PoolBout | null;
+  bracket: BracketSnapshot;
 }
 
 /** The 409 answer to a tableau score written against an older state of its match: the match now, and the tableau. */

@@ -7,6 +7,7 @@ import { combinePoolResults, poolResultNote, type PoolResult } from './pool-resu
 import { tableauSeedsAfterSecondRound, type RankedFencer, type SecondRound } from './second-round';
 import { STATUS_LABEL } from './withdrawal';
 import { ELIMINATED_AFTER_ROUND_1, hasSecondRound, poolsOfRound } from './pool-rounds';
+import type { Bout } from './bout-result';
 
 /**
  * Pools in rounds (issue 28): a practice's pools are round 1 unless a second round was composed from round
@@ -80,9 +81,10 @@ export interface RoundRanking {
  * top, its ranking and the tableau's cut, then those round 1's cut left out, placed after everyone who fenced
  * round 2 (o.82.5), the withdrawn of round 1 after them; then round 1's own ranking, marking who went on.
  */
-export function rankingsByRound(pools: readonly PoolSnapshot[], cut: Cut = CUT_ALL): RoundRanking[] {
+export function rankingsByRound(pools: readonly PoolSnapshot[], cut: Cut = CUT_ALL, barrage: readonly Bout[] | null = null): RoundRanking[] {
   const noted = (r: PoolResult): RankedRow => ({ ...r, note: poolResultNote(r) });
-  if (!hasSecondRound(pools)) return [{ round: 1, rows: combinePoolResults([...pools], cut).map(noted) }];
+  // A barrage at the cut (issue 58) settles the tableau's line after round 1 only.
+  if (!hasSecondRound(pools)) return [{ round: 1, rows: combinePoolResults([...pools], cut, barrage).map(noted) }];
   const advanced = advancedFromFirstRound(pools);
   const second = combinePoolResults(poolsOfRound(pools, 2), cut).map(noted);
   const first = combinePoolResults(poolsOfRound(pools, 1)).map((r) => ({

@@ -2,6 +2,8 @@ import type { BracketSnapshot, TableauFormat } from '../contracts/tableau';
 import type { PoolSnapshot } from '../contracts/pools';
 import { bracketSize, buildBracket, classificationMatches, isMainMatch, matchId, mergeSaved, roundCount, type BracketMatch, type Seed } from './bracket';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, type Cut } from './cut';
+import { barrageAtCut, barrageResult, type BarrageAtCut } from './barrage';
+import type { Bout } from './bout-result';
 import { finalStandings, type Standing } from './final-positions';
 import { boutsInPool } from './pool-generation';
 import { combinePoolResults, type PoolResult } from './pool-results';
@@ -16,9 +18,9 @@ export const DEFAULT_FORMAT: TableauFormat = { cut: CUT_ALL, third_place: 'share
  * The seeds after the pools: the combined ranking's order (SPEC §4), those the cut promotes only; after a
  * second round of pools (issue 28), round 2's ranking alone (./rounds).
  */
-export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut): Seed[] {
+export function seedsFromPools(pools: PoolSnapshot[], cut?: Cut, barrage: readonly Bout[] | null = null): Seed[] {
   if (hasSecondRound(pools)) return seedsAfterSecondRound(pools, cut);
-  return combinePoolResults(pools, cut)
+  return combinePoolResults(pools, cut, barrage)
     .filter((r) => r.promoted)
     .map((r, i) => ({ id: r.id, name: r.name, seed: i + 1 }));
 }
@@ -41,6 +43,26 @@ export interface Tableau {
   stale: boolean;
   /** Pool bouts still to fence (the tableau is drawn once they are all fenced). */
   remaining: number;
+  /** The barrage at the cut still to fence (issue 58): the tableau is drawn once it is fenced. */
+  barrage: BarrageAtCut | null;
+}
+
+/**
+ * The barrage bouts a tableau's cut is settled by (issue 58): its stored bouts when the format asks for a barrage
+ * at the cut, null when ties at the line all go through. After a second round of pools the tie goes through.
+ */
+export function barrageOf(pools: readonly PoolSnapshot[], saved: { format?: TableauFormat; barrage?: Bout[] }): Bout[] | null {
+  return saved.format?.ties === 'barrage' && !hasSecondRound([...pools]) ? (saved.barrage ?? []) : null;
+}
+
+/**
+ * The barrage the cut's line asks for (fenced or not), once every pool bout is fenced and the format asks for
+ * barrages: the fencers tied at the line in the pool ranking's order, and the places they fence for.
+ */
+export function barrageAtLine(pools: PoolSnapshot[], saved: { format?: TableauFormat; barrage?: Bout[] }): BarrageAtCut | null {
+  if (barrageOf(pools, saved) === null || poolBoutsRemaining(pools) > 0) return null;
+  const classified = combinePoolResults(pools).flatMap((r) => (r.status === null && r.rank !== null ? [{ id: r.id, name: r.name, rank: r.rank }] : []));
+  return barrageAtCut(classified, (saved.format ?? DEFAULT_FORMAT).cut);
 }
 
 /**
@@ -48,19 +70,24 @@ export interface Tableau {
  * (or from the seeding frozen at its first score), with the bouts for places the format asks for and the
  * saved matches merged in.
  */
-export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapshot, 'seeding' | 'matches'> & { format?: TableauFormat }): Tableau {
+export function resolveTableau(pools: PoolSnapshot[], saved: Pick<BracketSnapshot, 'seeding' | 'matches' | 'barrage'> & { format?: TableauFormat }): Tableau {
   const format = saved.format ?? DEFAULT_FORMAT;
-  const current = seedsFromPools(pools, format.cut);
+  const barrageBouts = barrageOf(pools, saved);
+  const current = seedsFromPools(pools, format.cut, barrageBouts);
   const remaining = poolBoutsRemaining(pools);
   const frozen = saved.seeding !== null;
   const seeds = saved.seeding ?? current;
-  const ready = frozen || (current.length >= 2 && remaining === 0);
+  // Once the pools are fenced, a barrage at the cut still to fence holds the draw back.
+  const line = frozen ? null : barrageAtLine(pools, saved);
+  const barrage = line && barrageBouts && !barrageResult(line, barrageBouts).done ? line : null;
+  const ready = frozen || (current.length >= 2 && remaining === 0 && barrage === null);
   return {
     seeds,
     matches: ready ? mergeSaved(buildBracket(seeds, format), saved.matches) : [],
     frozen,
     stale: frozen && !sameSeeding(saved.seeding!, current),
     remaining,
+    barrage,
   };
 }
 
@@ -92,7 +119,7 @@ export function frozenMatches(saved: Pick<BracketSnapshot, 'seeding' | 'matches'
  * round 1 below everyone who fenced round 2: those its cut left out, then its withdrawn and excluded. Last,
  * those who did not start.
  */
-export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bracket: Pick<BracketSnapshot, 'format' | 'did_not_start'>): Standing[] {
+export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bracket: Pick<BracketSnapshot, 'format' | 'did_not_start' | 'barrage'>): Standing[] {
   if (tableau.matches.length === 0) return [];
   const rounds = hasSecondRound(pools)
     ? [
@@ -106,7 +133,7 @@ export function finalClassification(pools: PoolSnapshot[], tableau: Tableau, bra
   const rest: Standing[] = [];
   for (const round of rounds) {
     // Pool results list the classified first, then the withdrawn, then the excluded: the order kept here.
-    const left = combinePoolResults(round.pools, bracket.format.cut).filter((r) => !round.on.has(r.id));
+    const left = combinePoolResults(round.pools, bracket.format.cut, round.stage === ELIMINATED_AFTER_POOLS ? barrageOf(pools, bracket) : null).filter((r) => !round.on.has(r.id));
     const cut = left.filter((r) => r.status === null);
     const withdrawn = left.filter((r) => r.status === 'withdrawn').length;
     // The places go on after those above, in the pool ranking's order, ties shared: the first eliminated fencer is

@@ -81,7 +81,7 @@ describe("the room's own tables (issue 26)", () => {
       const { sql } = state.storage;
       expect(sql.exec<{ version: number }>('SELECT version FROM room_schema').one().version).toBe(ROOM_STEPS.length);
       // As a room deployed before its tables: no tables, its state in key-value pairs.
-      for (const table of ['room', 'guests', 'refereed_bouts', 'referee_choices', 'room_schema', 'applied_writes', 'archive_dirty', 'result_checks', 'result_audit', ...[...PRACTICE_TABLES].reverse()]) sql.exec(`DROP TABLE ${table}`);
+      for (const table of ['room', 'guests', 'refereed_bouts', 'referee_choices', 'room_schema', 'applied_writes', 'archive_dirty', 'result_checks', 'result_audit', 'barrage_bouts', ...[...PRACTICE_TABLES].reverse()]) sql.exec(`DROP TABLE ${table}`);
       const expiresAt = Date.now() + 60_000;
       await state.storage.put({
         practiceId: 'practice-1',

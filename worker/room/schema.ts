@@ -18,6 +18,8 @@ export const TABLES = {
   resultChecks: 'result_checks',
   /** Every score change of a bout (step 14): who, when, the result it left. */
   resultAudit: 'result_audit',
+  /** The bouts of a barrage at the cut (step 15), in stored order (player1_id < player2_id). */
+  barrageBouts: 'barrage_bouts',
 } as const;
 
 /** The mark of a change the archive copies in full (step 9): not a pool id (those are UUIDs). */
@@ -301,6 +303,16 @@ export const ROOM_STEPS: readonly Step[] = [
         seq INTEGER PRIMARY KEY AUTOINCREMENT, bout TEXT NOT NULL, at INTEGER NOT NULL, role TEXT NOT NULL, name TEXT NOT NULL,
         score1 INTEGER, score2 INTEGER, checked INTEGER NOT NULL DEFAULT 0)`);
       sql.exec(`CREATE INDEX result_audit_bout ON ${TABLES.resultAudit} (bout, seq)`);
+    },
+  }),
+  // 15. A barrage at the cut (issue 58): how the format settles ties at the cut's line (`cut_ties`, 'all' as
+  // o.73.3 has it, or 'barrage'), and the barrage's bouts. The room's own: the frozen seeding carries its outcome.
+  step({
+    write: (sql) => {
+      sql.exec(`ALTER TABLE ${TABLES.room} ADD COLUMN cut_ties TEXT NOT NULL DEFAULT 'all'`);
+      sql.exec(`CREATE TABLE ${TABLES.barrageBouts} (
+        player1_id TEXT NOT NULL, player2_id TEXT NOT NULL, score1 INTEGER NOT NULL CHECK (score1 >= 0), score2 INTEGER NOT NULL CHECK (score2 >= 0),
+        priority_id TEXT, updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (player1_id, player2_id), CHECK (player1_id < player2_id))`);
     },
   }),
 ];

@@ -12,7 +12,7 @@ import { CSV_TYPE, downloadFile, fileName } from '../../lib/files';
 import { poolsAtom } from '../../state/pools';
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../../components/print/use-print';
-import { formatAtom } from '../../state/tableau';
+import { barrageBoutsAtom, formatAtom } from '../../state/tableau';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 import { can } from '../../../core/permissions';
@@ -37,7 +37,8 @@ export function PoolResultsPage() {
   const term = useTerms();
   const state = useAtomValue(poolsAtom);
   const format = useAtomValue(formatAtom);
-  const rounds = useMemo(() => rankingsByRound(state.pools, format.cut), [state.pools, format.cut]);
+  const barrage = useAtomValue(barrageBoutsAtom);
+  const rounds = useMemo(() => rankingsByRound(state.pools, format.cut, barrage), [state.pools, format.cut, barrage]);
   const results = rounds[0]!.rows;
   const practice = useOutletContext<PracticeView>();
   const { print, sheets } = usePrint();

@@ -19,7 +19,10 @@ const messages = i18n('format-dialog', {
   topCount: 'Number of fencers who go on',
   fencers: 'fencers',
   topPercent: 'Percentage of fencers who go on',
-  tied: 'Fencers tied exactly at the line all go through (no barrage). The others are eliminated after the pools.',
+  tied: 'Fencers tied exactly at the line',
+  tiedAll: 'all go through (no barrage)',
+  tiedBarrage: 'fence a barrage for the places left',
+  tiedHelp: 'The others are eliminated after the pools. A barrage is a small pool of the tied fencers, bouts to 5 touches.',
   thirdShared: '3rd place shared',
   thirdBout: '3rd-place bout',
   places58: 'Fence for places 5–8',
@@ -50,6 +53,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
   const [percent, setPercent] = useState(format.cut.kind === 'percent' ? String(format.cut.value) : '70');
   const [thirdPlace, setThirdPlace] = useState(format.third_place);
   const [places58, setPlaces58] = useState(format.places_5_8);
+  const [ties, setTies] = useState(format.ties ?? 'all');
   // Mounted when opened (the tableau page renders it only then), so its state starts from the saved format.
   const [busy, setBusy] = useState(false);
 
@@ -60,7 +64,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
     e.preventDefault();
     setBusy(true);
     try {
-      const body: TableauFormat = { cut, third_place: thirdPlace, places_5_8: places58 };
+      const body: TableauFormat = { cut, third_place: thirdPlace, places_5_8: places58, ties };
       applyBracket(practiceId, await call(client.practices[':practiceId'].bracket.format.$put({ param: { practiceId }, json: body })));
       toast({ title: t.saved, description: t.savedText });
       onOpenChange(false);
@@ -89,7 +93,16 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
             <input aria-label={t.topPercent} type="number" min={MIN_PERCENT} max={MAX_PERCENT} className="input w-20" value={percent} onFocus={() => setKind('percent')} onChange={(e) => setPercent(e.target.value)} />
             %
           </label>
-          <p className="text-xs text-slate-600">{t.tied}</p>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="label">{t.tied}</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="ties" checked={ties === 'all'} onChange={() => setTies('all')} /> {t.tiedAll}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="ties" checked={ties === 'barrage'} onChange={() => setTies('barrage')} /> {t.tiedBarrage}
+          </label>
+          <p className="text-xs text-slate-600">{t.tiedHelp}</p>
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="label">{t.placesFenced}</legend>

@@ -26,6 +26,7 @@ import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
 import { MatchSide } from './match-side';
 import { BracketRounds } from './bracket-rounds';
+import { BarragePanel } from './barrage-panel';
 import { CardMarks } from '../../components/referee/card-marks';
 import { CheckControl } from '../../components/checks/check-control';
 import { checksAtom } from '../../state/checks';
@@ -78,7 +79,7 @@ export function TableauPage() {
   const t = useTexts(messages);
   const term = useTerms();
   const practice = useOutletContext<PracticeView>();
-  const { loading, tableau, format } = useAtomValue(tableauAtom);
+  const { loading, tableau, format, barrage: barrageBouts } = useAtomValue(tableauAtom);
   const [formatOpen, setFormatOpen] = useState(false);
   const manage = can(practice.role, 'bracket.manage');
   const outbox = useAtomValue(outboxAtom);
@@ -127,6 +128,7 @@ export function TableauPage() {
     return (
       <div className="space-y-4">
         {formatBar}
+        {tableau.barrage && <BarragePanel practiceId={practice.id} role={practice.role} barrage={tableau.barrage} bouts={barrageBouts} />}
         <div className="card p-10 text-center">
           <h2 className="text-lg font-semibold">{t.noBracket}</h2>
           <p className="mt-1 text-sm text-slate-600">{t.noBracketText}</p>

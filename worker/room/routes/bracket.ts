@@ -1,12 +1,15 @@
-import { errorBody } from '../../../core/messages';
+import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { Context } from 'hono';
-import type { BracketSnapshot, MatchConflict, MatchesDelta } from '../../../core/contracts/tableau';
+import type { BarrageConflict, BracketSnapshot, MatchConflict, MatchesDelta } from '../../../core/contracts/tableau';
 import { bracketMaxScore, scoreMatch } from '../../../core/fencing/bracket';
-import { frozenMatches, resolveTableau } from '../../../core/fencing/tableau';
+import { barrageAtLine, frozenMatches, resolveTableau } from '../../../core/fencing/tableau';
+import { BARRAGE_MAX_SCORE } from '../../../core/fencing/barrage';
+import { toStoredBout } from '../../../core/fencing/bout-result';
+import { writeBarrageBout } from '../../store/room/barrage';
 import { lastRoundPools } from '../../../core/fencing/pool-rounds';
-import { bracketScoreSchema, tableauFormatSchema } from '../../../core/validation';
+import { boutSchema, bracketScoreSchema, tableauFormatSchema } from '../../../core/validation';
 import { isScratched } from '../../../core/fencing/withdrawal';
 import { saveFormat } from '../../store/room/formats';
 import type { RoomEnv } from '../../env';
@@ -105,6 +108,27 @@ export const bracketRoutes = new Hono<RoomEnv>()
     const { version, ...input } = c.req.valid('json');
     checkScores(input, bracketMaxScore(practice.practice_type), 'player1_score', 'player2_score');
     return saveMatchScore(c, practice, input, version, { key: readIdempotencyKey(c), practiceId: practice.id, by: await unlockedFor(c, { round: input.round }) });
+  })
+  // Issue 58: a bout of the barrage at the cut, among the fencers tied at the line, scored as any bout is.
+  .post('/barrage', archivedBehind, authorize('bracket.write'), json(boutSchema), async (c) => {
+    const db = c.get('db');
+    const practice = await practiceFor(c, c.req.param('practiceId')!);
+    const { version, ...bout } = c.req.valid('json');
+    checkScores(bout, BARRAGE_MAX_SCORE, 'score1', 'score2');
+    const write = { key: readIdempotencyKey(c), practiceId: practice.id, by: await unlockedFor(c, 'event') };
+    const saved = await loadBracket(db, practice.id);
+    // A replay of a write that applied: done, answered with the tableau as it stands.
+    if (write.key && (await keyApplied(db, write.key))) return c.json(saved, 200);
+    if (saved.seeding !== null) throw new HttpError(409, ERROR_MESSAGES.barrage_over);
+    const line = practice.practice_type === 'individual' ? barrageAtLine(await listPoolSnapshots(db, practice.id), saved) : null;
+    if (!line) throw new HttpError(409, ERROR_MESSAGES.barrage_none);
+    const tied = new Set(line.fencers.map((f) => f.id));
+    if (!tied.has(bout.player1_id) || !tied.has(bout.player2_id) || bout.player1_id === bout.player2_id) throw new HttpError(400, ERROR_MESSAGES.barrage_fencers);
+    const result = await writeBarrageBout(db, toStoredBout(bout), version, write);
+    const bracket = await loadBracket(db, practice.id);
+    if (!result.ok) return c.json({ ...errorBody(CHANGED_MEANWHILE), current: result.bout, bracket } satisfies BarrageConflict, 409);
+    await publishReshaped(c, { type: 'bracket', practiceId: practice.id, bracket });
+    return c.json(bracket, 200);
   })
   .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');

@@ -5,11 +5,12 @@ import type { SavedBracketMatch } from '../../../core/fencing/bracket';
 import { readCards, storedCards, type BoutCards } from '../../../core/fencing/bout-cards';
 import { DEFAULT_FORMAT } from '../../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../../core/fencing/bracket';
-import type { RoomDb } from '../../db/client';
+import { isSynchronous, type RoomDb } from '../../db/client';
 import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { refereeKey } from '../../../core/refereeing';
 import { TABLES } from '../../room/schema';
+import { readBarrage } from './barrage';
 
 const toSaved = ({ round, position, player1_id, player2_id, player1_score, player2_score, winner_id, version, cards }: typeof bracketMatches.$inferSelect): SavedBracketMatch => {
   const kept = readCards(cards);
@@ -51,7 +52,10 @@ const bracketReads = (db: RoomDb, practiceId: string) =>
   ] as const;
 
 export async function loadBracket(db: RoomDb, practiceId: string): Promise<BracketSnapshot> {
-  return toSnapshot(practiceId, await db.batch(bracketReads(db, practiceId)));
+  const snapshot = toSnapshot(practiceId, await db.batch(bracketReads(db, practiceId)));
+  // Issue 58: a barrage at the cut, the room's own (the archive's tableau has none).
+  const { ties, bouts } = await readBarrage(db);
+  return { ...snapshot, format: ties === 'barrage' ? { ...snapshot.format, ties } : snapshot.format, ...(bouts.length ? { barrage: bouts } : {}) };
 }
 
 /**
@@ -179,11 +183,11 @@ export async function writeMatchScore(db: RoomDb, practiceId: string, target: Ma
 /** Forgets the tableau (its seeding and every saved match, a team tableau's sheets too), so it is drawn again from the pools. */
 export async function resetBracket(db: RoomDb, practiceId: string) {
   await db.batch([
-    // The rounds are drawn again: a round checked before (issue 58) is not the round drawn now.
-    db.run(sql.raw(`DELETE FROM ${TABLES.resultChecks} WHERE scope LIKE 'round:%'`)),
     db.delete(teamRelays).where(eq(teamRelays.practice_id, practiceId)),
     db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.delete(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)),
     db.delete(brackets).where(eq(brackets.practice_id, practiceId)),
+    // The rounds are drawn again: a round checked before (issue 58, the room's own) is not the round drawn now.
+    ...(isSynchronous(db) ? [db.run(sql.raw(`DELETE FROM ${TABLES.resultChecks} WHERE scope LIKE 'round:%'`))] : []),
   ]);
 }

@@ -4,6 +4,7 @@ import type { PlayerStatus } from '../../../core/fencing/withdrawal';
 import { MAX_POOL_SIZE } from '../../../core/limits';
 import type { RoomDb } from '../../db/client';
 import { bumpVersionIfChanged } from './pools';
+import { tiesStatements } from './barrage';
 
 /**
  * Issue 14 writes: a fencer's status in the pools, the practice's tableau format, fencers absent at
@@ -53,6 +54,8 @@ export async function saveFormat(db: RoomDb, practiceId: string, format: Tableau
            third_place = excluded.third_place, places_5_8 = excluded.places_5_8, updated_at = excluded.updated_at`,
       )
       .bind(practiceId, format.cut.kind, cutValue, format.third_place, format.places_5_8 ? 1 : 0, Date.now()),
+    // Issue 58: how ties at the cut's line are settled, the room's own.
+    ...tiesStatements(db, format.ties ?? 'all'),
   ]);
   return written!.meta.changes > 0;
 }

@@ -211,6 +211,7 @@ export const ERROR_MESSAGES = {
   second_round_too_many: '{n} promoted fencers in {count} pool(s) make pools over {max}',
   team_tableau_stands: 'A team tableau stands: its matches name these teams, so the teams and their pools cannot be drawn again.',
   language_code_invalid: 'The language must be a language code such as en or fr-CA',
+  separation_invalid: 'Separation is a list of club, region and nation, each at most once',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

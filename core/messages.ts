@@ -219,6 +219,7 @@ export const ERROR_MESSAGES = {
   barrage_fencers: 'Both fencers must be tied at the cut’s line',
   barrage_over: 'The tableau has started: the barrage at the cut is over.',
   result_checked: 'This result is checked and final: only the coach can change it now.',
+  separation_invalid: 'Separation is a list of club, region and nation, each at most once',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

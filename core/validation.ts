@@ -8,6 +8,7 @@ import { describeError } from './messages';
 import { athleteDetailsSchema } from './athlete-details';
 import { IMPORT_MAX, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TEAMS, MIN_POOL_SIZE, MIN_POOLS, maxPoolsFor } from './limits';
 import { MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE } from './fencing/second-round';
+import { SEPARATION_LEVELS } from './fencing/separation';
 
 /** Longest accepted name (practice, athlete, pool, player, club): long enough for any real name. */
 export const NAME_MAX = 100;
@@ -251,6 +252,7 @@ const languageField = z
   .optional();
 
 const NO_ATHLETES = 'Please select athletes or add names manually';
+const SEPARATION_INVALID = 'Separation is a list of club, region and nation, each at most once';
 const REPEATED_ATHLETE = 'An athlete was selected more than once: each fencer can be placed only once';
 
 /** Whether no roster athlete appears twice among the entries. */
@@ -273,6 +275,12 @@ export const generatePoolsSchema = z
     /** Marked absent at check-in (issue 14): left out of the draw, listed "Did Not Start" until they arrive. */
     absent: fencerList(entrySchema).optional().transform((a) => a ?? []),
     lang: languageField,
+    /** Issue 58: who the serpentine keeps apart, in order (club, region, nation; each once); club mates when left out. */
+    separation: z
+      .array(z.enum(SEPARATION_LEVELS, { error: SEPARATION_INVALID }), { error: SEPARATION_INVALID })
+      .max(SEPARATION_LEVELS.length, { error: SEPARATION_INVALID })
+      .refine((l) => new Set(l).size === l.length, { error: SEPARATION_INVALID })
+      .optional(),
   })
   .refine((g) => g.entries.length > 0, { error: NO_ATHLETES })
   .refine((g) => noRepeatedAthlete([...g.entries, ...g.absent]), { error: REPEATED_ATHLETE })

@@ -3,7 +3,8 @@ import { bracketSize, roundCount } from './bracket';
 import type { Tableau } from './tableau';
 import type { PoolSnapshot } from '../contracts/pools';
 import { allocatePools, type PoolToPlace } from './pistes';
-import { assignPoolReferees, neutralityClash } from './referee-assignment';
+import { ALL_NEUTRALITY, assignPoolReferees, neutralityClash } from './referee-assignment';
+import type { SeparationLevel } from './separation';
 import { boutsInPool } from './pool-generation';
 
 /**
@@ -105,11 +106,15 @@ export function nowOnPistes(placements: readonly DayPlacement[], pools: Readonly
   return now;
 }
 
-/** What a pool's referee is chosen for: its fencers' clubs (./referee-assignment). */
+/** What a pool's referee is chosen for: its fencers' clubs, regions and nations (./referee-assignment). */
 export interface RefereeClubs {
-  referees: readonly { id: string; name: string; club: string | null }[];
+  referees: readonly { id: string; name: string; club: string | null; region?: string | null; nation?: string | null }[];
   /** A roster athlete's club, by athlete id. */
   clubs: ReadonlyMap<string, string | null>;
+  /** A roster athlete's region and nation, by athlete id, where the day knows them (issue 58). */
+  origins?: ReadonlyMap<string, { region?: string | null; nation?: string | null }>;
+  /** The levels neutrality reads: those the pools were separated by; club, region and nation when left out. */
+  levels?: readonly SeparationLevel[];
 }
 
 /**
@@ -119,8 +124,8 @@ export interface RefereeClubs {
  * the pools with the fewest neutral choices choosing first. The coach's choices stand, marked not neutral
  * when they are not; a done pool keeps its referee and counts as their duty.
  */
-export function refereeDay(placements: readonly DayPlacement[], pools: ReadonlyMap<string, DayPool>, { referees, clubs }: RefereeClubs): DayPlacement[] {
-  const fencersOf = (poolId: string) => (pools.get(poolId)?.athletes ?? []).map((a) => ({ club: clubs.get(a) ?? null }));
+export function refereeDay(placements: readonly DayPlacement[], pools: ReadonlyMap<string, DayPool>, { referees, clubs, origins, levels = ALL_NEUTRALITY }: RefereeClubs): DayPlacement[] {
+  const fencersOf = (poolId: string) => (pools.get(poolId)?.athletes ?? []).map((a) => ({ ...origins?.get(a), club: clubs.get(a) ?? null }));
   const byId = new Map(referees.map((r) => [r.id, r]));
   const duties = new Map<string, number>();
   const duty = (id: string) => duties.set(id, (duties.get(id) ?? 0) + 1);
@@ -141,9 +146,9 @@ export function refereeDay(placements: readonly DayPlacement[], pools: ReadonlyM
       if (!chosen) continue;
       engaged.add(chosen.id);
       duty(chosen.id);
-      result.set(p.pool_id, { ...p, referee_override: true, neutral: neutralityClash(chosen, fencersOf(p.pool_id)) === null });
+      result.set(p.pool_id, { ...p, referee_override: true, neutral: neutralityClash(chosen, fencersOf(p.pool_id), levels) === null });
     }
-    const neutralChoices = (p: DayPlacement) => referees.filter((r) => neutralityClash(r, fencersOf(p.pool_id)) === null).length;
+    const neutralChoices = (p: DayPlacement) => referees.filter((r) => neutralityClash(r, fencersOf(p.pool_id), levels) === null).length;
     const open = here.filter((p) => !result.has(p.pool_id)).sort((a, b) => neutralChoices(a) - neutralChoices(b));
     for (const p of open) {
       const free = referees.filter((r) => !engaged.has(r.id));
@@ -151,7 +156,7 @@ export function refereeDay(placements: readonly DayPlacement[], pools: ReadonlyM
         result.set(p.pool_id, { ...p, referee_id: null, referee_override: false, neutral: true });
         continue;
       }
-      const [a] = assignPoolReferees({ referees: free.length > 0 ? free : referees, pools: [{ id: p.pool_id, fencers: fencersOf(p.pool_id) }], duties: new Map([...duties].filter(([id]) => byId.has(id))) }).assignments;
+      const [a] = assignPoolReferees({ referees: free.length > 0 ? free : referees, pools: [{ id: p.pool_id, fencers: fencersOf(p.pool_id) }], duties: new Map([...duties].filter(([id]) => byId.has(id))), levels }).assignments;
       if (a!.refereeId) {
         engaged.add(a!.refereeId);
         duty(a!.refereeId);

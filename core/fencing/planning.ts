@@ -6,12 +6,13 @@ import { compareForSeeding, isRated, type NationalRating, type RatedFencer } fro
 import type { PlayerStats } from './pool-stats';
 import { assignTeams, distributeRandomly, maxTeamPools, teamCount, TEAM_MESSAGES, validTeamSizes } from './teams';
 import { defaultNames, type DefaultNames } from '../defaults';
+import { DEFAULT_SEPARATION, type SeparationLevel } from './separation';
 
 /** A fencer as a request names them: a roster athlete by id, or a typed name; with a manual pool or team. */
 export type EntryInput = ({ athlete_id: string } | { name: string }) & { pool?: number; team?: number };
 
 /**
- * A resolved entry: its key (order in the request), display name, roster link and club, manual group, and
+ * A resolved entry: its key (order in the request), display name, roster link, club, region and nation, manual group, and
  * (issue 30) the roster athlete's national rating and FIE ranking, which seeding by rating reads.
  */
 export type ResolvedEntry = PoolEntry & { group?: number; rating?: NationalRating | null; ranking?: number | null };
@@ -36,6 +37,8 @@ export function resolveEntries(entries: readonly EntryInput[], roster: ReadonlyM
     out.push({
       key: String(i), name: athlete ? athlete.name : (e as { name: string }).name, athleteId: athlete?.id ?? null, club: athlete?.club ?? null,
       group: e.pool ?? e.team, rating: athlete?.national_rating ?? null, ranking: athlete?.ranking ?? null,
+      // Issue 58: what separation reads beyond the club (a typed name has neither).
+      ...(athlete?.region ? { region: athlete.region } : {}), ...(athlete?.nation ? { nation: athlete.nation } : {}),
     });
   }
   return out;
@@ -51,8 +54,9 @@ export interface PlannedPool {
 
 /**
  * SPEC §4 Pool generation: single, a balanced random split, serpentine seeded by each athlete's latest
- * pool results or (issue 16) by rating (the unranked shuffled after them; club mates kept apart), or a
- * manual assignment.
+ * pool results or (issue 16) by rating (the unranked shuffled after them), or a manual assignment. The
+ * serpentine keeps apart the fencers of one club, region or nation at the `separation` levels the organiser
+ * picked, in that order (issue 58, o.68.2; club mates by default).
  * Throws PlanError for an unassigned fencer or a pool over MAX_POOL_SIZE.
  */
 export function planPools(
@@ -63,6 +67,7 @@ export function planPools(
   latestResults: ReadonlyMap<string, PlayerStats> = new Map(),
   ratings: ReadonlyMap<string, number> = new Map(),
   names: DefaultNames = defaultNames(),
+  separation: readonly SeparationLevel[] = DEFAULT_SEPARATION,
 ): PlannedPool[] {
   let pools: GeneratedPool<ResolvedEntry>[];
   if (method === 'single') pools = singlePool(entries, names);
@@ -71,13 +76,13 @@ export function planPools(
     const hasResult = (e: ResolvedEntry) => e.athleteId !== null && latestResults.has(e.athleteId);
     const ranked = rankFencers(entries.filter(hasResult).map((e) => ({ ...latestResults.get(e.athleteId!)!, ...e })));
     const unranked = shuffle(entries.filter((e) => !hasResult(e)), random);
-    pools = serpentinePools([...ranked, ...unranked], poolCount ?? 2, names);
+    pools = serpentinePools([...ranked, ...unranked], poolCount ?? 2, names, separation);
   } else if (method === 'rating') {
     // Issue 16: serpentine by rating (core/fencing/rating.ts), highest first; the unrated shuffled after.
     const rated = entries.filter((e) => e.athleteId !== null && ratings.has(e.athleteId));
     rated.sort((a, b) => ratings.get(b.athleteId!)! - ratings.get(a.athleteId!)! || Number(a.key) - Number(b.key));
     const unrated = shuffle(entries.filter((e) => !(e.athleteId !== null && ratings.has(e.athleteId))), random);
-    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names);
+    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names, separation);
   } else if (method === 'national') {
     // Issue 30: serpentine by national rating (A23 > A22 > B25 … > U), ties by FIE ranking, then by Elo; those
     // with none of the three shuffled after them.
@@ -87,7 +92,7 @@ export function planPools(
     const rated = entries.filter((e) => isRated(seedOf(e)));
     rated.sort((a, b) => compareForSeeding(seedOf(a), seedOf(b)) || Number(a.key) - Number(b.key));
     const unrated = shuffle(entries.filter((e) => !isRated(seedOf(e))), random);
-    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names);
+    pools = serpentinePools([...rated, ...unrated], poolCount ?? 2, names, separation);
   } else {
     const manual = manualPools(entries, Object.fromEntries(entries.flatMap((e) => (e.group ? [[e.key, e.group]] : []))), names);
     if (manual.unassigned > 0) throw new PlanError(unassignedMessage(manual.unassigned));

@@ -1,12 +1,19 @@
+// One file: every way of drawing pools (single, random, serpentine with its separation swaps, manual) shares the sizes, the names and the clash counts.
 import { defaultNames, type DefaultNames } from '../defaults';
+import { affiliationOf, DEFAULT_SEPARATION, type Affiliated, type SeparationLevel } from './separation';
 
 
-/** A fencer to place in a pool: an athlete of the roster (with an optional club) or a typed name. */
+/**
+ * A fencer to place in a pool: an athlete of the roster (with an optional club, and region and nation, which
+ * separation reads, issue 58) or a typed name.
+ */
 export interface PoolEntry {
   key: string;
   name: string;
   athleteId: string | null;
   club: string | null;
+  region?: string | null;
+  nation?: string | null;
 }
 
 export interface GeneratedPool<T> {
@@ -84,29 +91,228 @@ export function serpentineIndex(seed: number, pools: number): number {
 }
 
 /**
- * Serpentine seeding of fencers already in ranking order, keeping club mates apart where possible: a
- * fencer whose pool already holds a club mate moves to the next pool (in serpentine order) without one
- * that still has room. Sizes stay balanced.
+ * Where each seed starts: its serpentine pool (o.68.1). A last band shorter than the pools fills the first
+ * pools, so the larger pools come first as `balancedSizes` says.
  */
-export function serpentinePools<T extends { club: string | null }>(ranked: readonly T[], poolCount: number, names = defaultNames()): GeneratedPool<T>[] {
+function startPool(seed: number, count: number, pools: number): number {
+  const bandStart = Math.floor(seed / pools) * pools;
+  return bandStart + pools <= count ? serpentineIndex(seed, pools) : seed - bandStart;
+}
+
+/**
+ * Serpentine seeding of fencers already in ranking order (o.68.1), then separation (o.68.2, issue 58) at the
+ * levels picked, the first before the next (./separation): fencers trade places with fencers of their own
+ * band (a row of the serpentine, fencers of like strength), so each pool keeps one fencer of each band and
+ * the sizes stay balanced. Among the ways to trade, the one that leaves the fewest compatriots together on
+ * the first level is taken, then on the second, then the third (a kept separation of a higher level is never
+ * given up for a lower one), then the one that moves the fewest and the weakest fencers, the nearest places
+ * down the ranking first ("moved one or more places down the ranking"). What no trade within a band can
+ * part stays together ("if this is not possible, he must remain in the original pool"):
+ * `unkeptSeparations` names it. With no levels it is the plain serpentine.
+ */
+export function serpentinePools<T extends Affiliated>(
+  ranked: readonly T[],
+  poolCount: number,
+  names = defaultNames(),
+  levels: readonly SeparationLevel[] = DEFAULT_SEPARATION,
+): GeneratedPool<T>[] {
   const pools = Math.max(1, Math.min(poolCount, ranked.length));
-  const capacity = balancedSizes(ranked.length, pools);
+  const poolOf = separatedPools(ranked, pools, levels);
   const groups: T[][] = Array.from({ length: pools }, () => []);
-  const hasRoom = (p: number) => groups[p]!.length < capacity[p]!;
-  const hasClubMate = (p: number, club: string | null) => club !== null && groups[p]!.some((m) => m.club === club);
-  ranked.forEach((entry, seed) => {
-    // Candidate pools in the order the serpentine would visit them from this seed on.
-    const order: number[] = [];
-    for (let s = seed; order.length < pools; s++) {
-      const p = serpentineIndex(s, pools);
-      if (!order.includes(p)) order.push(p);
-    }
-    const open = order.filter(hasRoom);
-    const target = open.find((p) => !hasClubMate(p, entry.club)) ?? open[0]!;
-    groups[target]!.push(entry);
-  });
-  separateClubMates(groups, ranked);
+  ranked.forEach((entry, seed) => groups[poolOf[seed]!]!.push(entry));
   return named(groups, names);
+}
+
+/** Bounds the search of `separatedPools` (steps of the assignment method): a full practice still draws at once. */
+const SEPARATION_WORK = 3_000_000;
+
+/**
+ * The pool of each seed: the serpentine, then, band by band in seed order (the first band, the pools' leaders,
+ * stays), the placement of the band's fencers that costs least against the better seeds already placed, as
+ * the rule walks; then each band again against all the others until none changes. A fencer's cost in a pool
+ * is, level by level (each level outweighing every later one and the moves together), the fencers of its
+ * value already there, then, if it is not its serpentine pool, a cost of moving that is higher for a better
+ * seed and grows with the places moved. Each change lowers the total, so it ends. Where compatriots still
+ * meet more than their numbers force, trading two band mates and settling again may free them (one band at
+ * a time cannot see that): tried within SEPARATION_WORK.
+ */
+function separatedPools(ranked: readonly Affiliated[], pools: number, levels: readonly SeparationLevel[]): number[] {
+  const n = ranked.length;
+  const start = ranked.map((_, s) => startPool(s, n, pools));
+  let poolOf = [...start];
+  if (levels.length === 0 || pools < 2) return poolOf;
+  const keys = ranked.map((f) => levels.map((level) => affiliationOf(f, level)));
+  let counts: Map<string, number>[][] = [];
+  const place = (s: number, delta: number) =>
+    keys[s]!.forEach((key, l) => {
+      if (key === null) return;
+      const m = counts[l]![poolOf[s]!]!;
+      m.set(key, (m.get(key) ?? 0) + delta);
+    });
+  const bands = Math.ceil(n / pools);
+  const seedsOf = (b: number) => Array.from({ length: Math.min(n, (b + 1) * pools) - b * pools }, (_, i) => b * pools + i);
+  const band = (b: number, delta: number) => seedsOf(b).forEach((s) => place(s, delta));
+  const reset = (to: readonly number[]) => {
+    poolOf = [...to];
+    counts = levels.map(() => Array.from({ length: pools }, () => new Map<string, number>()));
+    ranked.forEach((_, s) => place(s, 1));
+  };
+  // Weights: the moves of a band cost less than one more compatriot on the last level, and so on upwards.
+  // The seed of each band that starts in each pool (−1: none, in a short last band).
+  const startSeed = new Array<number>(bands * pools).fill(-1);
+  start.forEach((q, s) => (startSeed[Math.floor(s / pools) * pools + q] = s));
+  const moveCost = (s: number, q: number) => {
+    if (q === start[s]) return 0;
+    const first = Math.floor(s / pools) * pools;
+    const t = startSeed[first + q]!;
+    return pools - (s - first) + (t < 0 ? pools : Math.abs(t - s));
+  };
+  const lastWeight = 2 * pools * pools + 1;
+  const step = pools * Math.ceil(n / pools) + 1;
+  const weights = levels.map((_, l) => lastWeight * step ** (levels.length - 1 - l));
+  let work = 0;
+  /** Places band b at its cheapest, given the fencers placed (b's own taken out); true when it changed. */
+  const settle = (b: number): boolean => {
+    const seeds = seedsOf(b);
+    const costOf = (s: number, q: number) => {
+      let c = moveCost(s, q);
+      keys[s]!.forEach((key, l) => {
+        if (key !== null) c += weights[l]! * (counts[l]![q]!.get(key) ?? 0);
+      });
+      return c;
+    };
+    const current = seeds.reduce((sum, s) => sum + costOf(s, poolOf[s]!), 0);
+    // A band where nobody moved and nobody meets a compatriot is as good as it gets.
+    if (current === 0) return false;
+    const cost = seeds.map((s) => Array.from({ length: pools }, (_, q) => costOf(s, q)));
+    work += seeds.length * pools * (seeds.length + levels.length);
+    const best = cheapestAssignment(cost, pools);
+    if (best.reduce((sum, q, i) => sum + cost[i]![q]!, 0) >= current) return false;
+    seeds.forEach((s, i) => (poolOf[s] = best[i]!));
+    return true;
+  };
+  const descend = () => {
+    for (let sweep = 0; sweep <= 2 * bands; sweep++) {
+      let changed = false;
+      for (let b = 1; b < bands; b++) {
+        band(b, -1);
+        changed = settle(b) || changed;
+        band(b, 1);
+      }
+      if (!changed) return;
+    }
+  };
+  // Pairs of compatriots on each level, then the moves: compared in that order.
+  const score = () => [
+    ...levels.map((_, l) => counts[l]!.reduce((sum, m) => sum + [...m.values()].reduce((t, c) => t + (c * (c - 1)) / 2, 0), 0)),
+    ranked.reduce((sum, _, s) => sum + moveCost(s, poolOf[s]!), 0),
+  ];
+  const better = (x: number[], y: number[]) => {
+    const k = x.findIndex((v, i) => v !== y[i]);
+    return k >= 0 && x[k]! < y[k]!;
+  };
+  // The fewest pairs the counts allow on each level: n of a value in p pools spread n mod p of ⌈n/p⌉, the rest ⌊n/p⌋.
+  const floor = levels.map((_, l) => {
+    const total = new Map<string, number>();
+    for (const k of keys) if (k[l] !== null) total.set(k[l]!, (total.get(k[l]!) ?? 0) + 1);
+    return [...total.values()].reduce((sum, c) => {
+      const low = Math.floor(c / pools);
+      const high = c % pools;
+      return sum + high * ((low + 1) * low) / 2 + (pools - high) * (low * (low - 1)) / 2;
+    }, 0);
+  });
+  reset(start);
+  for (let b = 0; b < bands; b++) band(b, -1);
+  band(0, 1);
+  for (let b = 1; b < bands; b++) {
+    settle(b);
+    band(b, 1);
+  }
+  descend();
+  let best = [...poolOf];
+  let bestScore = score();
+  const atFloor = () => levels.every((_, l) => bestScore[l] === floor[l]);
+  // Kicks: trade two band mates, one of them meeting a compatriot, and settle again; keep what is better.
+  for (let improved = true; improved && !atFloor() && work < SEPARATION_WORK; ) {
+    improved = false;
+    const meeting = ranked.map((_, s) => keys[s]!.some((key, l) => key !== null && (counts[l]![poolOf[s]!]!.get(key) ?? 0) > 1));
+    search: for (let b = 1; b < bands; b++) {
+      const seeds = seedsOf(b);
+      for (const s of seeds) {
+        if (!meeting[s]) continue;
+        for (const t of seeds) {
+          if (t === s || work >= SEPARATION_WORK) continue;
+          const trial = [...best];
+          [trial[s], trial[t]] = [trial[t]!, trial[s]!];
+          reset(trial);
+          descend();
+          // Resetting, settling and scoring a trial walk the field a few times over.
+          work += 10 * n * levels.length;
+          const trialScore = score();
+          // Only fewer compatriots together is worth a kick, never fewer moves alone.
+          if (better(trialScore.slice(0, levels.length), bestScore.slice(0, levels.length))) {
+            best = [...poolOf];
+            bestScore = trialScore;
+            improved = true;
+            break search;
+          }
+        }
+      }
+    }
+    reset(best);
+  }
+  return best;
+}
+
+/**
+ * The least costly way to give each row its own column (rows ≤ columns): the Hungarian method with
+ * potentials, O(rows² · columns). Costs are whole numbers, so sums stay exact.
+ */
+export function cheapestAssignment(cost: readonly (readonly number[])[], columns: number): number[] {
+  const rows = cost.length;
+  const u = new Array<number>(rows + 1).fill(0);
+  const v = new Array<number>(columns + 1).fill(0);
+  const rowOf = new Array<number>(columns + 1).fill(0);
+  const via = new Array<number>(columns + 1).fill(0);
+  for (let i = 1; i <= rows; i++) {
+    rowOf[0] = i;
+    let col = 0;
+    const least = new Array<number>(columns + 1).fill(Infinity);
+    const used = new Array<boolean>(columns + 1).fill(false);
+    do {
+      used[col] = true;
+      const row = rowOf[col]!;
+      let delta = Infinity;
+      let next = 0;
+      for (let j = 1; j <= columns; j++) {
+        if (used[j]) continue;
+        const reduced = cost[row - 1]![j - 1]! - u[row]! - v[j]!;
+        if (reduced < least[j]!) {
+          least[j] = reduced;
+          via[j] = col;
+        }
+        if (least[j]! < delta) {
+          delta = least[j]!;
+          next = j;
+        }
+      }
+      for (let j = 0; j <= columns; j++) {
+        if (used[j]) {
+          u[rowOf[j]!]! += delta;
+          v[j]! -= delta;
+        } else least[j]! -= delta;
+      }
+      col = next;
+    } while (rowOf[col] !== 0);
+    do {
+      const prev = via[col]!;
+      rowOf[col] = rowOf[prev]!;
+      col = prev;
+    } while (col !== 0);
+  }
+  const out = new Array<number>(rows).fill(0);
+  for (let j = 1; j <= columns; j++) if (rowOf[j]) out[rowOf[j]! - 1] = j - 1;
+  return out;
 }
 
 /** How many club mates share a pool beyond the first of each club. */
@@ -120,43 +326,6 @@ export function clashes<T extends { club: string | null }>(group: readonly T[]):
     seen.set(m.club, n + 1);
   }
   return extra;
-}
-
-/**
- * Where the serpentine walk found no clash-free pool left, swap fencers between pools while a swap
- * lowers the number of club mates sharing a pool, taking the swap between the closest seeds first so
- * the seeding moves as little as possible. Sizes are unchanged.
- */
-function separateClubMates<T extends { club: string | null }>(groups: T[][], ranked: readonly T[]) {
-  const seed = new Map(ranked.map((r, i) => [r, i]));
-  for (let guard = 0; guard < ranked.length * ranked.length; guard++) {
-    let best: { p: number; i: number; q: number; j: number; gain: number; distance: number } | null = null;
-    for (let p = 0; p < groups.length; p++) {
-      const P = groups[p]!;
-      const before = clashes(P);
-      if (before === 0) continue;
-      for (let i = 0; i < P.length; i++) {
-        for (let q = 0; q < groups.length; q++) {
-          if (q === p) continue;
-          const Q = groups[q]!;
-          for (let j = 0; j < Q.length; j++) {
-            if (P[i]!.club === Q[j]!.club) continue;
-            const P2 = P.map((m, k) => (k === i ? Q[j]! : m));
-            const Q2 = Q.map((m, k) => (k === j ? P[i]! : m));
-            const gain = before + clashes(Q) - clashes(P2) - clashes(Q2);
-            const distance = Math.abs(seed.get(P[i]!)! - seed.get(Q[j]!)!);
-            if (gain > 0 && (!best || gain > best.gain || (gain === best.gain && distance < best.distance))) {
-              best = { p, i, q, j, gain, distance };
-            }
-          }
-        }
-      }
-    }
-    if (!best) return;
-    const a = groups[best.p]![best.i]!;
-    groups[best.p]![best.i] = groups[best.q]![best.j]!;
-    groups[best.q]![best.j] = a;
-  }
 }
 
 /** Manual assignment: entry key → pool number (1-based). Returns the unassigned count when incomplete. */

@@ -1,5 +1,6 @@
+// One file: the referees of pools and of called matches share the neutrality rule, the duty count and the checks of their input.
 import { MAX_DAY_POOLS, MAX_POOL_SIZE } from '../limits';
-import { sameNameKey } from '../names';
+import { affiliationKey as separationKey, SEPARATION_LEVELS, type SeparationLevel } from './separation';
 
 /**
  * The day's referees (issue 28): one referee for each pool, and one for each tableau match as it is called.
@@ -9,7 +10,8 @@ import { sameNameKey } from '../names';
  * direct-elimination table. (The Organisation rules on the round of pools, o.67 ff., hold no rule on its
  * referee: it lives in the Technical rules.) At a club's competition day everyone shares a nation, so the
  * club stands in for it: a referee is neutral for a pool or a match when none of its fencers is of their club, nor (where
- * both give one) of their nation or region. A referee with no club is neutral for everyone; clubs are
+ * both give one) of their region or nation; issue 58 lets the organiser name the levels, the same as the
+ * pools are separated by (a level not named does not matter). A referee with no club is neutral for everyone; clubs are
  * compared without case and surrounding spaces. Where no available referee is neutral, the least
  * conflicted (fewest fencers of their club) is chosen and the assignment says `neutral: false` with the
  * reason, so the screen warns: a pool left without a referee would stop the day.
@@ -27,7 +29,9 @@ export interface DayReferee {
   id: string;
   name: string;
   club: string | null;
-  /** Nation or region, for events where fencers come from several. */
+  /** Region (a league, a division), for events where fencers come from several (issue 58). */
+  region?: string | null;
+  /** Nation, for events where fencers come from several. */
   nation?: string | null;
   available?: boolean;
 }
@@ -35,8 +39,15 @@ export interface DayReferee {
 /** What neutrality looks at in a fencer. */
 export interface RefereedFencer {
   club: string | null;
+  region?: string | null;
   nation?: string | null;
 }
+
+/**
+ * The levels a referee is neutral by (issue 58): those the pools are separated by, the same list; where
+ * nothing is said, club, region and nation alike (each only where both referee and fencer give one).
+ */
+export const ALL_NEUTRALITY: readonly SeparationLevel[] = SEPARATION_LEVELS;
 
 /** A pool, or a called match (exactly two fencers), to referee. */
 export interface RefereedGroup {
@@ -44,8 +55,11 @@ export interface RefereedGroup {
   fencers: readonly RefereedFencer[];
 }
 
-/** Why an assignment is not neutral: the referee shares `club` and/or `nation` with `count` fencers; or nobody is free. */
-export type NeutralityReason = { kind: 'clubmates'; count: number; club: string | null; nation: string | null } | { kind: 'no-referee' };
+/**
+ * Why an assignment is not neutral: the referee shares `club` and/or `nation` (and/or `region`, named only when
+ * shared) with `count` fencers; or nobody is free.
+ */
+export type NeutralityReason = { kind: 'clubmates'; count: number; club: string | null; nation: string | null; region?: string } | { kind: 'no-referee' };
 
 export interface RefereeAssignment {
   /** The pool's or the match's id. */
@@ -65,6 +79,8 @@ export interface PoolRefereeInput {
   overrides?: Readonly<Record<string, string>>;
   /** Duties already done today (an earlier round), by referee id. */
   duties?: ReadonlyMap<string, number>;
+  /** The levels neutrality reads (issue 58): those the pools were separated by; club, region and nation when left out. */
+  levels?: readonly SeparationLevel[];
 }
 
 export interface PoolRefereePlan {
@@ -84,6 +100,8 @@ export interface MatchRefereeInput {
   busy?: ReadonlySet<string>;
   /** Duties so far today, pools included, by referee id. */
   duties?: ReadonlyMap<string, number>;
+  /** The levels neutrality reads, as for the pools. */
+  levels?: readonly SeparationLevel[];
 }
 
 export interface MatchRefereePlan {
@@ -100,32 +118,33 @@ export const MAX_DUTIES = 10_000;
 /** The input breaks a bound or names something that does not exist; the message says which. */
 export class RefereeAssignmentError extends Error {}
 
-/** A club or nation as compared: by the rule for the same name (core/names: case, ß/ss, spaces); blank is none. */
-export function affiliationKey(value: string | null | undefined): string | null {
-  const key = sameNameKey(value ?? '');
-  return key === '' ? null : key;
-}
+/** A club, region or nation as compared: by the rule for the same name (core/names: case, ß/ss, spaces); blank is none. */
+export const affiliationKey = separationKey;
 
-/** How a referee clashes with a group's fencers; null when neutral (t.50.2). */
-export function neutralityClash(referee: DayReferee, fencers: readonly RefereedFencer[]): NeutralityReason | null {
-  const club = affiliationKey(referee.club);
-  const nation = affiliationKey(referee.nation);
+/**
+ * How a referee clashes with a group's fencers; null when neutral (t.50.2). `levels` are those the organiser
+ * keeps apart (./separation): a referee of the club, region or nation of a fencer, at a level listed, is not
+ * neutral; at a level not listed, it does not matter.
+ */
+export function neutralityClash(referee: DayReferee, fencers: readonly RefereedFencer[], levels: readonly SeparationLevel[] = ALL_NEUTRALITY): NeutralityReason | null {
+  const mine = SEPARATION_LEVELS.map((level) => (levels.includes(level) ? affiliationKey(referee[level]) : null));
   let count = 0;
-  let sameClub = false;
-  let sameNation = false;
+  const shared = SEPARATION_LEVELS.map(() => false);
   for (const f of fencers) {
-    const c = club !== null && affiliationKey(f.club) === club;
-    const n = nation !== null && affiliationKey(f.nation) === nation;
-    if (c || n) count++;
-    sameClub ||= c;
-    sameNation ||= n;
+    const same = SEPARATION_LEVELS.map((level, l) => mine[l] !== null && affiliationKey(f[level]) === mine[l]);
+    if (same.some(Boolean)) count++;
+    same.forEach((v, l) => (shared[l] ||= v));
   }
   if (count === 0) return null;
-  return { kind: 'clubmates', count, club: sameClub ? referee.club!.trim() : null, nation: sameNation ? referee.nation!.trim() : null };
+  const [club, region, nation] = shared;
+  return {
+    kind: 'clubmates', count, club: club ? referee.club!.trim() : null, nation: nation ? referee.nation!.trim() : null,
+    ...(region ? { region: referee.region!.trim() } : {}),
+  };
 }
 
 /** One referee per pool: neutral where possible, duty even, overrides kept. Throws RefereeAssignmentError on bad input. */
-export function assignPoolReferees({ referees, pools, overrides = {}, duties = new Map() }: PoolRefereeInput): PoolRefereePlan {
+export function assignPoolReferees({ referees, pools, overrides = {}, duties = new Map(), levels = ALL_NEUTRALITY }: PoolRefereeInput): PoolRefereePlan {
   checkReferees(referees, duties);
   checkGroups(pools, MAX_REFEREED_POOLS, 'pools');
   const refIndex = new Map(referees.map((r, i) => [r.id, i]));
@@ -148,7 +167,7 @@ export function assignPoolReferees({ referees, pools, overrides = {}, duties = n
     load[r]!++;
   }
   const open = availableIndices(referees, new Set());
-  const eligible = pools.map((p) => leastConflicted(open, referees, p.fencers));
+  const eligible = pools.map((p) => leastConflicted(open, referees, p.fencers, levels));
   // The pools with the fewest possible referees choose first, so a wide choice never takes a narrow one's referee.
   const order = pools.map((_, i) => i).filter((i) => !fixed[i]).sort((a, b) => eligible[a]!.length - eligible[b]!.length || a - b);
   for (const p of order) {
@@ -159,7 +178,7 @@ export function assignPoolReferees({ referees, pools, overrides = {}, duties = n
   }
   balance(chosen, fixed, eligible, load);
   return {
-    assignments: pools.map((p, i) => assignmentOf(p.id, chosen[i]!, fixed[i]!, referees, p.fencers)),
+    assignments: pools.map((p, i) => assignmentOf(p.id, chosen[i]!, fixed[i]!, referees, p.fencers, levels)),
     duties: new Map(referees.map((r, i) => [r.id, load[i]!])),
     setAside: pools.filter((p) => setAside.has(p.id)).map((p) => p.id),
   };
@@ -169,7 +188,7 @@ export function assignPoolReferees({ referees, pools, overrides = {}, duties = n
  * A free referee for each called match, in call order: neutral towards both fencers where possible (t.50.3),
  * then the fewest duties of the day, then the list order. A referee given a match is busy for the next ones.
  */
-export function assignMatchReferees({ referees, matches, busy = new Set(), duties = new Map() }: MatchRefereeInput): MatchRefereePlan {
+export function assignMatchReferees({ referees, matches, busy = new Set(), duties = new Map(), levels = ALL_NEUTRALITY }: MatchRefereeInput): MatchRefereePlan {
   checkReferees(referees, duties);
   checkGroups(matches, MAX_CALLED_MATCHES, 'called matches');
   for (const m of matches) {
@@ -178,12 +197,12 @@ export function assignMatchReferees({ referees, matches, busy = new Set(), dutie
   const load = referees.map((r) => duties.get(r.id) ?? 0);
   const engaged = new Set(busy);
   const assignments = matches.map((m) => {
-    const r = lightest(leastConflicted(availableIndices(referees, engaged), referees, m.fencers), load);
+    const r = lightest(leastConflicted(availableIndices(referees, engaged), referees, m.fencers, levels), load);
     if (r !== null) {
       load[r]!++;
       engaged.add(referees[r]!.id);
     }
-    return assignmentOf(m.id, r, false, referees, m.fencers);
+    return assignmentOf(m.id, r, false, referees, m.fencers, levels);
   });
   return { assignments, duties: new Map(referees.map((r, i) => [r.id, load[i]!])) };
 }
@@ -210,9 +229,9 @@ function availableIndices(referees: readonly DayReferee[], engaged: ReadonlySet<
 }
 
 /** Of the candidates, those with the fewest fencers of their club: the neutral ones whenever there is one. */
-function leastConflicted(candidates: readonly number[], referees: readonly DayReferee[], fencers: readonly RefereedFencer[]): number[] {
+function leastConflicted(candidates: readonly number[], referees: readonly DayReferee[], fencers: readonly RefereedFencer[], levels: readonly SeparationLevel[]): number[] {
   const clashes = candidates.map((i) => {
-    const reason = neutralityClash(referees[i]!, fencers);
+    const reason = neutralityClash(referees[i]!, fencers, levels);
     return reason?.kind === 'clubmates' ? reason.count : 0;
   });
   const fewest = Math.min(...clashes);
@@ -274,8 +293,10 @@ function shiftFrom(src: number, held: readonly number[][], chosen: (number | nul
   return false;
 }
 
-function assignmentOf(id: string, r: number | null, override: boolean, referees: readonly DayReferee[], fencers: readonly RefereedFencer[]): RefereeAssignment {
+function assignmentOf(
+  id: string, r: number | null, override: boolean, referees: readonly DayReferee[], fencers: readonly RefereedFencer[], levels: readonly SeparationLevel[],
+): RefereeAssignment {
   if (r === null) return { id, refereeId: null, neutral: false, override, reason: { kind: 'no-referee' } };
-  const reason = neutralityClash(referees[r]!, fencers);
+  const reason = neutralityClash(referees[r]!, fencers, levels);
   return { id, refereeId: referees[r]!.id, neutral: reason === null, override, reason };
 }

@@ -20,9 +20,8 @@ import type { PlayerStatus } from './withdrawal';
  *   How it is done here: the fencer swaps with a fencer of the same band, the next places down the ranking
  *   first (they sit in the next pools of the row); the last of a band, with nobody below, swaps with the
  *   nearest above instead. A swap that would bring a club mate into either pool is not taken. Swaps never
- *   leave the band, so every pool keeps one fencer of each band (the first round's `serpentinePools` moves
- *   across bands and repairs afterwards; for a round seeded by results the bands are the point, so its
- *   index is reused, not the walk).
+ *   leave the band, so every pool keeps one fencer of each band (the first round's `serpentinePools` trades
+ *   within bands too, by the club, region and nation levels the coach picks; here clubs, by this walk).
  * The order on the pool sheet is drawn where the pool is written (o.68.3); members here are in seed order.
  */
 

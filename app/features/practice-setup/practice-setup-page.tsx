@@ -7,7 +7,9 @@ import { call, client } from '../../lib/api';
 import { boutsInPool, divisionPreview, poolMix, SMALL_POOL } from '../../../core/fencing/pool-generation';
 import { maxPoolsFor, MIN_POOLS } from '../../../core/limits';
 import { AthleteSelector, useAthleteSelection } from '../../components/athlete-selector';
-import { toastError } from '../../state/toasts';
+import { toast, toastError } from '../../state/toasts';
+import { DEFAULT_SEPARATION, SEPARATION_LEVELS, unavoidableSeparations, unkeptSeparations, type Affiliated, type SeparationLevel } from '../../../core/fencing/separation';
+import type { GeneratedPools } from '../../../core/contracts/pools';
 import { practiceHome, paths } from '../../lib/paths';
 import { useGeneratePools } from '../../components/use-generate-pools';
 import { useCurrentPractice } from '../../state/practices';
@@ -30,7 +32,7 @@ const messages = i18n('practice-setup-page', {
   singleHelp: 'Everyone fences everyone in one pool named Main Pool.',
   randomHelp: 'Shuffled into pools whose sizes differ by at most one.',
   seeded: 'Seeded (serpentine)',
-  seededHelp: 'By the ranking of each athlete’s latest pool results; club mates kept apart where possible.',
+  seededHelp: 'By the ranking of each athlete’s latest pool results; fencers sharing what is ticked below kept apart where possible.',
   rating: 'Seeded by rating (serpentine)',
   ratingHelp: 'By each athlete’s rating over all their bouts (shown in My Athletes); the unrated drawn after them.',
   national: 'By national rating (serpentine)',
@@ -51,9 +53,27 @@ const messages = i18n('practice-setup-page', {
   poolGroup: params(count({ one: '{count} pool of {size}', other: '{count} pools of {size}' })),
   poolsMixed: params('{larger} and {smaller} fencers · {more} and {fewer} bouts each.'),
   small: params('A pool of fewer than {size} fencers gives each of them fewer than {bouts} bouts.'),
+  // Issue 58: who the serpentine keeps apart, in the order the coach ranks them (FIE o.68.2).
+  separationTitle: 'Keep apart in the pools',
+  separationHelp: 'Fencers sharing what is ticked go to different pools as far as possible, the first line before the next. Region and nation come from My Athletes.',
+  levelClub: 'Same club',
+  levelRegion: 'Same region',
+  levelNation: 'Same nation',
+  moveUp: params('Move “{level}” to the top'),
+  // Before the draw: more fencers of one club, region or nation than pools.
+  unavoidableClub: params('{fencers} fencers of club {value} for {pools} pools: up to {most} will share a pool.'),
+  unavoidableRegion: params('{fencers} fencers of region {value} for {pools} pools: up to {most} will share a pool.'),
+  unavoidableNation: params('{fencers} fencers from {value} for {pools} pools: up to {most} will share a pool.'),
+  // After the draw: each pool where a separation could not be kept.
+  unkeptTitle: 'Not kept apart',
+  unkeptClub: params('{pool}: {count} fencers of club {value}'),
+  unkeptRegion: params('{pool}: {count} fencers of region {value}'),
+  unkeptNation: params('{pool}: {count} fencers from {value}'),
 });
 
 type Method = 'single' | 'random' | 'seeded' | 'rating' | 'national';
+/** The methods that seed by serpentine: those the separation levels apply to. */
+const SERPENTINE: readonly Method[] = ['seeded', 'rating', 'national'];
 
 /** /practice-setup: step 1 selects athletes and typed names, step 2 divides them into pools. */
 export function PracticeSetupPage() {
@@ -67,6 +87,9 @@ export function PracticeSetupPage() {
   const [poolCount, setPoolCount] = useState(2);
   // Issue 14 check-in: who is marked absent (by entry), left out of the draw and listed "Did Not Start".
   const [absent, setAbsent] = useState<Set<string>>(new Set());
+  // Issue 58: the levels in the coach's order, and which are ticked (club, as before, by default).
+  const [levelOrder, setLevelOrder] = useState<SeparationLevel[]>([...SEPARATION_LEVELS]);
+  const [picked, setPicked] = useState<Set<SeparationLevel>>(new Set(DEFAULT_SEPARATION));
   const { busy, generate: submit } = useGeneratePools({ success: t.poolsGenerated, failure: t.generateFailed });
 
   if (!practice) return <NoPracticeSelected />;
@@ -90,6 +113,19 @@ export function PracticeSetupPage() {
   // A balanced division has at most two sizes, a pool apart.
   const mix = poolMix(preview.sizes);
   const toggle = (e: SetupEntry) => setAbsent((s) => toggled(s, keyOf(e)));
+  const separation = levelOrder.filter((l) => picked.has(l));
+  const separating = SERPENTINE.includes(method);
+  // A pool entry's club, region and nation: those of the roster athlete it is linked to (a typed name has none).
+  const athleteById = new Map((selection.athletes ?? []).map((a) => [a.id, a]));
+  const originOf = (athleteId: string | null): Affiliated => {
+    const a = athleteId === null ? undefined : athleteById.get(athleteId);
+    return { club: a?.club ?? null, region: a?.region ?? null, nation: a?.nation ?? null };
+  };
+  const unavoidable = separating ? unavoidableSeparations(present.map((e) => originOf('athlete_id' in e ? e.athlete_id : null)), pools, separation) : [];
+  const levelName = { club: t.levelClub, region: t.levelRegion, nation: t.levelNation };
+  const unavoidableText = { club: t.unavoidableClub, region: t.unavoidableRegion, nation: t.unavoidableNation };
+  const unkeptText = { club: t.unkeptClub, region: t.unkeptRegion, nation: t.unkeptNation };
+  const moveUp = (level: SeparationLevel) => setLevelOrder((order) => [level, ...order.filter((l) => l !== level)]);
   // Issue 30: seeding by national rating shows each fencer's rating at check-in, as the draw will read it.
   const ratingOf = (e: SetupEntry) => {
     const athlete = 'athlete_id' in e ? selection.athletes?.find((a) => a.id === e.athlete_id) : undefined;
@@ -106,8 +142,22 @@ export function PracticeSetupPage() {
       absent: all.filter((e) => absent.has(keyOf(e))).map(toRequestEntry),
       // Issue 29: the pools are named in the coach's language of this moment.
       lang: locale.get(),
+      ...(separating ? { separation } : {}),
     };
-    void submit(practice, () => call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body })));
+    void submit(practice, async () => {
+      const drawn = await call(client.practices[':practiceId'].pools.generate.$post({ param: { practiceId: practice.id }, json: body }));
+      if (separating) reportUnkept(drawn);
+      return drawn;
+    });
+  }
+
+  /** Issue 58: names each pool of the draw where a separation could not be kept ("Pool 2: 2 fencers from FRA"). */
+  function reportUnkept({ pools: all, createdIds }: GeneratedPools) {
+    const drawn = createdIds.map((id) => all.find((p) => p.id === id)).filter((p) => p !== undefined);
+    const unkept = unkeptSeparations(drawn.map((p) => p.players.map((f) => originOf(f.athlete_id))), separation);
+    if (unkept.length === 0) return;
+    const lines = unkept.map((u) => unkeptText[u.level]({ pool: drawn[u.pool - 1]!.name, count: u.count, value: u.value }));
+    toast({ title: t.unkeptTitle, description: lines.join(' · ') });
   }
 
   return (
@@ -153,6 +203,26 @@ export function PracticeSetupPage() {
               </div>
             )}
           </fieldset>
+          {separating && (
+            <fieldset className="card space-y-2 p-4" data-testid="separation">
+              <legend className="font-semibold">{t.separationTitle}</legend>
+              <p className="text-sm text-slate-600">{t.separationHelp}</p>
+              <ol className="space-y-1">
+                {levelOrder.map((level, i) => (
+                  <li key={level} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+                    <label className="flex items-center gap-2">
+                      <input type="checkbox" checked={picked.has(level)} onChange={() => setPicked((s) => toggled(s, level))} />
+                      <span>{levelName[level]}</span>
+                    </label>
+                    {i > 0 && (
+                      <button type="button" className="text-sm text-sky-700 hover:underline" onClick={() => moveUp(level)}
+                        aria-label={t.moveUp({ level: levelName[level] })}>↑</button>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </fieldset>
+          )}
           <section className="card p-4" aria-labelledby="check-in-title">
             <h2 id="check-in-title" className="font-semibold">{t.checkInTitle}</h2>
             <p className="text-sm text-slate-600">{t.checkIn}</p>
@@ -187,6 +257,13 @@ export function PracticeSetupPage() {
                   fewer: mix[1]!.bouts,
                 }))}
             </p>
+            {unavoidable.length > 0 && (
+              <ul className="mt-1 font-medium text-amber-800" data-testid="separation-preview">
+                {unavoidable.map((u) => (
+                  <li key={`${u.level}:${u.value}`}>{unavoidableText[u.level]({ fencers: u.fencers, value: u.value, pools, most: u.most })}</li>
+                ))}
+              </ul>
+            )}
             {preview.sizes.some((n) => n < SMALL_POOL) && (
               <p className="mt-1 font-medium text-amber-800" role="alert">{t.small({ size: SMALL_POOL, bouts: SMALL_POOL - 1 })}</p>
             )}

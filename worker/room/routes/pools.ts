@@ -97,7 +97,7 @@ export const practicePoolRoutes = new Hono<RoomEnv>()
     keepWithinPractice(drawn, entries.length);
     // Issue 33: a draw into a practice that has pools continues their numbering (Pool 11… after Pool 10).
     const names = numberedFrom(defaultNames(input.lang), nextPoolNumber(drawn.map((p) => p.name)));
-    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, names), checkedIn);
+    return answerWithGeneratedPools(c, practice, planPools(entries, input.method, input.pool_count, randomUnit, results, ratings, names, input.separation), checkedIn);
   })
   .post('/latecomers', authorize('pool.manage'), json(latecomerSchema), async (c) => {
     const db = c.get('db');

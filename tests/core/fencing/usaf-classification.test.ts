@@ -3,6 +3,8 @@ import { parseUsafRating, type NationalRating } from '../../../core/fencing/nati
 import {
   eventClassification, isCurrent, letterForPlace, ratingsEarned, USAF_GROUPS, usafSeason,
 } from '../../../core/fencing/usaf-classification';
+import { readCsv } from '../../../core/interop/csv';
+import { finalResultsCsv } from '../../../core/interop/exports';
 
 const usaf = (cell: string): NationalRating => {
   const r = parseUsafRating(cell);
@@ -127,5 +129,26 @@ describe('ratings earned', () => {
   it('earns nothing in an event too small for a group', () => {
     const earned = ratingsEarned(null, [{ id: 'a', place: 1 }], new Map(), SEASON);
     expect(earned).toEqual([{ id: 'a', awarded: null, earned: null }]);
+  });
+});
+
+describe('the final results file with the ratings', () => {
+  const standing = (id: string, name: string, place: number) => ({ id, name, seed: place, place, stage: place === 1 ? 'Champion' : 'Finalist' });
+
+  it('adds Rating before and Rating earned when the standings carry them, the spelling kept', () => {
+    const rated = [
+      { ...standing('e1', 'ANA PENA', 1), rating_before: 'B24', rating_earned: 'A27' },
+      { ...standing('e2', 'LEA KIM', 2), rating_before: '', rating_earned: '' },
+    ];
+    const rows = readCsv(finalResultsCsv(rated, new Map([['e1', 'Ana Peña']])));
+    expect(rows).toEqual([
+      ['Rank', 'Player', 'Stage', 'Rating before', 'Rating earned'],
+      ['1', 'Ana Peña', 'Champion', 'B24', 'A27'],
+      ['2', 'LEA KIM', 'Finalist', '', ''],
+    ]);
+  });
+
+  it('keeps the three columns when nobody is rated', () => {
+    expect(readCsv(finalResultsCsv([standing('e1', 'ANA PENA', 1)]))).toEqual([['Rank', 'Player', 'Stage'], ['1', 'ANA PENA', 'Champion']]);
   });
 });

@@ -1,0 +1,41 @@
+import { params } from '@nanostores/i18n';
+import type { Athlete } from '../../core/contracts/athletes';
+import type { NationalRating } from '../../core/fencing/national-rating';
+import { eventClassification, usafSeason } from '../../core/fencing/usaf-classification';
+import { i18n } from '../i18n';
+import { useTexts } from '../i18n/common';
+
+/**
+ * Issue 58: the event's USA Fencing classification in a line, as the final results and the check-in say it
+ * (core/fencing/usaf-classification.ts): "This event is a B2.", "would be" before the event is over, or too few
+ * fencers for any group.
+ */
+const messages = i18n('usaf-class-note', {
+  is: params('This event is a {group}.'),
+  wouldBe: params('This event would be a {group}.'),
+  tooFew: 'Too few fencers for a rated event.',
+});
+
+/** An athlete's USA Fencing rating, or null (another system's, or none). */
+export const usafRating = (a: Pick<Athlete, 'national_rating'> | undefined): NationalRating | null =>
+  a?.national_rating?.system === 'usaf' ? a.national_rating : null;
+
+export function UsafClassNote({ group, final, className = '', testId }: { group: string | null; final: boolean; className?: string; testId: string }) {
+  const t = useTexts(messages);
+  return (
+    <p className={`text-sm font-medium text-slate-800 ${className}`} data-testid={testId}>
+      {group === null ? t.tooFew : final ? t.is({ group }) : t.wouldBe({ group })}
+    </p>
+  );
+}
+
+/**
+ * Check-in (the setup wizard): what the present entrants would make of the event, from their ratings (null for a
+ * typed name or an unrated athlete) in the season of the practice's date. Shown only when some entrant has a USA
+ * Fencing rating.
+ */
+export function CheckInClassification({ ratings, date }: { ratings: (NationalRating | null)[]; date: string }) {
+  if (!ratings.some((r) => r !== null)) return null;
+  const { group } = eventClassification(ratings, usafSeason(date));
+  return <UsafClassNote group={group} final={false} className="mt-3" testId="check-in-classification" />;
+}

@@ -7,12 +7,13 @@ import { useTexts } from '../i18n/common';
 
 /**
  * Issue 58: the event's USA Fencing classification in a line, as the final results and the check-in say it
- * (core/fencing/usaf-classification.ts): "This event is a B2.", "would be" before the event is over, or too few
+ * (core/fencing/usaf-classification.ts): "This event is classified B2.", "would be" before the event is over, or too few
  * fencers for any group.
  */
 const messages = i18n('usaf-class-note', {
-  is: params('This event is a {group}.'),
-  wouldBe: params('This event would be a {group}.'),
+  // Classified, not "a B2": "a E1" would read wrong.
+  is: params('This event is classified {group}.'),
+  wouldBe: params('This event would be classified {group}.'),
   tooFew: 'Too few fencers for a rated event.',
 });
 

@@ -58,7 +58,7 @@ export function useRatedStandings(practice: PracticeView, standings: Standing[],
   }, [wanted, roster.data, standings, pools, practice.date]);
 }
 
-/** "This event is a B2." (or "would be", while the tableau is unfinished, or too few fencers). */
+/** "This event is classified B2." (or "would be", while the tableau is unfinished, or too few fencers). */
 export function EventClassNote({ classification, final }: { classification: EventClassification | null; final: boolean }) {
   if (!classification) return null;
   return <UsafClassNote group={classification.group} final={final} testId="usaf-classification" />;

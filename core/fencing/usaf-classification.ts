@@ -9,13 +9,15 @@
  * what was read, and what each row rests on, is named beside the row (`basis`):
  *  - 'manual': the USFA Operations Manual's wording as quoted at m.everything2.com "US Fencing Classification
  *    System" (E1: 6 competitors, the winner earns an E; D1: 15 competitors, 1st D, 2nd–3rd E; the 64-fencer C
- *    group: 24 D's and 12 E's, 1st–4th C, 5th–8th D, 9th–16th E);
+ *    group, called C4 there: 24 D's and 12 E's, 1st–4th C, 5th–8th D, 9th–16th, the quote breaking off before
+ *    the letter, read as E);
  *  - 'division': coloradofencing.net "How are ratings determined at a competition?" (C1: 15 competitors with
  *    2 C's, 2 D's and 2 E's or higher; 1st C, 2nd–4th D, 5th–8th E);
- *  - 'club': modernduelists.com "Competitive Ratings Explained" (C2: 25 competitors with four D's) and
- *    mattsworldowonders.blogspot.com 2012/05 with the same modernduelists page (A4: 64 competitors; 1st–8th A,
- *    the next 8 B, the next 8 C and so on, E's down to 48th); the r/Fencing thread "Logic for USA Fencing
- *    Classification Chart" (Dec 2024) for the sizes 15, 25 and 64;
+ *  - 'club': modernduelists.com "Competitive Ratings Explained" (C2: 25 competitors with four D's; its places
+ *    follow the pattern) and mattsworldowonders.blogspot.com 2012/05 with the same modernduelists page (A4: 64
+ *    competitors; 1st–8th A, the next 8 B, the next 8 C and so on, E's down to 48th; how many A's, B's and C's
+ *    it needs follows the pattern); the r/Fencing thread "Logic for USA Fencing Classification Chart" (Dec 2024)
+ *    for the sizes 15, 25 and 64 (a 14-fencer event is no D1) and for a B2 giving E's to about 12th;
  *  - 'pattern': not found in any source read; filled in by the chart's pattern (groups 1, 2 and 3 need 15, 25
  *    and 64 competitors, with 2, 4 and 12 fencers of each of three letters) and to be checked against the
  *    current chart before a result is reported to USA Fencing.

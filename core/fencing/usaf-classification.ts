@@ -113,18 +113,26 @@ export interface Shortfall {
   rated: { letter: UsafLetter; count: number }[];
 }
 
-/** What `counts` of `competitors` lack for `group` (empty when it is met). */
+/**
+ * What `counts` of `competitors` lack for `group` (empty when it is met): the fewest fencers to add at each letter,
+ * strongest first. Fencers counted for a stronger letter's requirement are not counted again, and those added
+ * for it count for the weaker letters too (two B's more can make up two C's as well).
+ */
 function shortfall(group: UsafGroup, competitors: number, counts: LetterCounts): Shortfall {
   const rated: Shortfall['rated'] = [];
   let atOrAbove = 0;
   let needed = 0;
+  let added = 0;
   for (const letter of USAF_LETTERS) {
     atOrAbove += counts[letter];
     const r = group.required.find((q) => q.letter === letter);
     if (!r) continue;
     needed += r.count;
-    // Fencers counted for a stronger letter's requirement are not counted again.
-    if (atOrAbove < needed) rated.push({ letter, count: needed - atOrAbove });
+    const missing = needed - atOrAbove - added;
+    if (missing > 0) {
+      rated.push({ letter, count: missing });
+      added += missing;
+    }
   }
   return { competitors: Math.max(0, group.minCompetitors - competitors), rated };
 }

@@ -63,6 +63,20 @@ describe('event classification (Athlete Handbook, Event Classifications)', () =>
     expect(short.next).toEqual({ group: 'C1', needs: { competitors: 0, rated: [{ letter: 'C', count: 1 }] } });
   });
 
+  it('says what the next group lacks: fencers at a stronger letter count for the weaker ones too', () => {
+    // The group above a C1 is a C2: ten fencers more.
+    expect(eventClassification(field(15, { C26: 2, D25: 2, E27: 2 }), SEASON).next).toEqual({ group: 'C2', needs: { competitors: 10, rated: [] } });
+    // A B1 of twenty-five lacks two B's and two C's for a B2: those four also make up the D's a B2 needs more.
+    const b1 = eventClassification(field(25, { B26: 2, C26: 2, D26: 4 }), SEASON);
+    expect(b1.group).toBe('B1');
+    expect(b1.next).toEqual({ group: 'B2', needs: { competitors: 0, rated: [{ letter: 'B', count: 2 }, { letter: 'C', count: 2 }] } });
+    // Ten fencers are an E1: the group above needs five more.
+    expect(eventClassification(field(10, { C26: 1, D25: 3, E27: 2 }), SEASON).next).toEqual({ group: 'D1', needs: { competitors: 5, rated: [] } });
+    expect(eventClassification(field(15, { C26: 1, D25: 1, E27: 1 }), SEASON).next).toEqual({
+      group: 'C1', needs: { competitors: 0, rated: [{ letter: 'C', count: 1 }, { letter: 'D', count: 1 }, { letter: 'E', count: 1 }] },
+    });
+  });
+
   it('counts a rating only while it is current', () => {
     // C23 lapsed before the 2027 season: the same field with C24 is a C1.
     expect(groupOf(field(15, { C23: 2, D25: 2, E27: 2 }))).toBe('D1');

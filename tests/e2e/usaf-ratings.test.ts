@@ -60,10 +60,13 @@ describe('USA Fencing ratings (issue 58)', () => {
     for (const [name] of FIELD) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     const line = page.getByTestId('check-in-classification');
+    const next = page.getByTestId('check-in-next-class');
     await expect.poll(() => line.textContent()).toBe('This event would be classified C1.');
+    expect(await next.textContent()).toBe('C2 needs 10 more fencers.');
     const carl = page.getByTestId('check-in-list').getByRole('button', { name: /Carl Vance/ });
     await carl.click();
     await expect.poll(() => line.textContent()).toBe('This event would be classified E1.');
+    expect(await next.textContent()).toBe('D1 needs 1 more fencer.');
     await carl.click();
     await expect.poll(() => line.textContent()).toBe('This event would be classified C1.');
     await page.getByRole('button', { name: 'Generate Pools' }).click();

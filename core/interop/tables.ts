@@ -26,6 +26,21 @@ export function poolResultsTable(results: PoolResult[], signedIndicator = false)
   };
 }
 
-export function finalResultsTable(standings: Standing[]): ResultTable {
-  return { columns: ['Rank', 'Player', 'Stage'], rows: standings.map((s) => [s.place, s.name, s.stage]) };
+/**
+ * A final standing with the USA Fencing ratings the coach sees (issue 58): the fencer's rating before the event
+ * ("B24", empty when unrated) and the one they earn ("A27", empty when none). Only the coach's standings carry
+ * them, and only when the entrants have ratings.
+ */
+export type RatedStanding = Standing & { rating_before?: string; rating_earned?: string };
+
+/** Whether the standings carry the ratings columns. */
+export const hasRatingColumns = (standings: RatedStanding[]) => standings.some((s) => s.rating_before !== undefined);
+
+/** Rank, Player, Stage; then Rating before and Rating earned when the standings carry them (issue 58). */
+export function finalResultsTable(standings: RatedStanding[]): ResultTable {
+  if (!hasRatingColumns(standings)) return { columns: ['Rank', 'Player', 'Stage'], rows: standings.map((s) => [s.place, s.name, s.stage]) };
+  return {
+    columns: ['Rank', 'Player', 'Stage', 'Rating before', 'Rating earned'],
+    rows: standings.map((s) => [s.place, s.name, s.stage, s.rating_before || null, s.rating_earned || null]),
+  };
 }

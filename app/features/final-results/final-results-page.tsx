@@ -6,7 +6,8 @@ import { FOUND_ROW, useRowsShown, useScrollToFound } from '../../components/find
 import type { Standing } from '../../../core/fencing/final-positions';
 import { useOutletContext } from 'react-router';
 import { can } from '../../../core/permissions';
-import { finalResultsTable } from '../../../core/interop/tables';
+import { finalResultsTable, hasRatingColumns } from '../../../core/interop/tables';
+import { EventClassNote, RatingCells, RatingHeads, useRatedStandings } from './ratings-earned';
 import { toastError } from '../../state/toasts';
 import { useTerms } from '../../i18n/fencing-terms';
 import { roundsOf } from '../../../core/fencing/bracket';
@@ -53,7 +54,10 @@ export function FinalResultsPage() {
   const { format } = useAtomValue(tableauAtom);
   const practice = useOutletContext<PracticeView>();
   const teams = practice.practice_type === 'team';
-  const standings = teams && teamTableau?.created === true ? teamStandings(tableau.matches, tableau.seeds).standings : classification;
+  // Issue 58: the coach's standings carry the USA Fencing ratings before and earned (table, CSV and print).
+  const rated = useRatedStandings(practice, teams && teamTableau?.created === true ? teamStandings(tableau.matches, tableau.seeds).standings : classification, pools);
+  const { standings } = rated;
+  const ratingColumns = hasRatingColumns(standings);
   const { print, sheets } = usePrint();
   // Issue 33: a fencer found by name among 256 places, marked and scrolled to.
   const [found, setFound] = useState<{ id: string } | null>(null);
@@ -109,6 +113,7 @@ export function FinalResultsPage() {
       {standings.length > 1 && (
         <FindFencer className="w-full sm:w-72" items={standings} nameOf={nameOf} keyOf={idOf} detailOf={(s) => `${t.rank} ${s.place ?? '—'}`} onPick={(s) => setFound({ id: s.id })} />
       )}
+      <EventClassNote classification={rated.classification} final={stillIn === 0} />
       {teams && <h2 className="text-lg font-semibold">{t.teamStandings}</h2>}
       <div className="card overflow-x-auto">
         <table className="w-full text-sm" data-testid="final-results">
@@ -117,6 +122,7 @@ export function FinalResultsPage() {
               <th scope="col" className={`${th} sticky left-0 bg-slate-50`}>{t.rank}</th>
               <th scope="col" className={th}>{t.player}</th>
               <th scope="col" className={th}>{t.stage}</th>
+              {ratingColumns && <RatingHeads className={th} />}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100" ref={body}>
@@ -126,6 +132,7 @@ export function FinalResultsPage() {
                 <td className="sticky left-0 whitespace-nowrap bg-inherit px-3 py-2 font-semibold tabular-nums">{s.place ?? '—'}</td>
                 <td className="px-3 py-2">{s.name}</td>
                 <td className="px-3 py-2">{term.text(s.stage, rounds)}</td>
+                {ratingColumns && <RatingCells standing={s} />}
               </tr>
             ))}
           </tbody>

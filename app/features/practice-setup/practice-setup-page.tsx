@@ -16,6 +16,7 @@ import { useCurrentPractice } from '../../state/practices';
 import { toggled } from '../../lib/sets';
 import { formatRating } from '../../../core/fencing/national-rating';
 import { setupSelectionAtom, toRequestEntry, type SetupEntry } from '../../state/setup-selection';
+import { CheckInClassification, usafRating } from '../../components/usaf-class-note';
 
 const keyOf = (e: SetupEntry) => ('athlete_id' in e ? e.athlete_id : `name:${e.name}`);
 import { NoPracticeSelected } from '../../components/empty-state';
@@ -127,6 +128,7 @@ export function PracticeSetupPage() {
   const unkeptText = { club: t.unkeptClub, region: t.unkeptRegion, nation: t.unkeptNation };
   const moveUp = (level: SeparationLevel) => setLevelOrder((order) => [level, ...order.filter((l) => l !== level)]);
   // Issue 30: seeding by national rating shows each fencer's rating at check-in, as the draw will read it.
+  const usafRatingOf = (e: SetupEntry) => usafRating('athlete_id' in e ? selection.athletes?.find((a) => a.id === e.athlete_id) : undefined);
   const ratingOf = (e: SetupEntry) => {
     const athlete = 'athlete_id' in e ? selection.athletes?.find((a) => a.id === e.athlete_id) : undefined;
     return formatRating(athlete?.national_rating ?? null) || t.noRating;
@@ -242,6 +244,8 @@ export function PracticeSetupPage() {
                 );
               })}
             </ul>
+            {/* Issue 58: what the present fencers' USA Fencing ratings would make of the event. */}
+            <CheckInClassification ratings={present.map(usafRatingOf)} date={practice.date} />
           </section>
           <div className="space-y-1 text-sm text-slate-600" aria-live="polite">
             <p>{t.selected({ count: all.length })}</p>

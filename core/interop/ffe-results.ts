@@ -33,8 +33,8 @@ const frenchDate = (iso: string) => iso.split('-').reverse().join('/');
 
 const fitsLatin1 = (text: string) => [...text].every((ch) => ch.codePointAt(0)! <= 0xff);
 
-/** The results as the FFF file's bytes: ISO-8859-1 when every character fits, else UTF-8 (its first line says which). */
-export function writeFfeResults(input: ResultsExport): Uint8Array {
+/** The results as the FFF file's bytes: ISO-8859-1 when every character fits, else UTF-8 (its first line says which, and `charset`). */
+export function writeFfeResults(input: ResultsExport): { bytes: Uint8Array<ArrayBuffer>; charset: 'iso-8859-1' | 'utf-8' } {
   const event = [frenchDate(input.practice.date), WEAPON[input.practice.weapon ?? 'epee'], '', '', field(input.practice.name), field(input.practice.name)].join(';');
   const fencers = resultFencers(input).filter((f) => f.place !== null).map((f) => {
     const { nom, prenom } = splitName(f.name);
@@ -46,9 +46,9 @@ export function writeFfeResults(input: ResultsExport): Uint8Array {
   const body = [event, ...fencers].join('\r\n');
   if (fitsLatin1(body)) {
     const text = `FFF;WIN;competition;Piste;individuel\r\n${body}\r\n`;
-    return Uint8Array.from([...text].map((ch) => ch.codePointAt(0)!));
+    return { bytes: Uint8Array.from([...text].map((ch) => ch.codePointAt(0)!)), charset: 'iso-8859-1' };
   }
-  return new TextEncoder().encode(`FFF;UTF8;competition;Piste;individuel\r\n${body}\r\n`);
+  return { bytes: new TextEncoder().encode(`FFF;UTF8;competition;Piste;individuel\r\n${body}\r\n`), charset: 'utf-8' };
 }
 
 /** Whether a text (or the start of one) is an FFF file: its first line starts `FFF;`. */

@@ -124,7 +124,7 @@ describe('the FIE team file (issue 58)', () => {
 
 describe('the French federation\'s results file (FFF, issue 58)', () => {
   const event = finishedEvent();
-  const bytes = writeFfeResults(event);
+  const { bytes, charset } = writeFfeResults(event);
   const text = decodeFfe(bytes);
 
   it('is ISO-8859-1 with the FFF header lines, one line a classified fencer', () => {
@@ -133,6 +133,7 @@ describe('the French federation\'s results file (FFF, issue 58)', () => {
     expect(lines[1]).toBe('14/03/2027;Epée;;;Circuit régional d\'épée;Circuit régional d\'épée');
     // é is one byte (0xE9), as the federation's tools read it.
     expect(bytes.length).toBe(text.length);
+    expect(charset).toBe('iso-8859-1');
     expect(lines[2]).toBe('LEFÈVRE,Élodie,14/03/2009,F,FRA,;,,;100234,BOURGOGNE-FRANCHE-COMTÉ,Cercle d\'Escrime de Besançon,3,,;1,t');
     // Eight classified fencers; the one who did not start has no place and no line.
     expect(lines.filter((l) => l !== '')).toHaveLength(10);
@@ -155,7 +156,9 @@ describe('the French federation\'s results file (FFF, issue 58)', () => {
   it('writes UTF-8 when a name does not fit ISO-8859-1, and a separator inside a club as a space', () => {
     const athletes = new Map(event.athletes);
     athletes.set('ath-7', { ...EVENT_ATHLETES[6]!, name: 'Łucja WÓJCIK', club: 'AZS; Kraków, sekcja szermierki' });
-    const utf8 = decodeFfe(writeFfeResults({ ...event, athletes }));
+    const written = writeFfeResults({ ...event, athletes });
+    expect(written.charset).toBe('utf-8');
+    const utf8 = decodeFfe(written.bytes);
     expect(utf8.split('\r\n')[0]).toBe('FFF;UTF8;competition;Piste;individuel');
     const row = readFfeResults(utf8).find((r) => r.row.name === 'Łucja WÓJCIK')!.row;
     expect([row.name, row.club, row.details]).toEqual(['Łucja WÓJCIK', 'AZS Kraków sekcja szermierki', NO_DETAILS]);

@@ -2,6 +2,8 @@ import type { AthleteDetails } from '../../core/athlete-details';
 import type { PoolPlayer, PoolSnapshot } from '../../core/contracts/pools';
 import { applyScore } from '../../core/fencing/bracket';
 import { DEFAULT_FORMAT, finalClassification, resolveTableau } from '../../core/fencing/tableau';
+import { apiOver, expectAnswer, type Fetch } from './api-client';
+import { seed } from './seed';
 
 /**
  * Entry files shaped like the ones coaches download (issue 30), written by the tests with invented names:
@@ -127,4 +129,25 @@ export function finishedEvent(twoRounds = true) {
   const standings = finalClassification(pools, tableau, { format, did_not_start: ['Fay ABSENTE'] });
   const athletes = new Map(EVENT_ATHLETES.map((a) => [a.id, a]));
   return { pools, tableau, standings, cut: format.cut, athletes, practice: { id: 'event-1', name: 'Circuit régional d\'épée', date: '2027-03-14', weapon: 'epee' as const } };
+}
+
+/**
+ * A practice's tableau fenced to its end through the API, round after round, the better seed winning 15–9: what a
+ * coach scoring every match on the tableau screen leaves.
+ */
+export async function finishTableau(fetch: Fetch, practiceId: string) {
+  const api = seed(fetch);
+  const scores = apiOver(fetch).practices[':practiceId'].bracket.scores;
+  const pools = await api.poolsOf(practiceId);
+  for (let round = 1; ; round++) {
+    const tableau = resolveTableau(pools, await api.bracket(practiceId));
+    const seedOf = new Map(tableau.seeds.map((s) => [s.id, s.seed]));
+    const ready = tableau.matches.filter((m) => m.round === round && m.player1_id && m.player2_id && !m.winner_id);
+    if (ready.length === 0) return;
+    for (const m of ready) {
+      const better = seedOf.get(m.player1_id!)! < seedOf.get(m.player2_id!)!;
+      const json = { round, position: m.position, player1_id: m.player1_id!, player2_id: m.player2_id!, player1_score: better ? 15 : 9, player2_score: better ? 9 : 15, version: m.version };
+      await expectAnswer(scores.$post({ param: { practiceId }, json }));
+    }
+  }
 }

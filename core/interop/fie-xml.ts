@@ -186,7 +186,8 @@ export function writeFieXml(input: FieExport): string {
         element('Equipes', {}, teams.map((t, i) => {
           const members = [...t.members].sort((a, b) => a.position - b.position).map((m, j) => {
             const athlete = m.athlete_id ? input.athletes.get(m.athlete_id) : undefined;
-            return fencerElement(teams.length + teams.slice(0, i).reduce((n, x) => n + x.members.length, 0) + j + 1, m.athlete_name, athlete, null, '      ');
+            // A fencer with no Statut is read as absent by BellePoule: the team's members carry the team's.
+            return fencerElement(teams.length + teams.slice(0, i).reduce((n, x) => n + x.members.length, 0) + j + 1, m.athlete_name, athlete, overall.get(i + 1) ?? null, '      ');
           });
           return element('Equipe', { ID: i + 1, Nom: t.name, Statut: overall.get(i + 1) ?? null }, members, '    ');
         }), '  '),

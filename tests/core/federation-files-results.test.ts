@@ -99,6 +99,8 @@ describe('the FIE team file (issue 58)', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml.split('\n')[1]).toBe('<!DOCTYPE CompetitionParEquipes>');
     expect((comp.Equipes.Equipe as Attrs[]).map((e) => [e.ID, e.Nom, e.Statut])).toEqual([['1', 'Team 1', 'Q'], ['2', 'Team 2', 'Q'], ['3', 'Team 3', 'Q'], ['4', 'Team 4', 'Q']]);
+    // Each team's fencers nested in it, IDs after the teams', present (a fencer without a Statut reads as absent).
+    expect((comp.Equipes.Equipe as { Tireur: Attrs[] }[]).flatMap((e) => e.Tireur.map((t) => [t.ID, t.Statut]))).toEqual([5, 6, 7, 8, 9, 10, 11, 12].map((id) => [String(id), 'Q']));
     const pools = comp.Phases.TourDePoules[0].Poule[0];
     expect(pools.Equipe.map((e: Attrs) => e.REF)).toEqual(['1', '2', '3', '4']);
     expect(pools.Match).toHaveLength(6);

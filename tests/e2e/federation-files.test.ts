@@ -198,11 +198,14 @@ async function previewOf(page: Page, file: { name: string; bytes: Buffer }, mime
 }
 
 describe('the files federations ask for (issue 58)', () => {
-  it('a coach finishes an event, downloads the FIE, FFE and AskFRED files, and each imports back with the same names and clubs', async () => {
+  it('a coach finishes an event of two pool rounds, downloads the FIE, FFE and AskFRED files, and each imports back with the same names and clubs', async () => {
     const { context, page, api, athletes } = await coachWithRoster('results');
     const practice = await api.practice('Circuit régional d\'épée', { weapon: 'epee' });
     const pools = await api.pools(practice.id, athletes.map((a) => ({ athlete_id: a.id })), 2);
     for (const pool of pools) await api.fenceAll(pool);
+    // A second round of pools for the six best of round 1, then the tableau.
+    const second = (await api.secondRound(practice.id, { cut: { kind: 'top', value: 6 }, pool_count: 1 })).pools.filter((p) => p.round === 2);
+    for (const pool of second) await api.fenceAll(pool);
     await finishTableau(viaBrowser(page.request), practice.id);
 
     await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
@@ -218,6 +221,9 @@ describe('the files federations ask for (issue 58)', () => {
     // The FFF file is what the federation's tools read: ISO-8859-1 (é one byte), its header line first.
     expect(fff.bytes.subarray(0, 8).toString('latin1')).toBe('FFF;WIN;');
     expect(fff.bytes.includes(Buffer.from('é', 'utf8'))).toBe(false);
+
+    // Both rounds of pools in the FIE file, each its own phase, before the tableau.
+    expect([...xml.bytes.toString('utf8').matchAll(/<TourDePoules PhaseID="(\w+)" ID="(\d)" NbDePoules="(\d)"/g)].map((m) => m.slice(1))).toEqual([['TourPoules1', '1', '2'], ['TourPoules2', '2', '1']]);
 
     // Piste's own readers: the same eight, names and clubs as the roster holds them, at the places the screen shows.
     const expected = nameAndClub(EVENT);

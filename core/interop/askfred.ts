@@ -120,7 +120,7 @@ export function writeAskFred(input: Omit<ResultsExport, 'pools' | 'tableau'> & {
 
   const root = tag('FencingData', { Version: '5.0', Context: 'Results', Source: 'Piste', xmlns: 'http://www.askfred.net' }, [
     tag('Tournament', { Name: input.practice.name }, [
-      tag('Event', { EventID: input.practice.id, Weapon: weapon, Gender: 'Mixed', IsTeam: 'False', Date: input.practice.date }, [
+      tag('Event', { EventID: input.practice.id, Weapon: weapon, Gender: 'Mixed', IsTeam: 'False' }, [
         tag('FinalResults', {}, results, '      '),
         tag('RoundResults', {}, [...poolRounds, ...deRound], '      '),
       ], '    '),

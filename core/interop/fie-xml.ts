@@ -214,7 +214,9 @@ export function writeFieXml(input: FieExport): string {
       });
       return element('Poule', { ID: i + 1, Nom: pool.name, NbTireurs: pool.players.length }, [...rows, ...matches], '      ');
     });
-    const ranking = results.map((r, i) => element(tag, { REF: ref.get(r.id), RangInitial: i + 1, RangFinal: r.rank ?? undefined, Statut: status.get(r.id) ?? null }, [], '      '));
+    // The place entering the round: a round-2 entry's seed from round 1, else the place in this round's ranking.
+    const seedOf = new Map(roundPools.flatMap((p) => p.players.flatMap((pl) => (pl.seed ? [[pl.id, pl.seed] as const] : []))));
+    const ranking = results.map((r, i) => element(tag, { REF: ref.get(r.id), RangInitial: seedOf.get(r.id) ?? i + 1, RangFinal: r.rank ?? undefined, Statut: status.get(r.id) ?? null }, [], '      '));
     const qualified = results.filter((r) => status.get(r.id) === 'Q').length;
     return element('TourDePoules', { PhaseID: `TourPoules${k + 1}`, ID: k + 1, NbDePoules: roundPools.length, NbQualifies: qualified }, [...ranking, ...poolElements], '    ');
   }).filter((_, k) => roundResults[k]!.roundPools.length > 0);

@@ -34,6 +34,8 @@ describe('FIE XML with two rounds of pools (issue 58)', () => {
     expect(comp.Tireurs.Tireur).toHaveLength(9);
     const round2 = (comp.Phases.TourDePoules[1].Poule[0].Tireur as Attrs[]).map((t) => t.REF);
     expect(round2).toEqual([0, 1, 3, 2, 4, 5].map((i) => idOf.get(EVENT_ATHLETES[i]!.name)));
+    // Round 2's ranking says where each fencer entered it: their seed from round 1.
+    expect((comp.Phases.TourDePoules[1].Tireur as Attrs[]).map((t) => [t.REF, t.RangInitial])).toEqual([0, 1, 3, 2, 4, 5].map((i, k) => [idOf.get(EVENT_ATHLETES[i]!.name), ['2', '1', '3', '4', '5', '6'][k]]));
     // Round 2's matches name the same IDs: 15 bouts of a pool of six.
     expect(comp.Phases.TourDePoules[1].Poule[0].Match).toHaveLength(15);
   });

@@ -107,8 +107,10 @@ export function eventPools(twoRounds = true): PoolSnapshot[] {
   // Serpentine: seeds 1 4 5 8 in pool 1, 2 3 6 7 in pool 2.
   const round1 = [fenced('pool-1', [0, 3, 4, 7].map((i, k) => entry(i, k + 1))), fenced('pool-2', [1, 2, 5, 6].map((i, k) => entry(i, k + 1)))];
   if (!twoRounds) return round1;
-  // Round 1's ranking: 0 and 1 first, then 3 and 2, then 4 and 5; 7 and 6 are left out. Round 2: one pool of six.
-  const second = [0, 1, 3, 2, 4, 5].map((i, k): PoolPlayer => ({ id: `r2-${i}`, name: EVENT_ATHLETES[i]!.name.toUpperCase(), athlete_id: EVENT_ATHLETES[i]!.id, position: k + 1, status: null, seed: k + 1, first_round_id: `r1-${i}` }));
+  // Round 1's ranking: 0 and 1 first (tied: 1 seeded first), then 3 and 2, then 4 and 5; 7 and 6 are left out.
+  // Round 2: one pool of six, 0 drawn first on the sheet.
+  const seeds = [2, 1, 3, 4, 5, 6];
+  const second = [0, 1, 3, 2, 4, 5].map((i, k): PoolPlayer => ({ id: `r2-${i}`, name: EVENT_ATHLETES[i]!.name.toUpperCase(), athlete_id: EVENT_ATHLETES[i]!.id, position: k + 1, status: null, seed: seeds[k], first_round_id: `r1-${i}` }));
   return [...round1, fenced('pool-3', second, 2)];
 }
 

@@ -76,7 +76,7 @@ export function AthleteSelector({ selection }: { selection: ReturnType<typeof us
         <label className="label" htmlFor="manual-names">{t.typeNames}</label>
         <textarea id="manual-names" className="input min-h-32 font-mono" value={manual} onChange={(e) => setManual(e.target.value)} />
         <label className="label mt-3" htmlFor="names-file">{t.fromFile}</label>
-        <input id="names-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => void addFromFile(selection, e.target.files?.[0])} />
+        <input id="names-file" type="file" accept=".csv,.tsv,.txt,.xml,.fff,.frd,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => void addFromFile(selection, e.target.files?.[0])} />
       </section>
     </>
   );

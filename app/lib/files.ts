@@ -1,7 +1,7 @@
 /** Saving a file the app made (CSV, XML, a backup) and reading one the user picked. */
 
-/** Downloads `content` as a file named `name` (the browser's own save, no server round trip). */
-export function downloadFile(name: string, content: string, type: string) {
+/** Downloads `content` (text, or bytes in the encoding the file needs) as a file named `name` (the browser's own save, no server round trip). */
+export function downloadFile(name: string, content: string | Uint8Array<ArrayBuffer>, type: string) {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;

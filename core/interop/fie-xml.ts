@@ -1,3 +1,5 @@
+// The FIE interchange file, written and read (issues 15, 30, 58): one file because the writer and the readers hold the
+// same format (its elements, statuses and dates), and a change to one side is a change to the other.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PoolSnapshot } from '../contracts/pools';
 import { boutCells } from '../fencing/bout-result';
@@ -7,6 +9,11 @@ import { combinePoolResults } from '../fencing/pool-results';
 import type { Cut } from '../fencing/cut';
 import type { Tableau } from '../fencing/tableau';
 import { countedBouts } from '../fencing/withdrawal';
+import { CUT_ALL } from '../fencing/cut';
+import { advancedFromFirstRound } from '../fencing/rounds';
+import { hasSecondRound, poolsOfRound } from '../fencing/pool-rounds';
+import { teamNumberOf } from '../defaults';
+import type { TeamMember } from '../contracts/teams';
 import { athleteSchema, firstIssue } from '../validation';
 import { joinName, splitName } from './fie-names';
 import { upperSurname } from '../names';
@@ -16,7 +23,8 @@ import { athleteDetailsSchema, NO_DETAILS, parseBirthDate, parseGender, parseLat
 
 /**
  * The FIE interchange format (issue 15; FENCING.md, Interchange format), the XML that BellePoule and Engarde
- * exchange: root `CompetitionIndividuelle` with `<Tireurs>`, `<Phases>` (a `<TourDePoules>` of `<Poule>`s
+ * exchange: root `CompetitionIndividuelle` (a team event's `CompetitionParEquipes`) with `<Tireurs>` (and the
+ * teams' `<Equipes>`), `<Phases>` (a `<TourDePoules>` a round of pools, each of `<Poule>`s
  * with their matches, a `<PhaseDeTableaux>` of `<Tableau ID="A16" Taille="16">`s) and the
  * `<ClassementGeneral>`. Statuses: Q qualified for the tableau, N not qualified (the cut), A abandoned
  * (withdrawn, o.74.2), E excluded (o.74.3), F forfeit (did not start, o.74.1).
@@ -44,8 +52,17 @@ function element(tag: string, attrs: Record<string, string | number | null | und
   return `${indent}<${tag}${a}>\n${children.join('\n')}\n${indent}</${tag}>`;
 }
 
+/** A team of a team practice as the FIE team file lists it: its number, the name it is shown by, its fencers. */
+export interface FieTeamInput {
+  id: string;
+  number: number;
+  name: string;
+  members: Pick<TeamMember, 'athlete_id' | 'athlete_name' | 'position'>[];
+}
+
 export interface FieExport {
   practice: { id: string; name: string; date: string; weapon?: 'epee' | 'foil' | 'sabre' };
+  /** Every pool of the practice, both rounds when a second round was fenced (issue 28); a team practice's team pools. */
   pools: PoolSnapshot[];
   cut: Cut;
   tableau: Tableau;
@@ -56,8 +73,15 @@ export interface FieExport {
    * What the roster knows of the athletes the pools name (by athlete id): club, ranking, (issue 30) details
    * and (issue 32) the athlete's own spelling of the name, which a linked entry is written with.
    */
-  athletes: ReadonlyMap<string, Pick<Athlete, 'club' | 'ranking'> & Partial<AthleteDetails> & { name?: string }>;
+  athletes: ReadonlyMap<string, FieAthlete>;
+  /**
+   * A team practice's teams: given, the file is the team file (`CompetitionParEquipes`), its pools, tableau and
+   * standings those of the teams, a pool entry or a seed being a team by its id or by its default name ("Team 3").
+   */
+  teams?: FieTeamInput[];
 }
+
+export type FieAthlete = Pick<Athlete, 'club' | 'ranking'> & Partial<AthleteDetails> & { name?: string };
 
 /** FIE `Arme`: BellePoule accepts only L, X, F, E, S (an unknown letter stops its reader). */
 const ARME = { epee: 'E', foil: 'F', sabre: 'S' } as const;
@@ -77,8 +101,21 @@ function detailAttributes(a: Partial<AthleteDetails> | undefined) {
 /** dd.mm.yyyy, as the format writes dates. */
 const fieDate = (iso: string) => iso.split('-').reverse().join('.');
 
+type Status = 'Q' | 'N' | 'A' | 'E';
+
+/** A fencer's `<Tireur>` in `<Tireurs>` or nested in its `<Equipe>`: the roster's spelling, club and details when linked. */
+function fencerElement(id: number, name: string, athlete: FieAthlete | undefined, status: string | null, indent: string) {
+  // Issue 32: a linked entry keeps the athlete's spelling (the pools hold names upper-case: Strauß as STRAUSS).
+  const { nom, prenom } = splitName(athlete?.name ?? name);
+  return element('Tireur', {
+    ID: id, Nom: upperSurname(nom), Prenom: prenom, Club: athlete?.club ?? '', ...detailAttributes(athlete),
+    Classement: athlete?.ranking ?? undefined, Statut: status,
+  }, [], indent);
+}
+
 /**
- * A practice as FIE XML: its fencers, pools with their matches, the tableau and the classification.
+ * A practice as FIE XML: its fencers, every round of pools with their matches, the tableau and the classification;
+ * for a team practice (`teams` given) the same of its teams, each team with its fencers.
  *
  * What the common readers need (issue 30, read in BellePoule's public source: its contest loader and its
  * player reader): the root `CompetitionIndividuelle` with `Arme` one of E/F/S (an unknown letter stops it)
@@ -87,67 +124,112 @@ const fieDate = (iso: string) => iso.split('-').reverse().join('.');
  * F is absent); `DateNaissance` as dd.mm.yyyy, `Sexe` M/F, `Nation`, `Club`, `Ligue`, `Licence`,
  * `Classement`, and `Lateralite` D/G, which it keeps as written; each `<Match>` with two `<Tireur REF Score
  * Statut="V|D">`. The DOCTYPE line is the one BellePoule writes.
+ *
+ * Several rounds of pools (read in BellePoule's contest writer, which saves each stage of its schedule in turn):
+ * one `<TourDePoules>` a round, in the order fenced, each with its own `ID` and `PhaseID` (TourPoules1, TourPoules2),
+ * its ranking (`RangInitial` the place entering the round, `RangFinal` the place leaving it, `Statut` Q for those who
+ * went on, N for those its cut left out), its `<Poule>`s numbered from 1 and their matches. A fencer keeps one `ID`
+ * through the rounds: a round-2 entry points to the fencer of round 1 it continues. The tableau is the phase after
+ * the last round. A fencer's `Statut` in `<Tireurs>` is the one of the last round they fenced.
+ *
+ * The team file (BellePoule's team contest, the same writer with teams in the fencers' places): the root
+ * `CompetitionParEquipes` (and its DOCTYPE), `<Equipes>` of `<Equipe ID Nom Statut>`, each holding its fencers as
+ * `<Tireur>`s (what its team reader, and Piste's, nests); in the pools, the tableau's `<Match>`es and the
+ * `<ClassementGeneral>`, `<Equipe REF …>` where an individual file has `<Tireur REF …>`. Team and fencer IDs do
+ * not overlap (teams 1…n, their fencers after).
  */
 export function writeFieXml(input: FieExport): string {
   const { pools, tableau, standings } = input;
-  const players = pools.flatMap((p) => p.players);
-  const ref = new Map<string, number>(players.map((p, i) => [p.id, i + 1]));
-  const dnsRef = (i: number) => players.length + i + 1;
-  const results = combinePoolResults(pools, input.cut);
-  const resultOf = new Map(results.map((r) => [r.id, r]));
-  const statusOf = (id: string) => {
-    const r = resultOf.get(id);
-    if (!r) return null;
-    return r.status === 'withdrawn' ? 'A' : r.status === 'excluded' ? 'E' : r.promoted ? 'Q' : 'N';
-  };
+  const teams = input.teams ? [...input.teams].sort((a, b) => a.number - b.number) : null;
+  const tag = teams ? 'Equipe' : 'Tireur';
+  const rounds = hasSecondRound(pools) ? [poolsOfRound(pools, 1), poolsOfRound(pools, 2)] : [[...pools]];
+  const last = rounds.length - 1;
 
-  const fencers = [
-    ...players.map((p) => {
-      const athlete = p.athlete_id ? input.athletes.get(p.athlete_id) : undefined;
-      // Issue 32: a linked entry keeps the athlete's spelling (the pools hold names upper-case: Strauß as STRAUSS).
-      const { nom, prenom } = splitName(athlete?.name ?? p.name);
-      return element('Tireur', {
-        ID: ref.get(p.id)!, Nom: upperSurname(nom), Prenom: prenom, Club: athlete?.club ?? '', ...detailAttributes(athlete),
-        Classement: athlete?.ranking ?? undefined, Statut: statusOf(p.id),
-      }, [], '    ');
-    }),
-    ...input.didNotStart.map((name, i) => {
-      const { nom, prenom } = splitName(name);
-      return element('Tireur', { ID: dnsRef(i), Nom: upperSurname(nom), Prenom: prenom, Club: '', Statut: 'F' }, [], '    ');
-    }),
-  ];
+  // Each competitor's ID, reached from any of its ids: a pool entry of either round, a seed of the tableau.
+  const ref = new Map<string, number>();
+  const entries: { ref: number; name: string; athleteId: string | null }[] = [];
+  if (teams) {
+    const teamOf = (e: { id: string; name: string }) => teams.findIndex((t) => t.id === e.id || t.number === teamNumberOf(e.name));
+    for (const e of [...pools.flatMap((p) => p.players), ...tableau.seeds]) {
+      const i = teamOf(e);
+      if (i >= 0) ref.set(e.id, i + 1);
+    }
+  } else {
+    for (const p of rounds.flatMap((r) => r.flatMap((pool) => pool.players))) {
+      const continued = p.first_round_id ? ref.get(p.first_round_id) : undefined;
+      if (continued !== undefined) ref.set(p.id, continued);
+      else if (!ref.has(p.id)) {
+        entries.push({ ref: entries.length + 1, name: p.name, athleteId: p.athlete_id });
+        ref.set(p.id, entries.length);
+      }
+    }
+  }
+  const dnsRef = (i: number) => entries.length + i + 1;
 
-  const poolElements = pools.map((pool, i) => {
-    const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
-    const rows = pool.players.map((p) => {
-      const r = ranked.get(p.id)!;
-      return element('Tireur', {
-        REF: ref.get(p.id)!, NoDansLaPoule: p.position, NbVictoires: r.victories, NbMatches: r.victories + r.defeats,
-        TD: r.touchesScored, TR: r.touchesReceived, RangPoule: r.rank ?? undefined, Statut: statusOf(p.id),
-      }, [], '        ');
-    });
-    const matches = countedBouts(pool.players, pool.bouts).map((b, j) => {
-      const cells = boutCells(b);
-      const side = (id: string, score: number) => element('Tireur', { REF: ref.get(id)!, Score: score, Statut: cells[id]!.startsWith('V') ? 'V' : 'D' }, [], '          ');
-      return element('Match', { ID: j + 1 }, [side(b.player1_id, b.score1), side(b.player2_id, b.score2)], '        ');
-    });
-    return element('Poule', { ID: i + 1, Nom: pool.name, NbTireurs: pool.players.length }, [...rows, ...matches], '      ');
+  // Each round's statuses: A withdrew, E excluded, Q went on (to round 2, or into the tableau), N left out by the cut.
+  const seeded = new Set(tableau.seeds.map((s) => s.id));
+  const advanced = advancedFromFirstRound(pools);
+  const roundResults = rounds.map((roundPools, i) => {
+    const results = combinePoolResults(roundPools, i === last ? input.cut : CUT_ALL);
+    const wentOn = (id: string, promoted: boolean) => (i < last ? advanced.has(id) : tableau.seeds.length > 0 ? seeded.has(id) : promoted);
+    const status = new Map<string, Status>(results.map((r) => [r.id, r.status === 'withdrawn' ? 'A' : r.status === 'excluded' ? 'E' : wentOn(r.id, r.promoted) ? 'Q' : 'N']));
+    return { roundPools, results, status };
   });
-  const poolRanking = results.map((r, i) =>
-    element('Tireur', { REF: ref.get(r.id)!, RangInitial: i + 1, RangFinal: r.rank ?? undefined, Statut: statusOf(r.id) }, [], '      '),
-  );
+  // A competitor's status overall: the one of the last round they fenced (a team drawn straight into the tableau: Q).
+  const overall = new Map<number, Status>();
+  for (const s of tableau.seeds) if (ref.has(s.id)) overall.set(ref.get(s.id)!, 'Q');
+  for (const { status } of roundResults) for (const [id, st] of status) if (ref.has(id)) overall.set(ref.get(id)!, st);
 
-  const phases = [element('TourDePoules', { PhaseID: 'TourPoules1', ID: 1, NbDePoules: pools.length, NbQualifies: results.filter((r) => r.promoted).length }, [...poolRanking, ...poolElements], '    ')];
+  const competitors = teams
+    ? [
+        element('Tireurs', {}, [], '  '),
+        element('Equipes', {}, teams.map((t, i) => {
+          const members = [...t.members].sort((a, b) => a.position - b.position).map((m, j) => {
+            const athlete = m.athlete_id ? input.athletes.get(m.athlete_id) : undefined;
+            // A fencer with no Statut is read as absent by BellePoule: the team's members carry the team's.
+            return fencerElement(teams.length + teams.slice(0, i).reduce((n, x) => n + x.members.length, 0) + j + 1, m.athlete_name, athlete, overall.get(i + 1) ?? null, '      ');
+          });
+          return element('Equipe', { ID: i + 1, Nom: t.name, Statut: overall.get(i + 1) ?? null }, members, '    ');
+        }), '  '),
+      ]
+    : [element('Tireurs', {}, [
+        ...entries.map((e) => fencerElement(e.ref, e.name, e.athleteId ? input.athletes.get(e.athleteId) : undefined, overall.get(e.ref) ?? null, '    ')),
+        ...input.didNotStart.map((name, i) => fencerElement(dnsRef(i), name, undefined, 'F', '    ')),
+      ], '  ')];
+
+  const phases = roundResults.map(({ roundPools, results, status }, k) => {
+    const poolElements = roundPools.map((pool, i) => {
+      const ranked = new Map(combinePoolResults([pool]).map((r) => [r.id, r]));
+      const rows = pool.players.map((p) => {
+        const r = ranked.get(p.id)!;
+        return element(tag, {
+          REF: ref.get(p.id), NoDansLaPoule: p.position, NbVictoires: r.victories, NbMatches: r.victories + r.defeats,
+          TD: r.touchesScored, TR: r.touchesReceived, RangPoule: r.rank ?? undefined, Statut: status.get(p.id) ?? null,
+        }, [], '        ');
+      });
+      const matches = countedBouts(pool.players, pool.bouts).map((b, j) => {
+        const cells = boutCells(b);
+        const side = (id: string, score: number) => element(tag, { REF: ref.get(id), Score: score, Statut: cells[id]!.startsWith('V') ? 'V' : 'D' }, [], '          ');
+        return element('Match', { ID: j + 1 }, [side(b.player1_id, b.score1), side(b.player2_id, b.score2)], '        ');
+      });
+      return element('Poule', { ID: i + 1, Nom: pool.name, NbTireurs: pool.players.length }, [...rows, ...matches], '      ');
+    });
+    // The place entering the round: a round-2 entry's seed from round 1, else the place in this round's ranking.
+    const seedOf = new Map(roundPools.flatMap((p) => p.players.flatMap((pl) => (pl.seed ? [[pl.id, pl.seed] as const] : []))));
+    const ranking = results.map((r, i) => element(tag, { REF: ref.get(r.id), RangInitial: seedOf.get(r.id) ?? i + 1, RangFinal: r.rank ?? undefined, Statut: status.get(r.id) ?? null }, [], '      '));
+    const qualified = results.filter((r) => status.get(r.id) === 'Q').length;
+    return element('TourDePoules', { PhaseID: `TourPoules${k + 1}`, ID: k + 1, NbDePoules: roundPools.length, NbQualifies: qualified }, [...ranking, ...poolElements], '    ');
+  }).filter((_, k) => roundResults[k]!.roundPools.length > 0);
 
   const matches = tableau.matches;
   if (matches.length > 0) {
-    const rounds = roundsOf(matches);
+    const tableauRounds = roundsOf(matches);
     const seedOf = new Map(tableau.seeds.map((s) => [s.id, s.seed]));
     const matchElement = (m: (typeof matches)[number], id: number, indent: string) => {
       const side = (playerId: string | null, score: number | null) =>
         playerId === null
           ? null
-          : element('Tireur', {
+          : element(tag, {
               REF: ref.get(playerId), Place: seedOf.get(playerId), Score: score ?? undefined,
               Statut: m.winner_id === null ? undefined : m.winner_id === playerId ? 'V' : 'D',
             }, [], indent + '  ');
@@ -155,36 +237,38 @@ export function writeFieXml(input: FieExport): string {
       return element('Match', { ID: id }, sides, indent);
     };
     const main = [];
-    for (let round = 1; round <= rounds; round++) {
-      const size = 2 ** (rounds - round + 1);
-      const inRound = matches.filter((m) => m.round === round && isMainMatch(m, rounds) && m.player1_id !== null && m.player2_id !== null);
+    for (let round = 1; round <= tableauRounds; round++) {
+      const size = 2 ** (tableauRounds - round + 1);
+      const inRound = matches.filter((m) => m.round === round && isMainMatch(m, tableauRounds) && m.player1_id !== null && m.player2_id !== null);
       main.push(element('Tableau', { ID: `A${size}`, Titre: size === 2 ? 'Finale' : `Tableau de ${size}`, Taille: size }, inRound.map((m) => matchElement(m, m.position + 1, '          ')), '        '));
     }
-    const suites = [element('SuiteDeTableaux', { ID: 'A', Titre: 'Tableau principal', NbDeTableaux: rounds }, main, '      ')];
-    const places = matches.filter((m) => !isMainMatch(m, rounds) && m.player1_id !== null && m.player2_id !== null);
+    const suites = [element('SuiteDeTableaux', { ID: 'A', Titre: 'Tableau principal', NbDeTableaux: tableauRounds }, main, '      ')];
+    const places = matches.filter((m) => !isMainMatch(m, tableauRounds) && m.player1_id !== null && m.player2_id !== null);
     if (places.length > 0) {
       suites.push(element('SuiteDeTableaux', { ID: 'B', Titre: 'Places' }, places.map((m, i) =>
-        element('Tableau', { ID: `B${i + 1}`, Titre: placesTitle(m, rounds), Taille: 2 }, [matchElement(m, 1, '          ')], '        ')), '      '));
+        element('Tableau', { ID: `B${i + 1}`, Titre: placesTitle(m, tableauRounds), Taille: 2 }, [matchElement(m, 1, '          ')], '        ')), '      '));
     }
-    phases.push(element('PhaseDeTableaux', { PhaseID: 'PhaseDeTableaux1', ID: 2 }, suites, '    '));
+    phases.push(element('PhaseDeTableaux', { PhaseID: 'PhaseDeTableaux1', ID: phases.length + 1 }, suites, '    '));
   }
 
   const dnsIndex = new Map(input.didNotStart.map((name, i) => [name, dnsRef(i)]));
   const classification = standings.map((s) => {
     const id = ref.get(s.id) ?? dnsIndex.get(s.name);
-    const status = s.place === null ? (ref.has(s.id) ? 'E' : 'F') : statusOf(s.id) === 'A' ? 'A' : undefined;
-    return element('Tireur', { REF: id, Classement: s.place ?? undefined, Statut: status }, [], '    ');
+    const st = id === undefined ? undefined : overall.get(id);
+    const status = s.place === null ? (ref.has(s.id) ? 'E' : 'F') : st === 'A' ? 'A' : undefined;
+    return element(tag, { REF: id, Classement: s.place ?? undefined, Statut: status }, [], '    ');
   });
 
-  const root = element('CompetitionIndividuelle', {
+  const rootTag = teams ? 'CompetitionParEquipes' : 'CompetitionIndividuelle';
+  const root = element(rootTag, {
     Version: '1', Championnat: 'Piste', ID: input.practice.id, Annee: input.practice.date.slice(0, 4), Arme: ARME[input.practice.weapon ?? 'epee'],
     Date: fieDate(input.practice.date), TitreCourt: input.practice.name.slice(0, 20), TitreLong: input.practice.name,
   }, [
-    element('Tireurs', {}, fencers, '  '),
+    ...competitors,
     element('Phases', {}, phases, '  '),
     element('ClassementGeneral', {}, classification, '  '),
   ]);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE CompetitionIndividuelle>\n${root}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE ${rootTag}>\n${root}\n`;
 }
 
 /** The text of an XML file as bytes: the encoding its declaration names (BellePoule writes ISO-8859-1), else UTF-8. */

@@ -1,9 +1,14 @@
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { download, expectToast, newContext, sidewaysOverflow, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { holdPrint } from '../helpers/pdf';
-import { ffeEntryFile, ffeFencer, usCsv } from '../helpers/federation-files';
-import { seed, viaBrowser } from '../helpers/seed';
+import { EVENT_ATHLETES, ffeEntryFile, ffeFencer, finishTableau, usCsv } from '../helpers/federation-files';
+import { apiOver, expectAnswer } from '../helpers/api-client';
+import { seed, TEAMS_BY_SHEET_ORDER, viaBrowser } from '../helpers/seed';
+import { readAskFredResults } from '../../core/interop/askfred';
+import { decodeFfe, readFfeResults } from '../../core/interop/ffe-results';
+import { readFieFencers, readFieTeams } from '../../core/interop/fie-xml';
 import { seriousViolations } from '../helpers/axe';
 
 const browser = useBrowser();
@@ -157,6 +162,126 @@ describe('federation files', () => {
     await expect.poll(() => rosterRows(page)).toEqual([['Avery Whitfield', 'B23']]);
     const [stored] = await seed(viaBrowser(page.request)).athletes();
     expect(stored).toMatchObject({ national_rating: { system: 'usaf', value: 'B2023' }, licence: '100234567', nation: 'USA', laterality: 'L', birth_date: '2009-03-14' });
+    await context.close();
+  });
+});
+
+/** The eight fencers of the event, as the roster holds them: accents, apostrophes, a ß, every one with a club. */
+const EVENT = EVENT_ATHLETES.map(({ id: _id, ...a }) => ({ ...a, club: a.club ?? 'Salle Gérôme' }));
+const nameAndClub = (rows: { name: string; club: string | null }[]) => rows.map((r) => [r.name, r.club]).sort((a, b) => a[0]!.localeCompare(b[0]!));
+
+/** A downloaded file's name and bytes (the FFF file is ISO-8859-1: its text is not UTF-8). */
+async function downloadBytes(page: Page, trigger: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+}
+
+/** A coach whose roster holds the eight fencers of the event, with their clubs and details (or an empty roster). */
+async function coachWithRoster(label: string, withRoster = true) {
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  await signUp(page, { name: `${label} Coach`, email: uniqueEmail(label), password: `${label} coach pw` });
+  const fetch = viaBrowser(page.request);
+  if (withRoster) await expectAnswer(apiOver(fetch).athletes.import.$post({ json: { athletes: EVENT.map(({ name, club, ranking, ...details }) => ({ name, club, ranking, details })) } }));
+  const athletes = await seed(fetch).athletes();
+  return { context, page, fetch, api: seed(fetch), athletes };
+}
+
+/** In the roster's import dialog: a file's preview rows as [name, club], once its summary says `summary`. */
+async function previewOf(page: Page, file: { name: string; bytes: Buffer }, mimeType: string, summary: string) {
+  await page.goto('/athletes');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByLabel('Choose a file').setInputFiles({ name: file.name, mimeType, buffer: file.bytes });
+  await expect.poll(() => page.getByTestId('import-summary').textContent()).toBe(summary);
+  const rows = await page.getByTestId('import-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent)));
+  return rows.map(([name, club]) => ({ name: name!, club: club! })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+describe('the files federations ask for (issue 58)', () => {
+  it('a coach finishes an event of two pool rounds, downloads the FIE, FFE and AskFRED files, and each imports back with the same names and clubs', async () => {
+    const { context, page, api, athletes } = await coachWithRoster('results');
+    const practice = await api.practice('Circuit régional d\'épée', { weapon: 'epee' });
+    const pools = await api.pools(practice.id, athletes.map((a) => ({ athlete_id: a.id })), 2);
+    for (const pool of pools) await api.fenceAll(pool);
+    // A second round of pools for the six best of round 1, then the tableau.
+    const second = (await api.secondRound(practice.id, { cut: { kind: 'top', value: 6 }, pool_count: 1 })).pools.filter((p) => p.round === 2);
+    for (const pool of second) await api.fenceAll(pool);
+    await finishTableau(viaBrowser(page.request), practice.id);
+
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/final-results');
+    await expect.poll(() => page.getByTestId('standing-row').count()).toBe(8);
+    await page.getByText('The tableau is complete.').waitFor();
+    const places = await page.getByTestId('standing-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')!.textContent));
+
+    const xml = await downloadBytes(page, page.getByRole('button', { name: 'Export FIE XML' }));
+    const fff = await downloadBytes(page, page.getByRole('button', { name: 'Export FFE results (FFF)' }));
+    const frd = await downloadBytes(page, page.getByRole('button', { name: 'Export AskFRED results (.frd)' }));
+    expect([xml.name, fff.name, frd.name]).toEqual(['Circuit-régional-dépée-FIE.xml', 'Circuit-régional-dépée-FFE.fff', 'Circuit-régional-dépée-AskFRED.frd']);
+    // The FFF file is what the federation's tools read: ISO-8859-1 (é one byte), its header line first.
+    expect(fff.bytes.subarray(0, 8).toString('latin1')).toBe('FFF;WIN;');
+    expect(fff.bytes.includes(Buffer.from('é', 'utf8'))).toBe(false);
+
+    // Both rounds of pools in the FIE file, each its own phase, before the tableau.
+    expect([...xml.bytes.toString('utf8').matchAll(/<TourDePoules PhaseID="(\w+)" ID="(\d)" NbDePoules="(\d)"/g)].map((m) => m.slice(1))).toEqual([['TourPoules1', '1', '2'], ['TourPoules2', '2', '1']]);
+
+    // Piste's own readers: the same eight, names and clubs as the roster holds them, at the places the screen shows.
+    const expected = nameAndClub(EVENT);
+    expect(nameAndClub(readFieFencers(xml.bytes.toString('utf8')))).toEqual(expected);
+    const ffe = readFfeResults(decodeFfe(new Uint8Array(fff.bytes)));
+    expect(nameAndClub(ffe.map((r) => r.row))).toEqual(expected);
+    expect(ffe.map((r) => String(r.place))).toEqual(places);
+    const fred = readAskFredResults(frd.bytes.toString('utf8'));
+    expect(nameAndClub(fred.map((r) => r.row))).toEqual(expected);
+    expect(ffe.map((r) => [r.row.details.licence, r.row.details.nation]).sort()).toEqual(EVENT.map((a) => [a.licence, a.nation]).sort());
+
+    // Another coach imports each file into their roster: the preview shows the same names and clubs, all new.
+    const other = await coachWithRoster('results-import', false);
+    const shown = expected.map(([name, club]) => ({ name: name!, club: club! }));
+    expect(await previewOf(other.page, xml, 'application/xml', '8 new · 0 already listed · 0 with errors')).toEqual(shown);
+    expect(await previewOf(other.page, frd, 'application/xml', '8 new · 0 already listed · 0 with errors')).toEqual(shown);
+    expect(await previewOf(other.page, fff, 'text/plain', '8 new · 0 already listed · 0 with errors')).toEqual(shown);
+    await other.page.getByRole('button', { name: 'Import 8 athletes' }).click();
+    await expectToast(other.page, 'Imported 8 athletes');
+    await expect.poll(() => other.page.getByTestId('athlete-item').count()).toBe(8);
+    const list = await other.page.getByTestId('athlete-list').textContent();
+    for (const [name, club] of expected) {
+      expect(list).toContain(name);
+      expect(list).toContain(club);
+    }
+    const stored = await other.api.athletes();
+    expect(stored.map((a) => [a.name, a.club, a.licence, a.nation, a.region, a.ranking]).sort()).toEqual(EVENT.map((a) => [a.name, a.club, a.licence, a.nation, a.region, a.ranking]).sort());
+    await other.context.close();
+    await context.close();
+  });
+
+  it('a team practice exports the FIE team file: its teams with their fencers, the team tableau and the team standings', async () => {
+    const { context, page, fetch, api, athletes } = await coachWithRoster('team-file');
+    const practice = await api.practice('Coupe des équipes', { type: 'team' });
+    const practiceApi = apiOver(fetch).practices[':practiceId'];
+    const teams = await expectAnswer(practiceApi.teams.$post({ param: { practiceId: practice.id }, json: { method: 'random', entries: athletes.map((a) => ({ athlete_id: a.id })), teams: 2 } }), 201);
+    const [pool] = await api.teamPools(practice.id);
+    await api.fenceAll(pool!, TEAMS_BY_SHEET_ORDER);
+    await api.teamTableau(practice.id);
+    await api.fenceTeamMatch(practice.id, { round: 1, position: 0 }, true);
+
+    await page.evaluate((id) => localStorage.setItem('current_practice_id', id), practice.id);
+    await page.goto('/final-results');
+    await page.getByText('The tableau is complete.').waitFor();
+    const xml = await downloadBytes(page, page.getByRole('button', { name: 'Export FIE XML' }));
+    const text = xml.bytes.toString('utf8');
+    expect(text.split('\n')[1]).toBe('<!DOCTYPE CompetitionParEquipes>');
+    // Each team with its own fencers, named and with the clubs the roster holds.
+    const clubOf = new Map(EVENT.map((a) => [a.name, a.club]));
+    expect(readFieTeams(text).map((t) => [t.name, t.members.map((m) => [m.name, m.club]).sort()]).sort()).toEqual(
+      teams.map((t) => [`Team ${t.team_number}`, t.members.map((m) => [m.athlete_name, clubOf.get(m.athlete_name)]).sort()]).sort(),
+    );
+    // The final and the standings: the winner first.
+    expect(text).toMatch(/<Tableau ID="A2" Titre="Finale" Taille="2">\s*<Match ID="1">\s*<Equipe REF="\d" Place="1" Score="45" Statut="V"\/>/);
+    expect(text).toMatch(/<ClassementGeneral>\s*<Equipe REF="\d" Classement="1"\/>\s*<Equipe REF="\d" Classement="2"\/>/);
+
+    // Read back by the roster import: the same eight names and clubs, already in this roster.
+    expect(await previewOf(page, xml, 'application/xml', '0 new · 8 already listed · 0 with errors')).toEqual(nameAndClub(EVENT).map(([name, club]) => ({ name: name!, club: club! })));
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { IMPORT_MAX } from '../../../core/limits';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../state/toasts';
 import { call, client, errorMessage } from '../../lib/api';
-import { readRosterFile, readRosterText, RosterFileError } from '../../lib/roster-file';
+import { readRosterFile, readRosterText, ROSTER_FILE_ACCEPT, RosterFileError } from '../../lib/roster-file';
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../../i18n';
 import { formatRating } from '../../../core/fencing/national-rating';
@@ -110,7 +110,7 @@ export function RosterImportDialog({ open, onOpenChange, roster, onImported }: P
       <div className="space-y-4">
         <div>
           <label className="label" htmlFor="roster-file">{t.file}</label>
-          <input id="roster-file" type="file" accept=".csv,.tsv,.txt,.xml,text/csv,text/xml,application/xml" className="block w-full text-sm" onChange={(e) => { const file = e.target.files?.[0]; if (file) void show(() => readRosterFile(file)); }} />
+          <input id="roster-file" type="file" accept={ROSTER_FILE_ACCEPT} className="block w-full text-sm" onChange={(e) => { const file = e.target.files?.[0]; if (file) void show(() => readRosterFile(file)); }} />
         </div>
         <div>
           <label className="label" htmlFor="roster-paste">{t.paste}</label>

@@ -32,6 +32,9 @@ const messages = i18n('final-results-page', {
   file: params('{name} final results'),
   notFinished: 'The tableau is not finished: the file holds the results so far',
   exportXml: 'Export FIE XML',
+  exportFfe: 'Export FFE results (FFF)',
+  exportAskFred: 'Export AskFRED results (.frd)',
+  fileFailed: 'Failed to export the results file',
   printTitle: 'Final results',
   teamStandings: 'Final team standings',
 });
@@ -73,17 +76,48 @@ export function FinalResultsPage() {
   const stillIn = tableau.seeds.length - placed.length;
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 
-  /** Issue 15: the practice as FIE XML (BellePoule, Engarde), with what the roster knows of each fencer (issue 30: licence, nation, birth date, hand). */
+  /** What the exports write of each fencer: the coach's roster (club, ranking, licence, nation, birth date, hand, rating). */
+  const rosterById = async () => new Map((await call(client.athletes.$get())).map((a) => [a.id, a]));
+
+  /**
+   * Issue 15: the practice as FIE XML (BellePoule, Engarde), with what the roster knows of each fencer (issue 30); issue 58:
+   * both rounds of pools, and for a team practice the team file (its teams and their fencers, the team tableau).
+   */
   async function exportXml() {
     try {
-      const [{ writeFieXml }, roster] = await Promise.all([import('../../../core/interop/fie-xml'), call(client.athletes.$get())]);
+      const [{ writeFieXml }, { teamNumberOf }, athletes, teamList] = await Promise.all([
+        import('../../../core/interop/fie-xml'), import('../../../core/defaults'), rosterById(),
+        teams ? call(client.practices[':practiceId'].teams.$get({ param: { practiceId: practice.id } })) : null,
+      ]);
+      const entries = [...tableau.seeds, ...pools.flatMap((p) => p.players)];
       const xml = writeFieXml({
-        practice, pools, cut: format.cut, tableau, standings, didNotStart,
-        athletes: new Map(roster.map((a) => [a.id, a])),
+        practice, pools, cut: format.cut, tableau, standings, didNotStart: teams ? [] : didNotStart, athletes,
+        teams: teamList?.map((team) => ({
+          id: team.id, number: team.team_number, members: team.members,
+          name: entries.find((e) => e.id === team.id || teamNumberOf(e.name) === team.team_number)?.name ?? t.teamN({ n: team.team_number }),
+        })),
       });
       downloadFile(fileName(`${practice.name} FIE`, 'xml'), xml, 'application/xml;charset=utf-8');
     } catch {
       toastError(t.xmlFailed);
+    }
+  }
+
+  /** Issue 58: the results file of the French federation (FFF) or AskFRED (.frd), names and clubs as the roster spells them. */
+  async function exportResults(kind: 'ffe' | 'askfred') {
+    try {
+      const athletes = await rosterById();
+      const event = { practice, pools, tableau, standings, athletes };
+      if (kind === 'ffe') {
+        const { writeFfeResults } = await import('../../../core/interop/ffe-results');
+        const { bytes, charset } = writeFfeResults(event);
+        downloadFile(fileName(`${practice.name} FFE`, 'fff'), bytes, `text/plain;charset=${charset}`);
+      } else {
+        const { writeAskFred } = await import('../../../core/interop/askfred');
+        downloadFile(fileName(`${practice.name} AskFRED`, 'frd'), writeAskFred(event), 'application/xml;charset=utf-8');
+      }
+    } catch {
+      toastError(t.fileFailed);
     }
   }
 
@@ -99,10 +133,20 @@ export function FinalResultsPage() {
             const [{ finalResultsCsv, rosterSpelling }, roster] = await Promise.all([import('../../../core/interop/exports'), can(practice.role, 'roster.read') ? call(client.athletes.$get()).catch(() => []) : []]);
             downloadFile(fileName(t.file({ name: practice.name }), 'csv'), finalResultsCsv(standings, rosterSpelling(pools, roster)), CSV_TYPE);
           }}>{t.exportCsv}</button>
-          {can(practice.role, 'practice.read') && practice.practice_type === 'individual' && (
+          {can(practice.role, 'practice.read') && (
             <button type="button" className="btn-secondary" onClick={exportXml} title={stillIn > 0 ? t.notFinished : undefined}>
               {t.exportXml}
             </button>
+          )}
+          {can(practice.role, 'practice.read') && !teams && (
+            <>
+              <button type="button" className="btn-secondary" onClick={() => void exportResults('ffe')} title={stillIn > 0 ? t.notFinished : undefined}>
+                {t.exportFfe}
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => void exportResults('askfred')} title={stillIn > 0 ? t.notFinished : undefined}>
+                {t.exportAskFred}
+              </button>
+            </>
           )}
           <button type="button" className="btn-secondary" onClick={() => print({
             kind: 'table', title: t.printTitle, rounds, ...printHeader(practice), ...finalResultsTable(standings),

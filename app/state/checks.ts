@@ -28,8 +28,11 @@ export async function markChecked(practiceId: string, scope: CheckScope, checked
   applyChecks(practiceId, checks);
 }
 
-/** A bout's score changes, oldest first (the coach's). */
-export async function fetchAudit(practiceId: string, target: RefereeTarget): Promise<AuditEntry[]> {
-  const { entries } = await call(client.practices[':practiceId'].checks.audit.$get({ param: { practiceId }, query: { bout: targetParam(target) } }));
+/** A bout's score changes, oldest first (the coach's): a pool bout or tableau match by its link name (`targetParam`), a barrage bout as `barrage.<a>.<b>`. */
+export async function fetchAudit(practiceId: string, bout: string): Promise<AuditEntry[]> {
+  const { entries } = await call(client.practices[':practiceId'].checks.audit.$get({ param: { practiceId }, query: { bout } }));
   return entries;
 }
+
+/** The audit list's name of a pool bout or tableau match. */
+export const boutParam = (target: RefereeTarget) => targetParam(target);

@@ -2,7 +2,8 @@ import type { PoolSnapshot } from '../contracts/pools';
 import { CUT_ALL, ELIMINATED_AFTER_POOLS, promotedCount, type Cut } from './cut';
 import { computePoolStats, type PlayerStats } from './pool-stats';
 import { rankFencers } from './ranking';
-import { STATUS_LABEL, type PlayerStatus } from './withdrawal';
+import { countedBouts, isScratched, STATUS_LABEL, type PlayerStatus } from './withdrawal';
+import { boutsInPool } from './pool-generation';
 import { sharedNameOrder } from '../names';
 import { BARRAGE_AT_CUT, pendingBarrage, settleByBarrage } from './barrage';
 import type { Bout } from './bout-result';
@@ -33,7 +34,9 @@ export function combinePoolResults(pools: PoolSnapshot[], cut: Cut = CUT_ALL, ba
   const pooled = rankFencers(all.filter((r) => r.status === null));
   // Issue 58: with a barrage at the cut (`barrage`: its bouts), its result orders the fencers tied at the line.
   const ranked = barrage ? settleByBarrage(pooled, cut, barrage) : pooled;
-  const pending = new Set(barrage ? (pendingBarrage(ranked, cut, barrage)?.fencers.map((f) => f.id) ?? []) : []);
+  // The barrage is known once every pool bout is fenced (before, the tie at the line may still move).
+  const fenced = pools.every((p) => countedBouts(p.players, p.bouts).length >= boutsInPool(p.players.filter((x) => !isScratched(x)).length));
+  const pending = new Set(barrage && fenced ? (pendingBarrage(ranked, cut, barrage)?.fencers.map((f) => f.id) ?? []) : []);
   const promoted = promotedCount(ranked.map((r) => r.rank), cut);
   const byName = (a: { name: string }, b: { name: string }) => sharedNameOrder(a.name, b.name);
   return [

@@ -46,6 +46,10 @@ describe('a barrage at the cut', () => {
     expect((await tableauOf(owner.client)).matches).toEqual([]);
     await expectAnswer(barrage(guest, { player1_id: dan, player2_id: bob, score1: 5, score2: 4, version: 0 }));
 
+    // The coach reads who scored each barrage bout.
+    const { entries } = await expectAnswer(owner.client.api.practices[':practiceId'].checks.audit.$get({ param: { practiceId: practice.id }, query: { bout: `barrage.${cleo}.${bob}` } }));
+    expect(entries.map((e) => `${e.role} ${e.name}`)).toEqual(['guest Gil']);
+
     // Fenced: Cleo (two wins) goes through with Ann; the tableau is a final.
     const drawn = await tableauOf(guest);
     expect(drawn.barrage).toBeNull();

@@ -76,9 +76,14 @@ describe('a checked pool', () => {
     expect((await expectAnswer(audit(owner.client, practice.id, bout))).entries).toHaveLength(1);
 
     const checks = owner.client.api.practices[':practiceId'].checks;
+    const before = (await expectAnswer(guest.api.practices[':practiceId'].snapshot.$get({ param: { practiceId: practice.id } })) as PracticeSnapshot).mark;
     await expectAnswer(checks.$put({ param: { practiceId: practice.id }, json: { scope: { kind: 'event' }, checked: true } }));
     const snapshot = await expectAnswer(guest.api.practices[':practiceId'].snapshot.$get({ param: { practiceId: practice.id } })) as PracticeSnapshot;
     expect(snapshot.checks.map((x) => x.scope)).toEqual([{ kind: 'event' }]);
+    // The check moves the room's data version on: a board's cached read and a socket's hello see it.
+    expect(snapshot.mark).not.toBe(before);
+    // The guest's write stored before the check, sent again (its answer lost), is answered as done, not refused.
+    expect((await send()).status).toBe(200);
     const version = (await expectAnswer(owner.client.api.pools[':poolId'].$get({ param: { poolId: pool.id } }))).bouts[0]!.version;
     expect((await expectRefusal(guest.api.pools[':poolId'].bouts.$post({ param: { poolId: pool.id }, json: { ...body, score1: 5, score2: 1, version } }), 409)).code).toBe('result_checked');
     await expectAnswer(checks.$put({ param: { practiceId: practice.id }, json: { scope: { kind: 'event' }, checked: false } }));
@@ -118,10 +123,11 @@ describe('a checked tableau round', () => {
     // The final (round 2) is open to the guest.
     const final = (await api.bracket(practice.id)).matches.find((m) => m.round === 2 && m.player1_id && m.player2_id)!;
     await expectAnswer(scores(guest).$post({ param: { practiceId: practice.id }, json: { round: 2, position: final.position, player1_id: final.player1_id!, player2_id: final.player2_id!, player1_score: 15, player2_score: 14, version: final.version } }));
-    // A reset draws the rounds again: the check of round 1 goes with it.
+    // A reset draws the rounds again: the check of round 1 goes with it, and so do its matches' lists.
     await expectAnswer(owner.client.api.practices[':practiceId'].bracket.$delete({ param: { practiceId: practice.id } }));
     const snapshot = await expectAnswer(owner.client.api.practices[':practiceId'].snapshot.$get({ param: { practiceId: practice.id } })) as PracticeSnapshot;
     expect(snapshot.checks).toEqual([]);
+    expect((await expectAnswer(audit(owner.client, practice.id, targetParam({ kind: 'tableau', round: 1, position: m2!.position })))).entries).toEqual([]);
   });
 });
 

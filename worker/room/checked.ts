@@ -5,6 +5,8 @@ import { ERROR_MESSAGES } from '../../core/messages';
 import type { RoomEnv } from '../env';
 import { HttpError } from '../errors';
 import { listChecks } from '../store/room/checks';
+import { keyApplied } from '../store/room/applied-writes';
+import { readIdempotencyKey } from '../validate';
 import { publish } from './here';
 
 /**
@@ -24,12 +26,14 @@ export function authorOf(c: Context<RoomEnv>): Author {
 export const resultChecked = () => new HttpError(409, ERROR_MESSAGES.result_checked);
 
 /**
- * Whether the result at `place` is checked, refusing the change (`resultChecked`) unless the coach makes it:
- * answers the writer and the check state, for the write's audit row.
+ * Whether the result at `place` is checked, refusing the change (`resultChecked`) unless the coach makes it or it
+ * replays a write already stored (`key`, the request's idempotency key): answers the writer and the check state,
+ * for the write's audit row.
  */
-export async function unlockedFor(c: Context<RoomEnv>, place: ResultPlace, author: Author = authorOf(c)): Promise<Author & { checked: boolean }> {
+export async function unlockedFor(c: Context<RoomEnv>, place: ResultPlace, author: Author = authorOf(c), key: string | null = readIdempotencyKey(c)): Promise<Author & { checked: boolean }> {
   const checked = checkOf(await listChecks(c.get('db')), place) !== null;
-  if (checked && author.role !== 'coach') throw resultChecked();
+  // A replay of a write stored before the check (its answer was lost) is answered as done: it changes nothing now.
+  if (checked && author.role !== 'coach' && !(key !== null && (await keyApplied(c.get('db'), key)))) throw resultChecked();
   return { ...author, checked };
 }
 

@@ -315,6 +315,17 @@ export const ROOM_STEPS: readonly Step[] = [
         priority_id TEXT, updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (player1_id, player2_id), CHECK (player1_id < player2_id))`);
     },
   }),
+  // 16. A change to the checks or the barrage moves the room's change mark on (the data version boards are cached
+  // under and a socket's hello carries), with nothing for the archive to copy: they are the room's own.
+  step({
+    write: (sql) => {
+      for (const table of [TABLES.resultChecks, TABLES.barrageBouts]) {
+        for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+          sql.exec(`CREATE TRIGGER ${table}_marks_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1; END`);
+        }
+      }
+    },
+  }),
 ];
 
 /** Brings the room's tables to the latest step (each applied whole, with its number); answers the version. */

@@ -4,7 +4,7 @@ import type { RefereeTarget } from '../../../core/refereeing';
 import { params } from '@nanostores/i18n';
 import { useTexts } from '../../i18n/common';
 import { i18n, intlLocale } from '../../i18n';
-import { fetchAudit } from '../../state/checks';
+import { boutParam, fetchAudit } from '../../state/checks';
 
 const messages = i18n('bout-history', {
   title: 'Changes to this bout',
@@ -25,17 +25,17 @@ const when = (at: number) => new Intl.DateTimeFormat(intlLocale(), { day: 'numer
  * they joined with, a piste's scoring machine) and when, the result it left, and whether it came after the check.
  * `flip`: the bout is shown with its stored second fencer on the left, so the scores read in the dialog's order.
  */
-export function BoutHistory({ practiceId, target, flip = false }: { practiceId: string; target: RefereeTarget; flip?: boolean }) {
+export function BoutHistory({ practiceId, target, flip = false }: { practiceId: string; target: RefereeTarget | string; flip?: boolean }) {
   const t = useTexts(messages);
   const [entries, setEntries] = useState<AuditEntry[] | null | 'failed'>(null);
-  const key = JSON.stringify(target);
+  const bout = typeof target === 'string' ? target : boutParam(target);
   useEffect(() => {
     let live = true;
-    fetchAudit(practiceId, JSON.parse(key) as RefereeTarget).then((e) => live && setEntries(e), () => live && setEntries('failed'));
+    fetchAudit(practiceId, bout).then((e) => live && setEntries(e), () => live && setEntries('failed'));
     return () => {
       live = false;
     };
-  }, [practiceId, key]);
+  }, [practiceId, bout]);
   const who = (e: AuditEntry) => (e.role === 'coach' ? t.coach({ name: e.name }) : e.role === 'machine' ? t.machine({ name: e.name }) : t.guest({ name: e.name }));
   const result = (e: AuditEntry) => (e.score1 === null || e.score2 === null ? t.cleared : flip ? `${e.score2}–${e.score1}` : `${e.score1}–${e.score2}`);
   return (

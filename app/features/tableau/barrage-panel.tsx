@@ -10,6 +10,10 @@ import { i18n } from '../../i18n';
 import { useTexts } from '../../i18n/common';
 import { outboxAtom } from '../../state/outbox';
 import { queueBarrageBout, withPendingBarrage } from '../../state/writes/barrage';
+import { useCheckOf } from '../../state/checks';
+import { onDemand } from '../../components/ui/lazy';
+
+const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
 
 const messages = i18n('barrage-panel', {
   title: 'Barrage at the cut',
@@ -31,7 +35,9 @@ export function BarragePanel({ practiceId, role, barrage, bouts }: { practiceId:
   const [editing, setEditing] = useState<[string, string] | null>(null);
   const name = new Map(barrage.fencers.map((f) => [f.id, f.name]));
   const names = barrage.fencers.map((f) => f.name).join(', ');
-  const scores = can(role, 'bracket.write');
+  // A checked event (issue 58) is final for guests.
+  const eventChecked = useCheckOf(practiceId, 'event') !== null;
+  const scores = can(role, 'bracket.write') && !(eventChecked && !can(role, 'results.check'));
   return (
     <section className="card space-y-3 p-4" aria-labelledby="barrage-title" data-testid="barrage">
       <h2 id="barrage-title" className="text-lg font-semibold">{t.title}</h2>
@@ -61,6 +67,7 @@ export function BarragePanel({ practiceId, role, barrage, bouts }: { practiceId:
           left={{ id: editing[0], name: name.get(editing[0]) ?? '' }}
           right={{ id: editing[1], name: name.get(editing[1]) ?? '' }}
           max={BARRAGE_MAX_SCORE}
+          footer={can(role, 'results.check') ? <BoutHistory practiceId={practiceId} target={`barrage.${editing[0]}.${editing[1]}`} flip={editing[0] > editing[1]} /> : undefined}
           onSave={(entered) => {
             setEditing(null);
             void queueBarrageBout(practiceId, bouts, entered);

@@ -39,13 +39,15 @@ interface FormatDialogProps {
   format: TableauFormat;
   /** The tableau has its first score: the bouts for places are fixed, and a new cut leaves it stale. */
   started: boolean;
+  /** A barrage at the cut may be asked for (an individual event). */
+  barrage: boolean;
 }
 
 /**
  * Issue 14: who goes on to the tableau (everyone, the top N, the top P %; ties at the line all go through)
  * and the places fenced out (a bout for 3rd, a 5–8 table).
  */
-export function FormatDialog({ open, onOpenChange, practiceId, format, started }: FormatDialogProps) {
+export function FormatDialog({ open, onOpenChange, practiceId, format, started, barrage }: FormatDialogProps) {
   const t = useTexts(messages);
   const terms = useTerms();
   const [kind, setKind] = useState<Cut['kind']>(format.cut.kind);
@@ -94,7 +96,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
             %
           </label>
         </fieldset>
-        <fieldset className="space-y-2">
+        {barrage && <fieldset className="space-y-2">
           <legend className="label">{t.tied}</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name="ties" checked={ties === 'all'} onChange={() => setTies('all')} /> {t.tiedAll}
@@ -103,7 +105,7 @@ export function FormatDialog({ open, onOpenChange, practiceId, format, started }
             <input type="radio" name="ties" checked={ties === 'barrage'} onChange={() => setTies('barrage')} /> {t.tiedBarrage}
           </label>
           <p className="text-xs text-slate-600">{t.tiedHelp}</p>
-        </fieldset>
+        </fieldset>}
         <fieldset className="space-y-2">
           <legend className="label">{t.placesFenced}</legend>
           <label className="flex items-center gap-2">

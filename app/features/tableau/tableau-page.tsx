@@ -119,7 +119,7 @@ export function TableauPage() {
         {manage && <button type="button" className="btn-secondary" onClick={() => setFormatOpen(true)}>{t.formatButton}</button>}
       </span>
       {sheets}
-      {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} />}
+      {formatOpen && <FormatDialog open={formatOpen} onOpenChange={setFormatOpen} practiceId={practice.id} format={format} started={tableau.frozen} barrage={practice.practice_type === 'individual'} />}
       {practice.practice_type === 'team' && manage && teamTableau?.created === false && !tableau.frozen && <div className="basis-full"><TeamTableauCreate practiceId={practice.id} /></div>}
     </div>
   );

@@ -58,6 +58,8 @@ describe('a barrage at the cut (issue 58)', () => {
     expect(waiting.matches).toEqual([]);
     expect(waiting.barrage).toEqual({ fencers: [{ id: 'bob', name: 'BOB' }, { id: 'cleo', name: 'CLEO' }, { id: 'dan', name: 'DAN' }], places: 1 });
     expect(combinePoolResults(pools, format.cut, []).filter((r) => r.barrage).map((r) => r.id)).toEqual(['bob', 'cleo', 'dan']);
+    // While a pool bout is still to fence, nobody is marked for a barrage yet (the tie may still move).
+    expect(combinePoolResults([{ ...pools[0]!, bouts: bouts.slice(1) }], format.cut, []).filter((r) => r.barrage)).toEqual([]);
     // Cleo wins both barrage bouts.
     const barrage = [bout('bob', 'cleo', 3, 5), bout('cleo', 'dan', 5, 1), bout('bob', 'dan', 5, 2)].map((b) => ({ ...b, updated_at: 0, version: 1 }));
     const drawn = resolveTableau(pools, { ...saved, barrage });

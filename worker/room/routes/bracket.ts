@@ -133,7 +133,8 @@ export const bracketRoutes = new Hono<RoomEnv>()
   .put('/format', authorize('bracket.manage'), json(tableauFormatSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const format = c.req.valid('json');
+    // A barrage at the cut is for individual events (a team tableau is drawn from team pools).
+    const format = practice.practice_type === 'team' ? { ...c.req.valid('json'), ties: 'all' as const } : c.req.valid('json');
     if (format.cut.kind === 'top') {
       // After a second round of pools, the tableau takes its fencers from the last round (issue 28).
       const classified = lastRoundPools(await listPoolSnapshots(db, practice.id)).flatMap((p) => p.players).filter((p) => !isScratched(p)).length;

@@ -9,6 +9,8 @@ import { HttpError, notFound } from '../../errors';
 import { loadBracket } from '../../store/room/bracket';
 import { listChecks, readAudit, setCheck } from '../../store/room/checks';
 import { listPoolSnapshots } from '../../store/room/pools';
+import { barrageBoutKey } from '../../store/room/barrage';
+import { orderPair } from '../../../core/fencing/bout-result';
 import { json, parsed } from '../../validate';
 import { notArchived } from '../archive-timing';
 import { publishChecks } from '../checked';
@@ -33,7 +35,11 @@ export const checkRoutes = new Hono<RoomEnv>()
   })
   .get('/audit', authorize('results.check'), validator('query', (value) => parsed(auditQuerySchema, value)), async (c) => {
     const practice = await practiceFor(c, c.req.param('practiceId')!);
-    const target = targetFromParam(c.req.valid('query').bout);
+    const param = c.req.valid('query').bout;
+    // A bout of the barrage at the cut: `barrage.<fencer>.<fencer>`.
+    const barrage = /^barrage\.([\w-]{1,64})\.([\w-]{1,64})$/.exec(param);
+    if (barrage) return c.json({ entries: await readAudit(c.get('db'), barrageBoutKey(...orderPair(barrage[1]!, barrage[2]!))) } satisfies { entries: AuditEntry[] });
+    const target = targetFromParam(param);
     if (!target || (target.kind === 'tableau' && target.round > 64)) throw new HttpError(400, BOUT_PARAM);
     if (target.kind === 'pool' && !(await listPoolSnapshots(c.get('db'), practice.id)).some((p) => p.id === target.pool_id)) throw notFound('Pool');
     return c.json({ entries: await readAudit(c.get('db'), refereeKey(target)) } satisfies { entries: AuditEntry[] });

@@ -99,7 +99,7 @@ async function matchToLoad(c: Context<RoomEnv>, practice: PracticeRecord, work: 
 async function saveEnd(c: Context<RoomEnv>, practice: PracticeRecord, target: RefereeTarget, left: RefereeFencer, right: RefereeFencer, result: { left: number; right: number; priority: 'left' | 'right' | null }, key: string, piste: string): Promise<Answer> {
   // A checked result (issue 58) is the coach's alone: the machine hears NAK, and the bout's audit list names its piste.
   const place = target.kind === 'pool' ? { pool_id: target.pool_id } : { round: target.round };
-  const by = await unlockedFor(c, place, { role: 'machine', name: piste }).catch((e: unknown) => {
+  const by = await unlockedFor(c, place, { role: 'machine', name: piste }, key).catch((e: unknown) => {
     if (e instanceof HttpError && e.status === 409) return null;
     throw e;
   });

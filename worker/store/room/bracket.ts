@@ -187,7 +187,10 @@ export async function resetBracket(db: RoomDb, practiceId: string) {
     db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.delete(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)),
     db.delete(brackets).where(eq(brackets.practice_id, practiceId)),
-    // The rounds are drawn again: a round checked before (issue 58, the room's own) is not the round drawn now.
-    ...(isSynchronous(db) ? [db.run(sql.raw(`DELETE FROM ${TABLES.resultChecks} WHERE scope LIKE 'round:%'`))] : []),
+    // The rounds are drawn again: a round checked before (issue 58, the room's own) is not the round drawn now, and
+    // a match's list of score changes belonged to the fencers drawn there before.
+    ...(isSynchronous(db)
+      ? [db.run(sql.raw(`DELETE FROM ${TABLES.resultChecks} WHERE scope LIKE 'round:%'`)), db.run(sql.raw(`DELETE FROM ${TABLES.resultAudit} WHERE bout LIKE 'tableau:%'`))]
+      : []),
   ]);
 }

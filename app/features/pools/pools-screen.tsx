@@ -34,6 +34,8 @@ import { useRefereeParam } from '../../components/referee/use-referee-param';
 import { usePoolDuty, usePoolScores } from '../../state/referee';
 import { OnPisteNow } from '../../components/referee/on-piste-now';
 import { CheckControl } from '../../components/checks/check-control';
+// The coach's list of a bout's score changes (issue 58): with the score dialog, which works offline, so not loaded on demand.
+import { BoutHistory } from '../../components/checks/bout-history';
 import { useCheckOf } from '../../state/checks';
 
 const ScorePicker = onDemand(() => import('../../components/ui/score-picker').then((m) => m.ScorePicker));
@@ -43,8 +45,6 @@ const PoolNameDialog = onDemand(() => import('./pool-name-dialog').then((m) => m
 const PoolMenu = onDemand(() => import('./pool-menu').then((m) => m.PoolMenu));
 const StatusDialog = onDemand(() => import('./status-dialog').then((m) => m.StatusDialog));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
-// The coach's list of a bout's score changes (issue 58).
-const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
 
 /** SPEC §2 Pools screen: selector, management, add fencer, zoom, the grid, bout order and help. */
 export function PoolsScreen() {
@@ -121,6 +121,7 @@ export function PoolsScreen() {
     );
   }
 
+  const checkControl = <CheckControl practiceId={practice.id} role={practice.role} scope={{ kind: 'pool', pool_id: pool.id }} />;
   const openBout = (a: PoolPlayer, b: PoolPlayer) => setBout({ a, b, version: boutVersion(practice.id, pool, a.id, b.id) });
   const printSheets = () => print({ kind: 'pools', pools: visible, ...printHeader(practice) });
   const existing = bout ? stats.find((s) => s.id === bout.a.id)?.matches[bout.b.id] : undefined;
@@ -143,7 +144,8 @@ export function PoolsScreen() {
         <PoolSelect pools={visible} current={pool.id} />
         {visible.length > 1 && <PoolFind pools={visible} onFound={(id) => setFound({ id })} />}
         <PoolPlace practiceId={practice.id} poolId={pool.id} />
-        <CheckControl practiceId={practice.id} role={practice.role} scope={{ kind: 'pool', pool_id: pool.id }} />
+        {/* A phone keeps the grid first: the pool's check (issue 58) shows under it. */}
+        {wide && checkControl}
         {/* A phone keeps the grid first: the pool's controls are behind one menu (issue 29). */}
         {wide ? (
           <PoolButtons practice={practice} onDialog={setDialog} onPrint={printSheets} />
@@ -180,6 +182,7 @@ export function PoolsScreen() {
         />
       </div>
 
+      {!wide && <div className="flex justify-end">{checkControl}</div>}
       {scores && (
       <aside className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <h2 className="font-semibold">{t.howTo}</h2>

@@ -11,9 +11,7 @@ import { useTexts } from '../../i18n/common';
 import { outboxAtom } from '../../state/outbox';
 import { queueBarrageBout, withPendingBarrage } from '../../state/writes/barrage';
 import { useCheckOf } from '../../state/checks';
-import { onDemand } from '../../components/ui/lazy';
-
-const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
+import { BoutHistory } from '../../components/checks/bout-history';
 
 const messages = i18n('barrage-panel', {
   title: 'Barrage at the cut',

@@ -29,6 +29,8 @@ import { BracketRounds } from './bracket-rounds';
 import { BarragePanel } from './barrage-panel';
 import { CardMarks } from '../../components/referee/card-marks';
 import { CheckControl } from '../../components/checks/check-control';
+// The coach's list of a match's score changes (issue 58): with the score dialog, which works offline, so not loaded on demand.
+import { BoutHistory } from '../../components/checks/bout-history';
 import { checksAtom } from '../../state/checks';
 import { checkOf } from '../../../core/fencing/result-checks';
 import { count, params } from '@nanostores/i18n';
@@ -68,8 +70,6 @@ const messages = i18n('tableau-page', {
 const FormatDialog = onDemand(() => import('./format-dialog').then((m) => m.FormatDialog));
 const TeamMatchSheet = onDemand(() => import('./team-match-sheet').then((m) => m.TeamMatchSheet));
 const RefereeView = onDemand(() => import('../../components/referee/referee-view').then((m) => m.RefereeView));
-// The coach's list of a match's score changes (issue 58).
-const BoutHistory = onDemand(() => import('../../components/checks/bout-history').then((m) => m.BoutHistory));
 
 /** SPEC §9: the save-in-progress flag is cleared 500 ms after a save (here: after the score is queued). */
 const SAVE_COOLDOWN_MS = 500;

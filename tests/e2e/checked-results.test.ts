@@ -47,10 +47,12 @@ describe('checked results (issue 58)', () => {
     // The coach opens the bout: its list names the guest; the coach corrects it to 3–5.
     await cell(coach, 1, 2).click();
     const dialog = coach.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Show the changes to this bout' }).click();
     await expect.poll(() => changes(coach)).toEqual(['5–2 Guest Sam']);
     await pickScores(coach, 3, 5);
     await expect.poll(() => cell(guest, 1, 2).textContent()).toBe('D3');
     await cell(coach, 1, 2).click();
+    await dialog.getByRole('button', { name: 'Show the changes to this bout' }).click();
     await expect.poll(() => changes(coach)).toEqual(['5–2 Guest Sam', `3–5 Coach (${email}) after the check`]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

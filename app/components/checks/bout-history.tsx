@@ -8,6 +8,7 @@ import { boutParam, fetchAudit } from '../../state/checks';
 
 const messages = i18n('bout-history', {
   title: 'Changes to this bout',
+  show: 'Show the changes to this bout',
   none: 'No score saved yet.',
   failed: 'The changes could not be read.',
   loading: 'Loading the changes...',
@@ -28,14 +29,24 @@ const when = (at: number) => new Intl.DateTimeFormat(intlLocale(), { day: 'numer
 export function BoutHistory({ practiceId, target, flip = false }: { practiceId: string; target: RefereeTarget | string; flip?: boolean }) {
   const t = useTexts(messages);
   const [entries, setEntries] = useState<AuditEntry[] | null | 'failed'>(null);
+  // Read when asked for: a score dialog opens often while scoring, and the list is seldom wanted.
+  const [shown, setShown] = useState(false);
   const bout = typeof target === 'string' ? target : boutParam(target);
   useEffect(() => {
+    if (!shown) return;
     let live = true;
     fetchAudit(practiceId, bout).then((e) => live && setEntries(e), () => live && setEntries('failed'));
     return () => {
       live = false;
     };
-  }, [practiceId, bout]);
+  }, [practiceId, bout, shown]);
+  if (!shown) {
+    return (
+      <div className="border-t border-slate-200 pt-3">
+        <button type="button" className="btn-ghost text-sm" onClick={() => setShown(true)}>{t.show}</button>
+      </div>
+    );
+  }
   const who = (e: AuditEntry) => (e.role === 'coach' ? t.coach({ name: e.name }) : e.role === 'machine' ? t.machine({ name: e.name }) : t.guest({ name: e.name }));
   const result = (e: AuditEntry) => (e.score1 === null || e.score2 === null ? t.cleared : flip ? `${e.score2}–${e.score1}` : `${e.score1}–${e.score2}`);
   return (

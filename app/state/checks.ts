@@ -1,7 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import type { AuditEntry, CheckScope, ResultCheck } from '../../core/contracts/checks';
 import { checkOf, type ResultPlace } from '../../core/fencing/result-checks';
-import { targetParam, type RefereeTarget } from '../../core/refereeing';
 import { call, client } from '../lib/api';
 
 /**
@@ -33,6 +32,3 @@ export async function fetchAudit(practiceId: string, bout: string): Promise<Audi
   const { entries } = await call(client.practices[':practiceId'].checks.audit.$get({ param: { practiceId }, query: { bout } }));
   return entries;
 }
-
-/** The audit list's name of a pool bout or tableau match. */
-export const boutParam = (target: RefereeTarget) => targetParam(target);

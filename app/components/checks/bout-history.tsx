@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../../../core/contracts/checks';
-import type { RefereeTarget } from '../../../core/refereeing';
+import { targetParam, type RefereeTarget } from '../../../core/refereeing';
 import { params } from '@nanostores/i18n';
 import { useTexts } from '../../i18n/common';
 import { i18n, intlLocale } from '../../i18n';
-import { boutParam, fetchAudit } from '../../state/checks';
+import { fetchAudit } from '../../state/checks';
 
 const messages = i18n('bout-history', {
   title: 'Changes to this bout',
@@ -31,7 +31,7 @@ export function BoutHistory({ practiceId, target, flip = false }: { practiceId: 
   const [entries, setEntries] = useState<AuditEntry[] | null | 'failed'>(null);
   // Read when asked for: a score dialog opens often while scoring, and the list is seldom wanted.
   const [shown, setShown] = useState(false);
-  const bout = typeof target === 'string' ? target : boutParam(target);
+  const bout = typeof target === 'string' ? target : targetParam(target);
   useEffect(() => {
     if (!shown) return;
     let live = true;

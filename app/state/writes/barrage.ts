@@ -15,10 +15,13 @@ declare module '../write-kind' {
   }
 }
 
+/** A barrage bout's record; each waits in its own line, as a pool bout does. */
+const barrageBout = (e: EntryOf<'barrage'>) => `barrage:${e.practiceId}:${boutKey(e.body.player1_id, e.body.player2_id)}`;
+
 export const barrageWrite = defineWrite<'barrage'>({
   kind: 'barrage',
-  record: (e) => `barrage:${e.practiceId}:${boutKey(e.body.player1_id, e.body.player2_id)}`,
-  line: (e) => `barrage:${e.practiceId}:${boutKey(e.body.player1_id, e.body.player2_id)}`,
+  record: barrageBout,
+  line: barrageBout,
   send: async (e, options) => {
     const answer = await callOrConflict(client.practices[':practiceId'].bracket.barrage.$post({ param: { practiceId: e.practiceId }, json: e.body }, options));
     if ('ok' in answer) return { show: () => applyBracket(e.practiceId, answer.ok) };

@@ -8,7 +8,7 @@ import { authorize, practiceFor } from '../../auth/access';
 import { HttpError, notFound } from '../../errors';
 import { loadBracket } from '../../store/room/bracket';
 import { listChecks, readAudit, setCheck } from '../../store/room/checks';
-import { listPoolSnapshots } from '../../store/room/pools';
+import { getSharedPool } from '../../store/room/pools';
 import { barrageBoutKey } from '../../store/room/barrage';
 import { orderPair } from '../../../core/fencing/bout-result';
 import { json, parsed } from '../../validate';
@@ -27,7 +27,7 @@ export const checkRoutes = new Hono<RoomEnv>()
     const practice = await practiceFor(c, c.req.param('practiceId')!);
     const { scope, checked } = c.req.valid('json');
     // What is checked must exist: a pool of this practice, a round the tableau has stored (it is scored).
-    if (scope.kind === 'pool' && !(await listPoolSnapshots(db, practice.id)).some((p) => p.id === scope.pool_id)) throw notFound('Pool');
+    if (scope.kind === 'pool') await getSharedPool(db, practice.id, scope.pool_id);
     if (scope.kind === 'round' && !(await loadBracket(db, practice.id)).matches.some((m) => m.round === scope.round)) throw notFound('Round');
     await setCheck(db, scope, checked ? c.get('user')!.email : null);
     await publishChecks(c, practice.id);
@@ -41,6 +41,6 @@ export const checkRoutes = new Hono<RoomEnv>()
     if (barrage) return c.json({ entries: await readAudit(c.get('db'), barrageBoutKey(...orderPair(barrage[1]!, barrage[2]!))) } satisfies { entries: AuditEntry[] });
     const target = targetFromParam(param);
     if (!target || (target.kind === 'tableau' && target.round > 64)) throw new HttpError(400, BOUT_PARAM);
-    if (target.kind === 'pool' && !(await listPoolSnapshots(c.get('db'), practice.id)).some((p) => p.id === target.pool_id)) throw notFound('Pool');
+    if (target.kind === 'pool') await getSharedPool(c.get('db'), practice.id, target.pool_id);
     return c.json({ entries: await readAudit(c.get('db'), refereeKey(target)) } satisfies { entries: AuditEntry[] });
   });

@@ -4,7 +4,7 @@ import type { DayBridge } from './contracts/bridge';
 import type { BoutDelta, PoolSnapshot } from './contracts/pools';
 import type { BracketSnapshot, MatchesDelta } from './contracts/tableau';
 import type { Practice, RoomPresence } from './contracts/practices';
-import type { TeamRelay, TeamTableauSnapshot } from './contracts/team-tableau';
+import type { TeamLineup, TeamRelay, TeamTableauSnapshot } from './contracts/team-tableau';
 import type { Team, TeamMatchRow } from './contracts/teams';
 import type { Action } from './permissions';
 import type { LiveBout } from './refereeing';
@@ -44,6 +44,8 @@ export type LiveMessage =
   /** A team tableau (issue 28): created (a snapshot), and a relay row of one of its matches (a delta). */
   | { type: 'team-tableau'; practiceId: string; tableau: TeamTableauSnapshot }
   | { type: 'team-relay'; practiceId: string; row: TeamRelay }
+  /** A team tableau match's line-up (issue 58): the sides drawn, the orders, reserves and substitutions. */
+  | { type: 'team-lineup'; practiceId: string; lineup: TeamLineup }
   /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
   | { type: 'referee'; practiceId: string; bout: LiveBout }
   /**
@@ -93,6 +95,7 @@ export function readActionOf(message: LiveMessage): Action {
     case 'matches':
     case 'team-tableau':
     case 'team-relay':
+    case 'team-lineup':
       return 'results.read';
     case 'teams':
     case 'team-sheet':

@@ -220,6 +220,14 @@ export const ERROR_MESSAGES = {
   barrage_over: 'The tableau has started: the barrage at the cut is over.',
   result_checked: 'This result is checked and final: only the coach can change it now.',
   separation_invalid: 'Separation is a list of club, region and nation, each at most once',
+  lineup_fencers: 'Each team fences three different members of its own, in the captain’s order',
+  lineup_reserve: 'The reserve is a member of the team who is not among its three fencers',
+  lineup_changed: 'Someone else changed this line-up meanwhile. The sheet shows theirs: make your change again.',
+  lineup_substitution: 'Say where the reserve comes in: the place, the relay and whether it is for an injury',
+  substitution_no_reserve: 'Name the team’s reserve and its order before bringing the reserve in',
+  substitution_relay: 'The reserve comes in at one of the replaced fencer’s relays',
+  substitution_once: 'A team brings its reserve in once a match; the replaced fencer may come back once, in the reserve’s place',
+  substitution_after_injury: 'A fencer replaced after an injury cannot come back in the same match',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

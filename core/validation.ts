@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MAX_PERCENT, MAX_TOP, MIN_PERCENT, MIN_TOP } from './fencing/cut';
 import { UNDO_DEPTH } from './fencing/referee';
-import { describeError } from './messages';
+import { describeError, ERROR_MESSAGES } from './messages';
 import { athleteDetailsSchema } from './athlete-details';
 import { IMPORT_MAX, MAX_POOLS, MAX_PRACTICE_FENCERS, MAX_TEAMS, MIN_POOL_SIZE, MIN_POOLS, maxPoolsFor } from './limits';
 import { MAX_ROUND_POOL_SIZE, MAX_ROUND_POOLS, MIN_ROUND_POOL_SIZE } from './fencing/second-round';
@@ -377,6 +377,34 @@ export const relayRowSchema = z.object({ score_a: touch, score_b: touch, version
 export const teamRelayRowSchema = relayRowSchema.extend({
   winner: z.enum(['A', 'B'], { error: 'The deciding touch goes to team A or team B' }).nullable().optional(),
 });
+
+/**
+ * A team match's line-up (issue 58, o.99.4–6): each side's fencers in the captain's order (none until given, else three
+ * team members) and its reserve, and the substitutions made (two a side at most: the reserve in, the fencer back). The
+ * sides themselves are drawn by the server; the members are checked against the teams there.
+ */
+const lineupSide = z.object(
+  {
+    fencers: z.array(id('A fencer'), { error: ERROR_MESSAGES.lineup_fencers }).refine((f) => f.length === 0 || f.length === 3, { error: ERROR_MESSAGES.lineup_fencers }),
+    reserve: id('The reserve').nullable(),
+  },
+  { error: ERROR_MESSAGES.lineup_fencers },
+);
+const substitution = z.object(
+  {
+    place: z.number({ error: ERROR_MESSAGES.lineup_substitution }).int({ error: ERROR_MESSAGES.lineup_substitution }).min(1, { error: ERROR_MESSAGES.lineup_substitution }).max(6, { error: ERROR_MESSAGES.lineup_substitution }),
+    relay: z.number({ error: ERROR_MESSAGES.lineup_substitution }).int({ error: ERROR_MESSAGES.lineup_substitution }).min(1, { error: ERROR_MESSAGES.lineup_substitution }).max(9, { error: ERROR_MESSAGES.lineup_substitution }),
+    injury: z.boolean({ error: ERROR_MESSAGES.lineup_substitution }),
+  },
+  { error: ERROR_MESSAGES.lineup_substitution },
+);
+export const teamLineupSchema = z.object({
+  version: writeVersion('line-up'),
+  a: lineupSide,
+  b: lineupSide,
+  subs: z.array(substitution, { error: ERROR_MESSAGES.lineup_substitution }).max(4, { error: ERROR_MESSAGES.substitution_once }),
+});
+export type TeamLineupBody = z.input<typeof teamLineupSchema>;
 
 /** The coach creates the team tableau: with or without the match for 3rd place. */
 export const createTeamTableauSchema = z.object({ third_place: z.boolean({ error: 'Say whether the tableau has a match for 3rd place' }), lang: languageField });

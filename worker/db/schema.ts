@@ -235,6 +235,18 @@ export const teamRelays = sqliteTable('team_relays', {
   version: integer('version').notNull(),
 });
 
+/** Each team tableau match's line-up (issue 58): the side drawn as team A, and the orders, reserves and substitutions as JSON. */
+export const teamLineups = sqliteTable('team_lineups', {
+  practice_id: text('practice_id').notNull(),
+  round: integer('round').notNull(),
+  position: integer('position').notNull(),
+  team_a: text('team_a').notNull(),
+  drawn: integer('drawn').notNull(),
+  lineup: text('lineup').notNull(),
+  updated_at: integer('updated_at').notNull(),
+  version: integer('version').notNull(),
+});
+
 export const appliedWrites = sqliteTable('applied_writes', {
   key: text('key').primaryKey(),
   practice_id: text('practice_id').notNull(),

@@ -25,6 +25,7 @@ const OF_PRACTICE: Record<PracticeTable, string> = {
   team_matches: 'practice_id = ?1',
   team_tableaux: 'practice_id = ?1',
   team_relays: 'practice_id = ?1',
+  team_lineups: 'practice_id = ?1',
 };
 
 /** Columns naming a roster athlete (D1 only): a link to an athlete deleted meanwhile is archived as none. */

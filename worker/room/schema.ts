@@ -39,6 +39,8 @@ export const PRACTICE_TABLES = [
   'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees', 'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches',
   // Step 5 (issue 28): a team tableau's marker and its matches' relay sheets (the matches are bracket_matches).
   'team_tableaux', 'team_relays',
+  // Step 17 (issue 58): each team tableau match's line-up.
+  'team_lineups',
 ] as const;
 
 export type PracticeTable = (typeof PRACTICE_TABLES)[number];
@@ -324,6 +326,19 @@ export const ROOM_STEPS: readonly Step[] = [
           sql.exec(`CREATE TRIGGER ${table}_marks_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1; END`);
         }
       }
+    },
+  }),
+  // 17. A team match as fenced (issue 58, o.99.4–6): each team tableau match's line-up (the side drawn as team A, the
+  // captains' orders, the reserves and the substitutions), as migrations/0027 in D1's archive, which copies it whole.
+  step({
+    write: (sql) => {
+      sql.exec(`CREATE TABLE team_lineups (
+        practice_id TEXT NOT NULL REFERENCES practices(id) ON DELETE CASCADE, round INTEGER NOT NULL, position INTEGER NOT NULL,
+        team_a TEXT NOT NULL, drawn INTEGER NOT NULL DEFAULT 1 CHECK (drawn IN (0, 1)), lineup TEXT NOT NULL,
+        updated_at INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (practice_id, round, position))`);
+      const full = `UPDATE ${TABLES.room} SET archive_marks = archive_marks + 1;
+        INSERT INTO ${TABLES.archiveDirty} (pool_id, seq) VALUES ('${ARCHIVE_FULL}', (SELECT archive_marks FROM ${TABLES.room})) ON CONFLICT (pool_id) DO UPDATE SET seq = excluded.seq;`;
+      for (const op of ['INSERT', 'UPDATE', 'DELETE']) sql.exec(`CREATE TRIGGER team_lineups_marks_${op.toLowerCase()} AFTER ${op} ON team_lineups BEGIN ${full} END`);
     },
   }),
 ];

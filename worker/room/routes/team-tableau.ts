@@ -1,13 +1,14 @@
-import { errorBody } from '../../../core/messages';
+import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { TeamRelay, TeamRelayConflict, TeamRelayWrite } from '../../../core/contracts/team-tableau';
+import type { TeamLineup, TeamLineupConflict, TeamLineupWrite, TeamRelay, TeamRelayConflict, TeamRelayWrite } from '../../../core/contracts/team-tableau';
 import type { MatchesDelta } from '../../../core/contracts/tableau';
 import { scoreMatch, type BracketMatch, type MatchChange, type Seed } from '../../../core/fencing/bracket';
 import { resolveTableau } from '../../../core/fencing/tableau';
-import { buildTeamTableau, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../../core/fencing/team-tableau';
-import { defaultNames, type DefaultNames } from '../../../core/defaults';
-import { createTeamTableauSchema, teamRelayRowSchema } from '../../../core/validation';
+import { composeLineup } from '../../../core/fencing/team-lineup';
+import { buildTeamTableau, drawSheetSides, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../../core/fencing/team-tableau';
+import { defaultNames, teamNumberOf, type DefaultNames } from '../../../core/defaults';
+import { createTeamTableauSchema, teamLineupSchema, teamRelayRowSchema } from '../../../core/validation';
 import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
 import { authorize, practiceFor } from '../../auth/access';
@@ -16,7 +17,7 @@ import { randomUnit } from '../../random';
 import { keyApplied } from '../../store/room/applied-writes';
 import { loadBracket } from '../../store/room/bracket';
 import { listPoolSnapshots } from '../../store/room/pools';
-import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay } from '../../store/room/team-tableau';
+import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay, writeLineup } from '../../store/room/team-tableau';
 import { listTeams } from '../../store/room/teams';
 import { json, readIdempotencyKey } from '../../validate';
 import { unlockedFor } from '../checked';
@@ -30,6 +31,12 @@ const NEXT_STARTED = 'The next match has started: clear its relays before changi
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';
 
 const practiceOf = (c: Context<RoomEnv>) => practiceFor(c, c.req.param('practiceId')!);
+
+/** A match's line-up while it names the match's teams (a line-up of teams an earlier correction took out is no line-up). */
+function lineupOf(match: BracketMatch, lineups: readonly TeamLineup[]): TeamLineup | null {
+  const l = lineups.find((x) => x.round === match.round && x.position === match.position);
+  return l && (l.team_a === match.player1_id || l.team_a === match.player2_id) ? l : null;
+}
 
 /** A whole number path part within bounds, else 404 (`what` not found). */
 function pathNumber(value: string | undefined, min: number, max: number, what: string): number {
@@ -65,11 +72,11 @@ const sameResult = (m: BracketMatch, set: MatchChange['set']) =>
  * cleared with what its winner had reached; otherwise nothing. A change reaching a later match whose relays
  * have begun is refused: that sheet would be fenced between teams the tableau no longer holds.
  */
-function decide(matches: BracketMatch[], match: BracketMatch, sheet: TeamRelay[], relays: TeamRelay[]): MatchChange[] {
+function decide(matches: BracketMatch[], match: BracketMatch, sheet: TeamRelay[], relays: TeamRelay[], teamA: string): MatchChange[] {
   const state = teamMatchState(sheet);
   let change: { target: MatchChange; later: MatchChange[] } | null = null;
   if (state.status === 'over') {
-    const scored = scoreTeamMatch(matches, { round: match.round, position: match.position, teamA: match.player1_id!, rows: sheet });
+    const scored = scoreTeamMatch(matches, { round: match.round, position: match.position, teamA, rows: sheet });
     if (scored.ok && !sameResult(match, scored.target.set)) change = scored;
   } else if (match.winner_id !== null || match.player1_score !== null) {
     const cleared = scoreMatch(matches, { round: match.round, position: match.position, player1_score: 0, player2_score: 0 });
@@ -97,6 +104,51 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     await publish(c, { type: 'team-tableau', practiceId: practice.id, tableau });
     return c.json({ bracket, tableau }, 201);
   })
+  .put('/:round/:position/lineup', archivedBehind, authorize('bracket.write'), json(teamLineupSchema), async (c) => {
+    const db = c.get('db');
+    const practice = await practiceOf(c);
+    const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
+    const position = pathNumber(c.req.param('position'), 0, 999, 'Match');
+    const { version, ...input } = c.req.valid('json');
+    const key = readIdempotencyKey(c);
+    if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
+    // A checked round or event (issue 58) is final: only the coach changes who fenced in it.
+    await unlockedFor(c, { round });
+    const bracket = await loadBracket(db, practice.id);
+    const { matches } = resolveTableau([], bracket);
+    const match = matches.find((m) => m.round === round && m.position === position);
+    if (!match) throw notFound('Match');
+    const tableau = await loadTeamTableau(db, practice.id);
+    const stored = tableau.lineups.find((l) => l.round === round && l.position === position) ?? null;
+    if (key && (await keyApplied(db, key))) return c.json({ lineup: stored } satisfies TeamLineupWrite, 200);
+    const [p1, p2] = [match.player1_id, match.player2_id];
+    if (p1 === null || p2 === null) throw new HttpError(409, TEAMS_MISSING);
+    if ((stored?.version ?? 0) !== version) {
+      if (stored) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current: stored } satisfies TeamLineupConflict, 409);
+      throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
+    }
+    // o.99.4: the sides by lot, drawn by the first write of the line-up and kept. A line-up of teams no longer in the
+    // match (an earlier result corrected) is drawn again; a sheet already begun keeps the match's first team as team A.
+    const current = lineupOf(match, tableau.lineups);
+    const begun = tableau.relays.some((r) => r.round === round && r.position === position && (r.score_a !== null || r.score_b !== null));
+    const teamA = current?.team_a ?? (begun ? p1 : drawSheetSides(match, randomUnit).a);
+    const drawn = current?.drawn ?? !begun;
+    // A tableau seeded by the team pools names its teams by their pool entries ("Team 3"); a drawn one by the teams' ids.
+    const teams = await listTeams(db, practice.id);
+    const seedName = (id: string) => bracket.seeding?.find((x) => x.id === id)?.name ?? '';
+    const members = (id: string) =>
+      (teams.find((t) => t.id === id) ?? teams.find((t) => t.team_number === teamNumberOf(seedName(id))))?.members.map((m) => ({ id: m.id, name: m.athlete_name })) ?? [];
+    const composed = composeLineup({ round, position, team_a: teamA, drawn }, { A: members(teamA), B: members(teamA === p1 ? p2 : p1) }, input);
+    if ('error' in composed) throw new HttpError(400, ERROR_MESSAGES[composed.error]);
+    const written = await writeLineup(db, practice, composed.lineup, version, { key, practiceId: practice.id });
+    if (!written.ok || !written.lineup) {
+      const now = (await loadTeamTableau(db, practice.id)).lineups.find((l) => l.round === round && l.position === position);
+      if (now) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current: now } satisfies TeamLineupConflict, 409);
+      throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
+    }
+    await publish(c, { type: 'team-lineup', practiceId: practice.id, lineup: written.lineup });
+    return c.json({ lineup: written.lineup } satisfies TeamLineupWrite, 200);
+  })
   .put('/:round/:position/:n', archivedBehind, authorize('bracket.write'), json(teamRelayRowSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceOf(c);
@@ -112,7 +164,8 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     const { matches } = resolveTableau([], saved);
     const match = matches.find((m) => m.round === round && m.position === position);
     if (!match) throw notFound('Match');
-    const relays = (await loadTeamTableau(db, practice.id)).relays;
+    const tableau = await loadTeamTableau(db, practice.id);
+    const relays = tableau.relays;
     const sheet = sheetOf(round, position, relays);
     const current = sheet[n - 1]!;
     // A replay of a write that applied: done, answered with the row as it stands.
@@ -120,7 +173,8 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     if (match.player1_id === null || match.player2_id === null) throw new HttpError(409, TEAMS_MISSING);
     if (current.version !== version) return c.json({ ...errorBody(RELAY_CHANGED), current } satisfies TeamRelayConflict, 409);
     const row = { match_number: n, ...touches, winner: winner ?? null };
-    const changes = decide(matches, match, sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r)), relays);
+    const teamA = lineupOf(match, tableau.lineups)?.team_a ?? match.player1_id;
+    const changes = decide(matches, match, sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r)), relays, teamA);
     const stored = await storeTeamRelay(db, practice, round, position, { row, version, changes, key });
     const delta: MatchesDelta | null = changes.length ? { practice_id: practice.id, version: stored.version, matches: stored.matches } : null;
     await publish(c, { type: 'team-relay', practiceId: practice.id, row: stored.row });

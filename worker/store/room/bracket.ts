@@ -6,7 +6,7 @@ import { readCards, storedCards, type BoutCards } from '../../../core/fencing/bo
 import { DEFAULT_FORMAT } from '../../../core/fencing/tableau';
 import type { BracketMatch, MatchChange, Seed } from '../../../core/fencing/bracket';
 import { isSynchronous, type RoomDb } from '../../db/client';
-import { absentees, bracketMatches, brackets, tableauFormats, teamRelays, teamTableaux } from '../../db/schema';
+import { absentees, bracketMatches, brackets, tableauFormats, teamLineups, teamRelays, teamTableaux } from '../../db/schema';
 import { keyedWrite, notApplied, type WriteKey } from './applied-writes';
 import { refereeKey } from '../../../core/refereeing';
 import { TABLES } from '../../room/schema';
@@ -184,6 +184,7 @@ export async function writeMatchScore(db: RoomDb, practiceId: string, target: Ma
 export async function resetBracket(db: RoomDb, practiceId: string) {
   await db.batch([
     db.delete(teamRelays).where(eq(teamRelays.practice_id, practiceId)),
+    db.delete(teamLineups).where(eq(teamLineups.practice_id, practiceId)),
     db.delete(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.delete(bracketMatches).where(eq(bracketMatches.practice_id, practiceId)),
     db.delete(brackets).where(eq(brackets.practice_id, practiceId)),

@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
-import type { TeamRelay, TeamTableauSnapshot } from '../../../core/contracts/team-tableau';
+import { and, asc, eq } from 'drizzle-orm';
+import type { TeamLineup, TeamRelay, TeamTableauSnapshot } from '../../../core/contracts/team-tableau';
 import type { Practice } from '../../../core/contracts/practices';
 import type { BracketMatch, MatchChange, SavedBracketMatch, Seed } from '../../../core/fencing/bracket';
 import { RELAY_ORDER } from '../../../core/fencing/team-relay';
 import type { RoomDb } from '../../db/client';
-import { teamRelays, teamTableaux } from '../../db/schema';
+import { teamLineups, teamRelays, teamTableaux } from '../../db/schema';
+import { keyedWrite, notApplied, statement, type WriteKey } from './applied-writes';
 
 /**
  * A team practice's tableau of team matches (issue 28). Its matches are the bracket's own rows (teams in the
@@ -27,13 +28,48 @@ export function sheetOf(round: number, position: number, stored: readonly TeamRe
   });
 }
 
+const toLineup = (r: typeof teamLineups.$inferSelect): TeamLineup => {
+  const { a, b, subs } = JSON.parse(r.lineup) as Pick<TeamLineup, 'a' | 'b' | 'subs'>;
+  return { round: r.round, position: r.position, team_a: r.team_a, drawn: r.drawn === 1, a, b, subs, version: r.version };
+};
+
+const lineupsRead = (db: RoomDb, practiceId: string) =>
+  db.select().from(teamLineups).where(eq(teamLineups.practice_id, practiceId)).orderBy(asc(teamLineups.round), asc(teamLineups.position));
+
 export async function loadTeamTableau(db: RoomDb, practiceId: string): Promise<TeamTableauSnapshot> {
-  const [marker, relays] = await db.batch([
+  const [marker, relays, lineups] = await db.batch([
     db.select().from(teamTableaux).where(eq(teamTableaux.practice_id, practiceId)),
     db.select().from(teamRelays).where(eq(teamRelays.practice_id, practiceId)).orderBy(asc(teamRelays.round), asc(teamRelays.position), asc(teamRelays.match_number)),
+    lineupsRead(db, practiceId),
   ]);
   const row = marker[0];
-  return { practice_id: practiceId, created: row !== undefined, seeded_by: row?.seeded_by ?? null, relays: relays.map(toRelay) };
+  return { practice_id: practiceId, created: row !== undefined, seeded_by: row?.seeded_by ?? null, relays: relays.map(toRelay), lineups: lineups.map(toLineup) };
+}
+
+/**
+ * Stores a match's line-up if it is still at the version the writer saw (0: none stored yet), its version moved on,
+ * with the write's idempotency key, in one batch, and reads it back. A write whose key already applied changes
+ * nothing and counts as done. Raw SQL for the INSERT … SELECT … ON CONFLICT DO UPDATE … WHERE, as a relay row's.
+ */
+export async function writeLineup(db: RoomDb, practice: Practice, lineup: Omit<TeamLineup, 'version'>, version: number, write: WriteKey): Promise<{ ok: boolean; lineup: TeamLineup | null }> {
+  const d1 = db.$client;
+  const now = Date.now();
+  const { round, position, team_a, drawn, a, b, subs } = lineup;
+  const stored = d1
+    .prepare(
+      `INSERT INTO team_lineups (practice_id, round, position, team_a, drawn, lineup, updated_at, version)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1
+       WHERE (?8 = 0 OR EXISTS (SELECT 1 FROM team_lineups WHERE practice_id = ?1 AND round = ?2 AND position = ?3))
+         AND ${notApplied(9)}
+       ON CONFLICT(practice_id, round, position) DO UPDATE SET
+         team_a = excluded.team_a, drawn = excluded.drawn, lineup = excluded.lineup, updated_at = excluded.updated_at, version = team_lineups.version + 1
+       WHERE team_lineups.version = ?8`,
+    )
+    .bind(practice.id, round, position, team_a, drawn ? 1 : 0, JSON.stringify({ a, b, subs }), now, version, write.key);
+  const read = db.select().from(teamLineups).where(and(eq(teamLineups.practice_id, practice.id), eq(teamLineups.round, round), eq(teamLineups.position, position)));
+  const { done, reads } = await keyedWrite(d1, write, now, { apply: [stored], read: [statement(d1, read)] });
+  const row = reads[0]!.results[0] as typeof teamLineups.$inferSelect | undefined;
+  return { ok: done, lineup: row ? toLineup(row) : null };
 }
 
 /** Whether the practice has a team tableau. */

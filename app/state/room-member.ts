@@ -14,7 +14,7 @@ import { applyPresence, presenceAtom } from './presence';
 import { applyChecks, checksAtom } from './checks';
 import type { ResultCheck } from '../../core/contracts/checks';
 import { applyRelayRow, applySheet, applyTeams, teamsAtom } from './teams';
-import { applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
+import { applyTeamLineup, applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
 
 /**
  * What the coach's and a guest's screens do with a practice's room beyond what a spectator's board does:
@@ -140,6 +140,9 @@ export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolea
       return true;
     case 'team-relay':
       applyTeamRelay(practiceId, msg.row);
+      return true;
+    case 'team-lineup':
+      applyTeamLineup(practiceId, msg.lineup);
       return true;
     case 'teams':
       applyTeams(practiceId, msg.teams);

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import type { TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import type { TeamLineup, TeamRelay, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
 import { rememberChanges } from '../lib/offline-cache';
 
@@ -31,7 +31,23 @@ export function applyTeamTableau(practiceId: string, snapshot: TeamTableauSnapsh
       const mine = held.find((h) => sameRow(h, r));
       return mine && mine.version > r.version ? mine : r;
     });
-    return { ...s, snapshot: { ...snapshot, relays } };
+    const lineups = (snapshot.lineups ?? []).map((l) => {
+      const mine = s.snapshot?.lineups?.find((h) => sameMatch(h, l));
+      return mine && mine.version > l.version ? mine : l;
+    });
+    return { ...s, snapshot: { ...snapshot, relays, lineups } };
+  });
+}
+
+const sameMatch = (a: { round: number; position: number }, b: { round: number; position: number }) => a.round === b.round && a.position === b.position;
+
+/** Applies a match's line-up (a delta) unless this screen holds it at a newer version. */
+export function applyTeamLineup(practiceId: string, lineup: TeamLineup) {
+  store.set(teamTableauAtom, (s) => {
+    if (s.practiceId !== practiceId || !s.snapshot) return s;
+    const held = (s.snapshot.lineups ?? []).find((l) => sameMatch(l, lineup));
+    if (held && held.version >= lineup.version) return s;
+    return { ...s, snapshot: { ...s.snapshot, lineups: [...(s.snapshot.lineups ?? []).filter((l) => !sameMatch(l, lineup)), lineup] } };
   });
 }
 

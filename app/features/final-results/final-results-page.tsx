@@ -17,6 +17,7 @@ import { poolsAtom } from '../../state/pools';
 import { didNotStartAtom, standingsAtom, tableauAtom } from '../../state/tableau';
 import { teamTableauAtom } from '../../state/team-tableau';
 import { teamStandings } from '../../../core/fencing/team-tableau';
+import { TeamFencers } from './team-fencers';
 import type { PracticeView } from '../../state/viewer';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { count, params } from '@nanostores/i18n';
@@ -182,6 +183,7 @@ export function FinalResultsPage() {
           </tbody>
         </table>
       </div>
+      {teams && teamTableau?.created === true && <TeamFencers matches={tableau.matches} seeds={tableau.seeds} />}
     </div>
   );
 }

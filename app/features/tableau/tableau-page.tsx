@@ -273,7 +273,7 @@ export function TableauPage() {
           practiceId={practice.id}
           match={matches.find((m) => m.id === sheetOf.id) ?? sheetOf}
           title={t.vs({ title: titleOf(sheetOf), a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' })}
-          names={{ a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
+          teams={{ p1: seedOf.get(sheetOf.player1_id!)?.name ?? '', p2: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
           editable={can(practice.role, 'bracket.write') && !locked(sheetOf.round)}
           onClose={() => setSheetOf(null)}
         />

@@ -11,6 +11,9 @@ import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
 import { outboxAtom } from '../../state/outbox';
 import { queueTeamRelay, withPendingTeamSheet } from '../../state/writes/team-relay';
+import { withPendingLineup } from '../../state/writes/lineup';
+import { relayFencers } from '../../../core/fencing/team-lineup';
+import { TeamLineupPanel } from './team-lineup-panel';
 import { sheetOfMatch, teamTableauAtom } from '../../state/team-tableau';
 import { teamsAtom } from '../../state/teams';
 import { teamNumberOf } from '../../../core/defaults';
@@ -29,6 +32,7 @@ const messages = i18n('team-match-sheet', {
   target: 'Ends at',
   none: 'not entered',
   close: 'Done',
+  reserveMark: 'reserve',
 });
 
 type Side = 'a' | 'b';
@@ -37,7 +41,8 @@ interface Props {
   practiceId: string;
   match: BracketMatch;
   title: string;
-  names: { a: string; b: string };
+  /** The match's teams by the bracket's order (player1, player2); the line-up's lot says which fences as team A. */
+  teams: { p1: string; p2: string };
   editable: boolean;
   onClose: () => void;
 }
@@ -47,19 +52,32 @@ interface Props {
  * relay's fencers by number (6 v 3, 5 v 1, …), the touches entered relay by relay through the write queue, the
  * running team score, and the match's state by `teamMatchState`; a sheet left level offers its deciding touch.
  */
-export function TeamMatchSheet({ practiceId, match, title, names, editable, onClose }: Props) {
+export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, onClose }: Props) {
   const t = useTexts(messages);
   const snapshot = useAtomValue(teamTableauAtom).snapshot;
   const outbox = useAtomValue(outboxAtom);
   const [picking, setPicking] = useState<{ row: TeamRelay; side: Side } | null>(null);
   const stored = useMemo(() => sheetOfMatch(snapshot?.relays ?? [], match.round, match.position), [snapshot, match.round, match.position]);
   const { sheet, pending } = useMemo(() => withPendingTeamSheet(practiceId, stored, outbox), [practiceId, stored, outbox]);
+  // The line-up (issue 58): a stored one naming another pair of teams (an earlier result corrected) is none.
+  const storedLineup = snapshot?.lineups?.find((l) => l.round === match.round && l.position === match.position && (l.team_a === match.player1_id || l.team_a === match.player2_id)) ?? null;
+  const { lineup, pending: lineupPending } = useMemo(
+    () => withPendingLineup(practiceId, storedLineup, match.round, match.position, outbox),
+    [practiceId, storedLineup, match.round, match.position, outbox],
+  );
+  const aIsFirst = !lineup || lineup.team_a === match.player1_id;
+  const names = aIsFirst ? { a: byOrder.p1, b: byOrder.p2 } : { a: byOrder.p2, b: byOrder.p1 };
   const state = teamMatchState(sheet);
   const teamOf = (side: Side) => (side === 'a' ? names.a : names.b);
-  // The fencers' names where this screen knows the teams (the coach's): team A fences as 4–6, team B as 1–3.
+  // Who fenced each relay: the line-up's (the reserve marked), else, where this screen knows the teams (the coach's),
+  // each team's members by their order in the team: team A fences as 4–6, team B as 1–3.
+  const fenced = lineup ? relayFencers(lineup) : null;
   const teams = useAtomValue(teamsAtom).teams;
   const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => x.team_number === teamNumberOf(name));
-  const fencerName = (side: Side, n: number) => {
+  const fencerName = (side: Side, n: number, relay: number) => {
+    const given = fenced?.[relay - 1]?.[side];
+    if (given) return given.reserve ? `${given.name} · ${t.reserveMark}` : given.name;
+    if (lineup) return '';
     const team = side === 'a' ? teamBy(match.player1_id, names.a) : teamBy(match.player2_id, names.b);
     return team?.members.find((m) => m.position === (side === 'a' ? n - 3 : n))?.athlete_name ?? '';
   };
@@ -108,6 +126,16 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
           ))}
         </div>
       )}
+      <TeamLineupPanel
+        practiceId={practiceId}
+        round={match.round}
+        position={match.position}
+        first={byOrder.p1}
+        lineup={lineup}
+        pending={lineupPending}
+        names={names}
+        editable={editable}
+      />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm" data-testid="team-match-sheet">
           <thead className="bg-slate-100 text-xs text-slate-700">
@@ -130,13 +158,13 @@ export function TeamMatchSheet({ practiceId, match, title, names, editable, onCl
               return (
                 <tr key={row.match_number} data-testid="team-relay-row">
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_a_number}</td>
-                  <td className="border border-slate-200 px-2">{fencerName('a', row.fencer_a_number)}</td>
+                  <td className="border border-slate-200 px-2" data-testid={`team-fencer-${row.match_number}-a`}>{fencerName('a', row.fencer_a_number, row.match_number)}</td>
                   {touchCell(row, 'a', w === 'A', w === 'B')}
                   <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`team-total-${row.match_number}-a`}>{total?.a ?? ''}</td>
                   <td className="border border-slate-200 px-2 text-center text-xs text-slate-500 tabular-nums">{relayTarget(row.match_number)}</td>
                   <td className="border border-slate-200 px-2 text-center font-semibold tabular-nums" data-testid={`team-total-${row.match_number}-b`}>{total?.b ?? ''}</td>
                   {touchCell(row, 'b', w === 'B', w === 'A')}
-                  <td className="border border-slate-200 px-2 text-right">{fencerName('b', row.fencer_b_number)}</td>
+                  <td className="border border-slate-200 px-2 text-right" data-testid={`team-fencer-${row.match_number}-b`}>{fencerName('b', row.fencer_b_number, row.match_number)}</td>
                   <td className="border border-slate-200 px-2 text-center tabular-nums">{row.fencer_b_number}</td>
                 </tr>
               );

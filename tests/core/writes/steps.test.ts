@@ -28,7 +28,7 @@ describe('the steps a view decides on: a referee’s and a call’s', () => {
 describe('the write kinds', () => {
   it('are each one module of app/state/writes, which defines its kind', () => {
     const defined = Object.values(modules).flatMap((m) => Object.values(m as Record<string, unknown>)).filter((v): v is { kind: string; send: unknown } => typeof v === 'object' && v !== null && 'kind' in v && 'send' in v);
-    expect(defined.map((k) => k.kind).sort()).toEqual(['barrage', 'bout', 'call', 'clear', 'referee', 'relay', 'tableau', 'team-relay']);
-    expect(Object.keys(modules)).toHaveLength(8);
+    expect(defined.map((k) => k.kind).sort()).toEqual(['barrage', 'bout', 'call', 'clear', 'lineup', 'referee', 'relay', 'tableau', 'team-relay']);
+    expect(Object.keys(modules)).toHaveLength(9);
   });
 });

@@ -86,6 +86,9 @@ export function seed(fetch: Fetch) {
     /** A team practice's teams: `names` drawn at random into `teams` teams. */
     teams: (practiceId: string, names: string[], teams = 2) =>
       expectAnswer(practiceApi.teams.$post({ param: { practiceId }, json: { method: 'random', entries: names.map((name) => ({ name })), teams } }), 201),
+    /** A team practice's teams made by hand: each entry (a roster athlete or a typed name) in the team its `team` names. */
+    teamsByHand: (practiceId: string, entries: (Exclude<Entry, string> & { team: number })[]) =>
+      expectAnswer(practiceApi.teams.$post({ param: { practiceId }, json: { method: 'manual', entries } }), 201),
     /** One relay of a team match saved over the version its writer saw. */
     relay: (practiceId: string, n: number, score_a: number | null, score_b: number | null, version = 0) =>
       expectAnswer(practiceApi['team-matches'][':n'].$put({ param: { practiceId, n: String(n) }, json: { score_a, score_b, version } })),

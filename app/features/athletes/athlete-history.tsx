@@ -16,6 +16,7 @@ import { formatNumber, formatPercent, i18n } from '../../i18n';
 import { useResultLetters, useTerms } from '../../i18n/fencing-terms';
 import { useStatLabels, type Stat } from '../../components/stats-cells';
 import { CardMarks } from '../../components/referee/card-marks';
+import { AthleteTeamMatches } from './athlete-team-matches';
 
 const messages = i18n('athlete-history', {
   opponent: 'Opponent',
@@ -69,8 +70,8 @@ const oneDecimal = (x: number) => formatNumber(x, 1);
 
 /**
  * Issue 16, above the notes: the athlete's record, their indicator and rating over time, the last bouts,
- * how far they went in each tableau and their record against every roster opponent, all for a date range;
- * and the typed entries that could be them, to link.
+ * how far they went in each tableau, their record against every roster opponent and the team matches they fenced
+ * relays in (issue 58), all for a date range; and the typed entries that could be them, to link.
  */
 export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
   const t = useTexts(messages);
@@ -96,6 +97,7 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
       rating: inRange(data.ratings, from || null, to || null).map((p) => ({ date: p.date, value: Math.round(p.rating), label: p.practice ?? '' })),
       rounds: roundsReached(bouts),
       h2h: headToHead(bouts),
+      teamMatches: inRange(data.team_matches, from || null, to || null),
     };
   }, [data, from, to]);
 
@@ -250,6 +252,8 @@ export function AthleteHistorySection({ athlete }: { athlete: Athlete }) {
           </div>
         </>
       )}
+
+      <AthleteTeamMatches matches={view.teamMatches} />
     </section>
   );
 }

@@ -106,6 +106,8 @@ export const common = i18n('common', {
   teamN: params('Team {n}'),
   teamPools: 'Team pools',
   competitionDays: 'Competition days',
+  // A team fencer who came in as the reserve (issue 58): the relay sheet and the athlete's team matches.
+  reserveTag: 'reserve',
 });
 
 /** A guest's name as the screens show it: theirs, or "Guest" in the viewer's language when they gave none. */

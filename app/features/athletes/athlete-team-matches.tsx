@@ -12,7 +12,6 @@ const messages = i18n('athlete-team-matches', {
   versus: params('{team} v {opponent}'),
   relays: 'Relays fenced',
   result: 'Result',
-  reserve: 'reserve',
   won: 'won',
   lost: 'lost',
   notOver: 'not over',
@@ -52,7 +51,7 @@ export function AthleteTeamMatches({ matches }: { matches: readonly AthleteTeamM
               <td className="whitespace-nowrap px-3 py-2">{formatPracticeDate(m.date)}</td>
               <td className="px-3 py-2">
                 {t.versus({ team: m.team, opponent: m.opponent })}
-                {m.reserve && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t.reserve}</span>}
+                {m.reserve && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t.reserveTag}</span>}
               </td>
               <td className="px-3 py-2 tabular-nums">{m.relays}</td>
               <td className="px-3 py-2 tabular-nums">{m.scored}–{m.received}</td>

@@ -32,7 +32,6 @@ const messages = i18n('team-match-sheet', {
   target: 'Ends at',
   none: 'not entered',
   close: 'Done',
-  reserveMark: 'reserve',
 });
 
 type Side = 'a' | 'b';
@@ -76,7 +75,7 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
   const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => x.team_number === teamNumberOf(name));
   const fencerName = (side: Side, n: number, relay: number) => {
     const given = fenced?.[relay - 1]?.[side];
-    if (given) return given.reserve ? `${given.name} · ${t.reserveMark}` : given.name;
+    if (given) return given.reserve ? `${given.name} · ${t.reserveTag}` : given.name;
     if (lineup) return '';
     const team = side === 'a' ? teamBy(match.player1_id, names.a) : teamBy(match.player2_id, names.b);
     return team?.members.find((m) => m.position === (side === 'a' ? n - 3 : n))?.athlete_name ?? '';

@@ -129,7 +129,7 @@ export function TeamLineupPanel({ practiceId, round, position, first, lineup, pe
               <legend className="px-1 font-semibold">{t.sideTitle({ team: side === 'A' ? names.a : names.b, side })}</legend>
               {PLACES[side].map((place, i) => (
                 <label key={place} className="mb-1 flex items-center justify-between gap-2">
-                  <span>{t.place({ n: place })}</span>
+                  <span className="whitespace-nowrap">{t.place({ n: place })}</span>
                   {editable ? (
                     <select
                       className="input max-w-48"

@@ -46,6 +46,8 @@ export type LiveMessage =
   | { type: 'team-relay'; practiceId: string; row: TeamRelay }
   /** A team tableau match's line-up (issue 58): the sides drawn, the orders, reserves and substitutions. */
   | { type: 'team-lineup'; practiceId: string; lineup: TeamLineup }
+  /** Every line-up of a team tableau, after a decision took some away (their match's teams changed). */
+  | { type: 'team-lineups'; practiceId: string; lineups: TeamLineup[] }
   /** A bout refereed live (issue 18): every touch, card and clock change; sent to each socket as it opens too. */
   | { type: 'referee'; practiceId: string; bout: LiveBout }
   /**
@@ -95,8 +97,11 @@ export function readActionOf(message: LiveMessage): Action {
     case 'matches':
     case 'team-tableau':
     case 'team-relay':
-    case 'team-lineup':
       return 'results.read';
+    // A line-up names each team's members, which only those who record line-ups read (a board shows no line-up).
+    case 'team-lineup':
+    case 'team-lineups':
+      return 'bracket.write';
     case 'teams':
     case 'team-sheet':
     case 'relay':

@@ -228,6 +228,8 @@ export const ERROR_MESSAGES = {
   substitution_relay: 'The reserve comes in at one of the replaced fencer’s relays',
   substitution_once: 'A team brings its reserve in once a match; the replaced fencer may come back once, in the reserve’s place',
   substitution_after_injury: 'A fencer replaced after an injury cannot come back in the same match',
+  lineup_sides_drawn: 'The sides of this match were drawn meanwhile and this relay was entered with the teams the other way round: enter it again on the sheet.',
+  lineup_fenced: 'Relays already entered keep their fencers: only the coach changes who fenced them.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

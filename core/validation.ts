@@ -376,6 +376,8 @@ export const relayRowSchema = z.object({ score_a: touch, score_b: touch, version
 /** A relay of a team tableau match (issue 28): its touches, and who took the deciding touch of a level sheet. */
 export const teamRelayRowSchema = relayRowSchema.extend({
   winner: z.enum(['A', 'B'], { error: 'The deciding touch goes to team A or team B' }).nullable().optional(),
+  /** The team the writer's sheet showed as team A (issue 58): a relay entered before the lot reached that screen is refused, not credited to the other team. */
+  team_a: id('Team A').optional(),
 });
 
 /**

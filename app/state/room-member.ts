@@ -14,7 +14,7 @@ import { applyPresence, presenceAtom } from './presence';
 import { applyChecks, checksAtom } from './checks';
 import type { ResultCheck } from '../../core/contracts/checks';
 import { applyRelayRow, applySheet, applyTeams, teamsAtom } from './teams';
-import { applyTeamLineup, applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
+import { applyTeamLineup, applyTeamLineups, applyTeamRelay, applyTeamTableau, teamTableauAtom } from './team-tableau';
 
 /**
  * What the coach's and a guest's screens do with a practice's room beyond what a spectator's board does:
@@ -143,6 +143,9 @@ export function applyMemberMessage(practiceId: string, msg: LiveMessage): boolea
       return true;
     case 'team-lineup':
       applyTeamLineup(practiceId, msg.lineup);
+      return true;
+    case 'team-lineups':
+      applyTeamLineups(practiceId, msg.lineups);
       return true;
     case 'teams':
       applyTeams(practiceId, msg.teams);

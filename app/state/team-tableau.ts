@@ -41,6 +41,11 @@ export function applyTeamTableau(practiceId: string, snapshot: TeamTableauSnapsh
 
 const sameMatch = (a: { round: number; position: number }, b: { round: number; position: number }) => a.round === b.round && a.position === b.position;
 
+/** Replaces every line-up (after a decision took some away): the room's list as it stands. */
+export function applyTeamLineups(practiceId: string, lineups: TeamLineup[]) {
+  store.set(teamTableauAtom, (s) => (s.practiceId !== practiceId || !s.snapshot ? s : { ...s, snapshot: { ...s.snapshot, lineups } }));
+}
+
 /** Applies a match's line-up (a delta) unless this screen holds it at a newer version. */
 export function applyTeamLineup(practiceId: string, lineup: TeamLineup) {
   store.set(teamTableauAtom, (s) => {

@@ -102,26 +102,80 @@ describe('a team match’s line-up (o.99.4–6)', () => {
     expect(stale.current).toMatchObject({ version: 2, a: { reserve: { id: own[3] } } });
   });
 
-  it('is written by a guest at the piste and seen live; a checked round is the coach’s; spectators and strangers cannot', async () => {
+  it('is written by a guest at the piste and seen live by the coach, not the board; a checked round is the coach’s; strangers cannot', async () => {
     const { client, api, practice } = await finalOfTwo('Guests');
     const { client: other } = await signedUpCoach('Other');
     const shared = await api.share(practice.id);
     const { guest } = await joinAsGuest(shared.room_code, 'Referee');
     const board = (await openSocket(new Client(), `board=${shared.board_id}`)).socket!;
+    const screen = (await openSocket(client, `practice=${practice.id}`)).socket!;
     try {
       expect((await other.put(url(practice.id), { version: 0, a: empty, b: empty, subs: [] })).status).toBe(404);
       expect((await new Client().put(url(practice.id), { version: 0, a: empty, b: empty, subs: [] })).status).toBe(401);
       const byGuest = await guest.put(url(practice.id), { version: 0, a: empty, b: empty, subs: [] });
       expect(byGuest.status).toBe(200);
-      const seen = await board.waitFor((m) => m.type === 'team-lineup');
+      const seen = await screen.waitFor((m) => m.type === 'team-lineup');
       expect(seen).toMatchObject({ practiceId: practice.id, lineup: { version: 1, drawn: true } });
+      // The board hears the relay that follows, never the line-up: its members are the teams' rosters.
+      const teamA = (await json<TeamLineupWrite>(byGuest)).lineup!.team_a;
+      await guest.put(`/api/practices/${practice.id}/team-tableau/1/0/1`, { score_a: 5, score_b: 2, version: 0, team_a: teamA });
+      await board.waitFor((m) => m.type === 'team-relay');
+      expect(board.messages.filter((m) => m.type === 'team-lineup')).toEqual([]);
       expect((await client.api.practices[':practiceId'].checks.$put({ param: { practiceId: practice.id }, json: { scope: { kind: 'round', round: 1 }, checked: true } })).status).toBe(200);
       await expect(expectRefusal(guest.put(url(practice.id), { version: 1, a: empty, b: empty, subs: [] }), 409)).resolves.toMatchObject({ code: 'result_checked' });
       expect((await client.put(url(practice.id), { version: 1, a: empty, b: empty, subs: [] })).status).toBe(200);
       expect((await client.put(`/api/practices/${practice.id}/team-tableau/2/0/lineup`, { version: 0, a: empty, b: empty, subs: [] })).status).toBe(404);
     } finally {
       board.ws.close();
+      screen.ws.close();
     }
   });
-});
 
+  it('refuses a relay entered with the teams the other way round, and a guest’s change of who fenced a relay entered', async () => {
+    const { client, api, practice, teams, match } = await finalOfTwo('Sides');
+    const shared = await api.share(practice.id);
+    const { guest } = await joinAsGuest(shared.room_code, 'Referee');
+    const drawn = (await json<TeamLineupWrite>(await client.put(url(practice.id), { version: 0, a: empty, b: empty, subs: [] }))).lineup!;
+    const other = drawn.team_a === match.player1_id ? match.player2_id! : match.player1_id!;
+    const relay = (n: number, team_a: string, version = 0) => guest.put(`/api/practices/${practice.id}/team-tableau/1/0/${n}`, { score_a: 5, score_b: 3, version, team_a });
+    // A screen that had not heard of the lot yet showed the other team on the left: refused, nothing stored.
+    expect(await expectRefusal(relay(1, other), 409)).toEqual(errorBody(ERROR_MESSAGES.lineup_sides_drawn));
+    expect((await relay(1, drawn.team_a)).status).toBe(200);
+
+    // The guest gives both orders after relay 1 is entered (naming who fenced it changes nobody), then may not swap them.
+    const ids = (team: string) => teams.find((t) => t.id === team)!.members.map((m) => m.id);
+    const [a, b] = [ids(drawn.team_a), ids(other)];
+    const order = { a: { fencers: a.slice(0, 3), reserve: a[3]! }, b: { fencers: b.slice(0, 3), reserve: b[3]! }, subs: [] };
+    expect((await guest.put(url(practice.id), { version: 1, ...order })).status).toBe(200);
+    // Relay 1 is 6 v 3: swapping fencers 6 and 4 changes who fenced it.
+    const swapped = { ...order, a: { fencers: [a[2]!, a[1]!, a[0]!], reserve: a[3]! } };
+    expect(await expectRefusal(guest.put(url(practice.id), { version: 2, ...swapped }), 409)).toEqual(errorBody(ERROR_MESSAGES.lineup_fenced));
+    // The reserve brought in for a relay still to come is the guest's to record; the coach corrects what was fenced.
+    expect((await guest.put(url(practice.id), { version: 2, ...order, subs: [{ place: 1, relay: 4, injury: false }] })).status).toBe(200);
+    expect((await client.put(url(practice.id), { version: 3, ...swapped })).status).toBe(200);
+  });
+
+  it('drops a later match’s line-up when a corrected result changes its teams, and lists each relay write in the match’s changes', async () => {
+    const { client } = await signedUpCoach();
+    const api = seed(viaClient(client));
+    const practice = await api.practice('Corrected', { type: 'team' });
+    await api.teams(practice.id, fencerNames(16), 4);
+    await api.teamTableau(practice.id);
+    await api.fenceTeamMatch(practice.id, { round: 1, position: 0 }, true);
+    await api.fenceTeamMatch(practice.id, { round: 1, position: 1 }, true);
+    const final = `/api/practices/${practice.id}/team-tableau/2/0/lineup`;
+    expect((await client.put(final, { version: 0, a: empty, b: empty, subs: [] })).status).toBe(200);
+    // Semi-final 1's ninth relay is taken back: the final loses a team, and its lot and orders with it.
+    await api.teamRelay(practice.id, { round: 1, position: 0 }, 9, null, null, 1);
+    const tableau = await json<TeamTableauSnapshot>(await client.api.practices[':practiceId']['team-tableau'].$get({ param: { practiceId: practice.id } }));
+    expect(tableau.lineups).toEqual([]);
+    // Each relay write is in the semi-final's list of changes, with the running score it left (player1 first).
+    const { entries } = await json<{ entries: { role: string; score1: number | null; score2: number | null }[] }>(
+      await client.api.practices[':practiceId'].checks.audit.$get({ param: { practiceId: practice.id }, query: { bout: 'tableau.1.0' } }),
+    );
+    expect(entries.map((x) => [x.role, x.score1, x.score2])).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ['coach', 5 * n, 4 * n]), ['coach', 40, 32]]);
+    // A draw over the final's new teams starts again from version 0.
+    await api.teamRelay(practice.id, { round: 1, position: 0 }, 9, 5, 4, 2);
+    expect((await json<TeamLineupWrite>(await client.put(final, { version: 0, a: empty, b: empty, subs: [] }))).lineup).toMatchObject({ version: 1, drawn: true });
+  });
+});

@@ -97,6 +97,8 @@ export function TableauPage() {
   // Issue 28: a team practice's tableau of team matches, each opened on its nine-relay sheet.
   const teamTableau = useAtomValue(teamTableauAtom).snapshot;
   const teamMode = practice.practice_type === 'team' && teamTableau?.created === true;
+  // A team match's sheet shows its team A on the left: the match's second team when the lot drew it (issue 58).
+  const aIsFirstOf = (m: BracketMatch) => teamTableau?.lineups?.find((l) => l.round === m.round && l.position === m.position)?.team_a !== m.player2_id;
   const [sheetOf, setSheetOf] = useState<BracketMatch | null>(null);
   useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
   // Issue 58: a checked round (or event) is final for guests; only the coach changes its results.
@@ -275,6 +277,7 @@ export function TableauPage() {
           title={t.vs({ title: titleOf(sheetOf), a: seedOf.get(sheetOf.player1_id!)?.name ?? '', b: seedOf.get(sheetOf.player2_id!)?.name ?? '' })}
           teams={{ p1: seedOf.get(sheetOf.player1_id!)?.name ?? '', p2: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
           editable={can(practice.role, 'bracket.write') && !locked(sheetOf.round)}
+          footer={manage ? <BoutHistory practiceId={practice.id} target={{ kind: 'tableau', round: sheetOf.round, position: sheetOf.position }} flip={!aIsFirstOf(sheetOf)} /> : undefined}
           onClose={() => setSheetOf(null)}
         />
       )}

@@ -65,7 +65,9 @@ export function TeamLineupPanel({ practiceId, round, position, first, lineup, pe
   const [sub, setSub] = useState<{ place: number; relay: number; injury: boolean }>({ place: 1, relay: relaysOfPlace(1)[0]!, injury: false });
   const version = lineup?.version ?? 0;
   // Another screen's line-up replaces what this one shows, as any result does.
-  useEffect(() => setOrder(orderOf(lineup)), [lineup]);
+  // Keyed on the line-up's own identity, so a relay typed meanwhile (a new object, the same line-up) keeps what is being picked.
+  const identity = lineup ? `${lineup.team_a}:${lineup.version}` : '';
+  useEffect(() => setOrder(orderOf(lineup)), [identity]);
 
   if (!lineup) {
     return (

@@ -1,6 +1,6 @@
 import { params } from '@nanostores/i18n';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { TeamRelay } from '../../../core/contracts/team-tableau';
 import type { BracketMatch } from '../../../core/fencing/bracket';
 import { RELAY_TOUCH_MAX, relayRowWinner, relayTarget } from '../../../core/fencing/team-relay';
@@ -43,6 +43,8 @@ interface Props {
   /** The match's teams by the bracket's order (player1, player2); the line-up's lot says which fences as team A. */
   teams: { p1: string; p2: string };
   editable: boolean;
+  /** What the coach reads under the sheet: the match's list of changes (issue 58). */
+  footer?: ReactNode;
   onClose: () => void;
 }
 
@@ -51,7 +53,7 @@ interface Props {
  * relay's fencers by number (6 v 3, 5 v 1, …), the touches entered relay by relay through the write queue, the
  * running team score, and the match's state by `teamMatchState`; a sheet left level offers its deciding touch.
  */
-export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, onClose }: Props) {
+export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, footer, onClose }: Props) {
   const t = useTexts(messages);
   const snapshot = useAtomValue(teamTableauAtom).snapshot;
   const outbox = useAtomValue(outboxAtom);
@@ -65,6 +67,11 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
     [practiceId, storedLineup, match.round, match.position, outbox],
   );
   const aIsFirst = !lineup || lineup.team_a === match.player1_id;
+  // The team this sheet shows as team A, sent with each relay: the server refuses a relay entered the other way round.
+  const teamA = (aIsFirst ? match.player1_id : match.player2_id) ?? undefined;
+  // While a draw waits for the server, which team is team A is not known yet: no touches until it is.
+  const drawing = lineupPending && !lineup;
+  const canEnter = editable && !drawing;
   const names = aIsFirst ? { a: byOrder.p1, b: byOrder.p2 } : { a: byOrder.p2, b: byOrder.p1 };
   const state = teamMatchState(sheet);
   const teamOf = (side: Side) => (side === 'a' ? names.a : names.b);
@@ -92,14 +99,14 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
   function pick(row: TeamRelay, side: Side, value: number | null) {
     setPicking(null);
     const next = { ...row, [`score_${side}`]: value };
-    void queueTeamRelay(practiceId, row, { score_a: next.score_a, score_b: next.score_b, winner: null });
+    void queueTeamRelay(practiceId, row, { score_a: next.score_a, score_b: next.score_b, winner: null, team_a: teamA });
   }
 
   const touchCell = (row: TeamRelay, side: Side, win: boolean, lose: boolean) => (
     <td className={`border border-slate-200 p-0 text-center ${win ? 'bg-green-100 text-green-900' : lose ? 'bg-red-100 text-red-900' : ''} ${pending.has(row.match_number) ? 'outline-dashed outline-2 -outline-offset-2 outline-amber-500' : ''}`}>
       <button
         type="button"
-        disabled={!editable}
+        disabled={!canEnter}
         className="h-11 w-full min-w-12 font-semibold tabular-nums"
         aria-label={t.touchLabel({ relay: row.match_number, team: teamOf(side), touches: row[`score_${side}`] ?? t.none }) + (pending.has(row.match_number) ? t.waitingToSync : '')}
         data-testid={`team-touch-${row.match_number}-${side}`}
@@ -116,10 +123,10 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
       <p className={`mb-3 rounded-lg border p-2 text-sm font-semibold ${state.status === 'over' ? 'border-green-300 bg-green-50 text-green-900' : 'border-slate-200 bg-slate-50 text-slate-800'}`} role="status" data-testid="team-match-state">
         {status}
       </p>
-      {decidingRow && editable && (
+      {decidingRow && canEnter && (
         <div className="mb-3 flex flex-wrap gap-2">
           {(['A', 'B'] as const).map((w) => (
-            <button key={w} type="button" className="btn-secondary" onClick={() => void queueTeamRelay(practiceId, decidingRow, { score_a: decidingRow.score_a, score_b: decidingRow.score_b, winner: w })}>
+            <button key={w} type="button" className="btn-secondary" onClick={() => void queueTeamRelay(practiceId, decidingRow, { score_a: decidingRow.score_a, score_b: decidingRow.score_b, winner: w, team_a: teamA })}>
               {t.tookTouch({ team: w === 'A' ? names.a : names.b })}
             </button>
           ))}
@@ -171,6 +178,7 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
           </tbody>
         </table>
       </div>
+      {footer}
       <div className="mt-4 flex justify-end">
         <button type="button" className="btn-secondary" onClick={onClose}>{t.close}</button>
       </div>

@@ -47,7 +47,7 @@ export const teamRelayWrite = defineWrite<'team-relay'>({
 });
 
 /** Queues a relay of a team tableau match over the row as this screen shows it (`withPendingTeamSheet`). */
-export function queueTeamRelay(practiceId: string, row: TeamRelay, entry: { score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null }) {
+export function queueTeamRelay(practiceId: string, row: TeamRelay, entry: { score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null; team_a?: string }) {
   return enqueue(practiceId, { kind: 'team-relay', round: row.round, position: row.position, matchNumber: row.match_number, body: { ...entry, version: row.version } });
 }
 

@@ -8,6 +8,7 @@ import { loadBracket } from '../../store/room/bracket';
 import { listPoolSnapshots } from '../../store/room/pools';
 import { listChecks } from '../../store/room/checks';
 import { loadTeamTableau } from '../../store/room/team-tableau';
+import { teamTableauFor } from './team-tableau';
 import { listTeams, loadSheet } from '../../store/room/teams';
 
 /**
@@ -32,5 +33,5 @@ export const snapshotRoutes = new Hono<RoomEnv>().get('/', authorize('pool.read'
     can(role, 'room.manage') ? room.presence() : null,
     listChecks(db),
   ]);
-  return c.json({ mark, pools, bracket, teamTableau, teams: teams && sheet ? { teams, sheet } : null, presence, checks } satisfies PracticeSnapshot);
+  return c.json({ mark, pools, bracket, teamTableau: teamTableau && teamTableauFor(role, teamTableau), teams: teams && sheet ? { teams, sheet } : null, presence, checks } satisfies PracticeSnapshot);
 });

@@ -1,11 +1,12 @@
 import { ERROR_MESSAGES, errorBody } from '../../../core/messages';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { TeamLineup, TeamLineupConflict, TeamLineupWrite, TeamRelay, TeamRelayConflict, TeamRelayWrite } from '../../../core/contracts/team-tableau';
+import type { TeamLineup, TeamLineupConflict, TeamLineupWrite, TeamRelay, TeamRelayConflict, TeamRelayWrite, TeamTableauSnapshot } from '../../../core/contracts/team-tableau';
+import { can, type Role } from '../../../core/permissions';
 import type { MatchesDelta } from '../../../core/contracts/tableau';
 import { scoreMatch, type BracketMatch, type MatchChange, type Seed } from '../../../core/fencing/bracket';
 import { resolveTableau } from '../../../core/fencing/tableau';
-import { composeLineup } from '../../../core/fencing/team-lineup';
+import { composeLineup, relayFencers } from '../../../core/fencing/team-lineup';
 import { buildTeamTableau, drawSheetSides, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../../core/fencing/team-tableau';
 import { defaultNames, teamNumberOf, type DefaultNames } from '../../../core/defaults';
 import { createTeamTableauSchema, teamLineupSchema, teamRelayRowSchema } from '../../../core/validation';
@@ -31,6 +32,27 @@ const NEXT_STARTED = 'The next match has started: clear its relays before changi
 const RELAY_CHANGED = 'Someone else changed this relay meanwhile. The sheet shows their touches: enter yours again to replace them.';
 
 const practiceOf = (c: Context<RoomEnv>) => practiceFor(c, c.req.param('practiceId')!);
+
+/**
+ * A team tableau as a role reads it: those who record line-ups (the coach, the guests) see each team's members to pick
+ * from; a spectator sees who fences, not the teams' whole rosters (`teams.read` is the coach's).
+ */
+export function teamTableauFor(role: Role, tableau: TeamTableauSnapshot): TeamTableauSnapshot {
+  if (can(role, 'bracket.write')) return tableau;
+  return { ...tableau, lineups: tableau.lineups.map((l) => ({ ...l, a: { ...l.a, members: [] }, b: { ...l.b, members: [] } })) };
+}
+
+/** Whether a line-up change puts someone else on a relay of the match already entered (where someone was named). */
+function changesFenced(before: TeamLineup, after: TeamLineup, relays: readonly TeamRelay[]): boolean {
+  const was = relayFencers(before);
+  const now = relayFencers(after);
+  return relays.some((r) => {
+    if (r.round !== before.round || r.position !== before.position || (r.score_a === null && r.score_b === null)) return false;
+    const [x, y] = [was[r.match_number - 1]!, now[r.match_number - 1]!];
+    // An order given for the first time names who fenced; it changes nobody.
+    return (x.a !== null && x.a.id !== y.a?.id) || (x.b !== null && x.b.id !== y.b?.id);
+  });
+}
 
 /** A match's line-up while it names the match's teams (a line-up of teams an earlier correction took out is no line-up). */
 function lineupOf(match: BracketMatch, lineups: readonly TeamLineup[]): TeamLineup | null {
@@ -90,7 +112,7 @@ function decide(matches: BracketMatch[], match: BracketMatch, sheet: TeamRelay[]
 
 /** A team practice's tableau of team matches (issue 28). Mounted at /practices/:practiceId/team-tableau. */
 export const teamTableauRoutes = new Hono<RoomEnv>()
-  .get('/', authorize('results.read'), async (c) => c.json(await loadTeamTableau(c.get('db'), (await practiceOf(c)).id)))
+  .get('/', authorize('results.read'), async (c) => c.json(teamTableauFor(c.get('role'), await loadTeamTableau(c.get('db'), (await practiceOf(c)).id))))
   .post('/', authorize('bracket.manage'), json(createTeamTableauSchema), async (c) => {
     const db = c.get('db');
     const practice = await practiceOf(c);
@@ -113,7 +135,7 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     const key = readIdempotencyKey(c);
     if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
     // A checked round or event (issue 58) is final: only the coach changes who fenced in it.
-    await unlockedFor(c, { round });
+    const by = await unlockedFor(c, { round });
     const bracket = await loadBracket(db, practice.id);
     const { matches } = resolveTableau([], bracket);
     const match = matches.find((m) => m.round === round && m.position === position);
@@ -123,13 +145,14 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     if (key && (await keyApplied(db, key))) return c.json({ lineup: stored } satisfies TeamLineupWrite, 200);
     const [p1, p2] = [match.player1_id, match.player2_id];
     if (p1 === null || p2 === null) throw new HttpError(409, TEAMS_MISSING);
-    if ((stored?.version ?? 0) !== version) {
-      if (stored) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current: stored } satisfies TeamLineupConflict, 409);
+    // o.99.4: the sides by lot, drawn by the first write of the line-up and kept. A line-up of teams no longer in the
+    // match (an earlier result corrected) is none: drawn again over version 0; a sheet already begun keeps the match's
+    // first team as team A.
+    const current = lineupOf(match, tableau.lineups);
+    if ((current?.version ?? 0) !== version) {
+      if (current) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current } satisfies TeamLineupConflict, 409);
       throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
     }
-    // o.99.4: the sides by lot, drawn by the first write of the line-up and kept. A line-up of teams no longer in the
-    // match (an earlier result corrected) is drawn again; a sheet already begun keeps the match's first team as team A.
-    const current = lineupOf(match, tableau.lineups);
     const begun = tableau.relays.some((r) => r.round === round && r.position === position && (r.score_a !== null || r.score_b !== null));
     const teamA = current?.team_a ?? (begun ? p1 : drawSheetSides(match, randomUnit).a);
     const drawn = current?.drawn ?? !begun;
@@ -140,7 +163,9 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
       (teams.find((t) => t.id === id) ?? teams.find((t) => t.team_number === teamNumberOf(seedName(id))))?.members.map((m) => ({ id: m.id, name: m.athlete_name })) ?? [];
     const composed = composeLineup({ round, position, team_a: teamA, drawn }, { A: members(teamA), B: members(teamA === p1 ? p2 : p1) }, input);
     if ('error' in composed) throw new HttpError(400, ERROR_MESSAGES[composed.error]);
-    const written = await writeLineup(db, practice, composed.lineup, version, { key, practiceId: practice.id });
+    // Who fenced a relay already entered is the coach's to change (a late correction); a guest records what comes next.
+    if (current && by.role !== 'coach' && changesFenced(current, { ...composed.lineup, version }, tableau.relays)) throw new HttpError(409, ERROR_MESSAGES.lineup_fenced);
+    const written = await writeLineup(db, practice, composed.lineup, stored?.version ?? 0, { key, practiceId: practice.id });
     if (!written.ok || !written.lineup) {
       const now = (await loadTeamTableau(db, practice.id)).lineups.find((l) => l.round === round && l.position === position);
       if (now) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current: now } satisfies TeamLineupConflict, 409);
@@ -155,11 +180,11 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
     const position = pathNumber(c.req.param('position'), 0, 999, 'Match');
     const n = pathNumber(c.req.param('n'), 1, 9, 'Relay');
-    const { version, winner, ...touches } = c.req.valid('json');
+    const { version, winner, team_a: shownA, ...touches } = c.req.valid('json');
     const key = readIdempotencyKey(c);
     if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
     // A checked round or event (issue 58) is final: only the coach changes its relays.
-    await unlockedFor(c, { round });
+    const by = await unlockedFor(c, { round });
     const saved = await loadBracket(db, practice.id);
     const { matches } = resolveTableau([], saved);
     const match = matches.find((m) => m.round === round && m.position === position);
@@ -174,10 +199,20 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     if (current.version !== version) return c.json({ ...errorBody(RELAY_CHANGED), current } satisfies TeamRelayConflict, 409);
     const row = { match_number: n, ...touches, winner: winner ?? null };
     const teamA = lineupOf(match, tableau.lineups)?.team_a ?? match.player1_id;
-    const changes = decide(matches, match, sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r)), relays, teamA);
-    const stored = await storeTeamRelay(db, practice, round, position, { row, version, changes, key });
+    // A relay entered with the teams the other way round (the lot not yet on the writer's screen) would be credited to
+    // the other team: refused, to be entered again on the sheet as it now stands.
+    if (shownA !== undefined && shownA !== teamA) throw new HttpError(409, ERROR_MESSAGES.lineup_sides_drawn);
+    const next = sheet.map((r) => (r.match_number === n ? { ...r, ...row } : r));
+    const changes = decide(matches, match, next, relays, teamA);
+    // The match's list of changes (issue 58) keeps the running score each relay write left, in the bracket's order.
+    const { score } = teamMatchState(next);
+    const audit = { by, ...(teamA === match.player1_id ? { score1: score.a, score2: score.b } : { score1: score.b, score2: score.a }) };
+    const stored = await storeTeamRelay(db, practice, round, position, { row, version, changes, key, audit });
     const delta: MatchesDelta | null = changes.length ? { practice_id: practice.id, version: stored.version, matches: stored.matches } : null;
     await publish(c, { type: 'team-relay', practiceId: practice.id, row: stored.row });
+    // The line-ups of later matches whose teams the decision changed are gone with it (the store dropped them).
+    const moved = (l: TeamLineup) => changes.some((m) => m.round === l.round && m.position === l.position && ('player1_id' in m.set || 'player2_id' in m.set));
+    if (tableau.lineups.some(moved)) await publish(c, { type: 'team-lineups', practiceId: practice.id, lineups: tableau.lineups.filter((l) => !moved(l)) });
     if (delta) await publish(c, { type: 'matches', practiceId: practice.id, delta });
     return c.json({ row: stored.row, matches: delta } satisfies TeamRelayWrite, 200);
   });

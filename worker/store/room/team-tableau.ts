@@ -6,6 +6,9 @@ import { RELAY_ORDER } from '../../../core/fencing/team-relay';
 import type { RoomDb } from '../../db/client';
 import { teamLineups, teamRelays, teamTableaux } from '../../db/schema';
 import { keyedWrite, notApplied, statement, type WriteKey } from './applied-writes';
+import { auditStatement } from './checks';
+import type { Author } from '../../../core/contracts/checks';
+import { refereeKey } from '../../../core/refereeing';
 
 /**
  * A team practice's tableau of team matches (issue 28). Its matches are the bracket's own rows (teams in the
@@ -117,6 +120,11 @@ export interface RelayStore {
   /** The tableau matches the sheet's decision changes, each one version on. */
   changes: MatchChange[];
   key: string | null;
+  /**
+   * The match's audit row (issue 58): who wrote the relay, and the match's running score it left, in the bracket's
+   * order (player1, player2). Kept only when the relay row changed.
+   */
+  audit?: { by: Author & { checked: boolean }; score1: number; score2: number };
 }
 
 /**
@@ -137,6 +145,8 @@ export async function storeTeamRelay(db: RoomDb, practice: Practice, round: numb
       .bind(practice.id, m.round, m.position, now, ...cols.map((k) => m.set[k] ?? null));
   });
   const touched = changes.map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
+  // A later match whose teams the decision changes loses its line-up: its lot and orders were for other teams.
+  const moved = changes.filter((m) => 'player1_id' in m.set || 'player2_id' in m.set).map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
   const results = await d1.batch([
     d1
       .prepare(
@@ -146,9 +156,11 @@ export async function storeTeamRelay(db: RoomDb, practice: Practice, round: numb
            score_a = excluded.score_a, score_b = excluded.score_b, winner = excluded.winner, updated_at = excluded.updated_at, version = team_relays.version + 1`,
       )
       .bind(practice.id, round, position, row.match_number, a, b, row.score_a, row.score_b, row.winner, now),
+    ...(input.audit ? [auditStatement(d1, now, { bout: refereeKey({ kind: 'tableau', round, position }), score1: input.audit.score1, score2: input.audit.score2, ...input.audit.by })] : []),
     d1.prepare('INSERT INTO applied_writes (key, practice_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 IS NOT NULL').bind(input.key, practice.id, now),
     ...matchUpdates,
     ...(changes.length ? [d1.prepare('UPDATE brackets SET version = version + 1, updated_at = ?2 WHERE practice_id = ?1').bind(practice.id, now)] : []),
+    ...(moved.length ? [d1.prepare(`DELETE FROM team_lineups WHERE practice_id = ?1 AND (${moved.join(' OR ')})`).bind(practice.id)] : []),
     d1.prepare('SELECT * FROM team_relays WHERE practice_id = ?1 AND round = ?2 AND position = ?3 AND match_number = ?4').bind(practice.id, round, position, row.match_number),
     d1.prepare('SELECT version FROM brackets WHERE practice_id = ?1').bind(practice.id),
     d1.prepare(`SELECT * FROM bracket_matches WHERE practice_id = ?1 AND (${touched.join(' OR ') || '0'}) ORDER BY round, position`).bind(practice.id),

@@ -38,7 +38,7 @@ const teams: FilePractice = {
     matches: [{ round: 1, position: 0, player1_id: 'TA', player2_id: 'TB', player1_score: 45, player2_score: 36, winner_id: 'TA' }],
   },
   relays: [],
-  team_tableau: { seeded_by: 'draw', relays: relays.map((r, i) => ({ ...r, fencer_a_number: RELAY_ORDER[i]![0], fencer_b_number: RELAY_ORDER[i]![1] })) },
+  team_tableau: { seeded_by: 'draw', relays: relays.map((r, i) => ({ ...r, fencer_a_number: RELAY_ORDER[i]![0], fencer_b_number: RELAY_ORDER[i]![1] })), lineups: [] },
 };
 
 const backup: AccountBackup = { format: 'piste-backup', version: 1, exported_at: 5, athletes: [], practices: [rounds, teams], days: [] };
@@ -146,11 +146,11 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
       .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
     expect(refusalOf(changed(({ teams: t }) => { sheet(t).pop(); Object.assign(t.bracket!.matches[0]!, { player1_score: null, player2_score: null, winner_id: null }); }))).toBeNull();
     expect(refusalOf(changed(({ teams: t }) => { t.bracket = null; }))).toBe('This backup is damaged: Team final has a team tableau but no tableau of a team practice');
-    expect(refusalOf(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [] }; })))
+    expect(refusalOf(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [], lineups: [] }; })))
       .toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
     // The tableau's entries are the file's teams: a team id the file does not have leaves it naming no one.
     expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'TC'; }))).toBe('This backup is damaged: the tableau of Team final names a fencer not in its pools');
     expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'E1'; }))).toBe('This backup is damaged: a team of Team final appears twice');
-    expect(refusalOf(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!) }; }))).not.toBeNull();
+    expect(refusalOf(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!), lineups: [] }; }))).not.toBeNull();
   });
 });

@@ -172,7 +172,7 @@ describe('a backup of second rounds and team tableaux (issue 28)', () => {
     });
     expect((await refused((b) => { (roundTwo(b)[0] as { round: number }).round = 3; })).error).toBeTruthy();
     expect((await refused((b) => {
-      practiceNamed(b, 'Two rounds').team_tableau = { seeded_by: 'pools', relays: [] };
+      practiceNamed(b, 'Two rounds').team_tableau = { seeded_by: 'pools', relays: [], lineups: [] };
     })).error).toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
     expect(await expectAnswer(target.api.practices.$get())).toEqual([]);
   });

@@ -111,7 +111,7 @@ const dayIndexRow = (d: Q): DayIndexRow => ({
   created_at: Number(d.created_at),
 });
 
-/** Everything the coach owns, as one versioned backup file: seventeen reads in one batch, then each competition day's room. */
+/** Everything the coach owns, as one versioned backup file: eighteen reads in one batch, then each competition day's room. */
 export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
   const d1 = db.$client;
   const q = (sql: string) => d1.prepare(sql).bind(userId);
@@ -129,15 +129,16 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
     q('SELECT practice_id, seeding FROM brackets WHERE user_id = ?1'),
     q(`SELECT practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, cards FROM bracket_matches WHERE ${ownPractice} ORDER BY round, position`),
     q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
-    q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
+    q('SELECT id, team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
     q('SELECT practice_id, seeded_by FROM team_tableaux WHERE user_id = ?1'),
     q(`SELECT practice_id, round, position, match_number, fencer_a_number, fencer_b_number, score_a, score_b, winner FROM team_relays WHERE ${ownPractice} ORDER BY round, position, match_number`),
+    q(`SELECT practice_id, round, position, team_a, drawn, lineup FROM team_lineups WHERE ${ownPractice} ORDER BY round, position`),
     // Every column: `guests_call` exists from migration 0019 on.
     q('SELECT * FROM days WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT practice_id, day_id, position FROM day_events WHERE day_id IN (SELECT id FROM days WHERE user_id = ?1) ORDER BY position'),
   ]);
-  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, teamTableaux, teamRelays, dayRows, dayEvents] = results.map((r) => r.results);
+  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, teamTableaux, teamRelays, teamLineups, dayRows, dayEvents] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
     for (const r of rows) {
@@ -160,6 +161,7 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
   const relaysOf = group(relays!, 'practice_id');
   const teamTableauOf = group(teamTableaux!, 'practice_id');
   const teamRelaysOf = group(teamRelays!, 'practice_id');
+  const teamLineupsOf = group(teamLineups!, 'practice_id');
   const eventsOf = group(dayEvents!, 'day_id');
   const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
   const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
@@ -183,6 +185,12 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
       const b = bracketOf(p.id)[0];
       const tt = teamTableauOf(p.id)[0];
       // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
+      // A line-up of teams no longer in its match (an earlier result corrected) is no line-up, as the route reads it: left out.
+      const matchOf = new Map(bracketMatchesOf(p.id).map((m) => [`${m.round} ${m.position}`, m]));
+      const lineups = teamLineupsOf(p.id).filter((l) => {
+        const m = matchOf.get(`${l.round} ${l.position}`);
+        return m !== undefined && (l.team_a === m.player1_id || l.team_a === m.player2_id);
+      });
       const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
         ...pick(p, ['id', 'name', 'date', 'practice_type', 'weapon', 'created_at']),
@@ -198,10 +206,14 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
         bracket: b
           ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
           : null,
-        teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
+        teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['id', 'athlete_id', 'athlete_name', 'position'])) })),
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
         team_tableau: tt
-          ? { seeded_by: tt.seeded_by, relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])) }
+          ? {
+            seeded_by: tt.seeded_by,
+            relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])),
+            lineups: lineups.map((l) => ({ ...pick(l, ['round', 'position', 'team_a']), drawn: l.drawn === 1, ...(JSON.parse(l.lineup as string) as object) })),
+          }
           : null,
       };
     }),

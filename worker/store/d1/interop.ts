@@ -1,3 +1,5 @@
+// The roster import, the account backup and its restore in D1 (issue 15). One file: the backup's reads and the
+// restore's batched inserts cover the same tables (core/interop/backup RESTORE_TABLES) and change together.
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../../core/contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../../core/athlete-details';

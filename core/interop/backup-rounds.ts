@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { LineupFencer, LineupSide } from '../contracts/team-tableau';
 import { teamNumberOf } from '../defaults';
 import { ERROR_MESSAGES } from '../messages';
-import { composeLineup } from '../fencing/team-lineup';
+import { composeLineup, sideOfPlace } from '../fencing/team-lineup';
 import { RELAY_ORDER } from '../fencing/team-relay';
 import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
 import { firstIssue, nameText, NAME_MAX, teamRelayRowSchema } from '../validation';
@@ -71,7 +71,7 @@ interface RoundsPractice {
   name: string;
   practice_type: 'individual' | 'team';
   pools: readonly { name: string; round?: 1 | 2 | undefined; players: readonly { id: string; name: string; seed?: number | null | undefined; first_round_id?: string | null | undefined }[] }[];
-  teams: readonly { id?: string | undefined; team_number: number; members: readonly { id?: string | undefined }[] }[];
+  teams: readonly { id?: string | undefined; team_number: number; members: readonly { id?: string | undefined; athlete_name: string }[] }[];
   bracket: {
     seeding: readonly { id: string; name: string }[];
     matches: readonly { round: number; position: number; player1_id: string | null; player2_id: string | null; player1_score: number | null; player2_score: number | null; winner_id: string | null }[];
@@ -109,9 +109,27 @@ type Match = NonNullable<RoundsPractice['bracket']>['matches'][number];
  * The team a tableau entry stands for, as the line-up route finds it: a drawn tableau's entries are the teams, one seeded
  * from the team pools names each by its pool entry ("Team 3").
  */
-function teamOfEntry(p: RoundsPractice, id: string) {
+function teamOfEntry(p: Pick<RoundsPractice, 'teams' | 'bracket'>, id: string) {
   const seedName = p.bracket?.seeding.find((s) => s.id === id)?.name ?? '';
   return p.teams.find((t) => t.id === id) ?? p.teams.find((t) => t.team_number === teamNumberOf(seedName));
+}
+
+/**
+ * A stored line-up as the file holds it, or null: none once its team A has left its match (an earlier result corrected;
+ * the route reads no line-up there). A side whose team such a correction replaced names the new team's members and no
+ * order yet, its substitutions dropped, as the route takes the line-up from then on: the file names only what it holds.
+ */
+export function lineupForBackup(p: Pick<RoundsPractice, 'teams' | 'bracket'>, l: Lineup): Lineup | null {
+  const m = p.bracket?.matches.find((x) => x.round === l.round && x.position === l.position);
+  if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return null;
+  const side = (s: LineupSide, entry: string): LineupSide => {
+    const members = (teamOfEntry(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [{ id: x.id, name: x.athlete_name }]));
+    const own = new Set(members.map((x) => x.id));
+    return s.members.every((x) => own.has(x.id)) ? s : { members, fencers: [], reserve: null };
+  };
+  const a = side(l.a, l.team_a);
+  const b = side(l.b, l.team_a === m.player1_id ? m.player2_id : m.player1_id);
+  return { ...l, a, b, subs: l.subs.filter((s) => (sideOfPlace(s.place) === 'A' ? a === l.a : b === l.b)) };
 }
 
 /**

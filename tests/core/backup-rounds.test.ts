@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountBackup } from '../../core/interop/backup';
 import { refusalOf, restoreFile } from '../helpers/backup-file';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
-import { MAX_TEAM_RELAYS } from '../../core/interop/backup-rounds';
+import { lineupForBackup, MAX_TEAM_RELAYS } from '../../core/interop/backup-rounds';
 import { TEAM_TABLEAU_MAX } from '../../core/fencing/team-tableau';
 import { ERROR_MESSAGES } from '../../core/messages';
 import type { LineupSide, TeamLineup } from '../../core/contracts/team-tableau';
@@ -91,6 +91,19 @@ describe('team match line-ups in the account backup (issue 58)', () => {
     expect(rows.team_lineups).toEqual([{ practice_id: practiceId, round: 1, position: 0, team_a: teamId.get(2), drawn: 1, lineup: expect.any(String), updated_at: 99, version: 1 }]);
     expect(JSON.parse(rows.team_lineups[0]!.lineup as string)).toEqual({ a: newSide('TB', [3, 1, 2], 4), b: newSide('TA', [1, 2, 3], 4), subs: [{ place: 1, relay: 4, injury: false }] });
     expect(rows.bracket_matches.find((m) => m.practice_id === practiceId)).toMatchObject({ player1_score: 36, player2_score: 45, winner_id: teamId.get(2) });
+  });
+
+  it('backs up a stored line-up as the route reads it: none once its team A left the match, a side of a team replaced since with no order', () => {
+    const t = withLineup.practices[1]!;
+    const stored = t.team_tableau!.lineups[0]!;
+    expect(lineupForBackup(t, stored)).toEqual(stored);
+    expect(lineupForBackup(t, { ...stored, team_a: 'TC' })).toBeNull();
+    expect(lineupForBackup(t, { ...stored, position: 1 })).toBeNull();
+    // Side B was TC's before a correction put TA in the match: TA's members, no order, TC's reserve no longer in.
+    const stale = { ...stored, b: side('TC', [1, 2, 3], 4) };
+    const backedUp = lineupForBackup(t, stale)!;
+    expect(backedUp).toEqual({ ...stored, b: { members: side('TA', [], null).members, fencers: [], reserve: null }, subs: [] });
+    expect(refusalOf(lineupChanged((_, p) => { p.team_tableau!.lineups = [backedUp]; }))).toBeNull();
   });
 
   it('reads a file made before line-ups as having none', () => {

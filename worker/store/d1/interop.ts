@@ -6,6 +6,8 @@ import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../../
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary, type RestoreTable } from '../../../core/interop/backup';
 import { readCards } from '../../../core/fencing/bout-cards';
 import { dayForBackup, type DayIndexRow } from '../../../core/interop/backup-days';
+import { lineupForBackup } from '../../../core/interop/backup-rounds';
+import type { TeamLineup } from '../../../core/contracts/team-tableau';
 import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
 import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../../core/limits';
 import { sameNameKey } from '../../../core/names';
@@ -187,11 +189,13 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
       const b = bracketOf(p.id)[0];
       const tt = teamTableauOf(p.id)[0];
       // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
-      // A line-up of teams no longer in its match (an earlier result corrected) is no line-up, as the route reads it: left out.
-      const matchOf = new Map(bracketMatchesOf(p.id).map((m) => [`${m.round} ${m.position}`, m]));
-      const lineups = teamLineupsOf(p.id).filter((l) => {
-        const m = matchOf.get(`${l.round} ${l.position}`);
-        return m !== undefined && (l.team_a === m.player1_id || l.team_a === m.player2_id);
+      const bracket = b
+        ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
+        : null;
+      const teams = teamsOf(p.id).map((t) => ({ id: String(t.id), team_number: Number(t.team_number), members: membersOf(t.id).map((m) => pick(m, ['id', 'athlete_id', 'athlete_name', 'position'])) }));
+      const lineups = teamLineupsOf(p.id).flatMap((l) => {
+        const stored = { ...pick(l, ['round', 'position', 'team_a']), drawn: l.drawn === 1, ...(JSON.parse(l.lineup as string) as Pick<TeamLineup, 'a' | 'b' | 'subs'>) };
+        return lineupForBackup({ teams, bracket }, stored) ?? [];
       });
       const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
@@ -205,16 +209,14 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
           ? { cut: f.cut_kind === 'all' ? { kind: 'all' } : { kind: f.cut_kind, value: f.cut_value }, third_place: f.third_place, places_5_8: f.places_5_8 === 1 }
           : null,
         absentees: absentOf(p.id).map((a) => pick(a, ['name', 'athlete_id'])),
-        bracket: b
-          ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
-          : null,
-        teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['id', 'athlete_id', 'athlete_name', 'position'])) })),
+        bracket,
+        teams,
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
         team_tableau: tt
           ? {
             seeded_by: tt.seeded_by,
             relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])),
-            lineups: lineups.map((l) => ({ ...pick(l, ['round', 'position', 'team_a']), drawn: l.drawn === 1, ...(JSON.parse(l.lineup as string) as object) })),
+            lineups,
           }
           : null,
       };

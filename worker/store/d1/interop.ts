@@ -188,15 +188,16 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];
       const tt = teamTableauOf(p.id)[0];
-      // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
       const bracket = b
         ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
         : null;
       const teams = teamsOf(p.id).map((t) => ({ id: String(t.id), team_number: Number(t.team_number), members: membersOf(t.id).map((m) => pick(m, ['id', 'athlete_id', 'athlete_name', 'position'])) }));
+      // Each line-up as the route reads it (core/interop/backup-rounds `lineupForBackup`).
       const lineups = teamLineupsOf(p.id).flatMap((l) => {
         const stored = { ...pick(l, ['round', 'position', 'team_a']), drawn: l.drawn === 1, ...(JSON.parse(l.lineup as string) as Pick<TeamLineup, 'a' | 'b' | 'subs'>) };
         return lineupForBackup({ teams, bracket }, stored) ?? [];
       });
+      // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
       const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
         ...pick(p, ['id', 'name', 'date', 'practice_type', 'weapon', 'created_at']),

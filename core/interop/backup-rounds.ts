@@ -1,11 +1,15 @@
 // The second round of pools and the team tableau in an account backup (issue 28): their part of the file,
 // the checks that their references hold, and the rows a restore writes of a team tableau. Apart from ./backup,
 // which holds the practices, pools and tableaux they belong to. Every field is optional: a file made before
-// them restores as before (every pool round 1, no team tableau).
+// them restores as before (every pool round 1, no team tableau, no line-ups).
 import { z } from 'zod';
+import type { LineupFencer, LineupSide } from '../contracts/team-tableau';
+import { teamNumberOf } from '../defaults';
+import { ERROR_MESSAGES } from '../messages';
+import { composeLineup, sideOfPlace } from '../fencing/team-lineup';
 import { RELAY_ORDER } from '../fencing/team-relay';
 import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
-import { firstIssue, teamRelayRowSchema } from '../validation';
+import { firstIssue, nameText, NAME_MAX, teamRelayRowSchema } from '../validation';
 import { MAX_TABLEAU } from '../limits';
 
 const ref = z.string().min(1).max(64);
@@ -31,8 +35,34 @@ const teamRelay = z.object({
   winner: z.enum(['A', 'B']).nullable(),
 });
 
-/** The mark of a team practice's tableau of team matches (its matches are the bracket's) and every relay row of its matches. */
-export const backupTeamTableau = z.object({ seeded_by: z.enum(['pools', 'draw']), relays: z.array(teamRelay).max(MAX_TEAM_RELAYS) }).nullable().optional();
+/** A fencer of a line-up: a team member by the file's id, with the name the team gave them. */
+const lineupFencer = z.object({ id: ref, name: nameText('Player name cannot be empty', NAME_MAX, 'Player name') });
+
+/** A line-up's side: the team's members (at most as many as a team of the file), none or three fencers, a reserve. */
+const lineupSide = z.object({ members: z.array(lineupFencer).max(10), fencers: z.array(lineupFencer).max(3), reserve: lineupFencer.nullable() });
+
+/**
+ * A match's line-up (issue 58): the bracket entry drawn as team A, whether by lot, both sides and the substitutions (two a
+ * side at most), member ids the file's team members'. At most one per match of the tableau.
+ */
+const teamLineup = z.object({
+  round: teamRelay.shape.round,
+  position: teamRelay.shape.position,
+  team_a: ref,
+  drawn: z.boolean(),
+  a: lineupSide,
+  b: lineupSide,
+  subs: z.array(z.object({ place: z.number().int().min(1).max(6), relay: z.number().int().min(1).max(9), injury: z.boolean() })).max(4),
+});
+
+/**
+ * The mark of a team practice's tableau of team matches (its matches are the bracket's), every relay row of its matches
+ * and their line-ups (none in a file made before them).
+ */
+export const backupTeamTableau = z
+  .object({ seeded_by: z.enum(['pools', 'draw']), relays: z.array(teamRelay).max(MAX_TEAM_RELAYS), lineups: z.array(teamLineup).max(TEAM_TABLEAU_MAX).default([]) })
+  .nullable()
+  .optional();
 
 export type BackupTeamTableau = NonNullable<z.infer<typeof backupTeamTableau>>;
 
@@ -41,7 +71,9 @@ interface RoundsPractice {
   name: string;
   practice_type: 'individual' | 'team';
   pools: readonly { name: string; round?: 1 | 2 | undefined; players: readonly { id: string; name: string; seed?: number | null | undefined; first_round_id?: string | null | undefined }[] }[];
+  teams: readonly { id?: string | undefined; team_number: number; members: readonly { id?: string | undefined; athlete_name: string }[] }[];
   bracket: {
+    seeding: readonly { id: string; name: string }[];
     matches: readonly { round: number; position: number; player1_id: string | null; player2_id: string | null; player1_score: number | null; player2_score: number | null; winner_id: string | null }[];
   } | null;
   team_tableau?: BackupTeamTableau | null | undefined;
@@ -70,10 +102,64 @@ function roundsProblem(p: RoundsPractice): string | null {
   return null;
 }
 
+type Lineup = BackupTeamTableau['lineups'][number];
+type Match = NonNullable<RoundsPractice['bracket']>['matches'][number];
+
+/**
+ * The team a tableau entry stands for, as the line-up route finds it: a drawn tableau's entries are the teams, one seeded
+ * from the team pools names each by its pool entry ("Team 3").
+ */
+function teamOfEntry(p: Pick<RoundsPractice, 'teams' | 'bracket'>, id: string) {
+  const seedName = p.bracket?.seeding.find((s) => s.id === id)?.name ?? '';
+  return p.teams.find((t) => t.id === id) ?? p.teams.find((t) => t.team_number === teamNumberOf(seedName));
+}
+
+/**
+ * A stored line-up as the file holds it, or null: none once its team A has left its match (an earlier result corrected;
+ * the route reads no line-up there). A side whose team such a correction replaced names the new team's members and no
+ * order yet, its substitutions dropped, as the route takes the line-up from then on: the file names only what it holds.
+ */
+export function lineupForBackup(p: Pick<RoundsPractice, 'teams' | 'bracket'>, l: Lineup): Lineup | null {
+  const m = p.bracket?.matches.find((x) => x.round === l.round && x.position === l.position);
+  if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return null;
+  const side = (s: LineupSide, entry: string): LineupSide => {
+    const members = (teamOfEntry(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [{ id: x.id, name: x.athlete_name }]));
+    const own = new Set(members.map((x) => x.id));
+    return s.members.every((x) => own.has(x.id)) ? s : { members, fencers: [], reserve: null };
+  };
+  const a = side(l.a, l.team_a);
+  const b = side(l.b, l.team_a === m.player1_id ? m.player2_id : m.player1_id);
+  return { ...l, a, b, subs: l.subs.filter((s) => (sideOfPlace(s.place) === 'A' ? a === l.a : b === l.b)) };
+}
+
+/**
+ * Why a match's line-up does not hold, or null: on a match of the tableau between two teams, its team A one of them (the
+ * match's first when the sides were not drawn by lot); each side's members members of that side's team, once each; its
+ * orders, reserves and substitutions as the line-up route takes them (`composeLineup`), each fencer under their member's name.
+ */
+function lineupProblem(p: RoundsPractice, l: Lineup, m: Match | undefined, of: string): string | null {
+  const where = `the line-up of round ${l.round}, match ${l.position + 1} of ${of}`;
+  if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return `${where} does not name a team of that match`;
+  if (!l.drawn && l.team_a !== m.player1_id) return `${where} keeps as team A a team other than the match's first`;
+  const teamB = l.team_a === m.player1_id ? m.player2_id : m.player1_id;
+  for (const [side, entry] of [[l.a, l.team_a], [l.b, teamB]] as const) {
+    const own = new Set((teamOfEntry(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [x.id])));
+    const ids = side.members.map((x) => x.id);
+    if (!distinct(ids) || !ids.every((id) => own.has(id))) return `${where} names a member who is not of its team`;
+  }
+  const given = (s: LineupSide) => ({ fencers: s.fencers.map((f) => f.id), reserve: s.reserve?.id ?? null });
+  const composed = composeLineup(l, { A: l.a.members, B: l.b.members }, { a: given(l.a), b: given(l.b), subs: l.subs });
+  if ('error' in composed) return `${where}: ${ERROR_MESSAGES[composed.error]}`;
+  const named = (s: LineupSide) => JSON.stringify([s.fencers, s.reserve]);
+  if (named(composed.lineup.a) !== named(l.a) || named(composed.lineup.b) !== named(l.b)) return `${where} names a fencer otherwise than among its members`;
+  return null;
+}
+
 /**
  * Why a practice's team tableau does not hold, or null: a team practice's, over its tableau; each relay row
- * of a match of it, once, as the relay route takes it; and each match with a sheet decided as the relay
- * route decides it (over: the totals and the sheet's winner, team A the match's first team; else no result).
+ * of a match of it, once, as the relay route takes it; each line-up once a match, as `lineupProblem` holds it;
+ * and each match with a sheet decided as the relay route decides it (over: the totals and the sheet's winner
+ * for team A, the line-up's team A or else the match's first team; not over: no result).
  */
 function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | null {
   const of = `the team tableau of ${p.name}`;
@@ -91,12 +177,21 @@ function teamTableauProblem(p: RoundsPractice, t: BackupTeamTableau): string | n
     const checked = teamRelayRowSchema.safeParse({ score_a: r.score_a, score_b: r.score_b, winner: r.winner, version: 0 });
     if (!checked.success) return `${where} of ${of}: ${firstIssue(checked.error)}`;
   }
+  const lineups = new Map(t.lineups.map((l) => [`${l.round} ${l.position}`, l]));
+  if (lineups.size !== t.lineups.length) return `a line-up of ${of} appears twice`;
+  for (const l of t.lineups) {
+    const problem = lineupProblem(p, l, matches.get(`${l.round} ${l.position}`), of);
+    if (problem) return problem;
+  }
   for (const m of matches.values()) {
     const sheet = t.relays.filter((r) => r.round === m.round && r.position === m.position);
     if (sheet.length === 0) continue;
     const state = teamMatchState(sheet);
+    // The sheet's side A is the team drawn as A: the match's second team when the lot made it so.
+    const aFirst = (lineups.get(`${m.round} ${m.position}`)?.team_a ?? m.player1_id) === m.player1_id;
+    const [first, second] = aFirst ? [state.score.a, state.score.b] : [state.score.b, state.score.a];
     const result = state.status === 'over'
-      ? { player1_score: state.score.a, player2_score: state.score.b, winner_id: state.winner === 'A' ? m.player1_id : m.player2_id }
+      ? { player1_score: first, player2_score: second, winner_id: (state.winner === 'A') === aFirst ? m.player1_id : m.player2_id }
       : { player1_score: null, player2_score: null, winner_id: null };
     if (m.player1_score !== result.player1_score || m.player2_score !== result.player2_score || m.winner_id !== result.winner_id) {
       return `round ${m.round}, match ${m.position + 1} of ${of} is not what its relay sheet gives`;
@@ -110,11 +205,26 @@ export function roundsAndTeamTableauProblem(p: RoundsPractice): string | null {
   return roundsProblem(p) ?? (p.team_tableau ? teamTableauProblem(p, p.team_tableau) : null);
 }
 
-/** The rows a restore writes of a practice's team tableau: its mark and each relay row, versions starting again as the restore's other rows do. */
-export function restoreTeamTableau(t: BackupTeamTableau | null | undefined, ctx: { practiceId: string; userId: string; now: number }) {
-  if (!t) return { team_tableaux: [], team_relays: [] };
+/** How a restore names a team tableau's entries and team members: by their new ids. */
+interface RestoredIds {
+  entry: (id: string) => string;
+  member: (id: string) => string;
+}
+
+/**
+ * The rows a restore writes of a practice's team tableau: its mark, each relay row, and each line-up with its team A and
+ * members under their new ids (names as the file gives them); versions start again as the restore's other rows do.
+ */
+export function restoreTeamTableau(t: BackupTeamTableau | null | undefined, ctx: { practiceId: string; userId: string; now: number; ids: RestoredIds }) {
+  if (!t) return { team_tableaux: [], team_relays: [], team_lineups: [] };
+  const fencer = (f: LineupFencer): LineupFencer => ({ id: ctx.ids.member(f.id), name: f.name });
+  const side = (s: LineupSide): LineupSide => ({ members: s.members.map(fencer), fencers: s.fencers.map(fencer), reserve: s.reserve && fencer(s.reserve) });
   return {
     team_tableaux: [{ practice_id: ctx.practiceId, user_id: ctx.userId, seeded_by: t.seeded_by, created_at: ctx.now }],
     team_relays: t.relays.map((r) => ({ practice_id: ctx.practiceId, ...r, updated_at: ctx.now, version: 1 })),
+    team_lineups: t.lineups.map((l) => ({
+      practice_id: ctx.practiceId, round: l.round, position: l.position, team_a: ctx.ids.entry(l.team_a), drawn: l.drawn ? 1 : 0,
+      lineup: JSON.stringify({ a: side(l.a), b: side(l.b), subs: [...l.subs].sort((x, y) => x.relay - y.relay || x.place - y.place) }), updated_at: ctx.now, version: 1,
+    })),
   };
 }

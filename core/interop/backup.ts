@@ -20,7 +20,8 @@ import { MAX_COACH_DAYS, MAX_COACH_PRACTICES, MAX_POOL_SIZE, MAX_POOLS, MAX_PRAC
 /**
  * A coach's whole account as one file (issue 15): the roster with notes, every practice with its pools,
  * bouts, format, check-in, tableau, teams and relays, every competition day (issue 28, ./backup-days), and
- * each practice's second round of pools and team tableau with its relay sheets (issue 28, ./backup-rounds).
+ * each practice's second round of pools and team tableau with its relay sheets (issue 28) and line-ups (issue
+ * 58, ./backup-rounds).
  * Ids in the file only tie its parts together: a restore gives every row a new id (`restoreRows`), so a file
  * can never reach into another account, and restoring it twice adds a second copy of its practices and days
  * rather than overwriting anything.
@@ -97,7 +98,11 @@ const practice = z.object({
     /** Issue 28: how a drawn team tableau names the team (absent in older files). */
     id: ref.optional(),
     team_number: z.number().int().min(1).max(MAX_TEAMS),
-    members: z.array(z.object({ athlete_id: ref.nullable(), athlete_name: name, position: z.number().int().min(1).max(10) })).max(10),
+    members: z.array(z.object({
+      /** Issue 58: how a team match's line-up names the member (absent in older files). */
+      id: ref.optional(),
+      athlete_id: ref.nullable(), athlete_name: name, position: z.number().int().min(1).max(10),
+    })).max(10),
   })).max(MAX_TEAMS),
   relays: z.array(z.object({
     match_number: z.number().int().min(1).max(9),
@@ -239,6 +244,7 @@ function checkReferences(b: { athletes: { id: string }[]; practices: Practice[];
     const distinct = <T>(items: T[], key: (t: T) => string) => new Set(items.map(key)).size === items.length;
     if (!distinct(p.absentees, (a) => a.name)) return fail(`an absent fencer of ${p.name} appears twice`);
     if (!distinct(p.teams, (t) => String(t.team_number))) return fail(`a team of ${p.name} appears twice`);
+    if (!distinct(p.teams.flatMap((t) => t.members.flatMap((m) => (m.id === undefined ? [] : [m.id]))), (id) => id)) return fail(`a team member of ${p.name} appears twice`);
     if (!distinct(p.relays, (r) => String(r.match_number))) return fail(`a relay of ${p.name} appears twice`);
     if (p.bracket && !distinct(p.bracket.matches, (m) => `${m.round} ${m.position}`)) return fail(`a tableau match of ${p.name} appears twice`);
     if (p.absentees.some((a) => !knownAthlete(a.athlete_id))) return fail('an absent fencer refers to an athlete that is not in the file');
@@ -272,7 +278,7 @@ export type AccountBackup = z.infer<typeof backupSchema>;
 /** The tables a restore writes, in the order they are written (each row after those it refers to). */
 export const RESTORE_TABLES = [
   'athletes', 'athlete_notes', 'practices', 'tournaments', 'players', 'matches', 'tableau_formats', 'absentees',
-  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'team_tableaux', 'team_relays', 'days', 'day_events',
+  'brackets', 'bracket_matches', 'teams', 'team_members', 'team_matches', 'team_tableaux', 'team_relays', 'team_lineups', 'days', 'day_events',
 ] as const;
 
 export type RestoreTable = (typeof RESTORE_TABLES)[number];
@@ -368,15 +374,23 @@ export function restoreRows(b: AccountBackup, ctx: RestoreContext): RestoreRows 
         });
       }
     }
+    // A team member's new id by the file's, for the line-ups that name it (issue 58).
+    const memberId = new Map<string, string>();
     for (const t of p.teams) {
       const teamId = (t.id !== undefined && playerId.get(t.id)) || newId();
       rows.teams.push({ id: teamId, practice_id: practiceId, team_number: t.team_number, user_id: userId, created_at: now });
-      for (const m of t.members) rows.team_members.push({ id: newId(), team_id: teamId, athlete_id: athlete(m.athlete_id), athlete_name: m.athlete_name, position: m.position, user_id: userId });
+      for (const m of t.members) {
+        const id = newId();
+        if (m.id !== undefined) memberId.set(m.id, id);
+        rows.team_members.push({ id, team_id: teamId, athlete_id: athlete(m.athlete_id), athlete_name: m.athlete_name, position: m.position, user_id: userId });
+      }
     }
     for (const r of p.relays) rows.team_matches.push({ practice_id: practiceId, user_id: userId, ...r, updated_at: now, version: 1 });
-    const teamTableau = restoreTeamTableau(p.team_tableau, { practiceId, userId, now });
+    const ids = { entry: (id: string) => playerId.get(id)!, member: (id: string) => memberId.get(id)! };
+    const teamTableau = restoreTeamTableau(p.team_tableau, { practiceId, userId, now, ids });
     rows.team_tableaux.push(...teamTableau.team_tableaux);
     rows.team_relays.push(...teamTableau.team_relays);
+    rows.team_lineups.push(...teamTableau.team_lineups);
   }
   const days = restoreDays(b.days, { practice: practiceIds, pool: poolIds, athlete }, { userId, now, newId, boardId: () => ctx.secrets().board_id });
   return { ...rows, ...days.rows, dayRooms: days.rooms };

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AccountBackup } from '../../core/interop/backup';
 import { refusalOf, restoreFile } from '../helpers/backup-file';
 import { RELAY_ORDER } from '../../core/fencing/team-relay';
-import { MAX_TEAM_RELAYS } from '../../core/interop/backup-rounds';
+import { lineupForBackup, MAX_TEAM_RELAYS } from '../../core/interop/backup-rounds';
+import { TEAM_TABLEAU_MAX } from '../../core/fencing/team-tableau';
+import { ERROR_MESSAGES } from '../../core/messages';
+import type { LineupSide, TeamLineup } from '../../core/contracts/team-tableau';
 
 type FilePractice = AccountBackup['practices'][number];
 type FilePlayer = FilePractice['pools'][number]['players'][number];
@@ -38,7 +41,7 @@ const teams: FilePractice = {
     matches: [{ round: 1, position: 0, player1_id: 'TA', player2_id: 'TB', player1_score: 45, player2_score: 36, winner_id: 'TA' }],
   },
   relays: [],
-  team_tableau: { seeded_by: 'draw', relays: relays.map((r, i) => ({ ...r, fencer_a_number: RELAY_ORDER[i]![0], fencer_b_number: RELAY_ORDER[i]![1] })) },
+  team_tableau: { seeded_by: 'draw', relays: relays.map((r, i) => ({ ...r, fencer_a_number: RELAY_ORDER[i]![0], fencer_b_number: RELAY_ORDER[i]![1] })), lineups: [] },
 };
 
 const backup: AccountBackup = { format: 'piste-backup', version: 1, exported_at: 5, athletes: [], practices: [rounds, teams], days: [] };
@@ -48,6 +51,101 @@ const changed = (change: (p: { rounds: FilePractice; teams: FilePractice }) => v
   change({ rounds: b.practices[0]!, teams: b.practices[1]! });
   return b;
 };
+
+type FileLineup = Omit<TeamLineup, 'version'>;
+
+/** Team `team`'s member at `place` (1–4) as a line-up names them. */
+const member = (team: string, place: number) => ({ id: `${team}${place}`, name: `${team} M${place}` });
+/** A side of team `team`: its four members, the fencers in `order`, the reserve at `reserve`. */
+const side = (team: string, order: number[], reserve: number | null): LineupSide =>
+  ({ members: [1, 2, 3, 4].map((n) => member(team, n)), fencers: order.map((n) => member(team, n)), reserve: reserve === null ? null : member(team, reserve) });
+
+/**
+ * The final drawn with TB, the match's second team, as team A: TB's captain puts its 3rd member first, both teams name
+ * their 4th member reserve, and TA's reserve comes in for fencer 1 from relay 4. Side A wins every relay 5–4, so TB
+ * wins the match 45–36: player1 (TA) 36, player2 (TB) 45.
+ */
+const withLineup = changed(({ teams: t }) => {
+  for (const team of t.teams) team.members = [1, 2, 3, 4].map((position) => ({ id: `${team.id}${position}`, athlete_id: null, athlete_name: `${team.id} M${position}`, position }));
+  Object.assign(t.bracket!.matches[0]!, { player1_score: 36, player2_score: 45, winner_id: 'TB' });
+  const lineup: FileLineup = { round: 1, position: 0, team_a: 'TB', drawn: true, a: side('TB', [3, 1, 2], 4), b: side('TA', [1, 2, 3], 4), subs: [{ place: 1, relay: 4, injury: false }] };
+  t.team_tableau!.lineups = [lineup];
+});
+
+const lineupChanged = (change: (l: FileLineup, t: FilePractice) => void) => {
+  const b = structuredClone(withLineup);
+  const t = b.practices[1]!;
+  change(t.team_tableau!.lineups[0]!, t);
+  return b;
+};
+
+describe('team match line-ups in the account backup (issue 58)', () => {
+  it('restores a line-up whose team A is the match’s second team: team A and every member under their new ids, names as given', () => {
+    expect(refusalOf(withLineup)).toBeNull();
+    const rows = restoreFile(withLineup);
+    const practiceId = rows.practices.find((p) => p.name === 'Team final')!.id;
+    const teamId = new Map(rows.teams.map((t) => [t.team_number, t.id]));
+    const memberId = new Map(rows.team_members.map((m) => [m.athlete_name, m.id]));
+    const named = (team: string, place: number) => ({ id: memberId.get(`${team} M${place}`), name: `${team} M${place}` });
+    const newSide = (team: string, order: number[], reserve: number) => ({ members: [1, 2, 3, 4].map((n) => named(team, n)), fencers: order.map((n) => named(team, n)), reserve: named(team, reserve) });
+    expect(rows.team_lineups).toEqual([{ practice_id: practiceId, round: 1, position: 0, team_a: teamId.get(2), drawn: 1, lineup: expect.any(String), updated_at: 99, version: 1 }]);
+    expect(JSON.parse(rows.team_lineups[0]!.lineup as string)).toEqual({ a: newSide('TB', [3, 1, 2], 4), b: newSide('TA', [1, 2, 3], 4), subs: [{ place: 1, relay: 4, injury: false }] });
+    expect(rows.bracket_matches.find((m) => m.practice_id === practiceId)).toMatchObject({ player1_score: 36, player2_score: 45, winner_id: teamId.get(2) });
+  });
+
+  it('backs up a stored line-up as the route reads it: none once its team A left the match, a side of a team replaced since with no order', () => {
+    const t = withLineup.practices[1]!;
+    const stored = t.team_tableau!.lineups[0]!;
+    expect(lineupForBackup(t, stored)).toEqual(stored);
+    expect(lineupForBackup(t, { ...stored, team_a: 'TC' })).toBeNull();
+    expect(lineupForBackup(t, { ...stored, position: 1 })).toBeNull();
+    // Side B was TC's before a correction put TA in the match: TA's members, no order, TC's reserve no longer in.
+    const stale = { ...stored, b: side('TC', [1, 2, 3], 4) };
+    const backedUp = lineupForBackup(t, stale)!;
+    expect(backedUp).toEqual({ ...stored, b: { members: side('TA', [], null).members, fencers: [], reserve: null }, subs: [] });
+    expect(refusalOf(lineupChanged((_, p) => { p.team_tableau!.lineups = [backedUp]; }))).toBeNull();
+  });
+
+  it('reads a file made before line-ups as having none', () => {
+    const old = changed(({ teams: t }) => { delete (t.team_tableau as { lineups?: unknown }).lineups; });
+    expect(refusalOf(old)).toBeNull();
+    expect(restoreFile(old).team_lineups).toEqual([]);
+  });
+
+  it('decides a match for the line-up’s team A: without it, or with the first team as A, the sheet gives another result', () => {
+    const damaged = 'This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives';
+    expect(refusalOf(lineupChanged((_, t) => { t.team_tableau!.lineups = []; }))).toBe(damaged);
+    expect(refusalOf(lineupChanged((l) => { l.team_a = 'TA'; [l.a, l.b] = [l.b, l.a]; l.subs = []; }))).toBe(damaged);
+    // The same file with TA drawn as A and the result TA's restores.
+    expect(refusalOf(lineupChanged((l, t) => {
+      l.team_a = 'TA'; [l.a, l.b] = [l.b, l.a]; l.subs = [];
+      Object.assign(t.bracket!.matches[0]!, { player1_score: 45, player2_score: 36, winner_id: 'TA' });
+    }))).toBeNull();
+  });
+
+  it('refuses a line-up of no match or of a team not in it, twice on a match, of members not of its team, or as the line-up route would not take it', () => {
+    const of = 'This backup is damaged: the line-up of round 1, match 1 of the team tableau of Team final';
+    expect(refusalOf(lineupChanged((l) => { l.team_a = 'TC'; }))).toBe(`${of} does not name a team of that match`);
+    expect(refusalOf(lineupChanged((l) => { l.position = 1; }))).toBe('This backup is damaged: the line-up of round 1, match 2 of the team tableau of Team final does not name a team of that match');
+    expect(refusalOf(lineupChanged((l, t) => { t.team_tableau!.lineups.push({ ...l }); }))).toBe('This backup is damaged: a line-up of the team tableau of Team final appears twice');
+    expect(refusalOf(lineupChanged((l) => { l.drawn = false; }))).toBe(`${of} keeps as team A a team other than the match's first`);
+    // Side A is TB's: a member of TA, or one the file's teams do not have, is not of it.
+    expect(refusalOf(lineupChanged((l) => { l.a.members[3] = member('TA', 4); l.a.reserve = member('TA', 4); }))).toBe(`${of} names a member who is not of its team`);
+    expect(refusalOf(lineupChanged((l) => { l.b.members.push(member('TA', 9)); }))).toBe(`${of} names a member who is not of its team`);
+    expect(refusalOf(lineupChanged((l) => { l.b.members.push(member('TA', 1)); }))).toBe(`${of} names a member who is not of its team`);
+    expect(refusalOf(lineupChanged((l) => { l.a.fencers.pop(); }))).toBe(`${of}: ${ERROR_MESSAGES.lineup_fencers}`);
+    expect(refusalOf(lineupChanged((l) => { l.a.reserve = member('TB', 3); }))).toBe(`${of}: ${ERROR_MESSAGES.lineup_reserve}`);
+    expect(refusalOf(lineupChanged((l) => { l.subs = [{ place: 1, relay: 5, injury: false }]; }))).toBe(`${of}: ${ERROR_MESSAGES.substitution_relay}`);
+    expect(refusalOf(lineupChanged((l) => { l.b.reserve = null; }))).toBe(`${of}: ${ERROR_MESSAGES.substitution_no_reserve}`);
+    expect(refusalOf(lineupChanged((l) => { l.a.fencers[0] = { ...l.a.fencers[0]!, name: 'Someone else' }; }))).toBe(`${of} names a fencer otherwise than among its members`);
+    // Member ids tie line-ups to teams: each once in a practice.
+    expect(refusalOf(lineupChanged((_, t) => { t.teams[1]!.members[0]!.id = 'TA1'; }))).toBe('This backup is damaged: a team member of Team final appears twice');
+    // Bounds: one line-up a match of the largest tableau, four substitutions, three fencers.
+    expect(refusalOf(lineupChanged((l, t) => { t.team_tableau!.lineups = Array.from({ length: TEAM_TABLEAU_MAX + 1 }, () => l); }))).not.toBeNull();
+    expect(refusalOf(lineupChanged((l) => { l.subs = Array.from({ length: 5 }, () => l.subs[0]!); }))).not.toBeNull();
+    expect(refusalOf(lineupChanged((l) => { l.a.fencers.push(member('TB', 4)); }))).not.toBeNull();
+  });
+});
 
 describe('second rounds and team tableaux in the account backup (issue 28)', () => {
   it('restores a second round: pools keep their round, round-2 entries their seed and the new id of the round-1 entry they continue', () => {
@@ -146,11 +244,11 @@ describe('second rounds and team tableaux in the account backup (issue 28)', () 
       .toBe('This backup is damaged: round 1, match 1 of the team tableau of Team final is not what its relay sheet gives');
     expect(refusalOf(changed(({ teams: t }) => { sheet(t).pop(); Object.assign(t.bracket!.matches[0]!, { player1_score: null, player2_score: null, winner_id: null }); }))).toBeNull();
     expect(refusalOf(changed(({ teams: t }) => { t.bracket = null; }))).toBe('This backup is damaged: Team final has a team tableau but no tableau of a team practice');
-    expect(refusalOf(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [] }; })))
+    expect(refusalOf(changed(({ rounds: r }) => { r.team_tableau = { seeded_by: 'pools', relays: [], lineups: [] }; })))
       .toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
     // The tableau's entries are the file's teams: a team id the file does not have leaves it naming no one.
     expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'TC'; }))).toBe('This backup is damaged: the tableau of Team final names a fencer not in its pools');
     expect(refusalOf(changed(({ teams: t }) => { t.teams[1]!.id = 'E1'; }))).toBe('This backup is damaged: a team of Team final appears twice');
-    expect(refusalOf(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!) }; }))).not.toBeNull();
+    expect(refusalOf(changed(({ teams: t }) => { t.team_tableau = { seeded_by: 'draw', relays: Array.from({ length: MAX_TEAM_RELAYS + 1 }, () => sheet(t)[0]!), lineups: [] }; }))).not.toBeNull();
   });
 });

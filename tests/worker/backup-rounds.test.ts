@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PoolSnapshot } from '../../core/contracts/pools';
 import type { BracketSnapshot } from '../../core/contracts/tableau';
-import type { TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import type { LineupSide, TeamLineup, TeamLineupWrite, TeamTableauSnapshot } from '../../core/contracts/team-tableau';
+import { PLACES, relaysOfPlace } from '../../core/fencing/team-lineup';
 import { resolveTableau } from '../../core/fencing/tableau';
 import type { AccountBackup } from '../../core/interop/backup';
 import { expectAnswer } from '../helpers/api-client';
@@ -41,6 +42,24 @@ function roundsOf(pools: PoolSnapshot[]) {
 }
 
 const TEAM_NAMES = Array.from({ length: 16 }, (_, i) => `Fencer ${i + 1}`);
+
+type FileLineup = NonNullable<AccountBackup['practices'][number]['team_tableau']>['lineups'][number];
+
+/** Team B's reserve in for its first fencer at that fencer's second relay: a place of side B, 1. */
+const subForB = () => [{ place: PLACES.B[0]!, relay: relaysOfPlace(PLACES.B[0]!)[1]!, injury: false }];
+
+/** A line-up as a user reads it: team A by its entry's name, each side's members, order and reserve by name. */
+function namedLineup(l: Pick<TeamLineup, 'round' | 'position' | 'team_a' | 'drawn' | 'a' | 'b' | 'subs'>, nameOf: (id: string) => string | undefined) {
+  const side = (s: LineupSide) => ({ members: s.members.map((m) => m.name), fencers: s.fencers.map((f) => f.name), reserve: s.reserve?.name ?? null });
+  return { round: l.round, position: l.position, team_a: nameOf(l.team_a), drawn: l.drawn, a: side(l.a), b: side(l.b), subs: l.subs };
+}
+
+/** Names of a practice's tableau entries (pool entries or teams) by id. */
+async function entryNames(api: ReturnType<typeof seed>, practiceId: string) {
+  const { seeds } = resolveTableau(await api.poolsOf(practiceId), await api.bracket(practiceId));
+  const names = new Map(seeds.map((s) => [s.id, s.name]));
+  return (id: string) => names.get(id);
+}
 
 describe('a backup of second rounds and team tableaux (issue 28)', () => {
   it('restores a second round as a second round: same rounds, seeds and links, the tableau seeded from round 2 alone', async () => {
@@ -145,6 +164,75 @@ describe('a backup of second rounds and team tableaux (issue 28)', () => {
     expect(await teamTableauOf(target.client, restoredId)).toMatchObject({ created: true, seeded_by: 'draw' });
   });
 
+  it('restores a semi-final’s line-up with team A drawn as the match’s second team: same sides, orders, reserves and substitution, the sheet scored for that team', async () => {
+    const { client } = await signedUpCoach();
+    const api = seed(viaClient(client));
+    const practice = await api.practice('Line-ups', { type: 'team' });
+    await api.teams(practice.id, TEAM_NAMES, 4);
+    const [pool] = await api.teamPools(practice.id);
+    await api.fenceAll(pool!, (i, j) => [45, 45 - 5 * (j - i)]);
+    await api.teamTableau(practice.id, true);
+    // The lot, then the captains' orders: team A puts its 3rd member first, each team names its 4th reserve, team B's comes in.
+    const url = `/api/practices/${practice.id}/team-tableau/1/0/lineup`;
+    const empty = { fencers: [], reserve: null };
+    const drawn = (await json<TeamLineupWrite>(await client.put(url, { version: 0, a: empty, b: empty, subs: [] }))).lineup!;
+    const ids = (s: LineupSide) => s.members.map((m) => m.id);
+    const [a, b] = [ids(drawn.a), ids(drawn.b)];
+    const body = { version: 1, a: { fencers: [a[2]!, a[0]!, a[1]!], reserve: a[3]! }, b: { fencers: b.slice(0, 3), reserve: b[3]! }, subs: subForB() };
+    expect((await client.put(url, body)).status).toBe(200);
+    let source!: AccountBackup;
+    await vi.waitFor(async () => {
+      source = await backupOf(client);
+      expect(practiceNamed(source, 'Line-ups').team_tableau?.lineups).toMatchObject([{ subs: body.subs }]);
+    }, { timeout: 5_000 });
+    const file = practiceNamed(source, 'Line-ups');
+    const semi = file.bracket!.matches.find((m) => m.round === 1 && m.position === 0)!;
+    const lineup = file.team_tableau!.lineups[0]!;
+    expect(lineup).toMatchObject({ round: 1, position: 0, team_a: drawn.team_a, drawn: true });
+    // The lot cannot be steered through the API: a file whose lot fell on the first team is made to draw the second,
+    // as a lot could have (the sides swapped; the reserve in for the new side B's first fencer).
+    if (lineup.team_a === semi.player1_id) Object.assign(lineup, { team_a: semi.player2_id!, a: lineup.b, b: lineup.a, subs: subForB() } satisfies Partial<FileLineup>);
+    const expected = namedLineup(lineup, (id) => file.bracket!.seeding.find((s) => s.id === id)?.name);
+    expect(expected.team_a).not.toBeUndefined();
+
+    // Restored, the room takes the line-up from D1 and scores the semi-final's sheet for it: side A, the match's second team, wins.
+    const second = await restoredAccount(source);
+    const secondId = second.idOf('Line-ups');
+    const restored = await teamTableauOf(second.client, secondId);
+    const secondNames = await entryNames(second.api, secondId);
+    expect(restored.lineups.map((l) => namedLineup(l, secondNames))).toEqual([expected]);
+    expect(restored.lineups[0]!.version).toBe(1);
+    await second.api.fenceTeamMatch(secondId, { round: 1, position: 0 }, true);
+    const fenced = namedTableau(await second.api.poolsOf(secondId), await second.api.bracket(secondId)).matches.find((m) => m[0] === 1 && m[1] === 0)!;
+    expect(fenced.slice(4)).toEqual([36, 45, expected.team_a]);
+
+    // Backed up again and restored once more: the same line-up, and the semi-final still won by the team drawn as A.
+    let again!: AccountBackup;
+    await vi.waitFor(async () => {
+      again = await backupOf(second.client);
+      const p = practiceNamed(again, 'Line-ups');
+      expect(p.team_tableau?.relays).toHaveLength(9);
+      expect(p.bracket!.matches.find((m) => m.round === 1 && m.position === 0)!.winner_id).not.toBeNull();
+    }, { timeout: 5_000 });
+    const third = await restoredAccount(again);
+    const thirdId = third.idOf('Line-ups');
+    const thirdNames = await entryNames(third.api, thirdId);
+    expect((await teamTableauOf(third.client, thirdId)).lineups.map((l) => namedLineup(l, thirdNames))).toEqual([expected]);
+    expect(namedTableau(await third.api.poolsOf(thirdId), await third.api.bracket(thirdId)).matches.find((m) => m[0] === 1 && m[1] === 0)!.slice(4)).toEqual([36, 45, expected.team_a]);
+
+    // A line-up naming a team of the other semi-final is refused whole, as any damaged file is.
+    const damaged = structuredClone(again);
+    const other = practiceNamed(damaged, 'Line-ups').bracket!.matches.find((m) => m.round === 1 && m.position === 1)!;
+    practiceNamed(damaged, 'Line-ups').team_tableau!.lineups[0]!.team_a = other.player1_id!;
+    const { client: careful } = await signedUpCoach('Careful');
+    const res = await careful.api.account.restore.$post({ json: damaged });
+    expect(res.status).toBe(400);
+    expect(await json<{ error: string; code?: string }>(res)).toMatchObject({
+      error: 'This backup is damaged: the line-up of round 1, match 1 of the team tableau of Line-ups does not name a team of that match', code: 'backup_damaged',
+    });
+    expect(await expectAnswer(careful.api.practices.$get())).toEqual([]);
+  });
+
   it('refuses a file whose second round or relay sheet names what it does not hold: 400 backup_damaged, nothing written', async () => {
     const { client } = await signedUpCoach();
     const api = seed(viaClient(client));
@@ -172,7 +260,7 @@ describe('a backup of second rounds and team tableaux (issue 28)', () => {
     });
     expect((await refused((b) => { (roundTwo(b)[0] as { round: number }).round = 3; })).error).toBeTruthy();
     expect((await refused((b) => {
-      practiceNamed(b, 'Two rounds').team_tableau = { seeded_by: 'pools', relays: [] };
+      practiceNamed(b, 'Two rounds').team_tableau = { seeded_by: 'pools', relays: [], lineups: [] };
     })).error).toBe('This backup is damaged: Two rounds has a team tableau but no tableau of a team practice');
     expect(await expectAnswer(target.api.practices.$get())).toEqual([]);
   });

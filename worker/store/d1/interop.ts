@@ -1,9 +1,13 @@
+// The roster import, the account backup and its restore in D1 (issue 15). One file: the backup's reads and the
+// restore's batched inserts cover the same tables (core/interop/backup RESTORE_TABLES) and change together.
 import { eq } from 'drizzle-orm';
 import type { Athlete } from '../../../core/contracts/athletes';
 import { athleteDetailsSchema, NO_DETAILS, type AthleteDetails } from '../../../core/athlete-details';
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_TABLES, restoreRows, type AccountBackup, type RestoreRows, type RestoreSummary, type RestoreTable } from '../../../core/interop/backup';
 import { readCards } from '../../../core/fencing/bout-cards';
 import { dayForBackup, type DayIndexRow } from '../../../core/interop/backup-days';
+import { lineupForBackup } from '../../../core/interop/backup-rounds';
+import type { TeamLineup } from '../../../core/contracts/team-tableau';
 import { classifyImport, type ImportStatus } from '../../../core/interop/roster-import';
 import { MAX_COACH_DAYS, MAX_COACH_PRACTICES } from '../../../core/limits';
 import { sameNameKey } from '../../../core/names';
@@ -111,7 +115,7 @@ const dayIndexRow = (d: Q): DayIndexRow => ({
   created_at: Number(d.created_at),
 });
 
-/** Everything the coach owns, as one versioned backup file: seventeen reads in one batch, then each competition day's room. */
+/** Everything the coach owns, as one versioned backup file: eighteen reads in one batch, then each competition day's room. */
 export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRooms, 'read'>): Promise<AccountBackup> {
   const d1 = db.$client;
   const q = (sql: string) => d1.prepare(sql).bind(userId);
@@ -129,15 +133,16 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
     q('SELECT practice_id, seeding FROM brackets WHERE user_id = ?1'),
     q(`SELECT practice_id, round, position, player1_id, player2_id, player1_score, player2_score, winner_id, cards FROM bracket_matches WHERE ${ownPractice} ORDER BY round, position`),
     q('SELECT id, practice_id, team_number FROM teams WHERE user_id = ?1 ORDER BY team_number'),
-    q('SELECT team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
+    q('SELECT id, team_id, athlete_id, athlete_name, position FROM team_members WHERE user_id = ?1 ORDER BY position'),
     q('SELECT practice_id, match_number, fencer_a_number, fencer_b_number, score_a, score_b FROM team_matches WHERE user_id = ?1 ORDER BY match_number'),
     q('SELECT practice_id, seeded_by FROM team_tableaux WHERE user_id = ?1'),
     q(`SELECT practice_id, round, position, match_number, fencer_a_number, fencer_b_number, score_a, score_b, winner FROM team_relays WHERE ${ownPractice} ORDER BY round, position, match_number`),
+    q(`SELECT practice_id, round, position, team_a, drawn, lineup FROM team_lineups WHERE ${ownPractice} ORDER BY round, position`),
     // Every column: `guests_call` exists from migration 0019 on.
     q('SELECT * FROM days WHERE user_id = ?1 ORDER BY date, created_at'),
     q('SELECT practice_id, day_id, position FROM day_events WHERE day_id IN (SELECT id FROM days WHERE user_id = ?1) ORDER BY position'),
   ]);
-  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, teamTableaux, teamRelays, dayRows, dayEvents] = results.map((r) => r.results);
+  const [athleteRows, notes, practiceRows, poolRows, players, bouts, formats, absent, brackets, bracketMatches, teams, members, relays, teamTableaux, teamRelays, teamLineups, dayRows, dayEvents] = results.map((r) => r.results);
   const group = (rows: Q[], key: string) => {
     const map = new Map<unknown, Q[]>();
     for (const r of rows) {
@@ -160,6 +165,7 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
   const relaysOf = group(relays!, 'practice_id');
   const teamTableauOf = group(teamTableaux!, 'practice_id');
   const teamRelaysOf = group(teamRelays!, 'practice_id');
+  const teamLineupsOf = group(teamLineups!, 'practice_id');
   const eventsOf = group(dayEvents!, 'day_id');
   const dayRooms = await rooms.read(dayRows!.map((d) => String(d.id)));
   const file = { poolsOf: new Map(practiceRows!.map((p) => [String(p.id), new Set(poolsOf(p.id).map((pool) => String(pool.id)))])), athletes: new Set(athleteRows!.map((a) => String(a.id))) };
@@ -182,6 +188,15 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
       const f = formatOf(p.id)[0];
       const b = bracketOf(p.id)[0];
       const tt = teamTableauOf(p.id)[0];
+      const bracket = b
+        ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
+        : null;
+      const teams = teamsOf(p.id).map((t) => ({ id: String(t.id), team_number: Number(t.team_number), members: membersOf(t.id).map((m) => pick(m, ['id', 'athlete_id', 'athlete_name', 'position'])) }));
+      // Each line-up as the route reads it (core/interop/backup-rounds `lineupForBackup`).
+      const lineups = teamLineupsOf(p.id).flatMap((l) => {
+        const stored = { ...pick(l, ['round', 'position', 'team_a']), drawn: l.drawn === 1, ...(JSON.parse(l.lineup as string) as Pick<TeamLineup, 'a' | 'b' | 'subs'>) };
+        return lineupForBackup({ teams, bracket }, stored) ?? [];
+      });
       // A round-2 entry's link to a round-1 entry deleted since is left out (its seed kept): the file names only what it holds.
       const firstRound = new Set(poolsOf(p.id).filter((pool) => pool.round === 1).flatMap((pool) => playersOf(pool.id).map((pl) => pl.id)));
       return {
@@ -195,13 +210,15 @@ export async function exportAccount(db: D1Db, userId: string, rooms: Pick<DayRoo
           ? { cut: f.cut_kind === 'all' ? { kind: 'all' } : { kind: f.cut_kind, value: f.cut_value }, third_place: f.third_place, places_5_8: f.places_5_8 === 1 }
           : null,
         absentees: absentOf(p.id).map((a) => pick(a, ['name', 'athlete_id'])),
-        bracket: b
-          ? { seeding: JSON.parse(b.seeding as string), matches: bracketMatchesOf(p.id).map((m) => ({ ...pick(m, ['round', 'position', 'player1_id', 'player2_id', 'player1_score', 'player2_score', 'winner_id']), ...keptCards(m.cards) })) }
-          : null,
-        teams: teamsOf(p.id).map((t) => ({ id: t.id, team_number: t.team_number, members: membersOf(t.id).map((m) => pick(m, ['athlete_id', 'athlete_name', 'position'])) })),
+        bracket,
+        teams,
         relays: relaysOf(p.id).map((r) => pick(r, ['match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b'])),
         team_tableau: tt
-          ? { seeded_by: tt.seeded_by, relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])) }
+          ? {
+            seeded_by: tt.seeded_by,
+            relays: teamRelaysOf(p.id).map((r) => pick(r, ['round', 'position', 'match_number', 'fencer_a_number', 'fencer_b_number', 'score_a', 'score_b', 'winner'])),
+            lineups,
+          }
           : null,
       };
     }),

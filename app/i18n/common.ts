@@ -108,6 +108,9 @@ export const common = i18n('common', {
   competitionDays: 'Competition days',
   // A team fencer who came in as the reserve (issue 58): the relay sheet and the athlete's team matches.
   reserveTag: 'reserve',
+  // The USA Fencing ratings columns of the final results (issue 58): on screen and on the printed sheet.
+  ratingBefore: 'Rating before',
+  ratingEarned: 'Rating earned',
 });
 
 /** A guest's name as the screens show it: theirs, or "Guest" in the viewer's language when they gave none. */

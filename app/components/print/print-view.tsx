@@ -237,7 +237,7 @@ function TablePage({ job }: { job: Extract<PrintJob, { kind: 'table' }> }) {
   const term = useTerms();
   /** The shared table's English column names (core/interop/tables.ts) in the reader's language. */
   const heading = (column: string) =>
-    (STATS as readonly string[]).includes(column) ? stat(column as Stat).label : column === 'Rank' ? t.rank : column === 'Athlete' ? t.athlete : column === 'Pool' ? t.pool : column === 'Note' ? t.note : column === 'Player' ? t.player : column === 'Stage' ? t.stage : column;
+    (STATS as readonly string[]).includes(column) ? stat(column as Stat).label : column === 'Rank' ? t.rank : column === 'Athlete' ? t.athlete : column === 'Pool' ? t.pool : column === 'Note' ? t.note : column === 'Player' ? t.player : column === 'Stage' ? t.stage : column === 'Rating before' ? t.ratingBefore : column === 'Rating earned' ? t.ratingEarned : column;
   const cellText = (column: string, cell: string | number | null) =>
     cell === null ? '' : column === 'Ratio' ? formatNumber(Number(cell), 2) : column === 'Note' || column === 'Stage' ? term.text(String(cell), job.rounds ?? 0) : cell;
   return (

@@ -19,8 +19,6 @@ import type { PracticeView } from '../../state/viewer';
  * coach's screens show them; a guest or a spectator sees the results as before.
  */
 const messages = i18n('ratings-earned', {
-  ratingBefore: 'Rating before',
-  ratingEarned: 'Rating earned',
 });
 
 const loadRoster = () => call(client.athletes.$get());

@@ -111,6 +111,9 @@ export const common = i18n('common', {
   // The USA Fencing ratings columns of the final results (issue 58): on screen and on the printed sheet.
   ratingBefore: 'Rating before',
   ratingEarned: 'Rating earned',
+  // A team match's sheet (issue 58): the line-up's substitutions, on screen and on paper; a match's result.
+  substitutions: 'Substitutions',
+  result: 'Result',
 });
 
 /** A guest's name as the screens show it: theirs, or "Guest" in the viewer's language when they gave none. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectToast, newContext, signUp, uniqueEmail, useBrowser } from '../helpers/browser';
 import { seriousViolations } from '../helpers/axe';
+import { holdPrint } from '../helpers/pdf';
 import { seed, viaBrowser } from '../helpers/seed';
 
 const browser = useBrowser();
@@ -82,6 +83,16 @@ describe('a team match as fenced (o.99.4–6)', () => {
     await api.fenceTeamMatch(practice.id, { round: 1, position: 0 }, true);
     await expect.poll(() => guestSheet.getByTestId('team-match-state').textContent()).toBe(`Over: Team ${aNumber} wins 45–36`);
     await expect.poll(() => sheet.getByTestId('team-match-state').textContent()).toBe(`Over: Team ${aNumber} wins 45–36`);
+    // The sheet on paper: who fenced each relay, the touches and running scores, the reserves and the substitution.
+    await holdPrint(coach);
+    await sheet.getByRole('button', { name: 'Print' }).click();
+    const paper = coach.getByTestId('print-relay-sheet');
+    await expect.poll(() => paper.count()).toBe(1);
+    const relay4 = await paper.getByTestId('print-relay-row').nth(3).locator('td').allTextContents();
+    expect(relay4).toEqual(['4', `6 · ${a[1]}`, '5', '20', '20', '16', '4', `1 · ${b[3]} · reserve`]);
+    expect(await paper.textContent()).toContain(`Reserve of Team ${teamB.team_number}: ${b[3]}`);
+    expect(await paper.textContent()).toContain(`Relay 4: ${b[3]} in for ${b[0]}`);
+    expect(await paper.textContent()).toContain(`Result: Over: Team ${aNumber} wins 45–36`);
     await sheet.getByRole('button', { name: 'Done' }).click();
 
     // Final Results count what each fencer really fenced: the reserve two relays, the fencer replaced one.

@@ -27,6 +27,7 @@ const messages = i18n('print-view', {
   note: 'Note',
 });
 
+import { RelaySheetPage, type RelaySheetJob } from './relay-sheet';
 /**
  * Paper (issue 15): what the Print buttons print, rendered outside the app (a portal the print stylesheet
  * keeps alone on paper: no header, tabs or buttons), then handed to the browser's print dialog, where the
@@ -46,6 +47,8 @@ export type PrintJob = PrintHeader &
     | { kind: 'tableau'; matches: BracketMatch[]; seeds: Seed[] }
     /** `rounds`: the tableau's, which names a stage "Round n" in the reader's language. */
     | ({ kind: 'table'; title: string; rounds?: number } & ResultTable)
+    /** A team match's relay sheet (issue 58). */
+    | RelaySheetJob
   );
 
 /** First-round slots on one page of a large tableau: 16 (8 bouts), which fits a landscape A4 or Letter. */
@@ -285,6 +288,7 @@ export function PrintView({ job, onDone }: { job: PrintJob; onDone: () => void }
       {job.kind === 'pools' && ratings && job.pools.map((p) => <PoolSheet key={p.id} job={job} pool={p} ratings={ratings} />)}
       {job.kind === 'tableau' && <TableauPages job={job} />}
       {job.kind === 'table' && <TablePage job={job} />}
+      {job.kind === 'relay' && <RelaySheetPage job={job} header={<SheetHeader job={job} title={job.title} />} />}
     </div>,
     document.body,
   );

@@ -11,7 +11,6 @@ const messages = i18n('athlete-team-matches', {
   match: 'Match',
   versus: params('{team} v {opponent}'),
   relays: 'Relays fenced',
-  result: 'Result',
   won: 'won',
   lost: 'lost',
   notOver: 'not over',

@@ -278,6 +278,7 @@ export function TableauPage() {
           teams={{ p1: seedOf.get(sheetOf.player1_id!)?.name ?? '', p2: seedOf.get(sheetOf.player2_id!)?.name ?? '' }}
           editable={can(practice.role, 'bracket.write') && !locked(sheetOf.round)}
           footer={manage ? <BoutHistory practiceId={practice.id} target={{ kind: 'tableau', round: sheetOf.round, position: sheetOf.position }} flip={!aIsFirstOf(sheetOf)} /> : undefined}
+          printHead={printHeader(practice)}
           onClose={() => setSheetOf(null)}
         />
       )}

@@ -21,7 +21,6 @@ const messages = i18n('team-lineup', {
   noReserve: 'No reserve',
   notGiven: 'Not given',
   saveOrder: 'Save the order',
-  substitutions: 'Substitutions',
   none: 'No substitution.',
   cameIn: params('Relay {relay}: {in} in for {out}'),
   injury: 'after an injury',
@@ -47,6 +46,27 @@ interface Props {
 }
 
 type Order = Record<Side, { fencers: string[]; reserve: string }>;
+
+/**
+ * Each substitution of a line-up as a sentence ("Relay 4: Gus Red in for Cy Blue (after an injury)"): who fences the
+ * place's relay with it, and who held the place just before.
+ */
+function substitutionTexts(t: ReturnType<typeof messages.get>, lineup: TeamLineup): string[] {
+  return lineup.subs.map((s) => {
+    const at = (l: TeamLineup) => {
+      const row = relayFencers(l)[s.relay - 1]!;
+      return (sideOfPlace(s.place) === 'A' ? row.a : row.b)?.name ?? '';
+    };
+    const out = at({ ...lineup, subs: lineup.subs.filter((x) => x.relay < s.relay) });
+    return t.cameIn({ relay: s.relay, in: at(lineup), out }) + (s.injury ? ` (${t.injury})` : '');
+  });
+}
+
+/** The substitutions of a line-up as sentences in the reader's language (the printed relay sheet's list). */
+export function useSubstitutionTexts(lineup: TeamLineup | null): string[] {
+  const t = useTexts(messages);
+  return lineup ? substitutionTexts(t, lineup) : [];
+}
 
 const orderOf = (l: TeamLineup | null): Order => ({
   A: { fencers: PLACES.A.map((_, i) => l?.a.fencers[i]?.id ?? ''), reserve: l?.a.reserve?.id ?? '' },
@@ -106,20 +126,12 @@ export function TeamLineupPanel({ practiceId, round, position, first, lineup, pe
   const saved = (side: Side) => ({ fencers: sideOf(side).fencers.map((f) => f.id), reserve: sideOf(side).reserve?.id ?? '' });
   const savedOrder: Order = { A: saved('A'), B: saved('B') };
   const fencers = relayFencers(lineup);
+  const changes = substitutionTexts(t, lineup);
   // Who the change at `place` takes off the piste: whoever fences its relay there now.
   const outAt = (place: number, relay: number) => {
     const row = fencers[relay - 1]!;
     return (sideOfPlace(place) === 'A' ? row.a : row.b)?.name ?? '';
   };
-  // A change's two fencers: who fences the place's relay with it, and who would have without it (held the place before).
-  const changeNames = (s: LineupSubstitution) => {
-    const at = (l: TeamLineup) => {
-      const row = relayFencers(l)[s.relay - 1]!;
-      return (sideOfPlace(s.place) === 'A' ? row.a : row.b)?.name ?? '';
-    };
-    return { inName: at(lineup), out: at({ ...lineup, subs: lineup.subs.filter((x) => x.relay < s.relay) }) };
-  };
-
   return (
     <section className="mb-3 rounded-lg border border-slate-200 p-3 text-sm" aria-label={t.title} data-testid="team-lineup">
       <p className="mb-2">{lineup.drawn ? t.drawn({ a: names.a, b: names.b }) : t.notByLot({ a: names.a })}</p>
@@ -169,10 +181,7 @@ export function TeamLineupPanel({ practiceId, round, position, first, lineup, pe
         <p className="text-slate-600">{t.none}</p>
       ) : (
         <ul className="list-disc pl-5" data-testid="lineup-substitutions">
-          {lineup.subs.map((s) => {
-            const { inName, out } = changeNames(s);
-            return <li key={`${s.place}-${s.relay}`}>{t.cameIn({ relay: s.relay, in: inName, out })}{s.injury ? ` (${t.injury})` : ''}</li>;
-          })}
+          {changes.map((text, i) => <li key={i}>{text}</li>)}
         </ul>
       )}
       {editable && lineup.subs.length > 0 && (

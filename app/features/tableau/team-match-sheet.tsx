@@ -13,7 +13,9 @@ import { outboxAtom } from '../../state/outbox';
 import { queueTeamRelay, withPendingTeamSheet } from '../../state/writes/team-relay';
 import { withPendingLineup } from '../../state/writes/lineup';
 import { relayFencers } from '../../../core/fencing/team-lineup';
-import { TeamLineupPanel } from './team-lineup-panel';
+import { TeamLineupPanel, useSubstitutionTexts } from './team-lineup-panel';
+import { usePrint } from '../../components/print/use-print';
+import type { PrintHeader } from '../../components/print/print-view';
 import { sheetOfMatch, teamTableauAtom } from '../../state/team-tableau';
 import { teamsAtom } from '../../state/teams';
 import { teamNumberOf } from '../../../core/defaults';
@@ -45,6 +47,8 @@ interface Props {
   editable: boolean;
   /** What the coach reads under the sheet: the match's list of changes (issue 58). */
   footer?: ReactNode;
+  /** What a printed sheet carries of the practice (its name, date and live board's QR code). */
+  printHead: PrintHeader;
   onClose: () => void;
 }
 
@@ -53,7 +57,7 @@ interface Props {
  * relay's fencers by number (6 v 3, 5 v 1, …), the touches entered relay by relay through the write queue, the
  * running team score, and the match's state by `teamMatchState`; a sheet left level offers its deciding touch.
  */
-export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, footer, onClose }: Props) {
+export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, footer, printHead, onClose }: Props) {
   const t = useTexts(messages);
   const snapshot = useAtomValue(teamTableauAtom).snapshot;
   const outbox = useAtomValue(outboxAtom);
@@ -95,6 +99,22 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
     : state.status === 'deciding-touch' ? t.deciding({ a, b })
     : state.winner === 'A' ? t.over({ team: names.a, score: `${a}–${b}` })
     : t.over({ team: names.b, score: `${b}–${a}` });
+
+  const substitutions = useSubstitutionTexts(lineup);
+  const { print, sheets } = usePrint();
+  /** The sheet on paper (issue 58): who fences each relay, what is entered so far, the reserves and room to sign. */
+  function printSheet() {
+    const nameOf = (side: Side, row: TeamRelay) => fencerName(side, side === 'a' ? row.fencer_a_number : row.fencer_b_number, row.match_number);
+    print({
+      ...printHead, kind: 'relay', title, sides: names, substitutions, result: status, headings: { touches: t.touches, score: t.score, target: t.target },
+      reserves: { a: lineup?.a.reserve?.name ?? null, b: lineup?.b.reserve?.name ?? null },
+      rows: sheet.map((row, i) => ({
+        n: row.match_number, target: relayTarget(row.match_number), totals: state.totals[i] ?? null,
+        a: { number: row.fencer_a_number, name: nameOf('a', row) }, b: { number: row.fencer_b_number, name: nameOf('b', row) },
+        touches: { a: row.score_a, b: row.score_b },
+      })),
+    });
+  }
 
   function pick(row: TeamRelay, side: Side, value: number | null) {
     setPicking(null);
@@ -179,9 +199,11 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
         </table>
       </div>
       {footer}
-      <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={printSheet}>{t.print}</button>
         <button type="button" className="btn-secondary" onClick={onClose}>{t.close}</button>
       </div>
+      {sheets}
       {picking && (
         <TouchPicker
           open

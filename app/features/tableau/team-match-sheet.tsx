@@ -53,9 +53,10 @@ interface Props {
 }
 
 /**
- * The nine-relay sheet of a team tableau match (issue 28): team A (the match's first team) on the left, each
- * relay's fencers by number (6 v 3, 5 v 1, …), the touches entered relay by relay through the write queue, the
- * running team score, and the match's state by `teamMatchState`; a sheet left level offers its deciding touch.
+ * The nine-relay sheet of a team tableau match (issue 28): team A (drawn by lot, issue 58; until then the match's first
+ * team) on the left, the line-up, each relay's fencers by number and name (6 v 3, 5 v 1, …), the touches entered relay
+ * by relay through the write queue, the running team score, and the match's state by `teamMatchState`; a sheet left
+ * level offers its deciding touch. It prints as the paper score-sheet.
  */
 export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, editable, footer, printHead, onClose }: Props) {
   const t = useTexts(messages);

@@ -1,6 +1,6 @@
 import type { TeamLineup } from '../contracts/team-tableau';
 import { isMainMatch, placesTitle, roundCount, roundTitle } from './bracket';
-import { matchFencerTotals, relayFencers } from './team-lineup';
+import { lineupFits, matchFencerTotals, relayFencers } from './team-lineup';
 import { teamMatchState, type TeamRelayRow } from './team-tableau';
 
 // A fencer's team matches (issue 58) in their history: what they really fenced in each team tableau match with a
@@ -53,7 +53,7 @@ function parse<T>(text: string | null | undefined, fallback: T): T {
 
 /** A row's line-up, or null when it no longer names the match's teams (a result corrected since: no line-up). */
 function lineupOf(row: TeamLineupRow): TeamLineup | null {
-  if (row.team_a !== row.player1_id && row.team_a !== row.player2_id) return null;
+  if (!lineupFits(row, row)) return null;
   const stored = parse<Pick<TeamLineup, 'a' | 'b' | 'subs'> | null>(row.lineup, null);
   if (!stored?.a || !stored.b) return null;
   return { round: row.round, position: row.position, team_a: row.team_a, drawn: row.drawn === 1, a: stored.a, b: stored.b, subs: stored.subs ?? [], version: 0 };

@@ -15,6 +15,22 @@ export const PLACES: Readonly<Record<Side, readonly number[]>> = { A: [4, 5, 6],
 /** The side a place belongs to (1–3: B, 4–6: A). */
 export const sideOfPlace = (place: number): Side => (place >= 4 ? 'A' : 'B');
 
+/**
+ * Whether a line-up names one of its match's two teams as team A. A line-up left from teams an earlier corrected result
+ * took out of the match does not: it is no line-up of the match.
+ */
+export const lineupFits = (lineup: { team_a: string }, match: { player1_id: string | null; player2_id: string | null }) =>
+  lineup.team_a === match.player1_id || lineup.team_a === match.player2_id;
+
+/** A match's line-up among a tableau's, while it fits the match (`lineupFits`); null otherwise. */
+export function lineupOfMatch<L extends { round: number; position: number; team_a: string }>(
+  match: { round: number; position: number; player1_id: string | null; player2_id: string | null },
+  lineups: readonly L[],
+): L | null {
+  const l = lineups.find((x) => x.round === match.round && x.position === match.position);
+  return l && lineupFits(l, match) ? l : null;
+}
+
 /** The relays (1–9) a place fences, in order: 3 each (o.99.3). */
 export function relaysOfPlace(place: number): number[] {
   return RELAY_ORDER.flatMap(([a, b], i) => (a === place || b === place ? [i + 1] : []));

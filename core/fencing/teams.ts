@@ -1,8 +1,17 @@
 import { shuffle, type Random } from './pool-generation';
 import { TEAM_MAX, TEAM_MIN } from '../limits';
+import { teamNumberOf } from '../defaults';
 
 /** SPEC §5 Team setup: a team has 3 or 4 members (4 at most); named in core/limits. */
 export { TEAM_MAX, TEAM_MIN };
+
+/**
+ * The team a tableau entry stands for: a tableau drawn without pools lists the teams themselves (by id), one seeded from
+ * the team pools their pool entries, named by the team's number ("Team 3", in any language).
+ */
+export function teamOfEntry<T extends { id?: string | undefined; team_number: number }>(teams: readonly T[], id: string | null, name: string): T | undefined {
+  return teams.find((t) => t.id === id) ?? teams.find((t) => t.team_number === teamNumberOf(name));
+}
 
 /** SPEC §5: the number of teams is ceil(athletes / 4). */
 export function teamCount(athletes: number): number {

@@ -4,9 +4,9 @@
 // them restores as before (every pool round 1, no team tableau, no line-ups).
 import { z } from 'zod';
 import type { LineupFencer, LineupSide } from '../contracts/team-tableau';
-import { teamNumberOf } from '../defaults';
 import { ERROR_MESSAGES } from '../messages';
-import { composeLineup, sideOfPlace } from '../fencing/team-lineup';
+import { composeLineup, lineupFits, sideOfPlace } from '../fencing/team-lineup';
+import { teamOfEntry } from '../fencing/teams';
 import { RELAY_ORDER } from '../fencing/team-relay';
 import { TEAM_TABLEAU_MAX, teamMatchState } from '../fencing/team-tableau';
 import { firstIssue, nameText, NAME_MAX, teamRelayRowSchema } from '../validation';
@@ -109,9 +109,8 @@ type Match = NonNullable<RoundsPractice['bracket']>['matches'][number];
  * The team a tableau entry stands for, as the line-up route finds it: a drawn tableau's entries are the teams, one seeded
  * from the team pools names each by its pool entry ("Team 3").
  */
-function teamOfEntry(p: Pick<RoundsPractice, 'teams' | 'bracket'>, id: string) {
-  const seedName = p.bracket?.seeding.find((s) => s.id === id)?.name ?? '';
-  return p.teams.find((t) => t.id === id) ?? p.teams.find((t) => t.team_number === teamNumberOf(seedName));
+function teamOf(p: Pick<RoundsPractice, 'teams' | 'bracket'>, id: string) {
+  return teamOfEntry(p.teams, id, p.bracket?.seeding.find((s) => s.id === id)?.name ?? '');
 }
 
 /**
@@ -121,9 +120,9 @@ function teamOfEntry(p: Pick<RoundsPractice, 'teams' | 'bracket'>, id: string) {
  */
 export function lineupForBackup(p: Pick<RoundsPractice, 'teams' | 'bracket'>, l: Lineup): Lineup | null {
   const m = p.bracket?.matches.find((x) => x.round === l.round && x.position === l.position);
-  if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return null;
+  if (!m || m.player1_id === null || m.player2_id === null || !lineupFits(l, m)) return null;
   const side = (s: LineupSide, entry: string): LineupSide => {
-    const members = (teamOfEntry(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [{ id: x.id, name: x.athlete_name }]));
+    const members = (teamOf(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [{ id: x.id, name: x.athlete_name }]));
     const own = new Set(members.map((x) => x.id));
     return s.members.every((x) => own.has(x.id)) ? s : { members, fencers: [], reserve: null };
   };
@@ -139,11 +138,11 @@ export function lineupForBackup(p: Pick<RoundsPractice, 'teams' | 'bracket'>, l:
  */
 function lineupProblem(p: RoundsPractice, l: Lineup, m: Match | undefined, of: string): string | null {
   const where = `the line-up of round ${l.round}, match ${l.position + 1} of ${of}`;
-  if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return `${where} does not name a team of that match`;
+  if (!m || m.player1_id === null || m.player2_id === null || !lineupFits(l, m)) return `${where} does not name a team of that match`;
   if (!l.drawn && l.team_a !== m.player1_id) return `${where} keeps as team A a team other than the match's first`;
   const teamB = l.team_a === m.player1_id ? m.player2_id : m.player1_id;
   for (const [side, entry] of [[l.a, l.team_a], [l.b, teamB]] as const) {
-    const own = new Set((teamOfEntry(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [x.id])));
+    const own = new Set((teamOf(p, entry)?.members ?? []).flatMap((x) => (x.id === undefined ? [] : [x.id])));
     const ids = side.members.map((x) => x.id);
     if (!distinct(ids) || !ids.every((id) => own.has(id))) return `${where} names a member who is not of its team`;
   }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { BracketMatch, Seed } from '../../../core/fencing/bracket';
-import { matchFencerTotals, sumFencerTotals } from '../../../core/fencing/team-lineup';
+import { lineupFits, matchFencerTotals, sumFencerTotals } from '../../../core/fencing/team-lineup';
 import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
 import { teamTableauAtom } from '../../state/team-tableau';
@@ -25,7 +25,7 @@ export function TeamFencers({ matches, seeds }: { matches: readonly BracketMatch
   const totals = useMemo(() => {
     const lists = (snapshot?.lineups ?? []).flatMap((l) => {
       const m = matches.find((x) => x.round === l.round && x.position === l.position);
-      if (!m || m.player1_id === null || m.player2_id === null || (l.team_a !== m.player1_id && l.team_a !== m.player2_id)) return [];
+      if (!m || m.player1_id === null || m.player2_id === null || !lineupFits(l, m)) return [];
       const rows = (snapshot?.relays ?? []).filter((r) => r.round === l.round && r.position === l.position);
       return [matchFencerTotals(l, l.team_a === m.player1_id ? m.player2_id : m.player1_id, rows)];
     });

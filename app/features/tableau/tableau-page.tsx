@@ -21,6 +21,7 @@ import { call, client } from '../../lib/api';
 import { applyBracket } from '../../state/bracket';
 import { tableauAtom } from '../../state/tableau';
 import { teamTableauAtom } from '../../state/team-tableau';
+import { lineupOfMatch } from '../../../core/fencing/team-lineup';
 import { TeamTableauCreate } from './team-tableau-create';
 import { printHeader, usePrint } from '../../components/print/use-print';
 import { MatchCall } from './match-call';
@@ -98,7 +99,7 @@ export function TableauPage() {
   const teamTableau = useAtomValue(teamTableauAtom).snapshot;
   const teamMode = practice.practice_type === 'team' && teamTableau?.created === true;
   // A team match's sheet shows its team A on the left: the match's second team when the lot drew it (issue 58).
-  const aIsFirstOf = (m: BracketMatch) => teamTableau?.lineups?.find((l) => l.round === m.round && l.position === m.position)?.team_a !== m.player2_id;
+  const aIsFirstOf = (m: BracketMatch) => lineupOfMatch(m, teamTableau?.lineups ?? [])?.team_a !== m.player2_id;
   const [sheetOf, setSheetOf] = useState<BracketMatch | null>(null);
   useTick([...liveBouts.values()].some((x) => x.bout.target.kind === 'tableau' && x.bout.state.running), 1000);
   // Issue 58: a checked round (or event) is final for guests; only the coach changes its results.

@@ -1,7 +1,7 @@
 import { params } from '@nanostores/i18n';
 import { useEffect, useState } from 'react';
 import type { LineupSubstitution, TeamLineup } from '../../../core/contracts/team-tableau';
-import { PLACES, relayFencers, relaysOfPlace, sideOfPlace, substitutionError, type Side } from '../../../core/fencing/team-lineup';
+import { composeLineup, PLACES, relayFencers, relaysOfPlace, sideOfPlace, type Side } from '../../../core/fencing/team-lineup';
 import { ERROR_MESSAGES, type ErrorCode } from '../../../core/messages';
 import { useTexts } from '../../i18n/common';
 import { i18n } from '../../i18n';
@@ -110,15 +110,11 @@ export function TeamLineupPanel({ practiceId, round, position, first, lineup, pe
     subs: [...subs],
   });
   const errorText = (code: ErrorCode) => localError(ERROR_MESSAGES[code], code);
+  const shown = lineup;
   function send(next: ReturnType<typeof body>) {
-    for (const s of [next.a, next.b]) {
-      const given = s.fencers.filter((x) => x !== '');
-      if ((given.length !== 0 && given.length !== 3) || new Set(given).size !== given.length) return setProblem(errorText('lineup_fencers'));
-      if (s.reserve && (given.length === 0 || given.includes(s.reserve))) return setProblem(errorText('lineup_reserve'));
-    }
-    const ready = (s: { fencers: string[]; reserve: string | null }) => s.fencers.length === 3 && s.reserve !== null;
-    const error = substitutionError(next.subs, { A: ready(next.a), B: ready(next.b) });
-    if (error) return setProblem(errorText(error));
+    // The server's own rules (core's `composeLineup`), over the line-up's members, before anything is queued.
+    const checked = composeLineup(shown, { A: shown.a.members, B: shown.b.members }, next);
+    if ('error' in checked) return setProblem(errorText(checked.error));
     setProblem(null);
     void queueLineup(practiceId, round, position, next);
   }

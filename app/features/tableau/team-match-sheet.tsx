@@ -12,13 +12,13 @@ import { i18n } from '../../i18n';
 import { outboxAtom } from '../../state/outbox';
 import { queueTeamRelay, withPendingTeamSheet } from '../../state/writes/team-relay';
 import { withPendingLineup } from '../../state/writes/lineup';
-import { relayFencers } from '../../../core/fencing/team-lineup';
+import { lineupOfMatch, relayFencers } from '../../../core/fencing/team-lineup';
+import { teamOfEntry } from '../../../core/fencing/teams';
 import { TeamLineupPanel, useSubstitutionTexts } from './team-lineup-panel';
 import { usePrint } from '../../components/print/use-print';
 import type { PrintHeader } from '../../components/print/print-view';
 import { sheetOfMatch, teamTableauAtom } from '../../state/team-tableau';
 import { teamsAtom } from '../../state/teams';
-import { teamNumberOf } from '../../../core/defaults';
 
 const messages = i18n('team-match-sheet', {
   sides: params('Team A (left): {a} · Team B (right): {b}'),
@@ -66,7 +66,7 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
   const stored = useMemo(() => sheetOfMatch(snapshot?.relays ?? [], match.round, match.position), [snapshot, match.round, match.position]);
   const { sheet, pending } = useMemo(() => withPendingTeamSheet(practiceId, stored, outbox), [practiceId, stored, outbox]);
   // The line-up (issue 58): a stored one naming another pair of teams (an earlier result corrected) is none.
-  const storedLineup = snapshot?.lineups?.find((l) => l.round === match.round && l.position === match.position && (l.team_a === match.player1_id || l.team_a === match.player2_id)) ?? null;
+  const storedLineup = lineupOfMatch(match, snapshot?.lineups ?? []);
   const { lineup, pending: lineupPending } = useMemo(
     () => withPendingLineup(practiceId, storedLineup, match.round, match.position, outbox),
     [practiceId, storedLineup, match.round, match.position, outbox],
@@ -84,12 +84,11 @@ export function TeamMatchSheet({ practiceId, match, title, teams: byOrder, edita
   // each team's members by their order in the team: team A fences as 4–6, team B as 1–3.
   const fenced = lineup ? relayFencers(lineup) : null;
   const teams = useAtomValue(teamsAtom).teams;
-  const teamBy = (id: string | null, name: string) => teams.find((x) => x.id === id) ?? teams.find((x) => x.team_number === teamNumberOf(name));
   const fencerName = (side: Side, n: number, relay: number) => {
     const given = fenced?.[relay - 1]?.[side];
     if (given) return given.reserve ? `${given.name} · ${t.reserveTag}` : given.name;
     if (lineup) return '';
-    const team = side === 'a' ? teamBy(match.player1_id, names.a) : teamBy(match.player2_id, names.b);
+    const team = side === 'a' ? teamOfEntry(teams, match.player1_id, names.a) : teamOfEntry(teams, match.player2_id, names.b);
     return team?.members.find((m) => m.position === (side === 'a' ? n - 3 : n))?.athlete_name ?? '';
   };
   // What the sheet says of its match: not started, the running score, level awaiting its deciding touch, or who won and by what.

@@ -6,9 +6,10 @@ import { can, type Role } from '../../../core/permissions';
 import type { MatchesDelta } from '../../../core/contracts/tableau';
 import { scoreMatch, type BracketMatch, type MatchChange, type Seed } from '../../../core/fencing/bracket';
 import { resolveTableau } from '../../../core/fencing/tableau';
-import { composeLineup, relayFencers } from '../../../core/fencing/team-lineup';
+import { composeLineup, lineupOfMatch, relayFencers } from '../../../core/fencing/team-lineup';
+import { teamOfEntry } from '../../../core/fencing/teams';
 import { buildTeamTableau, drawSheetSides, drawTeamSeeds, scoreTeamMatch, seedTeamsFromPools, teamMatchState, TeamTableauError } from '../../../core/fencing/team-tableau';
-import { defaultNames, teamNumberOf, type DefaultNames } from '../../../core/defaults';
+import { defaultNames, type DefaultNames } from '../../../core/defaults';
 import { createTeamTableauSchema, teamLineupSchema, teamRelayRowSchema } from '../../../core/validation';
 import type { RoomEnv } from '../../env';
 import { HttpError, notFound } from '../../errors';
@@ -18,7 +19,7 @@ import { randomUnit } from '../../random';
 import { keyApplied } from '../../store/room/applied-writes';
 import { loadBracket } from '../../store/room/bracket';
 import { listPoolSnapshots } from '../../store/room/pools';
-import { createTeamTableau, hasTeamTableau, loadTeamTableau, sheetOf, storeTeamRelay, writeLineup } from '../../store/room/team-tableau';
+import { createTeamTableau, hasTeamTableau, loadTeamTableau, movesTeams, sheetOf, storeTeamRelay, writeLineup } from '../../store/room/team-tableau';
 import { listTeams } from '../../store/room/teams';
 import { json, readIdempotencyKey } from '../../validate';
 import { unlockedFor } from '../checked';
@@ -42,6 +43,32 @@ export function teamTableauFor(role: Role, tableau: TeamTableauSnapshot): TeamTa
   return { ...tableau, lineups: tableau.lineups.map((l) => ({ ...l, a: { ...l.a, members: [] }, b: { ...l.b, members: [] } })) };
 }
 
+/**
+ * What a write to one match of the team tableau starts from: the match named by the path (404 beyond the tableau), the
+ * tableau as it stands, the write's idempotency key, and its author once the match's round is open to them (a checked
+ * round or event, issue 58, is final: only the coach changes its relays or who fenced them).
+ */
+async function tableauMatch(c: Context<RoomEnv>) {
+  const db = c.get('db');
+  const practice = await practiceOf(c);
+  const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
+  const position = pathNumber(c.req.param('position'), 0, 999, 'Match');
+  const key = readIdempotencyKey(c);
+  if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
+  const by = await unlockedFor(c, { round });
+  const bracket = await loadBracket(db, practice.id);
+  const { matches } = resolveTableau([], bracket);
+  const match = matches.find((m) => m.round === round && m.position === position);
+  if (!match) throw notFound('Match');
+  return { db, practice, round, position, key, by, bracket, matches, match, tableau: await loadTeamTableau(db, practice.id) };
+}
+
+/** The 409 of a line-up written over another version: with the line-up as it stands, when there is one. */
+function lineupChanged(c: Context<RoomEnv>, current: TeamLineup | null | undefined) {
+  if (!current) throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
+  return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current } satisfies TeamLineupConflict, 409);
+}
+
 /** Whether a line-up change puts someone else on a relay of the match already entered (where someone was named). */
 function changesFenced(before: TeamLineup, after: TeamLineup, relays: readonly TeamRelay[]): boolean {
   const was = relayFencers(before);
@@ -54,11 +81,7 @@ function changesFenced(before: TeamLineup, after: TeamLineup, relays: readonly T
   });
 }
 
-/** A match's line-up while it names the match's teams (a line-up of teams an earlier correction took out is no line-up). */
-function lineupOf(match: BracketMatch, lineups: readonly TeamLineup[]): TeamLineup | null {
-  const l = lineups.find((x) => x.round === match.round && x.position === match.position);
-  return l && (l.team_a === match.player1_id || l.team_a === match.player2_id) ? l : null;
-}
+
 
 /** A whole number path part within bounds, else 404 (`what` not found). */
 function pathNumber(value: string | undefined, min: number, max: number, what: string): number {
@@ -127,20 +150,8 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     return c.json({ bracket, tableau }, 201);
   })
   .put('/:round/:position/lineup', archivedBehind, authorize('bracket.write'), json(teamLineupSchema), async (c) => {
-    const db = c.get('db');
-    const practice = await practiceOf(c);
-    const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
-    const position = pathNumber(c.req.param('position'), 0, 999, 'Match');
     const { version, ...input } = c.req.valid('json');
-    const key = readIdempotencyKey(c);
-    if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
-    // A checked round or event (issue 58) is final: only the coach changes who fenced in it.
-    const by = await unlockedFor(c, { round });
-    const bracket = await loadBracket(db, practice.id);
-    const { matches } = resolveTableau([], bracket);
-    const match = matches.find((m) => m.round === round && m.position === position);
-    if (!match) throw notFound('Match');
-    const tableau = await loadTeamTableau(db, practice.id);
+    const { db, practice, round, position, key, by, bracket, match, tableau } = await tableauMatch(c);
     const stored = tableau.lineups.find((l) => l.round === round && l.position === position) ?? null;
     if (key && (await keyApplied(db, key))) return c.json({ lineup: stored } satisfies TeamLineupWrite, 200);
     const [p1, p2] = [match.player1_id, match.player2_id];
@@ -148,48 +159,28 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     // o.99.4: the sides by lot, drawn by the first write of the line-up and kept. A line-up of teams no longer in the
     // match (an earlier result corrected) is none: drawn again over version 0; a sheet already begun keeps the match's
     // first team as team A.
-    const current = lineupOf(match, tableau.lineups);
-    if ((current?.version ?? 0) !== version) {
-      if (current) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current } satisfies TeamLineupConflict, 409);
-      throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
-    }
+    const current = lineupOfMatch(match, tableau.lineups);
+    if ((current?.version ?? 0) !== version) return lineupChanged(c, current);
     const begun = tableau.relays.some((r) => r.round === round && r.position === position && (r.score_a !== null || r.score_b !== null));
     const teamA = current?.team_a ?? (begun ? p1 : drawSheetSides(match, randomUnit).a);
     const drawn = current?.drawn ?? !begun;
     // A tableau seeded by the team pools names its teams by their pool entries ("Team 3"); a drawn one by the teams' ids.
     const teams = await listTeams(db, practice.id);
     const seedName = (id: string) => bracket.seeding?.find((x) => x.id === id)?.name ?? '';
-    const members = (id: string) =>
-      (teams.find((t) => t.id === id) ?? teams.find((t) => t.team_number === teamNumberOf(seedName(id))))?.members.map((m) => ({ id: m.id, name: m.athlete_name })) ?? [];
+    const members = (id: string) => teamOfEntry(teams, id, seedName(id))?.members.map((m) => ({ id: m.id, name: m.athlete_name })) ?? [];
     const composed = composeLineup({ round, position, team_a: teamA, drawn }, { A: members(teamA), B: members(teamA === p1 ? p2 : p1) }, input);
     if ('error' in composed) throw new HttpError(400, ERROR_MESSAGES[composed.error]);
     // Who fenced a relay already entered is the coach's to change (a late correction); a guest records what comes next.
     if (current && by.role !== 'coach' && changesFenced(current, { ...composed.lineup, version }, tableau.relays)) throw new HttpError(409, ERROR_MESSAGES.lineup_fenced);
     const written = await writeLineup(db, practice, composed.lineup, stored?.version ?? 0, { key, practiceId: practice.id });
-    if (!written.ok || !written.lineup) {
-      const now = (await loadTeamTableau(db, practice.id)).lineups.find((l) => l.round === round && l.position === position);
-      if (now) return c.json({ ...errorBody(ERROR_MESSAGES.lineup_changed), current: now } satisfies TeamLineupConflict, 409);
-      throw new HttpError(409, ERROR_MESSAGES.lineup_changed);
-    }
+    if (!written.ok || !written.lineup) return lineupChanged(c, (await loadTeamTableau(db, practice.id)).lineups.find((l) => l.round === round && l.position === position));
     await publish(c, { type: 'team-lineup', practiceId: practice.id, lineup: written.lineup });
     return c.json({ lineup: written.lineup } satisfies TeamLineupWrite, 200);
   })
   .put('/:round/:position/:n', archivedBehind, authorize('bracket.write'), json(teamRelayRowSchema), async (c) => {
-    const db = c.get('db');
-    const practice = await practiceOf(c);
-    const round = pathNumber(c.req.param('round'), 1, 64, 'Match');
-    const position = pathNumber(c.req.param('position'), 0, 999, 'Match');
     const n = pathNumber(c.req.param('n'), 1, 9, 'Relay');
     const { version, winner, team_a: shownA, ...touches } = c.req.valid('json');
-    const key = readIdempotencyKey(c);
-    if (!(await hasTeamTableau(db, practice.id))) throw new HttpError(409, NOT_CREATED);
-    // A checked round or event (issue 58) is final: only the coach changes its relays.
-    const by = await unlockedFor(c, { round });
-    const saved = await loadBracket(db, practice.id);
-    const { matches } = resolveTableau([], saved);
-    const match = matches.find((m) => m.round === round && m.position === position);
-    if (!match) throw notFound('Match');
-    const tableau = await loadTeamTableau(db, practice.id);
+    const { db, practice, round, position, key, by, matches, match, tableau } = await tableauMatch(c);
     const relays = tableau.relays;
     const sheet = sheetOf(round, position, relays);
     const current = sheet[n - 1]!;
@@ -198,7 +189,7 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     if (match.player1_id === null || match.player2_id === null) throw new HttpError(409, TEAMS_MISSING);
     if (current.version !== version) return c.json({ ...errorBody(RELAY_CHANGED), current } satisfies TeamRelayConflict, 409);
     const row = { match_number: n, ...touches, winner: winner ?? null };
-    const teamA = lineupOf(match, tableau.lineups)?.team_a ?? match.player1_id;
+    const teamA = lineupOfMatch(match, tableau.lineups)?.team_a ?? match.player1_id;
     // A relay entered with the teams the other way round (the lot not yet on the writer's screen) would be credited to
     // the other team: refused, to be entered again on the sheet as it now stands.
     if (shownA !== undefined && shownA !== teamA) throw new HttpError(409, ERROR_MESSAGES.lineup_sides_drawn);
@@ -211,7 +202,7 @@ export const teamTableauRoutes = new Hono<RoomEnv>()
     const delta: MatchesDelta | null = changes.length ? { practice_id: practice.id, version: stored.version, matches: stored.matches } : null;
     await publish(c, { type: 'team-relay', practiceId: practice.id, row: stored.row });
     // The line-ups of later matches whose teams the decision changed are gone with it (the store dropped them).
-    const moved = (l: TeamLineup) => changes.some((m) => m.round === l.round && m.position === l.position && ('player1_id' in m.set || 'player2_id' in m.set));
+    const moved = (l: TeamLineup) => changes.some((m) => m.round === l.round && m.position === l.position && movesTeams(m));
     if (tableau.lineups.some(moved)) await publish(c, { type: 'team-lineups', practiceId: practice.id, lineups: tableau.lineups.filter((l) => !moved(l)) });
     if (delta) await publish(c, { type: 'matches', practiceId: practice.id, delta });
     return c.json({ row: stored.row, matches: delta } satisfies TeamRelayWrite, 200);

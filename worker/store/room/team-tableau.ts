@@ -113,6 +113,9 @@ export async function createTeamTableau(db: RoomDb, practice: Practice, seeds: S
   return results[0]!.meta.changes > 0;
 }
 
+/** Whether a tableau change puts other teams in its match (a winner moving on, or taken back): its line-up goes with it. */
+export const movesTeams = (m: MatchChange) => 'player1_id' in m.set || 'player2_id' in m.set;
+
 export interface RelayStore {
   row: { match_number: number; score_a: number | null; score_b: number | null; winner: 'A' | 'B' | null };
   /** The version the writer saw (0: nothing stored yet); checked by the caller against the stored row. */
@@ -146,7 +149,7 @@ export async function storeTeamRelay(db: RoomDb, practice: Practice, round: numb
   });
   const touched = changes.map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
   // A later match whose teams the decision changes loses its line-up: its lot and orders were for other teams.
-  const moved = changes.filter((m) => 'player1_id' in m.set || 'player2_id' in m.set).map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
+  const moved = changes.filter(movesTeams).map((m) => `(round = ${Number(m.round)} AND position = ${Number(m.position)})`);
   const results = await d1.batch([
     d1
       .prepare(
